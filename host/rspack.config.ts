@@ -1,0 +1,37 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppConfig } from 'shared/rspack/app-config';
+import { buildRuntimeConfig } from './server/runtime-config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
+  createAppConfig({
+    root,
+    name: 'host',
+    title: 'ონლაინ სესხი',
+    mode: argv.mode ?? 'production',
+    devPort: 3000,
+    publicPath: '/',
+    // The host lists no remotes at build time: it registers them from /runtime-config.json.
+    runtimePlugins: [path.join(root, 'src/federation/plugins/remote-failure-plugin.ts')],
+    devServer: {
+      // The same runtime configuration the production server answers, from the same function.
+      setupMiddlewares: (middlewares) => [
+        {
+          name: 'runtime-config',
+          path: '/runtime-config.json',
+          middleware: (req: IncomingMessage, res: ServerResponse) => {
+            const hostname = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+            res.setHeader('Content-Type', 'application/json');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(
+              JSON.stringify(buildRuntimeConfig(process.env, { protocol: 'http', hostname })),
+            );
+          },
+        },
+        ...middlewares,
+      ],
+    },
+  });

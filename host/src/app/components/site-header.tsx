@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import { useUiStore } from 'shared/stores/ui-store';
+import { ka } from 'shared/strings/ka';
+import { Button } from 'shared/ui/button';
+import { RemoteSlot } from '../../federation/remote-slot';
+import styles from '../layouts/layout.module.css';
+import { NavLinks } from './nav-links';
+
+export function SiteHeader({ showAccount }: { showAccount: boolean }) {
+  const sidebarOpen = useUiStore((state) => state.sidebarOpen);
+  const toggleSidebar = useUiStore((state) => state.toggleSidebar);
+  return (
+    <header className={styles.header}>
+      <div className={styles.headerInner}>
+        <Button
+          className={styles.menuButton}
+          variant="ghost"
+          aria-label={ka.nav.openMenu}
+          aria-expanded={sidebarOpen}
+          aria-controls="side-bar"
+          onClick={toggleSidebar}
+        >
+          ☰
+        </Button>
+        <Link to="/" className={styles.brand}>
+          {ka.brand}
+        </Link>
+        <nav className={styles.desktopNav} aria-label={ka.nav.label}>
+          <NavLinks />
+        </nav>
+        {showAccount ? (
+          <RemoteSlot id="remote_account/AccountEntry" label={ka.account.login} variant="inline" />
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useUiStore } from 'shared/stores/ui-store';
+import { ka } from 'shared/strings/ka';
+import { RemoteSlot } from '../../federation/remote-slot';
+import styles from './pages.module.css';
+
+/** The home page: the home slice's slider and questions, the loans slice's overview. */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const requestLogin = useUiStore((state) => state.requestLogin);
+
+  // The `auth` middleware sends visitors here with ?login=1: offer the login form.
+  useEffect(() => {
+    if (params.get('login') !== '1') return;
+    requestLogin();
+    const next = new URLSearchParams(params);
+    next.delete('login');
+    setParams(next, { replace: true });
+  }, [params, setParams, requestLogin]);
+
+  useEffect(() => {
+    document.title = `${ka.brand} · ${ka.brandTagline}`;
+  }, []);
+
+  return (
+    <div className={styles.stack}>
+      <h1 className="visually-hidden">{ka.brand}</h1>
+      <RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} minHeight="16rem" />
+      <div className={styles.columns}>
+        <RemoteSlot id="remote_home/QuestionAnswers" label={ka.home.faqTitle} minHeight="12rem" />
+        <RemoteSlot id="remote_loans/LoansOverview" label={ka.loans.title} minHeight="10rem" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { type ContractType, fetchTermsOfContract } from 'shared/api/cms/terms-of-contract';
+import { formatDate } from 'shared/lib/money';
+import { sanitizeHtml } from 'shared/lib/sanitize-html';
+import { useApiQuery } from 'shared/lib/use-api-query';
+import { ka } from 'shared/strings/ka';
+import { Card } from 'shared/ui/card';
+import { LoadError } from 'shared/ui/load-error';
+import { Skeleton } from 'shared/ui/skeleton';
+import styles from './pages.module.css';
+
+/** One contract's current terms from the CMS; a failure degrades only this section. */
+export function TermsSection({ type, heading }: { type: ContractType; heading: string }) {
+  const query = useApiQuery((signal) => fetchTermsOfContract(type, signal), [type]);
+  const headingId = `terms-${type}`;
+  return (
+    <Card aria-labelledby={headingId} aria-busy={query.status === 'loading'}>
+      <h2 id={headingId}>{heading}</h2>
+      {query.status === 'loading' && query.showPending ? <Skeleton height="8rem" /> : null}
+      {query.status === 'error' ? (
+        <LoadError message={ka.terms.error} onRetry={query.retry} />
+      ) : null}
+      {query.status === 'success' && !query.data ? <p>{ka.terms.empty}</p> : null}
+      {query.status === 'success' && query.data ? (
+        <article>
+          <h3>{query.data.title}</h3>
+          <p className={styles.termsMeta}>
+            {ka.terms.version} {query.data.version} · {ka.terms.published}{' '}
+            {formatDate(query.data.published_at)}
+          </p>
+          <div
+            className={styles.termsBody}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: CMS HTML, sanitised by sanitizeHtml.
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(query.data.content) }}
+          />
+        </article>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The host's routes as data. The router builds from it and the production server reads it to
+ * answer unknown paths with HTTP 404, so the two can never disagree.
+ */
+export type LayoutName = 'default' | 'static';
+
+export interface RouteEntry {
+  id: 'index' | 'recovery' | 'static';
+  path: string;
+  layout: LayoutName;
+  /** Middleware names run before the page (see app/middleware). */
+  middleware: readonly string[];
+}
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  { id: 'index', path: '/', layout: 'default', middleware: [] },
+  { id: 'recovery', path: '/recovery', layout: 'default', middleware: ['guest'] },
+  { id: 'static', path: '/static', layout: 'static', middleware: [] },
+];
+
+function normalise(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function isKnownPath(pathname: string): boolean {
+  const wanted = normalise(pathname);
+  return ROUTE_TABLE.some((route) => route.path === wanted);
+}

@@ -1,0 +1,66 @@
+import {
+  createBrowserRouter,
+  data,
+  type LazyRouteFunction,
+  type RouteObject,
+} from 'react-router-dom';
+import type { RuntimeConfig } from '../federation/runtime-config';
+import { DefaultLayout } from './layouts/default-layout';
+import { StaticLayout } from './layouts/static-layout';
+import { runMiddleware } from './middleware/middleware';
+import { RouteErrorPage } from './pages/error-page';
+import { ROUTE_TABLE, type RouteEntry } from './route-table';
+import { ShellFallback } from './shell-fallback';
+
+/** Each page is its own chunk, named so operators can tell them apart in the network panel. */
+const pages: Record<RouteEntry['id'], LazyRouteFunction<RouteObject>> = {
+  index: () => import(/* webpackChunkName: "page-index" */ './pages/index-page'),
+  recovery: () => import(/* webpackChunkName: "page-recovery" */ './pages/recovery-page'),
+  static: () => import(/* webpackChunkName: "page-static" */ './pages/static-page'),
+};
+
+function pageRoute(entry: RouteEntry, config: RuntimeConfig): RouteObject {
+  const middleware = [...entry.middleware, ...(config.routeMiddleware[entry.path] ?? [])];
+  const common = {
+    id: entry.id,
+    loader: ({ request }: { request: Request }) => {
+      runMiddleware(middleware, request);
+      return null;
+    },
+    lazy: pages[entry.id],
+    errorElement: <RouteErrorPage />,
+  };
+  return entry.path === '/' ? { ...common, index: true } : { ...common, path: entry.path.slice(1) };
+}
+
+export function buildRoutes(config: RuntimeConfig): RouteObject[] {
+  const inLayout = (layout: RouteEntry['layout']) =>
+    ROUTE_TABLE.filter((entry) => entry.layout === layout).map((entry) => pageRoute(entry, config));
+  return [
+    {
+      path: '/',
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <ShellFallback />,
+      children: [
+        {
+          element: <DefaultLayout />,
+          children: [
+            ...inLayout('default'),
+            {
+              path: '*',
+              loader: () => {
+                throw data(null, { status: 404, statusText: 'Not Found' });
+              },
+              errorElement: <RouteErrorPage />,
+            },
+          ],
+        },
+        { element: <StaticLayout />, children: inLayout('static') },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(config: RuntimeConfig) {
+  return createBrowserRouter(buildRoutes(config));
+}

@@ -1,0 +1,35 @@
+import 'shared/styles/tokens.css';
+import 'shared/styles/base.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { createAppRouter } from './app/router';
+import { registerConfiguredRemotes } from './federation/register-remotes';
+import { loadRuntimeConfig, type RuntimeConfig } from './federation/runtime-config';
+
+async function runtimeConfigOrEmpty(): Promise<RuntimeConfig> {
+  try {
+    return await loadRuntimeConfig();
+  } catch (error) {
+    // Without the config no remote can load, but the shell and its error handling still can.
+    console.error(
+      'runtime configuration unavailable; remote slots will show their fallback',
+      error,
+    );
+    return { remotes: [], routeMiddleware: {} };
+  }
+}
+
+async function main(): Promise<void> {
+  const config = await runtimeConfigOrEmpty();
+  registerConfiguredRemotes(config.remotes);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={createAppRouter(config)} />
+    </StrictMode>,
+  );
+}
+
+void main();

@@ -1,0 +1,28 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteModuleId, RemoteModuleMap } from 'shared/federation/remote-modules';
+import { remoteNameOf } from 'shared/federation/remote-modules';
+import { takeManifestFailure } from './plugins/remote-failure-plugin';
+import type { RuntimeConfig } from './runtime-config';
+
+let registered: RuntimeConfig['remotes'] = [];
+
+/** Registers the remotes named by the runtime configuration with the bundler's MF instance. */
+export function registerConfiguredRemotes(remotes: RuntimeConfig['remotes']): void {
+  registered = remotes;
+  registerRemotes(remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })));
+}
+
+/** Loads one exposed module; rejects when the remote is unreachable or the module is missing. */
+export async function loadRemoteModule<Id extends RemoteModuleId>(
+  id: Id,
+): Promise<RemoteModuleMap[Id]> {
+  const name = remoteNameOf(id);
+  if (takeManifestFailure(name)) {
+    // A manifest that failed before may be cached as failed: register it afresh.
+    const remote = registered.find((candidate) => candidate.name === name);
+    if (remote) registerRemotes([{ name, entry: remote.manifestUrl }], { force: true });
+  }
+  const module = await loadRemote<RemoteModuleMap[Id]>(id);
+  if (!module) throw new Error(`Remote module ${id} could not be loaded`);
+  return module;
+}

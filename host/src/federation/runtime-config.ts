@@ -1,0 +1,27 @@
+import { REMOTE_NAMES } from 'shared/federation/remote-modules';
+import { z } from 'zod';
+
+/**
+ * What the host learns at run time from its own server: where each remote's manifest lives,
+ * and middleware an operator adds to routes. Nothing here is baked into the bundle, so a
+ * remote can move or redeploy without rebuilding the host.
+ */
+export const runtimeConfigSchema = z.object({
+  remotes: z.array(
+    z.object({
+      name: z.enum(REMOTE_NAMES),
+      manifestUrl: z.url(),
+    }),
+  ),
+  /** Route path → extra middleware names, run after the route's own. */
+  routeMiddleware: z.record(z.string(), z.array(z.string())),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
+
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch(RUNTIME_CONFIG_PATH, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`${RUNTIME_CONFIG_PATH} answered ${response.status}`);
+  return runtimeConfigSchema.parse(await response.json());
+}

@@ -1,0 +1,177 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { type ApiError, toApiError } from 'shared/api/api-error';
+import { recoverPassword, requestPasswordReset } from 'shared/api/user/password-recovery';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import {
+  codeSchema,
+  type FieldErrors,
+  firstIssues,
+  passwordSchema,
+  personalNumberSchema,
+} from 'shared/lib/validation';
+import { format, ka } from 'shared/strings/ka';
+import { Alert } from 'shared/ui/alert';
+import { Button } from 'shared/ui/button';
+import { TextField } from 'shared/ui/text-field';
+import { z } from 'zod';
+import styles from './recovery-page.module.css';
+
+type Step = 'request' | 'reset' | 'done';
+
+const resetSchema = z.object({ code: codeSchema, new_password: passwordSchema });
+type ResetField = keyof z.infer<typeof resetSchema>;
+
+function messageFor(error: ApiError): string {
+  if (error.code === 'throttled')
+    return format(ka.account.throttled, { seconds: error.retryAfterSeconds ?? 60 });
+  return error.message;
+}
+
+/** Runs one submit: clears the form's error, marks pending, reports a failure as an ApiError. */
+function useSubmit() {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const showPending = useDelayedFlag(pending);
+  const run = async (action: () => Promise<void>) => {
+    setError(null);
+    setPending(true);
+    try {
+      await action();
+    } catch (caught) {
+      setError(toApiError(caught));
+    } finally {
+      setPending(false);
+    }
+  };
+  return { pending, showPending, error, run };
+}
+
+/**
+ * Password recovery on /recovery: ask for an SMS code with the personal number, then set a
+ * new password with that code, then log in.
+ */
+export default function RecoveryPage() {
+  const [step, setStep] = useState<Step>('request');
+  const [username, setUsername] = useState('');
+  const [usernameError, setUsernameError] = useState<string | undefined>();
+  const [values, setValues] = useState({ code: '', new_password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<ResetField>>({});
+  const submit = useSubmit();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Each step moves focus to the heading, so screen readers hear where they are.
+  useEffect(() => {
+    if (step !== 'request') heading.current?.focus();
+  }, [step]);
+
+  const onRequest = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = personalNumberSchema.safeParse(username);
+    setUsernameError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    void submit.run(async () => {
+      await requestPasswordReset(parsed.data);
+      setStep('reset');
+    });
+  };
+
+  const onReset = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = resetSchema.safeParse(values);
+    if (!parsed.success) {
+      setFieldErrors(firstIssues<ResetField>(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    void submit.run(async () => {
+      try {
+        await recoverPassword({ username, ...parsed.data });
+        setStep('done');
+      } catch (error) {
+        const apiError = toApiError(error);
+        setFieldErrors({
+          code: apiError.fieldErrors.code?.[0],
+          new_password: apiError.fieldErrors.new_password?.[0],
+        });
+        throw apiError;
+      }
+    });
+  };
+
+  const formError =
+    submit.error && Object.keys(submit.error.fieldErrors).length === 0
+      ? messageFor(submit.error)
+      : null;
+
+  return (
+    <section className={styles.page} aria-labelledby="recovery-title">
+      <h1 id="recovery-title" className={styles.title} ref={heading} tabIndex={-1}>
+        {ka.account.recoveryTitle}
+      </h1>
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+
+      {step === 'request' ? (
+        <form className={styles.form} onSubmit={onRequest} noValidate>
+          <p className={styles.intro}>{ka.account.recoveryIntro}</p>
+          <TextField
+            label={ka.account.personalNumber}
+            hint={ka.account.personalNumberHint}
+            name="username"
+            inputMode="numeric"
+            autoComplete="username"
+            maxLength={11}
+            value={username}
+            error={usernameError}
+            onChange={(event) => setUsername(event.target.value.trim())}
+          />
+          <Button type="submit" disabled={submit.pending}>
+            {submit.showPending ? ka.account.sendingCode : ka.account.sendCode}
+          </Button>
+        </form>
+      ) : null}
+
+      {step === 'reset' ? (
+        <form className={styles.form} onSubmit={onReset} noValidate>
+          <Alert tone="info">{ka.account.codeSent}</Alert>
+          <TextField
+            label={ka.account.code}
+            hint={ka.account.codeHint}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={values.code}
+            error={fieldErrors.code}
+            onChange={(event) => setValues({ ...values, code: event.target.value.trim() })}
+          />
+          <TextField
+            label={ka.account.newPassword}
+            hint={ka.account.newPasswordHint}
+            name="new_password"
+            type="password"
+            autoComplete="new-password"
+            value={values.new_password}
+            error={fieldErrors.new_password}
+            onChange={(event) => setValues({ ...values, new_password: event.target.value })}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" disabled={submit.pending}>
+              {submit.showPending ? ka.account.settingPassword : ka.account.setPassword}
+            </Button>
+            <Button variant="ghost" onClick={() => setStep('request')}>
+              {ka.account.startOver}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      {step === 'done' ? (
+        <>
+          <Alert tone="success">{ka.account.recoveryDone}</Alert>
+          <Link to="/?login=1">{ka.account.login}</Link>
+        </>
+      ) : null}
+    </section>
+  );
+}

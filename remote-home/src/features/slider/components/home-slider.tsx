@@ -1,0 +1,118 @@
+import 'swiper/css';
+import 'swiper/css/a11y';
+import 'swiper/css/navigation';
+import 'swiper/css/pagination';
+import { useState } from 'react';
+import { apiClient } from 'shared/api/api-client';
+import { fetchSlides, type Slide } from 'shared/api/cms/slider';
+import { useApiQuery } from 'shared/lib/use-api-query';
+import { ka } from 'shared/strings/ka';
+import { Button } from 'shared/ui/button';
+import { LoadError } from 'shared/ui/load-error';
+import { Skeleton } from 'shared/ui/skeleton';
+import type { Swiper as SwiperInstance } from 'swiper';
+import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import styles from './home-slider.module.css';
+
+/** Spec §9: the home slider turns every 2000 ms with a 500 ms transition. */
+export const SLIDER_AUTOPLAY_MS = 2000;
+export const SLIDER_SPEED_MS = 500;
+
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+/** An image path from the CMS is on the provider: resolve it against the API's base address. */
+function imageUrl(image: string): string {
+  if (/^https?:\/\//.test(image)) return image;
+  return `${apiClient.defaults.baseURL ?? ''}${image}`;
+}
+
+function SlideCard({ slide }: { slide: Slide }) {
+  return (
+    <div className={styles.slide}>
+      <img className={styles.image} src={imageUrl(slide.image)} alt="" loading="lazy" />
+      <div className={styles.caption}>
+        <h2 className={styles.title}>{slide.title}</h2>
+        <p className={styles.description}>{slide.description}</p>
+        {slide.link ? (
+          <a className={styles.more} href={slide.link}>
+            {ka.home.sliderMore}
+            <span className="visually-hidden">: {slide.title}</span>
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The home page's promo slider, filled from GET /api/cms/slider/. */
+export default function HomeSlider() {
+  const slides = useApiQuery((signal) => fetchSlides(signal), []);
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+
+  const togglePlaying = () => {
+    if (!swiper) return;
+    if (playing) swiper.autoplay.stop();
+    else swiper.autoplay.start();
+    setPlaying(!playing);
+  };
+
+  return (
+    <section
+      className={styles.section}
+      aria-label={ka.home.sliderLabel}
+      aria-busy={slides.status === 'loading'}
+    >
+      {slides.status === 'loading' && slides.showPending ? <Skeleton height="16rem" /> : null}
+      {slides.status === 'error' ? (
+        <LoadError message={ka.home.sliderError} onRetry={slides.retry} />
+      ) : null}
+      {slides.status === 'success' && slides.data.length === 0 ? (
+        <p className={styles.empty}>{ka.home.sliderEmpty}</p>
+      ) : null}
+      {slides.status === 'success' && slides.data.length > 0 ? (
+        <>
+          <Swiper
+            modules={[A11y, Autoplay, Keyboard, Navigation, Pagination]}
+            onSwiper={setSwiper}
+            slidesPerView={1}
+            loop={slides.data.length > 1}
+            speed={SLIDER_SPEED_MS}
+            autoplay={
+              playing
+                ? {
+                    delay: SLIDER_AUTOPLAY_MS,
+                    disableOnInteraction: false,
+                    pauseOnMouseEnter: true,
+                  }
+                : false
+            }
+            keyboard={{ enabled: true, onlyInViewport: true }}
+            navigation
+            pagination={{ clickable: true }}
+            a11y={{
+              prevSlideMessage: ka.home.previousSlide,
+              nextSlideMessage: ka.home.nextSlide,
+              paginationBulletMessage: `${ka.home.goToSlide} {{index}}`,
+            }}
+          >
+            {slides.data.map((slide) => (
+              <SwiperSlide key={slide.id}>
+                <SlideCard slide={slide} />
+              </SwiperSlide>
+            ))}
+          </Swiper>
+          {slides.data.length > 1 ? (
+            <div className={styles.controls}>
+              <Button variant="ghost" onClick={togglePlaying} aria-pressed={!playing}>
+                {playing ? ka.home.pauseSlider : ka.home.playSlider}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

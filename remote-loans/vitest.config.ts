@@ -1,0 +1,3 @@
+import { createVitestConfig } from 'shared/testing/vitest-config';
+
+export default createVitestConfig();

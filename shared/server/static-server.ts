@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+
+/** Files the browser must revalidate on every load: they name the current hashed files. */
+const ALWAYS_REVALIDATE = new Set([
+  'index.html',
+  'mf-manifest.json',
+  'remoteEntry.js',
+  'mf-stats.json',
+]);
+const CONTENT_HASH = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
+
+export function cacheControlFor(filePath: string): string {
+  const base = path.basename(filePath);
+  if (ALWAYS_REVALIDATE.has(base)) return 'no-cache';
+  if (CONTENT_HASH.test(base)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
+export interface StaticServerOptions {
+  /** The built app folder. */
+  root: string;
+  /** Origins allowed to read these files cross-origin (remotes: the host's origin). */
+  corsOrigins?: readonly string[];
+  logger?: boolean;
+}
+
+/**
+ * A production static server for one app's dist folder. A missing asset is a plain 404,
+ * never index.html: answering a missing chunk with HTML turns a clean ChunkLoadError into a
+ * SyntaxError the app cannot recognise.
+ */
+export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
+  if (!existsSync(path.join(options.root, 'index.html'))) {
+    throw new Error(`${options.root} has no build: run "pnpm build" first.`);
+  }
+  const app = Fastify({ logger: options.logger ?? false });
+  const allowed = new Set(options.corsOrigins ?? []);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin && allowed.has(origin)) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Vary', 'Origin');
+    }
+    if (request.method === 'OPTIONS' && origin) {
+      reply
+        .header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
+        .header('Access-Control-Max-Age', '600')
+        .code(204)
+        .send();
+    }
+  });
+
+  await app.register(fastifyStatic, {
+    root: options.root,
+    index: ['index.html'],
+    wildcard: true,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    setHeaders: (res, filePath) => {
+      res.setHeader('Cache-Control', cacheControlFor(filePath));
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  });
+
+  return app;
+}
+
+/** Sends the app's index.html with the given status (the host's routes and its 404). */
+export function sendIndex(reply: FastifyReply, status: number) {
+  return reply.code(status).header('Cache-Control', 'no-cache').sendFile('index.html');
+}
+
+/** Reads a port from the environment, with a default. */
+export function portFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/** Origins allowed to load a remote: the host's, on localhost and 127.0.0.1, or HOST_ORIGINS. */
+export function hostOriginsFromEnv(): string[] {
+  const listed = process.env.HOST_ORIGINS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (listed?.length) return listed;
+  const hostPort = portFromEnv('HOST_PORT', 3000);
+  return [`http://localhost:${hostPort}`, `http://127.0.0.1:${hostPort}`];
+}

@@ -1,0 +1,60 @@
+import axios, { type AxiosRequestConfig } from 'axios';
+import Cookies from 'js-cookie';
+import type { z } from 'zod';
+import { readSession } from '../auth/session-cookie';
+import { ApiError, toApiError } from './api-error';
+
+/** The API language is fixed to Georgian (spec §1, §9). */
+export const API_LANGUAGE = 'ka-ge';
+export const CSRF_COOKIE = 'csrftoken';
+
+/**
+ * The page's one axios instance. Its base address is the provider's; empty means same
+ * origin, where the page's server proxies /api/* to the provider.
+ */
+export const apiClient = axios.create({
+  baseURL: '',
+  headers: { 'Accept-Language': API_LANGUAGE },
+  // The provider sets csrftoken; same-origin requests send it back without extra settings.
+  withCredentials: false,
+});
+
+apiClient.interceptors.request.use((config) => {
+  config.headers.set('Accept-Language', API_LANGUAGE);
+  const session = readSession();
+  if (session) config.headers.set('Authorization', `JWT ${session.access}`);
+  const csrf = Cookies.get(CSRF_COOKIE);
+  if (csrf) config.headers.set('X-CSRFToken', csrf);
+  return config;
+});
+
+/** Points the client at the provider named by the host's runtime configuration. */
+export function setApiBaseUrl(baseUrl: string): void {
+  apiClient.defaults.baseURL = baseUrl.replace(/\/+$/, '');
+}
+
+/**
+ * Sends a request and validates its answer against the contract's schema, so a malformed
+ * answer fails here with a clear error instead of deep inside a component.
+ */
+export async function requestJson<S extends z.ZodType>(
+  schema: S,
+  config: AxiosRequestConfig,
+): Promise<z.infer<S>> {
+  let data: unknown;
+  try {
+    data = (await apiClient.request<unknown>(config)).data;
+  } catch (error) {
+    throw toApiError(error);
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(
+      'invalid-answer',
+      500,
+      'invalid_answer',
+      `${config.method ?? 'GET'} ${config.url}: the answer does not match the contract`,
+    );
+  }
+  return parsed.data;
+}

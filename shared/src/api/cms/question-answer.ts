@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { requestJson } from '../api-client';
+
+export const questionAnswerSchema = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  /** HTML from the CMS: render only through sanitizeHtml. */
+  answer: z.string(),
+  order: z.number().int(),
+});
+export type QuestionAnswer = z.infer<typeof questionAnswerSchema>;
+
+/** GET /api/cms/question_answer/: the home page's questions and answers, in order. */
+export async function fetchQuestionAnswers(signal?: AbortSignal): Promise<QuestionAnswer[]> {
+  const items = await requestJson(z.array(questionAnswerSchema), {
+    method: 'GET',
+    url: '/api/cms/question_answer/',
+    signal,
+  });
+  return [...items].sort((a, b) => a.order - b.order);
+}

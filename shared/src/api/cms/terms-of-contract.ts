@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { requestJson } from '../api-client';
+
+/** Contract type codes (spec §9). The API spells the parameter `contact_type`. */
+export const ContractType = { loan: 1, registration: 2 } as const;
+export type ContractType = (typeof ContractType)[keyof typeof ContractType];
+
+export const termsOfContractSchema = z.object({
+  id: z.number().int(),
+  contact_type: z.union([z.literal(1), z.literal(2)]),
+  title: z.string(),
+  /** HTML from the CMS: render only through sanitizeHtml. */
+  content: z.string(),
+  version: z.string(),
+  published_at: z.string(),
+});
+export type TermsOfContract = z.infer<typeof termsOfContractSchema>;
+
+/** GET /api/cms/terms_of_contract/?contact_type=N: the provider lists versions; the first is current. */
+export async function fetchTermsOfContract(
+  type: ContractType,
+  signal?: AbortSignal,
+): Promise<TermsOfContract | null> {
+  const list = await requestJson(z.array(termsOfContractSchema), {
+    method: 'GET',
+    url: '/api/cms/terms_of_contract/',
+    params: { contact_type: type },
+    signal,
+  });
+  return list[0] ?? null;
+}

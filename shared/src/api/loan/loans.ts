@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { requestJson } from '../api-client';
+import { isoDateSchema, moneySchema, timestampSchema } from '../money-schema';
+
+export const loanStatusSchema = z.enum(['active', 'overdue', 'repaid']);
+export type LoanStatus = z.infer<typeof loanStatusSchema>;
+
+export const scheduleRowSchema = z.object({
+  number: z.number().int(),
+  date: isoDateSchema,
+  principal: moneySchema,
+  interest: moneySchema,
+  payment: moneySchema,
+  balance: moneySchema,
+});
+
+export const loanSchema = z.object({
+  id: z.number().int(),
+  application: z.number().int(),
+  amount: moneySchema,
+  term: z.number().int(),
+  status: loanStatusSchema,
+  issued_at: timestampSchema,
+  monthly_payment: moneySchema,
+  outstanding: moneySchema,
+  next_payment_date: isoDateSchema.nullable(),
+  next_payment_amount: moneySchema.nullable(),
+  schedule: z.array(scheduleRowSchema.extend({ paid: z.boolean() })),
+});
+export type Loan = z.infer<typeof loanSchema>;
+
+/** GET /api/loan/loan/: the logged-in user's loans. */
+export function fetchLoans(signal?: AbortSignal): Promise<Loan[]> {
+  return requestJson(z.array(loanSchema), { method: 'GET', url: '/api/loan/loan/', signal });
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { requestJson } from '../api-client';
+
+export const tokenPairSchema = z.object({ access: z.string().min(1), refresh: z.string().min(1) });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export interface Credentials {
+  /** The Georgian personal number, 11 digits. */
+  username: string;
+  password: string;
+}
+
+/** POST /api/user/api/token/: wrong credentials answer 401 `no_active_account`. */
+export function obtainTokens(credentials: Credentials): Promise<TokenPair> {
+  return requestJson(tokenPairSchema, {
+    method: 'POST',
+    url: '/api/user/api/token/',
+    data: credentials,
+  });
+}

@@ -1,0 +1,34 @@
+import Cookies from 'js-cookie';
+import { z } from 'zod';
+
+/** The spec's stored session user: a cookie named `user` holding JSON {access, refresh}. */
+export const SESSION_COOKIE = 'user';
+
+export const sessionSchema = z.object({ access: z.string().min(1), refresh: z.string().min(1) });
+export type Session = z.infer<typeof sessionSchema>;
+
+function cookieAttributes(): Cookies.CookieAttributes {
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:';
+  return { path: '/', sameSite: 'Strict', secure };
+}
+
+/** The stored session, or null when there is none or it is not one we wrote. */
+export function readSession(): Session | null {
+  const raw = Cookies.get(SESSION_COOKIE);
+  if (!raw) return null;
+  try {
+    const parsed = sessionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(session: Session): void {
+  Cookies.set(SESSION_COOKIE, JSON.stringify(session), cookieAttributes());
+}
+
+/** Removing the stored user sets its expiry in the past on the root path (spec §3). */
+export function clearSession(): void {
+  Cookies.set(SESSION_COOKIE, '', { ...cookieAttributes(), expires: new Date(0) });
+}

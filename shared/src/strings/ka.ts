@@ -1,0 +1,126 @@
+/**
+ * Every word a customer reads, in Georgian. Slices take their copy from here so the
+ * product speaks with one voice and a translator has one file to review.
+ */
+export const ka = {
+  brand: 'ონლაინ სესხი',
+  brandTagline: 'სწრაფი სესხი ონლაინ, ფილიალში მისვლის გარეშე',
+  nav: {
+    label: 'მთავარი ნავიგაცია',
+    home: 'მთავარი',
+    terms: 'პირობები',
+    recovery: 'პაროლის აღდგენა',
+    openMenu: 'მენიუს გახსნა',
+    closeMenu: 'მენიუს დახურვა',
+    skipToContent: 'გადასვლა მთავარ შინაარსზე',
+  },
+  footer: {
+    rights: 'ყველა უფლება დაცულია.',
+    language: 'ენა: ქართული',
+  },
+  common: {
+    loading: 'იტვირთება…',
+    retry: 'ხელახლა ცდა',
+    close: 'დახურვა',
+    requiredField: 'ველი სავალდებულოა',
+  },
+  errors: {
+    // The spec's "This page could not be found", in the customer's language.
+    notFoundMessage: 'ეს გვერდი ვერ მოიძებნა',
+    backHome: 'მთავარზე დაბრუნება',
+    genericTitle: 'დაფიქსირდა შეცდომა',
+    genericMessage: 'რაღაც არასწორად წავიდა. სცადეთ მოგვიანებით.',
+    statusLabel: 'შეცდომის კოდი',
+    unknownMiddleware: 'Unknown middleware',
+    chunkFailed:
+      'აპლიკაციის ნაწილი ვერ ჩაიტვირთა. შეამოწმეთ ინტერნეტთან კავშირი და განაახლეთ გვერდი.',
+    reloadPage: 'გვერდის განახლება',
+    network: 'სერვერთან კავშირი ვერ დამყარდა. შეამოწმეთ ინტერნეტი და სცადეთ ხელახლა.',
+    providerUnavailable: 'სერვისი დროებით მიუწვდომელია. სცადეთ მოგვიანებით.',
+    badAnswer: 'სერვერმა მოულოდნელი პასუხი დააბრუნა. სცადეთ მოგვიანებით.',
+    sessionExpired: 'სესია ამოიწურა. გთხოვთ, თავიდან შეხვიდეთ.',
+  },
+  remote: {
+    unavailable: 'ეს ნაწილი ახლა ვერ ჩაიტვირთა.',
+    unavailableHint: 'დანარჩენი გვერდი მუშაობს. სცადეთ ხელახლა რამდენიმე წამში.',
+    loading: 'იტვირთება…',
+  },
+  home: {
+    sliderLabel: 'აქციები და სიახლეები',
+    sliderEmpty: 'ამჟამად აქციები არ არის.',
+    sliderError: 'აქციების ჩატვირთვა ვერ მოხერხდა.',
+    sliderMore: 'დაწვრილებით',
+    previousSlide: 'წინა სლაიდი',
+    nextSlide: 'შემდეგი სლაიდი',
+    goToSlide: 'სლაიდი',
+    pauseSlider: 'ავტომატური გადახვევის შეჩერება',
+    playSlider: 'ავტომატური გადახვევის ჩართვა',
+    faqTitle: 'ხშირად დასმული კითხვები',
+    faqEmpty: 'კითხვები ჯერ არ დამატებულა.',
+    faqError: 'კითხვების ჩატვირთვა ვერ მოხერხდა.',
+  },
+  account: {
+    login: 'შესვლა',
+    logout: 'გასვლა',
+    loginTitle: 'ანგარიშში შესვლა',
+    personalNumber: 'პირადი ნომერი',
+    personalNumberHint: '11 ციფრი',
+    password: 'პაროლი',
+    submitLogin: 'შესვლა',
+    loggingIn: 'მიმდინარეობს შესვლა…',
+    loggedInAs: 'შესული ხართ',
+    forgotPassword: 'დაგავიწყდათ პაროლი?',
+    wrongCredentials: 'პირადი ნომერი ან პაროლი არასწორია.',
+    personalNumberInvalid: 'პირადი ნომერი უნდა შედგებოდეს 11 ციფრისგან.',
+    passwordInvalid: 'პაროლი უნდა იყოს 8–128 სიმბოლო, შეიცავდეს ასოს და ციფრს.',
+    loginSucceeded: 'წარმატებით შეხვედით.',
+    recoveryTitle: 'პაროლის აღდგენა',
+    recoveryIntro: 'შეიყვანეთ პირადი ნომერი. კოდს SMS-ით გამოგიგზავნით რეგისტრირებულ ტელეფონზე.',
+    sendCode: 'კოდის გაგზავნა',
+    sendingCode: 'იგზავნება…',
+    codeSent:
+      'თუ ეს პირადი ნომერი რეგისტრირებულია, კოდი SMS-ით გამოიგზავნა. კოდი მოქმედებს 10 წუთი.',
+    code: 'SMS კოდი',
+    codeHint: '6 ციფრი',
+    codeInvalid: 'კოდი უნდა შედგებოდეს 6 ციფრისგან.',
+    newPassword: 'ახალი პაროლი',
+    newPasswordHint: '8–128 სიმბოლო, მინიმუმ ერთი ასო და ერთი ციფრი',
+    setPassword: 'პაროლის შეცვლა',
+    settingPassword: 'ინახება…',
+    recoveryDone: 'პაროლი შეიცვალა. ახლა შეგიძლიათ შეხვიდეთ ახალი პაროლით.',
+    startOver: 'თავიდან დაწყება',
+    throttled: 'ძალიან ბევრი მცდელობა. სცადეთ {seconds} წამში.',
+  },
+  loans: {
+    title: 'ჩემი სესხები',
+    loginToSee: 'შედით ანგარიშში, რომ ნახოთ თქვენი სესხები და ლიმიტი.',
+    empty: 'აქტიური სესხები არ გაქვთ.',
+    error: 'სესხების ჩატვირთვა ვერ მოხერხდა.',
+    amount: 'თანხა',
+    outstanding: 'დარჩენილი',
+    nextPayment: 'შემდეგი გადახდა',
+    term: 'ვადა',
+    months: 'თვე',
+    status: {
+      active: 'აქტიური',
+      overdue: 'ვადაგადაცილებული',
+      repaid: 'დაფარული',
+    },
+  },
+  terms: {
+    title: 'ხელშეკრულების პირობები',
+    registration: 'რეგისტრაციის პირობები',
+    loan: 'სესხის ხელშეკრულების პირობები',
+    version: 'ვერსია',
+    published: 'გამოქვეყნდა',
+    error: 'პირობების ჩატვირთვა ვერ მოხერხდა.',
+    empty: 'პირობები ჯერ არ გამოქვეყნებულა.',
+  },
+} as const;
+
+/** Fills `{name}` slots in a string from the table above. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (slot, name: string) =>
+    name in values ? String(values[name]) : slot,
+  );
+}

@@ -1,0 +1,87 @@
+import type { QuestionAnswer } from '../api/cms/question-answer';
+import type { Slide } from '../api/cms/slider';
+import type { TermsOfContract } from '../api/cms/terms-of-contract';
+import type { Loan } from '../api/loan/loans';
+
+/** Contract-shaped sample answers, shared by every slice's tests. */
+export const slides: Slide[] = [
+  {
+    id: 2,
+    title: 'სესხი 15 წუთში',
+    description: 'განაცხადი ონლაინ, გადაწყვეტილება წუთებში.',
+    image: '/media/slider/fast.webp',
+    link: '/static',
+    order: 2,
+  },
+  {
+    id: 1,
+    title: 'პირველი სესხი 0% სერვისის საკომისიოთი',
+    description: 'ახალ მომხმარებლებს სერვისის საკომისიოს არ ვახდევინებთ.',
+    image: '/media/slider/first.webp',
+    link: null,
+    order: 1,
+  },
+];
+
+export const questionAnswers: QuestionAnswer[] = [
+  {
+    id: 1,
+    question: 'ვის შეუძლია სესხის აღება?',
+    answer: '<p>საქართველოს მოქალაქეს, <strong>18 წლიდან</strong>.</p>',
+    order: 1,
+  },
+  {
+    id: 2,
+    question: 'რა დოკუმენტებია საჭირო?',
+    answer: '<p>პირადობის მოწმობა.</p><script>window.__xss = true</script>',
+    order: 2,
+  },
+];
+
+export const registrationTerms: TermsOfContract = {
+  id: 7,
+  contact_type: 2,
+  title: 'რეგისტრაციის წესები და პირობები',
+  content: '<h2>1. ზოგადი დებულებები</h2><p>რეგისტრაციით ეთანხმებით ამ პირობებს.</p>',
+  version: '2.1',
+  published_at: '2026-09-01T10:00:00+04:00',
+};
+
+export const loanTerms: TermsOfContract = {
+  id: 8,
+  contact_type: 1,
+  title: 'სესხის ხელშეკრულების პირობები',
+  content:
+    '<h2>1. სესხის გაცემა</h2><p>სესხი გაიცემა ლარში.</p><img src=x onerror="window.__xss=true">',
+  version: '3.0',
+  published_at: '2026-10-15T10:00:00+04:00',
+};
+
+export const loans: Loan[] = [
+  {
+    id: 11,
+    application: 21,
+    amount: '1500.00',
+    term: 6,
+    status: 'active',
+    issued_at: '2026-09-10T12:00:00+04:00',
+    monthly_payment: '281.44',
+    outstanding: '1012.37',
+    next_payment_date: '2026-12-10',
+    next_payment_amount: '281.44',
+    schedule: [],
+  },
+  {
+    id: 9,
+    application: 17,
+    amount: '500.00',
+    term: 3,
+    status: 'repaid',
+    issued_at: '2026-03-01T12:00:00+04:00',
+    monthly_payment: '176.12',
+    outstanding: '0.00',
+    next_payment_date: null,
+    next_payment_amount: null,
+    schedule: [],
+  },
+];

@@ -1,0 +1,14 @@
+import { HttpResponse, http } from 'msw';
+import { loanTerms, questionAnswers, registrationTerms, slides } from '../fixtures';
+
+/** The provider's CMS area, as the contract describes it. */
+export const cmsHandlers = [
+  http.get('*/api/cms/slider/', () => HttpResponse.json(slides)),
+  http.get('*/api/cms/question_answer/', () => HttpResponse.json(questionAnswers)),
+  http.get('*/api/cms/terms_of_contract/', ({ request }) => {
+    const type = new URL(request.url).searchParams.get('contact_type');
+    if (type === '1') return HttpResponse.json([loanTerms]);
+    if (type === '2') return HttpResponse.json([registrationTerms]);
+    return HttpResponse.json({ contact_type: ['არასწორი მნიშვნელობა.'] }, { status: 400 });
+  }),
+];

@@ -1,0 +1,39 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { mswServer } from './msw-server';
+
+vi.mock('zustand', () => import('./zustand-mock'));
+
+beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  mswServer.resetHandlers();
+  cleanup();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+});
+afterAll(() => mswServer.close());
+
+// A console.error nobody expected fails the test: React warnings are bugs.
+let unexpectedErrors: unknown[][] = [];
+beforeEach(() => {
+  unexpectedErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    unexpectedErrors.push(args);
+  });
+});
+afterEach(() => {
+  const spy = vi.mocked(console.error);
+  const expected = (spy as unknown as { expected?: boolean }).expected === true;
+  spy.mockRestore();
+  if (unexpectedErrors.length > 0 && !expected) {
+    throw new Error(
+      `console.error was called:\n${unexpectedErrors.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
+  }
+});
+
+/** Call in a test that means to provoke console.error (an error boundary's report, say). */
+export function expectConsoleError(): void {
+  (vi.mocked(console.error) as unknown as { expected?: boolean }).expected = true;
+}

@@ -1,0 +1,16 @@
+import { ka } from '../strings/ka';
+import styles from '../styles/ui.module.css';
+import { Alert } from './alert';
+import { Button } from './button';
+
+/** A part of the page whose data failed to load: what failed, and a retry that keeps the rest. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className={styles.loadError}>
+      <Alert tone="error">{message}</Alert>
+      <Button variant="secondary" onClick={onRetry}>
+        {ka.common.retry}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { createVitestConfig } from './src/testing/vitest-config';
+
+export default createVitestConfig();
