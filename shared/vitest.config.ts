@@ -1,3 +1,3 @@
-import { createVitestConfig } from './src/testing/vitest-config';
+import { createVitestConfig } from './src/testing/vitest-config.ts';
 
 export default createVitestConfig();

@@ -12,6 +12,5 @@ export function createVitestConfig() {
       include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
       environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
     },
-    esbuild: { jsx: 'automatic' },
   });
 }
