@@ -1,24 +1,50 @@
-const gel = new Intl.NumberFormat('ka-GE', {
-  style: 'currency',
-  currency: 'GEL',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * Georgian money and dates, formatted here rather than by Intl: browsers built without
+ * Georgian locale data (Debian's Chromium among them) silently answer 'ka-GE' in English.
+ */
 
-/** The provider sends money as decimal strings ("1500.00"); customers read "1 500,00 ₾". */
+const NBSP = '\u00a0';
+const MONEY = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * The provider sends money as decimal strings ("1500.00"); customers read Georgian lari
+ * ("1 500,00 ₾"). Digits are regrouped as text, never through floating point.
+ */
 export function formatMoney(amount: string): string {
-  const value = Number(amount);
-  return Number.isFinite(value) ? gel.format(value) : amount;
+  const match = MONEY.exec(amount.trim());
+  if (!match) return amount;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+  return `${sign}${grouped},${fraction.padEnd(2, '0')}${NBSP}₾`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('ka-GE', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
+const MONTHS = [
+  'იანვარი',
+  'თებერვალი',
+  'მარტი',
+  'აპრილი',
+  'მაისი',
+  'ივნისი',
+  'ივლისი',
+  'აგვისტო',
+  'სექტემბერი',
+  'ოქტომბერი',
+  'ნოემბერი',
+  'დეკემბერი',
+] as const;
 
-/** ISO dates ("2026-11-22") shown as Georgian dates. */
+/** Georgia keeps UTC+4 all year (no daylight saving since 2005). */
+const TBILISI_OFFSET_MS = 4 * 60 * 60 * 1000;
+
+/**
+ * ISO dates ("2026-12-10") and timestamps ("2026-09-10T12:00:00+04:00") as Georgian dates
+ * ("10 დეკემბერი, 2026"). A calendar date is the same day everywhere; a moment is shown as
+ * the day it was in Georgia.
+ */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  const time = Date.parse(dateOnly ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(time)) return iso;
+  const day = new Date(dateOnly ? time : time + TBILISI_OFFSET_MS);
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}, ${day.getUTCFullYear()}`;
 }
