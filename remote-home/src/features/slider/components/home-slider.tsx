@@ -78,17 +78,17 @@ export default function HomeSlider() {
             modules={[A11y, Autoplay, Keyboard, Navigation, Pagination]}
             onSwiper={setSwiper}
             slidesPerView={1}
-            loop={slides.data.length > 1}
+            // rewind, not loop: loop needs more slides than a CMS may have and warns without them.
+            rewind
             speed={SLIDER_SPEED_MS}
-            autoplay={
-              playing
-                ? {
-                    delay: SLIDER_AUTOPLAY_MS,
-                    disableOnInteraction: false,
-                    pauseOnMouseEnter: true,
-                  }
-                : false
-            }
+            // Always an object: `false` would replace Swiper's autoplay params, and the play
+            // button's autoplay.start() would then run without a delay (an instant turn).
+            autoplay={{
+              enabled: playing,
+              delay: SLIDER_AUTOPLAY_MS,
+              disableOnInteraction: false,
+              pauseOnMouseEnter: true,
+            }}
             keyboard={{ enabled: true, onlyInViewport: true }}
             navigation
             pagination={{ clickable: true }}
@@ -106,7 +106,7 @@ export default function HomeSlider() {
           </Swiper>
           {slides.data.length > 1 ? (
             <div className={styles.controls}>
-              <Button variant="ghost" onClick={togglePlaying} aria-pressed={!playing}>
+              <Button variant="ghost" onClick={togglePlaying}>
                 {playing ? ka.home.pauseSlider : ka.home.playSlider}
               </Button>
             </div>
