@@ -1,9 +1,5 @@
-import {
-  createBrowserRouter,
-  data,
-  type LazyRouteFunction,
-  type RouteObject,
-} from 'react-router-dom';
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, data, type RouteObject } from 'react-router-dom';
 import type { RuntimeConfig } from '../federation/runtime-config';
 import { DefaultLayout } from './layouts/default-layout';
 import { StaticLayout } from './layouts/static-layout';
@@ -12,11 +8,31 @@ import { RouteErrorPage } from './pages/error-page';
 import { ROUTE_TABLE, type RouteEntry } from './route-table';
 import { ShellFallback } from './shell-fallback';
 
+/**
+ * React Router keeps a route whose lazy() rejected marked as still loading and renders nothing
+ * (a blank page). A failed import therefore resolves to a page that rethrows the failure, so
+ * the route's error element, with its chunk-reload guard, takes over.
+ */
+interface PageModule {
+  Component?: ComponentType;
+  element?: ReactNode;
+}
+
+function Rethrow({ error }: { error: unknown }): never {
+  throw error;
+}
+
+function pageChunk(load: () => Promise<PageModule>): () => Promise<PageModule> {
+  return () => load().catch((error: unknown) => ({ element: <Rethrow error={error} /> }));
+}
+
 /** Each page is its own chunk, named so operators can tell them apart in the network panel. */
-const pages: Record<RouteEntry['id'], LazyRouteFunction<RouteObject>> = {
-  index: () => import(/* webpackChunkName: "page-index" */ './pages/index-page'),
-  recovery: () => import(/* webpackChunkName: "page-recovery" */ './pages/recovery-page'),
-  static: () => import(/* webpackChunkName: "page-static" */ './pages/static-page'),
+const pages: Record<RouteEntry['id'], () => Promise<PageModule>> = {
+  index: pageChunk(() => import(/* webpackChunkName: "page-index" */ './pages/index-page')),
+  recovery: pageChunk(
+    () => import(/* webpackChunkName: "page-recovery" */ './pages/recovery-page'),
+  ),
+  static: pageChunk(() => import(/* webpackChunkName: "page-static" */ './pages/static-page')),
 };
 
 function pageRoute(entry: RouteEntry, config: RuntimeConfig): RouteObject {
@@ -48,6 +64,8 @@ export function buildRoutes(config: RuntimeConfig): RouteObject[] {
             ...inLayout('default'),
             {
               path: '*',
+              // Never rendered: the loader's 404 goes to the error element.
+              element: null,
               loader: () => {
                 throw data(null, { status: 404, statusText: 'Not Found' });
               },
