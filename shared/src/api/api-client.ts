@@ -2,6 +2,7 @@ import axios, { type AxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import type { z } from 'zod';
 import { readSession } from '../auth/session-cookie';
+import { ka } from '../strings/ka';
 import { ApiError, toApiError } from './api-error';
 
 /** The API language is fixed to Georgian (spec §1, §9). */
@@ -22,7 +23,9 @@ export const apiClient = axios.create({
 apiClient.interceptors.request.use((config) => {
   config.headers.set('Accept-Language', API_LANGUAGE);
   const session = readSession();
-  if (session) config.headers.set('Authorization', `JWT ${session.access}`);
+  if (session && !config.headers.has('Authorization')) {
+    config.headers.set('Authorization', `JWT ${session.access}`);
+  }
   const csrf = Cookies.get(CSRF_COOKIE);
   if (csrf) config.headers.set('X-CSRFToken', csrf);
   return config;
@@ -49,12 +52,8 @@ export async function requestJson<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw new ApiError(
-      'invalid-answer',
-      500,
-      'invalid_answer',
-      `${config.method ?? 'GET'} ${config.url}: the answer does not match the contract`,
-    );
+    // The message reaches customers (forms and the error page show it), so it is Georgian.
+    throw new ApiError('invalid-answer', 500, 'invalid_answer', ka.errors.badAnswer);
   }
   return parsed.data;
 }

@@ -7,6 +7,7 @@ export const ka = {
   brandTagline: 'სწრაფი სესხი ონლაინ, ფილიალში მისვლის გარეშე',
   nav: {
     label: 'მთავარი ნავიგაცია',
+    menuLabel: 'მენიუ',
     home: 'მთავარი',
     terms: 'პირობები',
     recovery: 'პაროლის აღდგენა',

@@ -1,7 +1,17 @@
 import { z } from 'zod';
+import type { Session } from '../../auth/session-cookie';
 import { requestJson } from '../api-client';
 
-/** POST /api/user/logout/ with the refresh token; the provider blacklists it (205, no body). */
-export async function logout(refresh: string): Promise<void> {
-  await requestJson(z.unknown(), { method: 'POST', url: '/api/user/logout/', data: { refresh } });
+/**
+ * POST /api/user/logout/ with the refresh token; the provider blacklists it (205, no body).
+ * The tokens are passed in, not read from the cookie, because the caller clears the session
+ * at once and the request must still be authorised.
+ */
+export async function logout(session: Session): Promise<void> {
+  await requestJson(z.unknown(), {
+    method: 'POST',
+    url: '/api/user/logout/',
+    data: { refresh: session.refresh },
+    headers: { Authorization: `JWT ${session.access}` },
+  });
 }

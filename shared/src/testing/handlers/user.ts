@@ -18,6 +18,7 @@ export const userHandlers = [
       { status: 401 },
     );
   }),
+  http.post('*/api/user/logout/', () => new HttpResponse(null, { status: 205 })),
   http.post('*/api/user/user/reset_password/', () => HttpResponse.json({ expires_in: 600 })),
   http.post('*/api/user/user/recovery/', async ({ request }) => {
     const body = (await request.json()) as { code?: string };
