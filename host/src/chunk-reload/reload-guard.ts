@@ -32,8 +32,16 @@ export function canReloadForChunkError(deps: GuardDeps = browser): boolean {
   return !(last > 0 && deps.now() - last < RELOAD_GUARD_MS);
 }
 
-/** Stamps the time and reloads. Call only after canReloadForChunkError said yes. */
-export function reloadForChunkError(deps: GuardDeps = browser): void {
-  deps.storage?.setItem(RELOAD_STAMP_KEY, String(deps.now()));
+/**
+ * Stamps the time and reloads. Call only after canReloadForChunkError said yes. If the stamp
+ * cannot be written (storage full), it does not reload: an unguarded reload could loop.
+ */
+export function reloadForChunkError(deps: GuardDeps = browser): boolean {
+  try {
+    deps.storage?.setItem(RELOAD_STAMP_KEY, String(deps.now()));
+  } catch {
+    return false;
+  }
   deps.reload();
+  return true;
 }

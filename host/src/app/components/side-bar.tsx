@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import styles from '../layouts/layout.module.css';
 import { NavLinks } from './nav-links';
+
+export const MENU_BUTTON_ID = 'menu-button';
 
 /** The phone menu: open/closed state lives in the shared UI store, so any slice can close it. */
 export function SideBar() {
@@ -16,30 +18,31 @@ export function SideBar() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu.
   useEffect(() => close(), [pathname, close]);
 
+  // Closing by hand gives focus back to the menu button, where the customer opened it.
+  const dismiss = useCallback(() => {
+    close();
+    document.getElementById(MENU_BUTTON_ID)?.focus();
+  }, [close]);
+
   useEffect(() => {
     if (!open) return;
     closeButton.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
+      if (event.key === 'Escape') dismiss();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, close]);
+  }, [open, dismiss]);
 
   if (!open) return null;
   return (
     <>
-      <button
-        type="button"
-        className={styles.backdrop}
-        aria-label={ka.nav.closeMenu}
-        tabIndex={-1}
-        onClick={close}
-      />
-      <nav id="side-bar" className={styles.sidebar} aria-label={ka.nav.label}>
+      {/* A pointer convenience only: Escape and the close button are the keyboard ways out. */}
+      <div className={styles.backdrop} aria-hidden="true" onClick={dismiss} />
+      <nav id="side-bar" className={styles.sidebar} aria-label={ka.nav.menuLabel}>
         <div className={styles.sidebarHeader}>
           <strong>{ka.brand}</strong>
-          <Button ref={closeButton} variant="ghost" onClick={close} aria-label={ka.nav.closeMenu}>
+          <Button ref={closeButton} variant="ghost" onClick={dismiss} aria-label={ka.nav.closeMenu}>
             ✕
           </Button>
         </div>

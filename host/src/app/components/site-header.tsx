@@ -5,6 +5,7 @@ import { Button } from 'shared/ui/button';
 import { RemoteSlot } from '../../federation/remote-slot';
 import styles from '../layouts/layout.module.css';
 import { NavLinks } from './nav-links';
+import { MENU_BUTTON_ID } from './side-bar';
 
 export function SiteHeader({ showAccount }: { showAccount: boolean }) {
   const sidebarOpen = useUiStore((state) => state.sidebarOpen);
@@ -13,6 +14,7 @@ export function SiteHeader({ showAccount }: { showAccount: boolean }) {
     <header className={styles.header}>
       <div className={styles.headerInner}>
         <Button
+          id={MENU_BUTTON_ID}
           className={styles.menuButton}
           variant="ghost"
           aria-label={ka.nav.openMenu}

@@ -25,7 +25,8 @@ export function describeError(error: unknown): ErrorDescription {
     }
     return {
       status: error.status,
-      message: messageFrom(error.data) ?? (error.statusText || ka.errors.genericMessage),
+      // Not statusText: React Router fills it with an English reason ("Internal Server Error").
+      message: messageFrom(error.data) ?? ka.errors.genericMessage,
       kind: 'other',
     };
   }

@@ -1,0 +1,64 @@
+import { buildRuntimeConfig } from './runtime-config';
+
+const request = { protocol: 'http', hostname: '127.0.0.1' };
+
+function manifestUrls(env: Record<string, string | undefined>, req = request) {
+  return Object.fromEntries(
+    buildRuntimeConfig(env, req).remotes.map((remote) => [remote.name, remote.manifestUrl]),
+  );
+}
+
+describe('buildRuntimeConfig', () => {
+  it('points each remote at the host name the browser used, on ports 3001–3003', () => {
+    expect(manifestUrls({})).toEqual({
+      remote_home: 'http://127.0.0.1:3001/mf-manifest.json',
+      remote_account: 'http://127.0.0.1:3002/mf-manifest.json',
+      remote_loans: 'http://127.0.0.1:3003/mf-manifest.json',
+    });
+  });
+
+  it('drops the host page’s own port and keeps the request protocol', () => {
+    expect(manifestUrls({}, { protocol: 'https', hostname: 'localhost:3000' }).remote_home).toBe(
+      'https://localhost:3001/mf-manifest.json',
+    );
+  });
+
+  it('uses REMOTE_*_PORT to move a remote to another port', () => {
+    expect(manifestUrls({ REMOTE_ACCOUNT_PORT: '4102' })).toMatchObject({
+      remote_home: 'http://127.0.0.1:3001/mf-manifest.json',
+      remote_account: 'http://127.0.0.1:4102/mf-manifest.json',
+    });
+  });
+
+  it('uses REMOTE_*_URL as the manifest address, ahead of any port', () => {
+    const urls = manifestUrls({
+      REMOTE_LOANS_URL: 'https://loans.example.ge/mf-manifest.json',
+      REMOTE_LOANS_PORT: '9999',
+    });
+    expect(urls.remote_loans).toBe('https://loans.example.ge/mf-manifest.json');
+  });
+
+  it('has no route middleware unless ROUTE_MIDDLEWARE names some', () => {
+    expect(buildRuntimeConfig({}, request).routeMiddleware).toEqual({});
+  });
+
+  it('reads route middleware from the ROUTE_MIDDLEWARE JSON', () => {
+    const config = buildRuntimeConfig(
+      { ROUTE_MIDDLEWARE: '{"/static":["auth"],"/recovery":["guest","auth"]}' },
+      request,
+    );
+    expect(config.routeMiddleware).toEqual({ '/static': ['auth'], '/recovery': ['guest', 'auth'] });
+  });
+
+  it('refuses ROUTE_MIDDLEWARE that is not JSON', () => {
+    expect(() => buildRuntimeConfig({ ROUTE_MIDDLEWARE: '{/static: auth' }, request)).toThrow();
+  });
+
+  it('refuses ROUTE_MIDDLEWARE whose names are not a list', () => {
+    expect(() => buildRuntimeConfig({ ROUTE_MIDDLEWARE: '{"/static":"auth"}' }, request)).toThrow();
+  });
+
+  it('refuses a REMOTE_HOME_URL that is not a URL', () => {
+    expect(() => buildRuntimeConfig({ REMOTE_HOME_URL: 'remote-home' }, request)).toThrow();
+  });
+});

@@ -1,0 +1,153 @@
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { useUiStore } from 'shared/stores/ui-store';
+import { ka } from 'shared/strings/ka';
+import { RELOAD_STAMP_KEY } from '../../chunk-reload/reload-guard';
+import type { RuntimeConfig } from '../../federation/runtime-config';
+import { buildRoutes } from '../router';
+import { RouteErrorPage } from './error-page';
+
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: vi.fn(),
+  registerRemotes: vi.fn(),
+}));
+
+/** Every remote module resolves to a small component that names itself. */
+function remoteStub(id: string) {
+  return { default: () => <p>{`remote ${id}`}</p> };
+}
+
+function renderApp(path: string, routeMiddleware: RuntimeConfig['routeMiddleware'] = {}) {
+  const router = createMemoryRouter(buildRoutes({ remotes: [], routeMiddleware }), {
+    initialEntries: [path],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  vi.mocked(loadRemote).mockReset();
+  vi.mocked(loadRemote).mockImplementation(async (id: string) => remoteStub(id) as never);
+});
+
+describe('the error page in the app', () => {
+  it('shows 404 and the Georgian not-found message for an unknown page', async () => {
+    renderApp('/no-such-page');
+    const page = await screen.findByRole('region', { name: ka.errors.notFoundMessage });
+    expect(within(page).getByRole('heading', { level: 1 })).toHaveTextContent(
+      ka.errors.notFoundMessage,
+    );
+    expect(within(page).getByText('404')).toBeInTheDocument();
+    expect(document.title).toBe(`404 · ${ka.brand}`);
+  });
+
+  it('offers a link back home from the not-found page', async () => {
+    const router = renderApp('/no-such-page');
+    const link = await screen.findByRole('link', { name: ka.errors.backHome });
+    expect(link).toHaveAttribute('href', '/');
+    await userEvent.click(link);
+    expect(await screen.findByText('remote remote_home/HomeSlider')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('keeps the site header and its account slot around the not-found page', async () => {
+    renderApp('/no-such-page');
+    await screen.findByRole('heading', { level: 1, name: ka.errors.notFoundMessage });
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(await screen.findByText('remote remote_account/AccountEntry')).toBeInTheDocument();
+  });
+
+  it('shows 500 and the middleware name when a route names unknown middleware', async () => {
+    renderApp('/static', { '/static': ['nope'] });
+    const page = await screen.findByRole('region', { name: ka.errors.genericTitle });
+    expect(within(page).getByText('500')).toBeInTheDocument();
+    expect(within(page).getByText('Unknown middleware nope')).toBeInTheDocument();
+    expect(within(page).getByRole('link', { name: ka.errors.backHome })).toHaveAttribute(
+      'href',
+      '/',
+    );
+  });
+});
+
+describe('routes and their middleware', () => {
+  it('renders the home page with the remotes’ parts', async () => {
+    renderApp('/');
+    expect(await screen.findByText('remote remote_home/HomeSlider')).toBeInTheDocument();
+    expect(await screen.findByText('remote remote_home/QuestionAnswers')).toBeInTheDocument();
+    expect(await screen.findByText('remote remote_loans/LoansOverview')).toBeInTheDocument();
+  });
+
+  it('sends a logged-out visitor of an auth route home with the login form requested', async () => {
+    const router = renderApp('/static', { '/static': ['auth'] });
+    expect(await screen.findByText('remote remote_home/HomeSlider')).toBeInTheDocument();
+    await waitFor(() => expect(useUiStore.getState().loginRequested).toBe(true));
+    expect(router.state.location.pathname).toBe('/');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/static');
+    expect(new URLSearchParams(router.state.location.search).has('login')).toBe(false);
+  });
+
+  it('sends a logged-in user away from the recovery page', async () => {
+    act(() => useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' }));
+    const router = renderApp('/recovery');
+    expect(await screen.findByText('remote remote_home/HomeSlider')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the recovery page to a logged-out visitor', async () => {
+    renderApp('/recovery');
+    expect(await screen.findByText('remote remote_account/RecoveryPage')).toBeInTheDocument();
+  });
+});
+
+describe('a route whose code fails to load', () => {
+  const reload = vi.fn();
+
+  function renderFailingRoute() {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          loader: () => {
+            const error = new Error('Loading chunk page-static failed.');
+            error.name = 'ChunkLoadError';
+            throw error;
+          },
+          element: <p>never</p>,
+          hydrateFallbackElement: <p>…</p>,
+          errorElement: <RouteErrorPage />,
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+  }
+
+  beforeEach(() => {
+    reload.mockReset();
+    vi.stubGlobal('location', { ...window.location, reload });
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it('reloads the page once', async () => {
+    renderFailingRoute();
+    expect(await screen.findByRole('status')).toHaveTextContent(ka.common.loading);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows the error page with a reload button within 60 seconds of the last reload', async () => {
+    sessionStorage.setItem(RELOAD_STAMP_KEY, String(Date.now() - 1_000));
+    renderFailingRoute();
+    expect(await screen.findByText(ka.errors.chunkFailed)).toBeInTheDocument();
+    expect(screen.getByText('500')).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: ka.errors.reloadPage }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,129 @@
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ka } from 'shared/strings/ka';
+import { expectConsoleError } from 'shared/testing/setup-tests';
+import { RELOAD_STAMP_KEY } from '../chunk-reload/reload-guard';
+import { RemoteSlot } from './remote-slot';
+
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: vi.fn(),
+  registerRemotes: vi.fn(),
+}));
+
+const loadRemoteMock = vi.mocked(loadRemote);
+
+function RemoteSlider() {
+  return <p>სლაიდერი ჩაიტვირთა</p>;
+}
+
+const remoteModule = { default: RemoteSlider };
+
+function BrokenRemote(): never {
+  throw new Error('remote bug');
+}
+
+function unreachableRemote(): Error {
+  return new Error(
+    '[ Federation Runtime ]: #RUNTIME-003 Failed to get manifest from http://localhost:3001/mf-manifest.json',
+  );
+}
+
+function chunkLoadError(): Error {
+  const error = new Error('Loading chunk 451 failed.');
+  error.name = 'ChunkLoadError';
+  return error;
+}
+
+function renderSlot() {
+  return render(<RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} />);
+}
+
+describe('RemoteSlot', () => {
+  const reload = vi.fn();
+
+  beforeEach(() => {
+    loadRemoteMock.mockReset();
+    reload.mockReset();
+    vi.stubGlobal('location', { ...window.location, reload });
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it('renders the component the remote exposes', async () => {
+    loadRemoteMock.mockResolvedValue(remoteModule);
+    renderSlot();
+    expect(await screen.findByText('სლაიდერი ჩაიტვირთა')).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledWith('remote_home/HomeSlider');
+  });
+
+  it('shows the Georgian fallback and a retry button when the remote is unreachable', async () => {
+    expectConsoleError();
+    loadRemoteMock.mockRejectedValue(unreachableRemote());
+    renderSlot();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+    const region = screen.getByRole('region', { name: ka.home.sliderLabel });
+    expect(region).toHaveTextContent(ka.remote.unavailableHint);
+    expect(screen.getByRole('button', { name: ka.common.retry })).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('loads the remote afresh on retry and renders it once it is back', async () => {
+    expectConsoleError();
+    loadRemoteMock.mockRejectedValueOnce(unreachableRemote()).mockResolvedValue(remoteModule);
+    renderSlot();
+    await userEvent.click(await screen.findByRole('button', { name: ka.common.retry }));
+    expect(await screen.findByText('სლაიდერი ჩაიტვირთა')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('treats a remote that answers with no module as unavailable', async () => {
+    expectConsoleError();
+    loadRemoteMock.mockResolvedValue(null);
+    renderSlot();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+  });
+
+  it('shows a thrown remote component as unavailable without breaking the page around it', async () => {
+    expectConsoleError();
+    loadRemoteMock.mockResolvedValue({ default: BrokenRemote });
+    render(
+      <main>
+        <h1>გვერდი</h1>
+        <RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} />
+      </main>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+    expect(screen.getByRole('heading', { name: 'გვერდი' })).toBeInTheDocument();
+  });
+
+  it('reloads the page once when a chunk of a redeployed remote fails to load', async () => {
+    expectConsoleError();
+    loadRemoteMock.mockRejectedValue(chunkLoadError());
+    renderSlot();
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(Number(sessionStorage.getItem(RELOAD_STAMP_KEY))).toBeGreaterThan(0);
+  });
+
+  it('shows the fallback instead of reloading again within 60 seconds of the last reload', async () => {
+    expectConsoleError();
+    sessionStorage.setItem(RELOAD_STAMP_KEY, String(Date.now() - 5_000));
+    loadRemoteMock.mockRejectedValue(chunkLoadError());
+    renderSlot();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+    expect(screen.getByRole('button', { name: ka.common.retry })).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('shows a loading notice only after the 200 ms pending delay', async () => {
+    loadRemoteMock.mockReturnValue(new Promise(() => {}));
+    renderSlot();
+    expect(screen.queryByText(ka.remote.loading)).not.toBeInTheDocument();
+    expect(await screen.findByText(ka.remote.loading)).toBeInTheDocument();
+  });
+});
