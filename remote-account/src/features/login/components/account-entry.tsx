@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { logout } from 'shared/api/user/logout';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
@@ -19,25 +20,39 @@ export default function AccountEntry() {
   const dismissLogin = useUiStore((state) => state.dismissLogin);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const shownOn = useRef(pathname);
+
+  // Moving to another page (the form's own "forgot password" link, say) closes the form. Only
+  // a real change counts: a request made before this entry loaded (?login=1) must survive.
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    dismissLogin();
+  }, [pathname, dismissLogin]);
+
+  const close = useCallback(() => {
+    dismissLogin();
+    trigger.current?.focus();
+  }, [dismissLogin]);
 
   useEffect(() => {
     if (!open) return;
     panel.current?.querySelector('input')?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      dismissLogin();
-      trigger.current?.focus();
+      if (event.key === 'Escape') close();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, dismissLogin]);
+  }, [open, close]);
 
   if (loggedIn) {
     const onLogout = () => {
-      const refresh = useAuthStore.getState().session?.refresh;
+      const session = useAuthStore.getState().session;
       // The session ends here whatever the provider answers.
-      if (refresh)
-        logout(refresh).catch((error: unknown) => console.warn('logout call failed', error));
+      if (session) {
+        logout(session).catch((error: unknown) => console.warn('logout call failed', error));
+      }
       clearSession();
     };
     return (
@@ -72,7 +87,7 @@ export default function AccountEntry() {
             <h2 id="login-title" className={styles.panelTitle}>
               {ka.account.loginTitle}
             </h2>
-            <Button variant="ghost" aria-label={ka.common.close} onClick={dismissLogin}>
+            <Button variant="ghost" aria-label={ka.common.close} onClick={close}>
               ✕
             </Button>
           </div>

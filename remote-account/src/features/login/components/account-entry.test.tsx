@@ -1,0 +1,245 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { useUiStore } from 'shared/stores/ui-store';
+import { format, ka } from 'shared/strings/ka';
+import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
+import { mswServer } from 'shared/testing/msw-server';
+import AccountEntry from './account-entry';
+
+/** A cookie as the page stores it (js-cookie writes URI-encoded values); undefined if unset. */
+function readCookie(name: string): string | undefined {
+  const pair = document.cookie
+    .split('; ')
+    .map((part) => part.split('='))
+    .find(([key]) => key === name);
+  const value = pair ? decodeURIComponent(pair.slice(1).join('=')) : '';
+  return value === '' ? undefined : value;
+}
+
+function renderEntry() {
+  const router = createMemoryRouter([{ path: '*', element: <AccountEntry /> }]);
+  render(<RouterProvider router={router} />);
+}
+
+/** Records every login request's body; the shared user handlers still answer it. */
+function watchLogins(): unknown[] {
+  const bodies: unknown[] = [];
+  mswServer.use(
+    http.post('*/api/user/api/token/', async ({ request }) => {
+      bodies.push(await request.clone().json());
+    }),
+  );
+  return bodies;
+}
+
+/** Opens the login dialog with the header's login button; returns that button and the dialog. */
+async function openLogin(user: ReturnType<typeof userEvent.setup>) {
+  const trigger = screen.getByRole('button', { name: ka.account.login });
+  await user.click(trigger);
+  const dialog = screen.getByRole('dialog', { name: ka.account.loginTitle });
+  return { trigger, dialog };
+}
+
+async function fillLogin(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  values: { username: string; password: string },
+) {
+  if (values.username) {
+    await user.type(within(dialog).getByLabelText(ka.account.personalNumber), values.username);
+  }
+  if (values.password) {
+    await user.type(within(dialog).getByLabelText(ka.account.password), values.password);
+  }
+  await user.click(within(dialog).getByRole('button', { name: ka.account.submitLogin }));
+}
+
+describe('the account entry', () => {
+  it('opens the login dialog from the login button with the cursor in the first field', async () => {
+    const user = userEvent.setup();
+    renderEntry();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    const { trigger, dialog } = await openLogin(user);
+
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(within(dialog).getByLabelText(ka.account.personalNumber)).toHaveFocus();
+  });
+
+  it('closes the dialog on Escape and gives focus back to the login button', async () => {
+    const user = userEvent.setup();
+    renderEntry();
+    const { trigger } = await openLogin(user);
+
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens the dialog when another part of the page asks for the login', async () => {
+    renderEntry();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    act(() => useUiStore.getState().requestLogin());
+
+    const dialog = screen.getByRole('dialog', { name: ka.account.loginTitle });
+    expect(within(dialog).getByLabelText(ka.account.personalNumber)).toHaveFocus();
+  });
+
+  it('rejects a 10-digit personal number without asking the provider', async () => {
+    const user = userEvent.setup();
+    const logins = watchLogins();
+    renderEntry();
+    const { dialog } = await openLogin(user);
+
+    await fillLogin(user, dialog, { username: '0100101234', password: VALID_USER.password });
+
+    const personalNumber = within(dialog).getByLabelText(ka.account.personalNumber);
+    expect(personalNumber).toHaveAccessibleDescription(
+      expect.stringContaining(ka.account.personalNumberInvalid),
+    );
+    expect(personalNumber).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText(ka.account.personalNumberInvalid)).toBeVisible();
+    expect(logins).toHaveLength(0);
+    expect(useAuthStore.getState().status).toBe('logged-out');
+  });
+
+  it('asks for the password when it is left empty, without asking the provider', async () => {
+    const user = userEvent.setup();
+    const logins = watchLogins();
+    renderEntry();
+    const { dialog } = await openLogin(user);
+
+    await fillLogin(user, dialog, { username: VALID_USER.username, password: '' });
+
+    expect(within(dialog).getByLabelText(ka.account.password)).toHaveAccessibleDescription(
+      ka.common.requiredField,
+    );
+    expect(
+      within(dialog).getByLabelText(ka.account.personalNumber),
+    ).not.toHaveAccessibleDescription(expect.stringContaining(ka.account.personalNumberInvalid));
+    expect(logins).toHaveLength(0);
+  });
+
+  it('says the credentials are wrong and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    const logins = watchLogins();
+    renderEntry();
+    const { dialog } = await openLogin(user);
+
+    await fillLogin(user, dialog, { username: VALID_USER.username, password: 'Wrong1234' });
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(ka.account.wrongCredentials);
+    expect(logins).toEqual([{ username: VALID_USER.username, password: 'Wrong1234' }]);
+    expect(within(dialog).getByLabelText(ka.account.personalNumber)).toHaveValue(
+      VALID_USER.username,
+    );
+    expect(within(dialog).getByLabelText(ka.account.password)).toHaveValue('Wrong1234');
+    expect(useAuthStore.getState().status).toBe('logged-out');
+    expect(readCookie('user')).toBeUndefined();
+  });
+
+  it('logs in: stores the session cookie, closes the dialog and offers logout', async () => {
+    const user = userEvent.setup();
+    renderEntry();
+    const { dialog } = await openLogin(user);
+
+    await fillLogin(user, dialog, VALID_USER);
+
+    expect(await screen.findByRole('button', { name: ka.account.logout })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ka.account.login })).not.toBeInTheDocument();
+    expect(JSON.parse(readCookie('user') ?? 'null')).toEqual({
+      access: ISSUED_TOKENS.access,
+      refresh: ISSUED_TOKENS.refresh,
+    });
+    expect(useUiStore.getState().loginRequested).toBe(false);
+  });
+
+  it('shows that it is logging in while a slow login is under way', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/api/token/', async () => {
+        await delay(600);
+        return HttpResponse.json(ISSUED_TOKENS);
+      }),
+    );
+    renderEntry();
+    const { dialog } = await openLogin(user);
+
+    await fillLogin(user, dialog, VALID_USER);
+
+    expect(
+      await within(dialog).findByRole('button', { name: ka.account.loggingIn }),
+    ).toBeDisabled();
+    expect(await screen.findByRole('button', { name: ka.account.logout })).toBeInTheDocument();
+  });
+
+  it('tells a throttled customer how many seconds to wait', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/api/token/', () =>
+        HttpResponse.json(
+          { detail: 'მოთხოვნა შეიზღუდა.', code: 'throttled' },
+          { status: 429, headers: { 'Retry-After': '37' } },
+        ),
+      ),
+    );
+    renderEntry();
+    const { dialog } = await openLogin(user);
+
+    await fillLogin(user, dialog, VALID_USER);
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(format(ka.account.throttled, { seconds: 37 }));
+    expect(alert).not.toHaveTextContent(ka.account.wrongCredentials);
+  });
+
+  it('logs out: sends the refresh token to the provider and shows the login button again', async () => {
+    const user = userEvent.setup();
+    const logouts: unknown[] = [];
+    mswServer.use(
+      http.post('*/api/user/logout/', async ({ request }) => {
+        logouts.push(await request.json());
+        return new HttpResponse(null, { status: 205 });
+      }),
+    );
+    useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+    renderEntry();
+
+    await user.click(screen.getByRole('button', { name: ka.account.logout }));
+
+    expect(screen.getByRole('button', { name: ka.account.login })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ka.account.logout })).not.toBeInTheDocument();
+    expect(readCookie('user')).toBeUndefined();
+    await waitFor(() => expect(logouts).toEqual([{ refresh: 'r' }]));
+  });
+
+  it('logs out even when the provider fails to answer the logout', async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let called = false;
+    mswServer.use(
+      http.post('*/api/user/logout/', () => {
+        called = true;
+        return new HttpResponse(null, { status: 500 });
+      }),
+    );
+    useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+    renderEntry();
+
+    await user.click(screen.getByRole('button', { name: ka.account.logout }));
+
+    expect(screen.getByRole('button', { name: ka.account.login })).toBeInTheDocument();
+    expect(useAuthStore.getState().status).toBe('logged-out');
+    expect(readCookie('user')).toBeUndefined();
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(called).toBe(true);
+    warn.mockRestore();
+  });
+});

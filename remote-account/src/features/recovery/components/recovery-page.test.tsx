@@ -1,0 +1,153 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ka } from 'shared/strings/ka';
+import { VALID_USER } from 'shared/testing/handlers/user';
+import { mswServer } from 'shared/testing/msw-server';
+import RecoveryPage from './recovery-page';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '*', element: <RecoveryPage /> }], {
+    initialEntries: ['/recovery'],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+/** Records the bodies of the recovery calls; the shared user handlers still answer them. */
+function watchRecoveryCalls() {
+  const resets: unknown[] = [];
+  const recoveries: unknown[] = [];
+  mswServer.use(
+    http.post('*/api/user/user/reset_password/', async ({ request }) => {
+      resets.push(await request.clone().json());
+    }),
+    http.post('*/api/user/user/recovery/', async ({ request }) => {
+      recoveries.push(await request.clone().json());
+    }),
+  );
+  return { resets, recoveries };
+}
+
+async function requestCode(user: User, personalNumber: string) {
+  await user.type(screen.getByLabelText(ka.account.personalNumber), personalNumber);
+  await user.click(screen.getByRole('button', { name: ka.account.sendCode }));
+}
+
+/** Steps 1 → 2 with the valid personal number; resolves once the code step shows. */
+async function reachCodeStep(user: User) {
+  await requestCode(user, VALID_USER.username);
+  await screen.findByLabelText(ka.account.code);
+}
+
+async function setPassword(user: User, code: string, password: string) {
+  if (code) await user.type(screen.getByLabelText(ka.account.code), code);
+  if (password) await user.type(screen.getByLabelText(ka.account.newPassword), password);
+  await user.click(screen.getByRole('button', { name: ka.account.setPassword }));
+}
+
+describe('the password recovery page', () => {
+  it('rejects an invalid personal number without asking the provider', async () => {
+    const user = userEvent.setup();
+    const calls = watchRecoveryCalls();
+    renderPage();
+
+    await requestCode(user, '0100101234');
+
+    const field = screen.getByLabelText(ka.account.personalNumber);
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining(ka.account.personalNumberInvalid),
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByLabelText(ka.account.code)).not.toBeInTheDocument();
+    expect(calls.resets).toHaveLength(0);
+  });
+
+  it('sends a code for a valid personal number and moves to the code step, heading focused', async () => {
+    const user = userEvent.setup();
+    const calls = watchRecoveryCalls();
+    renderPage();
+
+    await requestCode(user, VALID_USER.username);
+
+    expect(await screen.findByRole('status')).toHaveTextContent(ka.account.codeSent);
+    expect(calls.resets).toEqual([{ username: VALID_USER.username }]);
+    expect(screen.getByRole('heading', { level: 1, name: ka.account.recoveryTitle })).toHaveFocus();
+    expect(screen.getByLabelText(ka.account.code)).toBeInTheDocument();
+    expect(screen.getByLabelText(ka.account.newPassword)).toBeInTheDocument();
+    expect(screen.queryByLabelText(ka.account.personalNumber)).not.toBeInTheDocument();
+  });
+
+  it('rejects a code that is not 6 digits and a weak password without asking the provider', async () => {
+    const user = userEvent.setup();
+    const calls = watchRecoveryCalls();
+    renderPage();
+    await reachCodeStep(user);
+
+    await setPassword(user, '12345', 'password');
+
+    expect(screen.getByLabelText(ka.account.code)).toHaveAccessibleDescription(
+      expect.stringContaining(ka.account.codeInvalid),
+    );
+    expect(screen.getByLabelText(ka.account.newPassword)).toHaveAccessibleDescription(
+      expect.stringContaining(ka.account.passwordInvalid),
+    );
+    expect(calls.recoveries).toHaveLength(0);
+    expect(screen.queryByText(ka.account.recoveryDone)).not.toBeInTheDocument();
+  });
+
+  it("shows the provider's code message at the code field", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await reachCodeStep(user);
+
+    // The shared handler answers any code but 123456 with 400 {code: [...]}.
+    await setPassword(user, '654321', 'Axali1234');
+
+    const code = screen.getByLabelText(ka.account.code);
+    expect(
+      await screen.findByText('კოდი არასწორია ან ვადაგასულია.', { selector: 'span' }),
+    ).toBeVisible();
+    expect(code).toHaveAccessibleDescription(
+      expect.stringContaining('კოდი არასწორია ან ვადაგასულია.'),
+    );
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveValue('654321');
+    expect(screen.queryByText(ka.account.recoveryDone)).not.toBeInTheDocument();
+  });
+
+  it('sets the new password with the right code and offers the login', async () => {
+    const user = userEvent.setup();
+    const calls = watchRecoveryCalls();
+    renderPage();
+    await reachCodeStep(user);
+
+    await setPassword(user, '123456', 'Axali1234');
+
+    expect(await screen.findByText(ka.account.recoveryDone)).toBeInTheDocument();
+    expect(calls.recoveries).toEqual([
+      { username: VALID_USER.username, code: '123456', new_password: 'Axali1234' },
+    ]);
+    expect(screen.getByRole('link', { name: ka.account.login })).toHaveAttribute(
+      'href',
+      '/?login=1',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: ka.account.recoveryTitle })).toHaveFocus();
+    expect(screen.queryByLabelText(ka.account.code)).not.toBeInTheDocument();
+  });
+
+  it('"start over" goes back to the personal number step', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await reachCodeStep(user);
+
+    await user.click(screen.getByRole('button', { name: ka.account.startOver }));
+
+    expect(screen.getByLabelText(ka.account.personalNumber)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: ka.account.sendCode })).toBeInTheDocument();
+    expect(screen.queryByLabelText(ka.account.code)).not.toBeInTheDocument();
+    expect(screen.queryByText(ka.account.codeSent)).not.toBeInTheDocument();
+  });
+});

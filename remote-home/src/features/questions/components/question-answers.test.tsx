@@ -1,0 +1,112 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { ka } from 'shared/strings/ka';
+import { questionAnswers } from 'shared/testing/fixtures';
+import { mswServer } from 'shared/testing/msw-server';
+import QuestionAnswers from './question-answers';
+
+const [eligibility, documents] = questionAnswers as [
+  (typeof questionAnswers)[0],
+  (typeof questionAnswers)[0],
+];
+
+declare global {
+  interface Window {
+    __xss?: unknown;
+  }
+}
+
+/** The questions' disclosures (details elements, role group) inside the FAQ section. */
+async function findDisclosures(): Promise<HTMLElement[]> {
+  const section = screen.getByRole('region', { name: ka.home.faqTitle });
+  await within(section).findByText(eligibility.question);
+  return within(section).getAllByRole('group');
+}
+
+afterEach(() => {
+  delete window.__xss;
+});
+
+describe('the questions and answers', () => {
+  it('lists the questions in the CMS order as disclosures whose answers open on click', async () => {
+    const user = userEvent.setup();
+    // The CMS may send them in any order; `order` decides.
+    mswServer.use(
+      http.get('*/api/cms/question_answer/', () =>
+        HttpResponse.json([...questionAnswers].reverse()),
+      ),
+    );
+    render(<QuestionAnswers />);
+
+    const disclosures = await findDisclosures();
+    expect(disclosures).toHaveLength(2);
+    const [first, second] = disclosures as [HTMLElement, HTMLElement];
+    expect(first).toHaveTextContent(eligibility.question);
+    expect(second).toHaveTextContent(documents.question);
+
+    const answer = within(first).getByText('18 წლიდან');
+    expect(answer).not.toBeVisible();
+    await user.click(within(first).getByText(eligibility.question));
+    expect(answer).toBeVisible();
+    expect(answer.tagName).toBe('STRONG');
+  });
+
+  it('shows the answer HTML without any script from the CMS', async () => {
+    const user = userEvent.setup();
+    render(<QuestionAnswers />);
+
+    const disclosures = await findDisclosures();
+    const withScript = disclosures[1] as HTMLElement;
+    await user.click(within(withScript).getByText(documents.question));
+
+    expect(within(withScript).getByText('პირადობის მოწმობა.')).toBeVisible();
+    expect(document.querySelector('script')).toBeNull();
+    expect(window.__xss).toBeUndefined();
+  });
+
+  it('drops event-handler attributes from answer HTML', async () => {
+    mswServer.use(
+      http.get('*/api/cms/question_answer/', () =>
+        HttpResponse.json([
+          {
+            ...eligibility,
+            answer: '<p>ფოტო:</p><img src="x" alt="ნიმუში" onerror="window.__xss = true">',
+          },
+        ]),
+      ),
+    );
+    render(<QuestionAnswers />);
+
+    const image = await screen.findByRole('img', { name: 'ნიმუში', hidden: true });
+    expect(image).not.toHaveAttribute('onerror');
+    expect(window.__xss).toBeUndefined();
+  });
+
+  it('says no questions have been added when the CMS has none', async () => {
+    mswServer.use(http.get('*/api/cms/question_answer/', () => HttpResponse.json([])));
+    render(<QuestionAnswers />);
+
+    expect(await screen.findByText(ka.home.faqEmpty)).toBeInTheDocument();
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a retry that loads the questions again', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.get('*/api/cms/question_answer/', () => new HttpResponse(null, { status: 500 }), {
+        once: true,
+      }),
+    );
+    render(<QuestionAnswers />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ka.home.faqError);
+    expect(screen.queryByText(eligibility.question)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: ka.common.retry }));
+
+    expect(await screen.findByText(eligibility.question)).toBeInTheDocument();
+    expect(screen.getByText(documents.question)).toBeInTheDocument();
+    expect(screen.queryByText(ka.home.faqError)).not.toBeInTheDocument();
+  });
+});
