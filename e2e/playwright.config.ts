@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+import { HOST_URL } from './utils/urls';
+
+/** CHROME_PATH, else Debian's chromium when present, else Playwright's own browser. */
+function chromiumPath(): string | undefined {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+const executablePath = chromiumPath();
+
+export default defineConfig({
+  testDir: './tests',
+  // One worker: the redeploy test swaps a remote's served files, and the machine has 2 cores.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  globalSetup: './global-setup.ts',
+  use: {
+    baseURL: HOST_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], channel: undefined },
+      // Layout-dependent checks only; the platform behaviours run once, on desktop.
+      testMatch: /(shell|accessibility)\.spec\.ts/,
+    },
+  ],
+  // Exactly what `pnpm start` does: build every app in production mode and serve them.
+  webServer: {
+    command: 'pnpm --dir .. start',
+    url: HOST_URL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,29 @@
+import { ka } from 'shared/strings/ka';
+import { expect, test } from '../fixtures';
+
+test('an unknown path answers 404 with the not-found page and a way home', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: ka.errors.notFoundMessage })).toBeVisible();
+  await expect(page.getByText('404', { exact: false }).first()).toBeVisible();
+
+  await page.getByRole('link', { name: ka.errors.backHome }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
+});
+
+test('a route declaring an unknown middleware shows status 500 and names it', async ({ page }) => {
+  // The operator's runtime configuration adds middleware to /static; this name does not exist.
+  await page.route('**/runtime-config.json', async (route) => {
+    const response = await route.fetch();
+    const config = await response.json();
+    await route.fulfill({
+      response,
+      json: { ...config, routeMiddleware: { '/static': ['no-such-guard'] } },
+    });
+  });
+  await page.goto('/static');
+  await expect(page.getByText('Unknown middleware no-such-guard')).toBeVisible();
+  await expect(page.getByText('500')).toBeVisible();
+  await expect(page.getByRole('link', { name: ka.errors.backHome })).toBeVisible();
+});

@@ -1,0 +1,48 @@
+import { ka } from 'shared/strings/ka';
+import { slides } from 'shared/testing/fixtures';
+import { expect, test } from '../fixtures';
+import { manifestUrl, REMOTES } from '../utils/urls';
+
+const firstSlide = [...slides].sort((a, b) => a.order - b.order)[0];
+
+test('a remote whose manifest cannot load degrades only its own slots; retry recovers', async ({
+  page,
+}) => {
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  await page.route(manifestUrl('remote_home'), (route) => route.abort('connectionrefused'));
+  await page.goto('/');
+
+  // The shell and the other remotes work.
+  await expect(page.getByRole('link', { name: ka.brand })).toBeVisible();
+  await expect(page.getByRole('heading', { name: ka.loans.title })).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: ka.account.login }),
+  ).toBeVisible();
+
+  // Both of remote-home's slots say so in Georgian, each with a retry.
+  const slider = page.getByRole('region', { name: ka.home.sliderLabel });
+  await expect(slider).toContainText(ka.remote.unavailable);
+  await expect(page.getByRole('region', { name: ka.home.faqTitle })).toContainText(
+    ka.remote.unavailable,
+  );
+
+  // The remote comes back: retry loads it in the same page, without a reload.
+  await page.unroute(manifestUrl('remote_home'));
+  await slider.getByRole('button', { name: ka.common.retry }).click();
+  await expect(page.getByRole('heading', { name: firstSlide?.title })).toBeVisible();
+  expect(loads).toBe(1);
+});
+
+test('a remote whose entry file cannot load shows its fallback, not a blank page', async ({
+  page,
+}) => {
+  await page.route(`${REMOTES.remote_loans}/remoteEntry.js`, (route) => route.abort('failed'));
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: ka.loans.title })).toContainText(
+    ka.remote.unavailable,
+  );
+  await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
+});

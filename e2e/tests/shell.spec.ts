@@ -1,0 +1,89 @@
+import { ka } from 'shared/strings/ka';
+import { slides } from 'shared/testing/fixtures';
+import { expect, test } from '../fixtures';
+import { loadedSingletons } from '../utils/federation-utils';
+
+const firstSlide = [...slides].sort((a, b) => a.order - b.order)[0];
+
+test('the home page composes a slot from each remote with no console problem', async ({
+  page,
+  consoleProblems,
+}) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+
+  // host: the shell
+  await expect(page.getByRole('link', { name: ka.brand })).toBeVisible();
+  // remote-home: slider and questions
+  await expect(page.getByRole('heading', { name: firstSlide?.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
+  // remote-loans: the loans card
+  await expect(page.getByRole('heading', { name: ka.loans.title })).toBeVisible();
+  // remote-account: the login entry in the header
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: ka.account.login }),
+  ).toBeVisible();
+
+  expect(consoleProblems).toEqual([]);
+});
+
+test('host and remotes run on one React, one router and one store', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: ka.loans.title })).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: ka.account.login }),
+  ).toBeVisible();
+
+  // Each singleton is loaded once, and it is the host's copy that every app uses.
+  const singletons = await loadedSingletons(page);
+  for (const name of ['react', 'react-dom', 'react-router', 'react-router-dom', 'zustand']) {
+    expect(singletons[name], name).toHaveLength(1);
+    expect(singletons[name]?.[0]?.from, name).toBe('host');
+  }
+  expect(singletons['shared/stores/ui-store']).toHaveLength(1);
+  expect(singletons['shared/auth/auth-store']).toHaveLength(1);
+
+  // One store: the loans slice asks for the login through it, the account slice answers.
+  await page.getByRole('main').getByRole('button', { name: ka.account.login }).click();
+  const dialog = page.getByRole('dialog', { name: ka.account.loginTitle });
+  await expect(dialog).toBeVisible();
+
+  // One router: the account slice's link navigates inside the host's router, no page load.
+  await page.evaluate(() => {
+    (window as unknown as { samePage: boolean }).samePage = true;
+  });
+  await dialog.getByRole('link', { name: ka.account.forgotPassword }).click();
+  await expect(page).toHaveURL(/\/recovery$/);
+  await expect(page.getByRole('heading', { name: ka.account.recoveryTitle })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+    true,
+  );
+});
+
+test('the side bar opens from the menu button and closes on navigation', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the menu button is for narrow screens');
+  await page.goto('/');
+  const menu = page.getByRole('button', { name: ka.nav.openMenu });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await menu.click();
+  const sideBar = page.locator('#side-bar');
+  await expect(sideBar).toBeVisible();
+  await sideBar.getByRole('link', { name: ka.nav.terms }).click();
+  await expect(page).toHaveURL(/\/static$/);
+  await expect(sideBar).toBeHidden();
+  await expect(page.getByRole('heading', { name: ka.terms.title, level: 1 })).toBeVisible();
+});
+
+test('the terms page shows both contracts from the CMS, sanitised', async ({ page }) => {
+  await page.goto('/static');
+  await expect(page.getByRole('heading', { name: ka.terms.registration, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: ka.terms.loan, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '1. სესხის გაცემა' })).toBeVisible();
+  // The loan terms fixture carries an onerror handler: it must not have run.
+  expect(
+    await page.evaluate(() => (window as unknown as { __xss?: boolean }).__xss),
+  ).toBeUndefined();
+});

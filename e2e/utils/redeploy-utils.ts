@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WORK = path.join(REPO_ROOT, '.e2e-tmp');
+
+/** A content hash of every file under a folder, to prove a deploy did not touch it. */
+export function hashTree(folder: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(path.relative(folder, full)).update(readFileSync(full));
+    }
+  };
+  walk(folder);
+  return hash.digest('hex');
+}
+
+/**
+ * Builds a copy of a remote whose source has one edit, as a team would build its next
+ * release: same config, same dependencies (the copy links the real node_modules).
+ */
+export function buildEditedRemote(
+  app: string,
+  edit: { file: string; from: string; to: string },
+): string {
+  const source = path.join(REPO_ROOT, app);
+  const copy = path.join(WORK, app);
+  rmSync(copy, { recursive: true, force: true });
+  mkdirSync(copy, { recursive: true });
+  for (const entry of ['src', 'public', 'rspack.config.ts', 'package.json', 'tsconfig.json']) {
+    cpSync(path.join(source, entry), path.join(copy, entry), { recursive: true });
+  }
+  symlinkSync(path.join(source, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+
+  const file = path.join(copy, edit.file);
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes(edit.from)) throw new Error(`${edit.file} no longer contains ${edit.from}`);
+  writeFileSync(file, text.replace(edit.from, edit.to));
+
+  execFileSync(path.join(copy, 'node_modules/.bin/rspack'), ['build', '--mode', 'production'], {
+    cwd: copy,
+    stdio: 'pipe',
+  });
+  return path.join(copy, 'dist');
+}
+
+/**
+ * Deploys a build into the folder a running remote server serves, the way a static host
+ * swaps a release in. Returns a function that puts the previous release back.
+ */
+export function deployInto(app: string, build: string): () => void {
+  const served = path.join(REPO_ROOT, app, 'dist');
+  const previous = path.join(WORK, `${app}-previous-dist`);
+  rmSync(previous, { recursive: true, force: true });
+  renameSync(served, previous);
+  renameSync(build, served);
+  return () => {
+    if (existsSync(served)) rmSync(served, { recursive: true, force: true });
+    renameSync(previous, served);
+  };
+}
