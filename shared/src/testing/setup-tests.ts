@@ -6,13 +6,19 @@ import { mswServer } from './msw-server';
 
 vi.mock('zustand', () => import('./zustand-mock'));
 
-beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  mswServer.resetHandlers();
-  cleanup();
-  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
-});
-afterAll(() => mswServer.close());
+// Browser-side tests (jsdom) get the mock provider and DOM cleanup. Server tests run in the
+// node environment against real local HTTP, which the mock provider must not intercept.
+const inBrowser = typeof document !== 'undefined';
+
+if (inBrowser) {
+  beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    mswServer.resetHandlers();
+    cleanup();
+    for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  });
+  afterAll(() => mswServer.close());
+}
 
 // A console.error nobody expected fails the test: React warnings are bugs.
 let unexpectedErrors: unknown[][] = [];

@@ -1,0 +1,115 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildHostApp } from './host-app';
+
+let root: string;
+let app: FastifyInstance;
+let provider: Server;
+let providerUrl: string;
+
+beforeAll(async () => {
+  provider = createServer((request, response) => {
+    response.setHeader('Content-Type', 'application/json');
+    response.end(
+      JSON.stringify({ path: request.url, language: request.headers['accept-language'] }),
+    );
+  });
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'host-dist-'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(root, 'main.1a2b3c4d.js'), 'console.info(1)');
+});
+
+afterEach(async () => {
+  await app?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function build(apiUpstream = providerUrl, env: Record<string, string> = {}) {
+  app = await buildHostApp({ root, apiUpstream, env });
+  return app;
+}
+
+describe('the host server', () => {
+  it('answers each route with the app and status 200, revalidated on every load', async () => {
+    await build();
+    for (const url of ['/', '/recovery', '/static', '/static/', '/recovery?next=%2F']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers any other path with the app and status 404, so the page shows the 404 page', async () => {
+    await build();
+    const response = await app.inject({ url: '/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('id="root"');
+  });
+
+  it('answers a missing file with a plain 404, never the app', async () => {
+    await build();
+    const response = await app.inject({ url: '/page-static.deadbeef.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('id="root"');
+  });
+
+  it('serves content-hashed files as immutable for a year', async () => {
+    await build();
+    const response = await app.inject({ url: '/main.1a2b3c4d.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers the runtime configuration for the host name the browser used', async () => {
+    await build(providerUrl, { REMOTE_LOANS_URL: 'https://loans.example.ge/mf-manifest.json' });
+    const response = await app.inject({
+      url: '/runtime-config.json',
+      headers: { host: '127.0.0.1:3000' },
+    });
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({
+      remotes: [
+        { name: 'remote_home', manifestUrl: 'http://127.0.0.1:3001/mf-manifest.json' },
+        { name: 'remote_account', manifestUrl: 'http://127.0.0.1:3002/mf-manifest.json' },
+        { name: 'remote_loans', manifestUrl: 'https://loans.example.ge/mf-manifest.json' },
+      ],
+      routeMiddleware: {},
+    });
+  });
+
+  it('refuses to start with a malformed ROUTE_MIDDLEWARE', async () => {
+    await expect(
+      buildHostApp({ root, apiUpstream: providerUrl, env: { ROUTE_MIDDLEWARE: '{nope' } }),
+    ).rejects.toThrow();
+  });
+
+  it('proxies /api/* to the provider, path and headers intact', async () => {
+    await build();
+    const response = await app.inject({
+      url: '/api/cms/slider/?x=1',
+      headers: { 'accept-language': 'ka-ge' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ path: '/api/cms/slider/?x=1', language: 'ka-ge' });
+  });
+
+  it('answers 502 in the contract error shape when the provider is unreachable', async () => {
+    await build('http://127.0.0.1:9');
+    const response = await app.inject({ url: '/api/cms/slider/' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: 'provider_unavailable' });
+  });
+});

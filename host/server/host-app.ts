@@ -1,0 +1,54 @@
+import path from 'node:path';
+import httpProxy from '@fastify/http-proxy';
+import type { FastifyInstance } from 'fastify';
+import { createStaticServer, sendIndex } from 'shared/server/static-server';
+import { ka } from 'shared/strings/ka';
+import { isKnownPath } from '../src/app/route-table';
+import { RUNTIME_CONFIG_PATH } from '../src/federation/runtime-config';
+import { buildRuntimeConfig } from './runtime-config';
+
+export interface HostAppOptions {
+  /** The host's build folder. */
+  root: string;
+  /** Where /api/* goes: the provider's base address. */
+  apiUpstream: string;
+  env: Record<string, string | undefined>;
+}
+
+/** The host's production server: built files, its runtime config, the API proxy, route statuses. */
+export async function buildHostApp(options: HostAppOptions): Promise<FastifyInstance> {
+  // Building the config once up front makes a malformed env var stop the server at start-up.
+  buildRuntimeConfig(options.env, { protocol: 'http', hostname: 'localhost' });
+
+  const app = await createStaticServer({ root: options.root });
+
+  app.get(RUNTIME_CONFIG_PATH, async (request, reply) => {
+    const protocol = request.protocol === 'https' ? 'https' : 'http';
+    reply.header('Cache-Control', 'no-cache');
+    return buildRuntimeConfig(options.env, { protocol, hostname: request.hostname });
+  });
+
+  await app.register(httpProxy, {
+    upstream: options.apiUpstream,
+    prefix: '/api',
+    rewritePrefix: '/api',
+    replyOptions: {
+      onError: (reply, { error }) => {
+        app.log.warn({ err: error }, 'provider API unreachable');
+        // The contract's error shape, so the client shows its usual Georgian message.
+        reply
+          .code(502)
+          .send({ detail: ka.errors.providerUnavailable, code: 'provider_unavailable' });
+      },
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // A missing file is a plain 404: answering it with HTML would hide a failed chunk.
+    if (path.extname(pathname) !== '') return reply.code(404).type('text/plain').send('Not found');
+    return sendIndex(reply, isKnownPath(pathname) ? 200 : 404);
+  });
+
+  return app;
+}

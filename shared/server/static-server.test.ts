@@ -1,0 +1,66 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { cacheControlFor, createStaticServer } from './static-server';
+
+describe('cacheControlFor', () => {
+  it('makes files that name the current release revalidate, and hashed files immutable', () => {
+    for (const name of ['index.html', 'mf-manifest.json', 'remoteEntry.js']) {
+      expect(cacheControlFor(`/dist/${name}`), name).toBe('no-cache');
+    }
+    expect(cacheControlFor('/dist/__federation_expose_HomeSlider.1a2b3c4d.js')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect(cacheControlFor('/dist/assets/logo.svg')).toBe('no-cache');
+  });
+});
+
+describe('a remote served by createStaticServer', () => {
+  let root: string;
+  let app: FastifyInstance;
+
+  beforeEach(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'remote-dist-'));
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html>');
+    writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
+    app = await createStaticServer({ root, corsOrigins: ['http://localhost:3000'] });
+  });
+
+  afterEach(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('lets the host origin read its files, and no other origin', async () => {
+    const fromHost = await app.inject({
+      url: '/mf-manifest.json',
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(fromHost.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(fromHost.headers.vary).toMatch(/Origin/);
+
+    const fromElsewhere = await app.inject({
+      url: '/mf-manifest.json',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(fromElsewhere.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers a CORS preflight from the host', async () => {
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url: '/remoteEntry.js',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-methods']).toContain('GET');
+  });
+
+  it('refuses to start without a build', async () => {
+    await expect(createStaticServer({ root: path.join(root, 'missing') })).rejects.toThrow(
+      /pnpm build/,
+    );
+  });
+});
