@@ -37,12 +37,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /side-bar\.spec\.ts/,
+    },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], channel: undefined },
       // Layout-dependent checks only; the platform behaviours run once, on desktop.
-      testMatch: /(shell|accessibility)\.spec\.ts/,
+      testMatch: /(shell|accessibility|side-bar)\.spec\.ts/,
     },
   ],
   // Exactly what `pnpm start` does: build every app in production mode and serve them.

@@ -61,22 +61,6 @@ test('host and remotes run on one React, one router and one store', async ({ pag
   );
 });
 
-test('the side bar opens from the menu button and closes on navigation', async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'the menu button is for narrow screens');
-  await page.goto('/');
-  const menu = page.getByRole('button', { name: ka.nav.openMenu });
-  await expect(menu).toHaveAttribute('aria-expanded', 'false');
-  await menu.click();
-  const sideBar = page.locator('#side-bar');
-  await expect(sideBar).toBeVisible();
-  await sideBar.getByRole('link', { name: ka.nav.terms }).click();
-  await expect(page).toHaveURL(/\/static$/);
-  await expect(sideBar).toBeHidden();
-  await expect(page.getByRole('heading', { name: ka.terms.title, level: 1 })).toBeVisible();
-});
-
 test('the terms page shows both contracts from the CMS, sanitised', async ({ page }) => {
   await page.goto('/static');
   await expect(page.getByRole('heading', { name: ka.terms.registration, level: 2 })).toBeVisible();

@@ -1,0 +1,19 @@
+import { ka } from 'shared/strings/ka';
+import { expect, test } from '../fixtures';
+
+// Phones only (see playwright.config.ts): wider screens show the links in the header.
+test('the side bar opens from the menu button and closes on navigation', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the menu button is for narrow screens');
+  await page.goto('/');
+  const menu = page.getByRole('button', { name: ka.nav.openMenu });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await menu.click();
+  const sideBar = page.locator('#side-bar');
+  await expect(sideBar).toBeVisible();
+  await sideBar.getByRole('link', { name: ka.nav.terms }).click();
+  await expect(page).toHaveURL(/\/static$/);
+  await expect(sideBar).toBeHidden();
+  await expect(page.getByRole('heading', { name: ka.terms.title, level: 1 })).toBeVisible();
+});
