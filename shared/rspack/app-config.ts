@@ -123,6 +123,9 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       minimize: isProduction,
     },
     performance: { hints: false },
+    // Lazy compilation (Rspack 2's dev default) splits modules the federation runtime
+    // expects to find already registered, which broke a remote's standalone page.
+    lazyCompilation: false,
     devServer: {
       port: options.devPort,
       hot: true,
