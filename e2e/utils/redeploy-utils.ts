@@ -46,7 +46,8 @@ export function buildEditedRemote(
   rmSync(copy, { recursive: true, force: true });
   mkdirSync(copy, { recursive: true });
   for (const entry of ['src', 'public', 'rspack.config.ts', 'package.json', 'tsconfig.json']) {
-    cpSync(path.join(source, entry), path.join(copy, entry), { recursive: true });
+    const from = path.join(source, entry);
+    if (existsSync(from)) cpSync(from, path.join(copy, entry), { recursive: true });
   }
   symlinkSync(path.join(source, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 

@@ -1,10 +1,13 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 
 const require = createRequire(import.meta.url);
 const sharedPackage = require('../package.json') as { version: string };
+/** Every remote's own development page uses this template; the host has its own. */
+const REMOTE_PAGE_TEMPLATE = fileURLToPath(new URL('./remote-page.html', import.meta.url));
 
 /**
  * Packages that must exist once per page: one React, one router, one zustand, and one copy
@@ -99,7 +102,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     },
     plugins: [
       new rspack.HtmlRspackPlugin({
-        template: path.join(options.root, 'public/index.html'),
+        template: isRemote ? REMOTE_PAGE_TEMPLATE : path.join(options.root, 'public/index.html'),
         title: options.title,
         // The remote entry must come from the federation runtime, not a second script tag.
         excludeChunks: isRemote ? [options.name] : [],

@@ -10,6 +10,7 @@ import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
+import { PersonalNumberField } from '../../../components/personal-number-field';
 import styles from './account.module.css';
 
 const loginSchema = z.object({
@@ -65,16 +66,10 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <TextField
-        label={ka.account.personalNumber}
-        hint={ka.account.personalNumberHint}
-        name="username"
-        inputMode="numeric"
-        autoComplete="username"
-        maxLength={11}
+      <PersonalNumberField
         value={values.username}
         error={fieldErrors.username}
-        onChange={(event) => setValues({ ...values, username: event.target.value.trim() })}
+        onChange={(username) => setValues({ ...values, username })}
       />
       <TextField
         label={ka.account.password}

@@ -15,6 +15,7 @@ import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
+import { PersonalNumberField } from '../../../components/personal-number-field';
 import styles from './recovery-page.module.css';
 
 type Step = 'request' | 'reset' | 'done';
@@ -114,17 +115,7 @@ export default function RecoveryPage() {
       {step === 'request' ? (
         <form className={styles.form} onSubmit={onRequest} noValidate>
           <p className={styles.intro}>{ka.account.recoveryIntro}</p>
-          <TextField
-            label={ka.account.personalNumber}
-            hint={ka.account.personalNumberHint}
-            name="username"
-            inputMode="numeric"
-            autoComplete="username"
-            maxLength={11}
-            value={username}
-            error={usernameError}
-            onChange={(event) => setUsername(event.target.value.trim())}
-          />
+          <PersonalNumberField value={username} error={usernameError} onChange={setUsername} />
           <Button type="submit" disabled={submit.pending}>
             {submit.showPending ? ka.account.sendingCode : ka.account.sendCode}
           </Button>

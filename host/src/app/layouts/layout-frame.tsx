@@ -1,0 +1,29 @@
+import { Outlet } from 'react-router-dom';
+import { ka } from 'shared/strings/ka';
+import { SideBar } from '../components/side-bar';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader } from '../components/site-header';
+import styles from './layout.module.css';
+
+/** What both layouts share: skip link, header, side bar, the page in <main>, footer. */
+export function LayoutFrame({
+  showAccount,
+  mainClassName,
+}: {
+  showAccount: boolean;
+  mainClassName: string | undefined;
+}) {
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skipLink} href="#main">
+        {ka.nav.skipToContent}
+      </a>
+      <SiteHeader showAccount={showAccount} />
+      <SideBar />
+      <main id="main" className={mainClassName} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
