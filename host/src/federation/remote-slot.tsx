@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import type { RemoteModuleId } from 'shared/federation/remote-modules';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
@@ -30,6 +30,14 @@ function Pending({ variant, minHeight }: { variant: Variant; minHeight: string }
       {shown ? <span className="visually-hidden">{ka.remote.loading}</span> : null}
     </div>
   );
+}
+
+/** Keeps the slot's place while the page reloads for a chunk a redeploy replaced. */
+function ReloadForChunk({ variant, minHeight }: { variant: Variant; minHeight: string }) {
+  useEffect(() => {
+    reloadForChunkError();
+  }, []);
+  return <Pending variant={variant} minHeight={minHeight} />;
 }
 
 function SlotFallback({
@@ -72,8 +80,7 @@ export function RemoteSlot({ id, label, variant = 'block', minHeight = '8rem' }:
 
   const renderFallback = ({ error }: FallbackProps) => {
     if (isChunkLoadError(error) && canReloadForChunkError()) {
-      reloadForChunkError();
-      return <Pending variant={variant} minHeight={minHeight} />;
+      return <ReloadForChunk variant={variant} minHeight={minHeight} />;
     }
     return (
       <SlotFallback label={label} variant={variant} onRetry={() => setAttempt((n) => n + 1)} />
