@@ -2,10 +2,7 @@ import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
 
 // Phones only (see playwright.config.ts): wider screens show the links in the header.
-test('the side bar opens from the menu button and closes on navigation', async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'the menu button is for narrow screens');
+test('the side bar opens from the menu button and closes on navigation', async ({ page }) => {
   await page.goto('/');
   const menu = page.getByRole('button', { name: ka.nav.openMenu });
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
