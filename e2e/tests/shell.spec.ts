@@ -40,8 +40,16 @@ test('host and remotes run on one React, one router and one store', async ({ pag
     expect(singletons[name], name).toHaveLength(1);
     expect(singletons[name]?.[0]?.from, name).toBe('host');
   }
-  expect(singletons['shared/stores/ui-store']).toHaveLength(1);
-  expect(singletons['shared/auth/auth-store']).toHaveLength(1);
+  // Every shared module, stores and API client included, exists once.
+  const sharedModules = Object.keys(singletons).filter((name) => name.startsWith('shared/'));
+  expect(sharedModules).toEqual(
+    expect.arrayContaining([
+      'shared/stores/ui-store',
+      'shared/auth/auth-store',
+      'shared/api/api-client',
+    ]),
+  );
+  for (const name of sharedModules) expect(singletons[name], name).toHaveLength(1);
 
   // One store: the loans slice asks for the login through it, the account slice answers.
   await page.getByRole('main').getByRole('button', { name: ka.account.login }).click();

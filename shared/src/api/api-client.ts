@@ -1,9 +1,9 @@
 import axios, { type AxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
+import { ApiError, toApiError } from 'shared/api/api-error';
+import { readSession } from 'shared/auth/session-cookie';
+import { ka } from 'shared/strings/ka';
 import type { z } from 'zod';
-import { readSession } from '../auth/session-cookie';
-import { ka } from '../strings/ka';
-import { ApiError, toApiError } from './api-error';
 
 /** The API language is fixed to Georgian (spec §1, §9). */
 export const API_LANGUAGE = 'ka-ge';

@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
+import { ka } from 'shared/strings/ka';
 import { z } from 'zod';
-import { ka } from '../strings/ka';
 
 export type ApiErrorKind = 'http' | 'network' | 'invalid-answer';
 

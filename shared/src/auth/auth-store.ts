@@ -1,5 +1,5 @@
+import { clearSession, readSession, type Session, saveSession } from 'shared/auth/session-cookie';
 import { create } from 'zustand';
-import { clearSession, readSession, type Session, saveSession } from './session-cookie';
 
 export type AuthStatus = 'logged-in' | 'logged-out';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type ApiError, toApiError } from '../api/api-error';
-import { useDelayedFlag } from './use-delayed-flag';
+import { type ApiError, toApiError } from 'shared/api/api-error';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 
 export type QueryState<T> =
   | { status: 'loading' }

@@ -1,5 +1,5 @@
+import { ka } from 'shared/strings/ka';
 import { z } from 'zod';
-import { ka } from '../strings/ka';
 
 /** The contract's field rules (provider-api.md, Users and auth), with Georgian messages. */
 export const personalNumberSchema = z.string().regex(/^\d{11}$/, ka.account.personalNumberInvalid);

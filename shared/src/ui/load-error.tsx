@@ -1,7 +1,7 @@
-import { ka } from '../strings/ka';
+import { ka } from 'shared/strings/ka';
+import { Alert } from 'shared/ui/alert';
+import { Button } from 'shared/ui/button';
 import styles from '../styles/ui.module.css';
-import { Alert } from './alert';
-import { Button } from './button';
 
 /** A part of the page whose data failed to load: what failed, and a retry that keeps the rest. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {

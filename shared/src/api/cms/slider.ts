@@ -1,5 +1,5 @@
+import { requestJson } from 'shared/api/api-client';
 import { z } from 'zod';
-import { requestJson } from '../api-client';
 
 export const slideSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
+import { requestJson } from 'shared/api/api-client';
 import { z } from 'zod';
-import { requestJson } from '../api-client';
 
 /** Contract type codes (spec §9). The API spells the parameter `contact_type`. */
 export const ContractType = { loan: 1, registration: 2 } as const;

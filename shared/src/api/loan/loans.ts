@@ -1,6 +1,6 @@
+import { requestJson } from 'shared/api/api-client';
+import { isoDateSchema, moneySchema, timestampSchema } from 'shared/api/money-schema';
 import { z } from 'zod';
-import { requestJson } from '../api-client';
-import { isoDateSchema, moneySchema, timestampSchema } from '../money-schema';
 
 export const loanStatusSchema = z.enum(['active', 'overdue', 'repaid']);
 export type LoanStatus = z.infer<typeof loanStatusSchema>;

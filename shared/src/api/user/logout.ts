@@ -1,6 +1,6 @@
+import { requestJson } from 'shared/api/api-client';
+import type { Session } from 'shared/auth/session-cookie';
 import { z } from 'zod';
-import type { Session } from '../../auth/session-cookie';
-import { requestJson } from '../api-client';
 
 /**
  * POST /api/user/logout/ with the refresh token; the provider blacklists it (205, no body).
