@@ -1,3 +1,4 @@
+import '../styles/fonts.css';
 import '../styles/tokens.css';
 import '../styles/base.css';
 import { type ReactNode, StrictMode } from 'react';
