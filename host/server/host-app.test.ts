@@ -106,6 +106,12 @@ describe('the host server', () => {
     expect(response.json()).toEqual({ path: '/api/cms/slider/?x=1', language: 'ka-ge' });
   });
 
+  it('proxies the provider media the CMS links to', async () => {
+    await build();
+    const response = await app.inject({ url: '/media/slider/coins.svg' });
+    expect(response.json()).toMatchObject({ path: '/media/slider/coins.svg' });
+  });
+
   it('answers 502 in the contract error shape when the provider is unreachable', async () => {
     await build('http://127.0.0.1:9');
     const response = await app.inject({ url: '/api/cms/slider/' });

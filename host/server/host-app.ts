@@ -28,20 +28,26 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     return buildRuntimeConfig(options.env, { protocol, hostname: request.hostname });
   });
 
-  await app.register(httpProxy, {
-    upstream: options.apiUpstream,
-    prefix: '/api',
-    rewritePrefix: '/api',
-    replyOptions: {
-      onError: (reply, { error }) => {
-        app.log.warn({ err: error }, 'provider API unreachable');
-        // The contract's error shape, so the client shows its usual Georgian message.
-        reply
-          .code(502)
-          .send({ detail: ka.errors.providerUnavailable, code: 'provider_unavailable' });
-      },
-    },
-  });
+  // The provider's API, and its media (CMS images are paths on the provider). Each proxy gets
+  // its own scope: the plugin is registered by name, and a second one in one scope is dropped.
+  for (const prefix of ['/api', '/media']) {
+    await app.register(async (scope) => {
+      await scope.register(httpProxy, {
+        upstream: options.apiUpstream,
+        prefix,
+        rewritePrefix: prefix,
+        replyOptions: {
+          onError: (reply, { error }) => {
+            app.log.warn({ err: error }, 'provider unreachable');
+            // The contract's error shape, so the client shows its usual Georgian message.
+            reply
+              .code(502)
+              .send({ detail: ka.errors.providerUnavailable, code: 'provider_unavailable' });
+          },
+        },
+      });
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
