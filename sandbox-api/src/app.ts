@@ -1,0 +1,64 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { SandboxConfig } from './config';
+import auth from './plugins/auth';
+import csrf from './plugins/csrf';
+import database from './plugins/database';
+import errors from './plugins/errors';
+import { registerRoutes } from './routes/routes';
+
+export interface BuildOptions {
+  config: SandboxConfig;
+  clock?: { now: () => Date };
+  logger?: boolean;
+}
+
+/** Per-file limit of the contract's photo upload. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** Builds the sandbox app: external plugins, then the app's own, then the routes. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // DRF answers /path and /path/ differently; the contract lists trailing slashes exactly.
+    routerOptions: { ignoreTrailingSlash: false },
+    // Errors raised before routing (an over-long path parameter, a bad URL) skip the error
+    // handler; answer them in the contract's shape too.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+          ? error.statusCode
+          : 400;
+      void reply.code(status).send({ detail: 'მოთხოვნა არასწორია.', code: 'bad_request' });
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 10, fieldSize: 1024, parts: 13 },
+    throwFileSizeLimit: true,
+  });
+  await app.register(errors);
+  await app.register(database, {
+    config: options.config,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  await app.register(csrf);
+  await app.register(auth);
+  await registerRoutes(app);
+  return app;
+}

@@ -1,0 +1,68 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Everything the sandbox can be told, from the environment, in one place. */
+export interface SandboxConfig {
+  /** PGlite data folder; ignored when databaseUrl is set. `memory://` keeps it in memory. */
+  dataDir: string;
+  /** Where uploaded verification photos are stored. */
+  uploadDir: string;
+  /** A PostgreSQL connection string: when set, PostgreSQL is used instead of PGlite. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  /** Seconds before a pending application or uploaded photo is decided. */
+  decisionDelaySeconds: number;
+  /** Seconds between two SMS or e-mail code sends to one user. */
+  codeResendSeconds: number;
+  /** Failed logins per username within loginWindowSeconds before 429. */
+  loginAttempts: number;
+  loginWindowSeconds: number;
+  /** 'development' exposes /__sandbox/outbox; 'production' does not. */
+  mode: 'development' | 'production';
+  /** Seed users and content on first start. */
+  seed: boolean;
+}
+
+function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a non-negative number`);
+  return value;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  return {
+    dataDir: env.SANDBOX_DATA_DIR ?? '.sandbox-data',
+    uploadDir:
+      env.SANDBOX_UPLOAD_DIR ?? path.join(env.SANDBOX_DATA_DIR ?? '.sandbox-data', 'uploads'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET ?? 'sandbox-only-secret-do-not-use-in-production',
+    accessTtlSeconds: numberFrom(env, 'ACCESS_TOKEN_TTL', 5 * 60),
+    refreshTtlSeconds: numberFrom(env, 'REFRESH_TOKEN_TTL', 24 * 60 * 60),
+    decisionDelaySeconds: numberFrom(env, 'DECISION_DELAY', 10),
+    codeResendSeconds: numberFrom(env, 'CODE_RESEND_SECONDS', 60),
+    loginAttempts: numberFrom(env, 'LOGIN_ATTEMPTS', 5),
+    loginWindowSeconds: numberFrom(env, 'LOGIN_WINDOW_SECONDS', 15 * 60),
+    mode: env.SANDBOX_MODE === 'production' ? 'production' : 'development',
+    seed: env.SANDBOX_SEED !== 'false',
+  };
+}
+
+/**
+ * A configuration for tests: in memory, no delays unless a test asks for them. With
+ * SANDBOX_TEST_DATABASE_URL the same tests run against PostgreSQL (one file at a time).
+ */
+export function testConfig(overrides: Partial<SandboxConfig> = {}): SandboxConfig {
+  return {
+    ...configFromEnv({ DATABASE_URL: process.env.SANDBOX_TEST_DATABASE_URL }),
+    dataDir: 'memory://',
+    uploadDir: path.join(tmpdir(), `sandbox-uploads-${process.pid}`),
+    jwtSecret: 'test-secret',
+    decisionDelaySeconds: 0,
+    ...overrides,
+  };
+}

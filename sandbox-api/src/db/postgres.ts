@@ -1,0 +1,34 @@
+import pg from 'pg';
+import type { Database, Queryable, Row } from './database';
+
+// NUMERIC and BIGINT arrive as strings from both drivers: money stays exact.
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query<T>(sql, params as unknown[]);
+      return result.rows;
+    },
+  });
+  return {
+    ...wrap(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { georgianDate, planLoan } from '../lib/calculator';
+import { issueLoan } from '../lib/loan-settlement';
+import { fromTetri, toTetri } from '../lib/money';
+import type { Queryable } from './database';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface SeedLoan {
+  personalNumber: string;
+  amount: string;
+  term: number;
+  daysAgo: number;
+  /** How many schedule rows were paid, each on its due date. */
+  paidRows: number;
+}
+
+/**
+ * Loans of the seed users, so every loan state is on screen at first start:
+ * 01001000001 has a repaid loan and an active one, 01001000004 an overdue one (first
+ * payment made, the next ones missed). Times are relative to the sandbox clock.
+ */
+const SEED_LOANS: readonly SeedLoan[] = [
+  { personalNumber: '01001000001', amount: '500.00', term: 3, daysAgo: 200, paidRows: 3 },
+  { personalNumber: '01001000001', amount: '800.00', term: 3, daysAgo: 20, paidRows: 0 },
+  { personalNumber: '01001000004', amount: '1500.00', term: 6, daysAgo: 95, paidRows: 1 },
+];
+
+async function idOf(tx: Queryable, personalNumber: string): Promise<number> {
+  const [user] = await tx.query<{ id: number }>('SELECT id FROM users WHERE personal_number = $1', [
+    personalNumber,
+  ]);
+  // The user seed runs first in the same transaction; a missing user is a bug to surface.
+  if (!user) throw new Error(`seed user ${personalNumber} is missing`);
+  return user.id;
+}
+
+export async function seedLoans(tx: Queryable, app: FastifyInstance): Promise<void> {
+  const [terms] = await tx.query<{ id: number }>(
+    'SELECT id FROM terms_of_contract WHERE contact_type = 1 ORDER BY published_at DESC, id DESC LIMIT 1',
+  );
+  if (!terms) throw new Error('the loan terms of contract must be seeded before the loans');
+  const now = app.clock.now().getTime();
+
+  for (const seed of SEED_LOANS) {
+    const userId = await idOf(tx, seed.personalNumber);
+    const issuedAt = new Date(now - seed.daysAgo * DAY_MS);
+    const createdAt = new Date(issuedAt.getTime() - 2 * 60 * 60 * 1000);
+    const decidedAt = new Date(issuedAt.getTime() - 60 * 60 * 1000);
+    const [application] = await tx.query<{ id: number }>(
+      `INSERT INTO loan_applications
+         (user_id, amount, term, terms_of_contract_id, status, monthly_payment, created_at, decided_at)
+       VALUES ($1, $2, $3, $4, 'approved', $5, $6::timestamptz, $7::timestamptz) RETURNING id`,
+      [
+        userId,
+        seed.amount,
+        seed.term,
+        terms.id,
+        fromTetri(planLoan(toTetri(seed.amount), seed.term, georgianDate(issuedAt)).monthlyPayment),
+        createdAt.toISOString(),
+        decidedAt.toISOString(),
+      ],
+    );
+    if (!application) throw new Error('seed application insert returned no row');
+    const { loanId, plan } = await issueLoan(
+      tx,
+      { id: application.id, userId, amount: seed.amount, term: seed.term },
+      issuedAt,
+    );
+    for (const row of plan.schedule.slice(0, seed.paidRows)) {
+      await tx.query(
+        'UPDATE loan_schedule SET paid_amount = payment WHERE loan_id = $1 AND number = $2',
+        [loanId, row.number],
+      );
+      await tx.query(
+        'INSERT INTO payments (loan_id, amount, paid_at) VALUES ($1, $2, $3::timestamptz)',
+        [loanId, fromTetri(row.payment), `${row.date}T12:00:00+04:00`],
+      );
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-errors';
+
+export interface UserRow {
+  id: number;
+  personal_number: string;
+  first_name: string;
+  last_name: string;
+  birth_date: string;
+  phone_number: string;
+  email: string;
+  password_hash: string;
+  email_verified: boolean;
+  phone_verified: boolean;
+  is_banned: boolean;
+  risk_flag: boolean;
+}
+
+/** The user columns, with the date as ISO text (drivers would make it a JS Date). */
+export const USER_COLUMNS = `id, personal_number, first_name, last_name, birth_date::text AS birth_date,
+  phone_number, email, password_hash, email_verified, phone_verified, is_banned, risk_flag`;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate` on routes that require a logged-in user. */
+    user: UserRow;
+  }
+  interface FastifyInstance {
+    /** preHandler: `Authorization: JWT <access>` → request.user, else the contract's 401/403. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+const notAuthenticated = () =>
+  new HttpError(401, 'not_authenticated', 'ავტორიზაციის მონაცემები არ არის მოწოდებული.');
+const tokenNotValid = () =>
+  new HttpError(401, 'token_not_valid', 'ტოკენი არავალიდურია ან ვადაგასულია.');
+
+/** simplejwt semantics: a missing header is not_authenticated, a bad token token_not_valid. */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null as unknown as UserRow);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      if (!header) throw notAuthenticated();
+      const [scheme, token, extra] = header.split(' ');
+      if (scheme !== 'JWT' || !token || extra !== undefined) throw notAuthenticated();
+      const claims = await app.tokens.verify('access', token);
+      if (!claims) throw tokenNotValid();
+      const [user] = await app.db.query<UserRow & Record<string, unknown>>(
+        `SELECT ${USER_COLUMNS} FROM users WHERE id = $1`,
+        [claims.userId],
+      );
+      if (!user) throw tokenNotValid();
+      if (user.is_banned) throw new HttpError(403, 'banned_user', 'თქვენი ანგარიში დაბლოკილია.');
+      request.user = user;
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** 1: the loan contract, 2: the registration terms (product-spec §9). */
+const CONTACT_TYPES = ['1', '2'] as const;
+
+const termsQuery = z.object({
+  contact_type: z.enum(CONTACT_TYPES, {
+    error: (issue) =>
+      issue.input === undefined ? 'ეს ველი სავალდებულოა.' : 'ხელშეკრულების ტიპი უნდა იყოს 1 ან 2.',
+  }),
+});
+
+const termsSchema = z.object({
+  id: z.number().int(),
+  contact_type: z.union([z.literal(1), z.literal(2)]),
+  title: z.string(),
+  content: z.string(),
+  version: z.string(),
+  published_at: z.string(),
+});
+
+const questionAnswerSchema = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  answer: z.string(),
+  order: z.number().int(),
+});
+
+const slideSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  link: z.string().nullable(),
+  order: z.number().int(),
+});
+
+const errorSchema = z.object({ detail: z.string(), code: z.string() });
+/** A 400 is field errors; {detail, code} is allowed too, as every 4xx may come in that shape. */
+const badRequestSchema = z.union([errorSchema, z.record(z.string(), z.array(z.string()))]);
+
+interface TermsRow extends Record<string, unknown> {
+  id: number;
+  contact_type: 1 | 2;
+  title: string;
+  content: string;
+  version: string;
+  published_at: Date | string;
+}
+
+/** The provider's CMS, read-only and anonymous; registered under /api/cms. */
+export default async function cmsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/terms_of_contract/',
+    {
+      schema: {
+        querystring: termsQuery,
+        response: { 200: z.array(termsSchema), 400: badRequestSchema, 500: errorSchema },
+      },
+    },
+    async (request) => {
+      // Every version is listed, newest first: the client shows the first, and an accepted
+      // version's id stays resolvable for users who agreed to an older one.
+      const rows = await app.db.query<TermsRow>(
+        `SELECT id, contact_type, title, content, version, published_at
+           FROM terms_of_contract WHERE contact_type = $1
+          ORDER BY published_at DESC, id DESC`,
+        [Number(request.query.contact_type)],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        contact_type: row.contact_type,
+        title: row.title,
+        content: row.content,
+        version: row.version,
+        published_at: new Date(row.published_at).toISOString(),
+      }));
+    },
+  );
+
+  app.get(
+    '/question_answer/',
+    { schema: { response: { 200: z.array(questionAnswerSchema), 500: errorSchema } } },
+    async () =>
+      app.db.query<z.infer<typeof questionAnswerSchema>>(
+        'SELECT id, question, answer, "order" FROM question_answer ORDER BY "order", id',
+      ),
+  );
+
+  app.get(
+    '/slider/',
+    { schema: { response: { 200: z.array(slideSchema), 500: errorSchema } } },
+    async () =>
+      app.db.query<z.infer<typeof slideSchema>>(
+        'SELECT id, title, description, image, link, "order" FROM slider ORDER BY "order", id',
+      ),
+  );
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { type Tetri, toTetri } from '../../lib/money';
+
+// ---- requests ----
+
+const MONEY_INPUT = /^\d{1,10}(\.\d{1,2})?$/;
+const MONEY_MESSAGE = 'შეიყვანეთ თანხა ლარებში, მაქსიმუმ ორი ათწილადი ნიშნით (მაგ. 1500.00).';
+
+/**
+ * Money in a request: a decimal string with up to two places, or a JSON number written the
+ * same way (DRF's DecimalField accepts both). Parsed to exact tetri.
+ */
+export const moneyInput = z
+  .preprocess(
+    (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
+    z.string().max(20).regex(MONEY_INPUT, MONEY_MESSAGE),
+  )
+  .transform((value): Tetri => toTetri(value));
+
+/** A query string carries text only, so the calculator's amount is a decimal string. */
+export const moneyQuery = z
+  .string()
+  .max(20)
+  .regex(MONEY_INPUT, MONEY_MESSAGE)
+  .transform((value): Tetri => toTetri(value));
+
+const TERM_MESSAGE = 'ვადა უნდა იყოს თვეების მთელი რიცხვი.';
+
+export const termInput = z.number().int().min(1).max(600);
+
+export const termQuery = z
+  .string()
+  .max(3)
+  .regex(/^\d{1,3}$/, TERM_MESSAGE)
+  .transform(Number);
+
+export const calculatorQuery = z.object({ amount: moneyQuery, term: termQuery }).strict();
+
+export const applicationBody = z
+  .object({
+    amount: moneyInput,
+    term: termInput,
+    terms_of_contract: z.number().int().min(1).max(2_147_483_647),
+  })
+  .strict();
+
+export const validationBody = z.object({ amount: moneyInput, term: termInput }).strict();
+
+export const repayBody = z.object({ amount: moneyInput }).strict();
+
+/** A call that takes no body accepts none or `{}`. */
+export const emptyBody = z.object({}).strict().nullish();
+
+/**
+ * Ids stay text here: a path that is not a whole number is simply not found, as with Django's
+ * router. Fastify's maxParamLength (100) already bounds the length.
+ */
+export const idParams = z.object({ id: z.string() }).strict();
+
+/** The id in a path, or null when it cannot name a row. */
+export function parseId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+// ---- answers ----
+
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const timestamp = z.string().min(10);
+
+export const scheduleRowSchema = z.object({
+  number: z.number().int(),
+  date: isoDate,
+  principal: money,
+  interest: money,
+  payment: money,
+  balance: money,
+});
+
+export const calculationSchema = z.object({
+  amount: money,
+  term: z.number().int(),
+  monthly_payment: money,
+  total_payment: money,
+  total_interest: money,
+  service_fee: money,
+  interest_rate: money,
+  effective_interest_rate: money,
+  min_amount: money,
+  max_amount: money,
+  terms: z.array(z.number().int()),
+  schedule: z.array(scheduleRowSchema),
+});
+
+export const applicationStatus = z.enum(['pending', 'approved', 'rejected', 'issued', 'canceled']);
+
+export const applicationSchema = z.object({
+  id: z.number().int(),
+  amount: money,
+  term: z.number().int(),
+  status: applicationStatus,
+  monthly_payment: money,
+  created_at: timestamp,
+  decided_at: timestamp.nullable(),
+  rejection_reason: z.string().nullable(),
+});
+
+export const loanSchema = z.object({
+  id: z.number().int(),
+  application: z.number().int(),
+  amount: money,
+  term: z.number().int(),
+  status: z.enum(['active', 'overdue', 'repaid']),
+  issued_at: timestamp,
+  monthly_payment: money,
+  outstanding: money,
+  next_payment_date: isoDate.nullable(),
+  next_payment_amount: money.nullable(),
+  schedule: z.array(scheduleRowSchema.extend({ paid: z.boolean() })),
+});
+
+export const overdueSchema = z.object({
+  loan: z.number().int(),
+  overdue_days: z.number().int(),
+  overdue_amount: money,
+  penalty: money,
+  total_due: money,
+});
+
+export const validSchema = z.object({ valid: z.literal(true) });
+
+const detailError = z.object({ detail: z.string(), code: z.string() });
+const fieldErrors = z.record(z.string(), z.array(z.string()));
+
+/** The error answers every loan call can give (DRF shapes; 400 is either kind). */
+export const errorResponses = {
+  400: z.union([detailError, fieldErrors]),
+  401: detailError,
+  403: detailError,
+  404: detailError,
+  500: detailError,
+} as const;

@@ -1,0 +1,260 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Queryable } from '../../db/database';
+import { FieldErrors, HttpError } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { secondsUntil, throttled } from '../../lib/throttle';
+import {
+  dateField,
+  emailField,
+  errorResponses,
+  nameField,
+  passwordField,
+  personalNumberField,
+  phoneField,
+} from './schemas';
+import { blacklist, issueSession } from './sessions';
+
+export const noActiveAccount = () =>
+  new HttpError(401, 'no_active_account', 'მითითებული მონაცემებით აქტიური ანგარიში ვერ მოიძებნა.');
+export const tokenNotValid = () =>
+  new HttpError(401, 'token_not_valid', 'ტოკენი არავალიდურია ან ვადაგასულია.');
+export const bannedUser = () => new HttpError(403, 'banned_user', 'თქვენი ანგარიში დაბლოკილია.');
+
+/** Georgia keeps UTC+4 all year: "today" for the age rule is the date in Tbilisi. */
+export function tbilisiDate(now: Date): string {
+  return new Date(now.getTime() + 4 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** 18 or older on `today`; someone born on 29 February comes of age on 1 March. */
+export function isAdult(birthDate: string, today: string): boolean {
+  const eighteenth = `${String(Number(birthDate.slice(0, 4)) + 18).padStart(4, '0')}${birthDate.slice(4)}`;
+  return eighteenth <= today;
+}
+
+const registerBody = z
+  .object({
+    personal_number: personalNumberField,
+    first_name: nameField,
+    last_name: nameField,
+    birth_date: dateField,
+    phone_number: phoneField,
+    email: emailField,
+    password: passwordField,
+    password_confirm: z.string().max(512),
+    // A form sends the id as text, JSON as a number.
+    terms_of_contract: z.preprocess(
+      (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+      z.int().positive().max(2_147_483_647),
+    ),
+  })
+  .strict();
+
+const tokenBody = z
+  .object({ username: z.string().min(1).max(150), password: z.string().min(1).max(512) })
+  .strict();
+const refreshBody = z.object({ refresh: z.string().min(1).max(4096) }).strict();
+const pairSchema = z.object({ access: z.string(), refresh: z.string() });
+
+/**
+ * Registration is a multipart form in the contract; a JSON body is accepted too. The form's
+ * fields are gathered into `request.body` before validation, so both go through one schema.
+ */
+async function formFieldsToBody(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const fields: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Drained (the size limit still applies), then left to the schema to refuse.
+        await part.toBuffer();
+        fields[part.fieldname] = { file: part.filename };
+      } else {
+        // Django's QueryDict answers the last value of a repeated field.
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    // The plugin's own limits (413) pass on; a broken form is the client's, not ours.
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+    throw new HttpError(400, 'parse_error', 'მოთხოვნის ფორმა არასწორია.');
+  }
+  request.body = fields;
+}
+
+/** Failed logins of this username inside the window, oldest first. */
+async function recentFailures(q: Queryable, username: string, since: Date): Promise<Date[]> {
+  const rows = await q.query<{ attempted_at: Date }>(
+    `SELECT attempted_at FROM login_attempts WHERE username = $1 AND attempted_at > $2
+      ORDER BY attempted_at`,
+    [username, since.toISOString()],
+  );
+  return rows.map((row) => new Date(row.attempted_at));
+}
+
+// Unknown usernames still cost one scrypt, so timing does not tell which ones exist.
+let dummyHash: Promise<string> | undefined;
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/register/',
+    {
+      preValidation: formFieldsToBody,
+      schema: {
+        body: registerBody,
+        response: { 201: z.object({ id: z.int() }), ...errorResponses(400, 403, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const errors: Record<string, string[]> = {};
+      const today = tbilisiDate(app.clock.now());
+      if (body.birth_date < '1900-01-01' || body.birth_date > today) {
+        errors.birth_date = ['დაბადების თარიღი არასწორია.'];
+      } else if (!isAdult(body.birth_date, today)) {
+        errors.birth_date = ['რეგისტრაცია შესაძლებელია მხოლოდ 18 წლის ასაკიდან.'];
+      }
+      if (body.password !== body.password_confirm) {
+        errors.password_confirm = ['პაროლები არ ემთხვევა.'];
+      }
+      const [terms] = await app.db.query<{ id: number }>(
+        `SELECT id FROM terms_of_contract WHERE contact_type = 2
+          ORDER BY published_at DESC, id DESC LIMIT 1`,
+      );
+      if (terms?.id !== body.terms_of_contract) {
+        errors.terms_of_contract = ['დაეთანხმეთ რეგისტრაციის მოქმედ პირობებს.'];
+      }
+      const taken = 'ამ პირადი ნომრით მომხმარებელი უკვე არსებობს.';
+      const [existing] = await app.db.query('SELECT 1 FROM users WHERE personal_number = $1', [
+        body.personal_number,
+      ]);
+      if (existing) errors.personal_number = [taken];
+      if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+
+      // Hashed before the transaction: scrypt is slow and must not hold the database.
+      const passwordHash = await hashPassword(body.password);
+      const [created] = await app.db.transaction((tx) =>
+        tx.query<{ id: number }>(
+          `INSERT INTO users (personal_number, first_name, last_name, birth_date, phone_number, email,
+             password_hash, registration_terms_id, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           ON CONFLICT (personal_number) DO NOTHING RETURNING id`,
+          [
+            body.personal_number,
+            body.first_name,
+            body.last_name,
+            body.birth_date,
+            body.phone_number,
+            body.email,
+            passwordHash,
+            body.terms_of_contract,
+            app.clock.now().toISOString(),
+          ],
+        ),
+      );
+      // Another registration of the same number won the race since the check above.
+      if (!created) throw new FieldErrors({ personal_number: [taken] });
+      return reply.code(201).send({ id: created.id });
+    },
+  );
+
+  app.post(
+    '/api/token/',
+    {
+      schema: {
+        body: tokenBody,
+        response: { 200: pairSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      // No account can have another shape, and login_attempts keeps 11 characters.
+      if (!/^\d{11}$/.test(username)) throw noActiveAccount();
+      const now = app.clock.now();
+      const { loginAttempts, loginWindowSeconds } = app.config;
+      if (loginAttempts > 0) {
+        const failures = await recentFailures(
+          app.db,
+          username,
+          new Date(now.getTime() - loginWindowSeconds * 1000),
+        );
+        const blocking = failures[failures.length - loginAttempts];
+        // Open again when enough of the failures have left the window.
+        if (blocking) {
+          throw throttled(
+            secondsUntil(new Date(blocking.getTime() + loginWindowSeconds * 1000), now),
+          );
+        }
+      }
+      const [user] = await app.db.query<{ id: number; password_hash: string; is_banned: boolean }>(
+        'SELECT id, password_hash, is_banned FROM users WHERE personal_number = $1',
+        [username],
+      );
+      dummyHash ??= hashPassword('not-a-password-1');
+      const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
+      if (!user || !valid) {
+        await app.db.transaction((tx) =>
+          tx.query('INSERT INTO login_attempts (username, attempted_at) VALUES ($1, $2)', [
+            username,
+            now.toISOString(),
+          ]),
+        );
+        throw noActiveAccount();
+      }
+      // Only someone who knows the password learns of the ban; the client then clears the session.
+      if (user.is_banned) throw bannedUser();
+      return app.db.transaction(async (tx) => {
+        await tx.query('DELETE FROM login_attempts WHERE username = $1', [username]);
+        return issueSession(tx, app, user.id);
+      });
+    },
+  );
+
+  app.post(
+    '/token/refresh/',
+    {
+      schema: {
+        body: refreshBody,
+        response: { 200: pairSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const claims = await app.tokens.verify('refresh', request.body.refresh);
+      if (!claims) throw tokenNotValid();
+      return app.db.transaction(async (tx) => {
+        // Rotation: the presented token is spent, whatever happens next.
+        if (!(await blacklist(tx, claims.jti, claims.expiresAt))) throw tokenNotValid();
+        const [user] = await tx.query<{ is_banned: boolean }>(
+          'SELECT is_banned FROM users WHERE id = $1',
+          [claims.userId],
+        );
+        if (!user) throw tokenNotValid();
+        if (user.is_banned) throw bannedUser();
+        return issueSession(tx, app, claims.userId);
+      });
+    },
+  );
+
+  // Like simplejwt's TokenBlacklistView, logout needs only the refresh token: an expired
+  // access token must not stop a user from ending the session.
+  app.post(
+    '/logout/',
+    {
+      schema: {
+        body: refreshBody,
+        response: { 205: z.undefined(), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const claims = await app.tokens.verify('refresh', request.body.refresh);
+      if (!claims) throw tokenNotValid();
+      const fresh = await app.db.transaction((tx) => blacklist(tx, claims.jti, claims.expiresAt));
+      if (!fresh) throw tokenNotValid();
+      return reply.code(205).send();
+    },
+  );
+};
+
+export default routes;

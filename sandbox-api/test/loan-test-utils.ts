@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../src/lib/passwords';
+
+let passwordHash: Promise<string> | undefined;
+
+export interface TestUserOptions {
+  personalNumber?: string;
+  verified?: boolean;
+  riskFlag?: boolean;
+  banned?: boolean;
+}
+
+let counter = 0;
+
+/** A user written straight to the database; `verified` means full verification. */
+export async function createUser(
+  app: FastifyInstance,
+  options: TestUserOptions = {},
+): Promise<number> {
+  // scrypt is slow on purpose; one hash serves every test user of a file.
+  passwordHash ??= hashPassword('Secret123');
+  counter += 1;
+  const personalNumber = options.personalNumber ?? `0100900${String(counter).padStart(4, '0')}`;
+  const verified = options.verified ?? true;
+  const [user] = await app.db.query<{ id: number }>(
+    `INSERT INTO users (personal_number, first_name, last_name, birth_date, phone_number, email, password_hash,
+                        email_verified, phone_verified, is_banned, risk_flag, registration_terms_id)
+     VALUES ($1, 'ნინო', 'ბერიძე', '1990-05-17', '599123456', $2, $3, $4, $4, $5, $6, 1) RETURNING id`,
+    [
+      personalNumber,
+      `user${counter}@example.ge`,
+      await passwordHash,
+      verified,
+      options.banned ?? false,
+      options.riskFlag ?? false,
+    ],
+  );
+  if (!user) throw new Error('user insert returned no row');
+  if (verified) {
+    for (const kind of ['id_front', 'id_back', 'selfie']) {
+      await app.db.query(
+        `INSERT INTO photos (user_id, kind, content_type, file_name, status, uploaded_at, decided_at)
+         VALUES ($1, $2, 'image/jpeg', $3, 'approved', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
+        [user.id, kind, `${kind}-${user.id}.jpg`],
+      );
+    }
+  }
+  return user.id;
+}
+
+/** Loan contract terms: an older and the current version; returns the current one's id. */
+export async function createLoanTerms(
+  app: FastifyInstance,
+): Promise<{ current: number; old: number }> {
+  const rows = await app.db.query<{ id: number }>(
+    `INSERT INTO terms_of_contract (contact_type, title, content, version, published_at) VALUES
+       (1, 'სესხის ხელშეკრულება', '<p>ძველი</p>', '1.0', '2025-01-01T00:00:00Z'),
+       (1, 'სესხის ხელშეკრულება', '<p>ახალი</p>', '2.0', '2026-10-15T06:00:00Z'),
+       (2, 'რეგისტრაციის წესები', '<p>წესები</p>', '1.0', '2026-10-16T06:00:00Z')
+     RETURNING id`,
+  );
+  const [old, current] = rows;
+  if (!old || !current) throw new Error('terms insert returned no rows');
+  return { current: current.id, old: old.id };
+}
+
+export async function accessToken(app: FastifyInstance, userId: number): Promise<string> {
+  return (await app.tokens.pair(userId)).access;
+}

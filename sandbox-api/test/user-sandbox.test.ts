@@ -1,0 +1,136 @@
+import { SEED_PASSWORD } from '../src/db/seed-users';
+import { build } from './build';
+import { createUser } from './user-utils';
+
+describe('the sandbox outbox in development mode', () => {
+  const ctx = build({ mode: 'development', codeResendSeconds: 60 });
+
+  it('lists the messages to one recipient, newest first', async () => {
+    const user = await createUser(ctx);
+    const other = await createUser(ctx);
+    await ctx().call({ method: 'POST', url: '/api/user/user/send_sms/', token: user.access });
+    await ctx().call({ method: 'POST', url: '/api/user/user/send_sms/', token: other.access });
+    ctx().clock.advance(60);
+    await ctx().call({ method: 'POST', url: '/api/user/user/send_sms/', token: user.access });
+    await ctx().call({
+      method: 'POST',
+      url: '/api/user/user/send_email_verification/',
+      token: user.access,
+    });
+
+    const response = await ctx().call({ url: `/__sandbox/outbox?to=${user.phone_number}` });
+    expect(response.statusCode).toBe(200);
+    const messages = response.json<{ id: number; created_at: string }[]>();
+    expect(messages).toEqual([
+      {
+        id: expect.any(Number),
+        channel: 'sms',
+        recipient: user.phone_number,
+        body: expect.stringMatching(/\d{6}/),
+        created_at: '2026-11-22T06:01:00.000Z',
+      },
+      {
+        id: expect.any(Number),
+        channel: 'sms',
+        recipient: user.phone_number,
+        body: expect.stringMatching(/\d{6}/),
+        created_at: '2026-11-22T06:00:00.000Z',
+      },
+    ]);
+    const email = await ctx().call({
+      url: `/__sandbox/outbox?to=${encodeURIComponent(user.email)}`,
+    });
+    expect(email.json()).toEqual([
+      expect.objectContaining({ channel: 'email', recipient: user.email }),
+    ]);
+    expect((await ctx().call({ url: '/__sandbox/outbox?to=nobody' })).json()).toEqual([]);
+  });
+
+  it('requires `to`', async () => {
+    const response = await ctx().call({ url: '/__sandbox/outbox' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ to: ['ეს ველი სავალდებულოა.'] });
+  });
+});
+
+describe('the sandbox outbox in production mode', () => {
+  const ctx = build({ mode: 'production' });
+
+  it('does not exist', async () => {
+    const response = await ctx().call({ url: '/__sandbox/outbox?to=599000000' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'ვერ მოიძებნა.', code: 'not_found' });
+  });
+});
+
+describe('the seed users', () => {
+  const ctx = build({}, { seed: true });
+
+  const login = (username: string) =>
+    ctx().call({
+      method: 'POST',
+      url: '/api/user/api/token/',
+      payload: { username, password: SEED_PASSWORD },
+    });
+
+  const details = async (username: string) => {
+    const { access } = (await login(username)).json<{ access: string }>();
+    return (await ctx().call({ url: '/api/user/details/', token: access })).json();
+  };
+
+  it('has one user for each state, all with the sandbox password', async () => {
+    expect(await details('01001000001')).toMatchObject({
+      first_name: 'ნინო',
+      last_name: 'ბერიძე',
+      email: 'nino@example.ge',
+      email_verified: true,
+      phone_verified: true,
+      photos_status: 'approved',
+      full_verification: true,
+    });
+    expect(await details('01001000002')).toMatchObject({
+      first_name: 'გიორგი',
+      last_name: 'კაპანაძე',
+      email_verified: false,
+      phone_verified: false,
+      photos_status: 'none',
+      full_verification: false,
+    });
+    const banned = await login('01001000003');
+    expect(banned.statusCode).toBe(403);
+    expect(banned.json()).toMatchObject({ code: 'banned_user' });
+    expect(await details('01001000004')).toMatchObject({
+      first_name: 'მარიამ',
+      full_verification: true,
+    });
+    expect(await details('01001000005')).toMatchObject({
+      first_name: 'ლევან',
+      full_verification: true,
+    });
+  });
+
+  it('stores distinct phones, the risk flag and the newest registration terms', async () => {
+    const users = await ctx().app.db.query<{
+      personal_number: string;
+      phone_number: string;
+      risk_flag: boolean;
+      registration_terms_id: number;
+    }>(
+      'SELECT personal_number, phone_number, risk_flag, registration_terms_id FROM users ORDER BY id',
+    );
+    expect(users.map((u) => u.personal_number)).toEqual([
+      '01001000001',
+      '01001000002',
+      '01001000003',
+      '01001000004',
+      '01001000005',
+    ]);
+    expect(new Set(users.map((u) => u.phone_number)).size).toBe(5);
+    for (const u of users) expect(u.phone_number).toMatch(/^5\d{8}$/);
+    expect(users.filter((u) => u.risk_flag).map((u) => u.personal_number)).toEqual(['01001000005']);
+    const [terms] = await ctx().app.db.query<{ id: number }>(
+      'SELECT id FROM terms_of_contract WHERE contact_type = 2 ORDER BY published_at DESC, id DESC LIMIT 1',
+    );
+    for (const u of users) expect(u.registration_terms_id).toBe(terms?.id ?? 0);
+  });
+});
