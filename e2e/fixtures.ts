@@ -4,14 +4,16 @@ import { mockProvider } from './utils/provider-utils';
 interface Fixtures {
   /** Console errors, console warnings and uncaught page errors seen during the test. */
   consoleProblems: string[];
-  /** Answers /api and /media from contract fixtures (see utils/provider-utils). */
+  /** Whether /api and /media are answered from contract fixtures (default) or by the sandbox. */
+  mockedProvider: boolean;
   provider: undefined;
 }
 
 export const test = base.extend<Fixtures>({
+  mockedProvider: [true, { option: true }],
   provider: [
-    async ({ page }, use) => {
-      await mockProvider(page);
+    async ({ page, mockedProvider }, use) => {
+      if (mockedProvider) await mockProvider(page);
       await use(undefined);
     },
     { auto: true },

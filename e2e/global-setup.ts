@@ -1,8 +1,12 @@
-import { HOST_URL, manifestUrl, REMOTES, type RemoteName } from './utils/urls';
+import { HOST_URL, manifestUrl, REMOTES, type RemoteName, SANDBOX_URL } from './utils/urls';
 
-/** The web server answers on the host first; the suite needs every remote up too. */
+/** The web server answers on the host first; the suite needs every remote and the sandbox up too. */
 export default async function waitForAllApps(): Promise<void> {
-  const urls = [HOST_URL, ...Object.keys(REMOTES).map((name) => manifestUrl(name as RemoteName))];
+  const urls = [
+    HOST_URL,
+    ...Object.keys(REMOTES).map((name) => manifestUrl(name as RemoteName)),
+    `${SANDBOX_URL}/api/cms/slider/`,
+  ];
   const deadline = Date.now() + 60_000;
   for (const url of urls) {
     for (;;) {

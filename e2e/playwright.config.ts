@@ -52,6 +52,8 @@ export default defineConfig({
   // Exactly what `pnpm start` does: build every app in production mode and serve them.
   webServer: {
     command: 'pnpm --dir .. start',
+    // The embedded sandbox on a fresh in-memory database: every run starts from the seed.
+    env: { SANDBOX_DATA_DIR: 'memory://', SANDBOX_UPLOAD_DIR: '../.e2e-tmp/sandbox-uploads' },
     url: HOST_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -10,3 +10,5 @@ export const REMOTES = {
 export type RemoteName = keyof typeof REMOTES;
 
 export const manifestUrl = (remote: RemoteName) => `${REMOTES[remote]}/mf-manifest.json`;
+
+export const SANDBOX_URL = `http://127.0.0.1:${process.env.SANDBOX_PORT ?? 4000}`;

@@ -1,0 +1,64 @@
+import { ka } from 'shared/strings/ka';
+import { expect, test } from '../fixtures';
+import { SANDBOX_URL } from '../utils/urls';
+
+// These run against the embedded sandbox API that `pnpm start` serves, nothing mocked.
+test.use({ mockedProvider: false });
+
+const VERIFIED_CUSTOMER = { personalNumber: '01001000001', password: 'Sandbox123' };
+
+test('the home page shows the sandbox CMS content and images through the host proxy', async ({
+  page,
+  consoleProblems,
+}) => {
+  const slides = (await (await fetch(`${SANDBOX_URL}/api/cms/slider/`)).json()) as {
+    title: string;
+  }[];
+  expect(slides.length).toBeGreaterThan(0);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: slides[0]?.title })).toBeVisible();
+  const image = page.getByRole('region', { name: ka.home.sliderLabel }).locator('img').first();
+  await expect
+    .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
+  expect(consoleProblems).toEqual([]);
+});
+
+test('a seeded customer logs in through the account slice and sees their loans', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
+  const dialog = page.getByRole('dialog', { name: ka.account.loginTitle });
+  await dialog.getByLabel(ka.account.personalNumber).fill(VERIFIED_CUSTOMER.personalNumber);
+  await dialog.getByLabel(ka.account.password).fill(VERIFIED_CUSTOMER.password);
+  await dialog.getByRole('button', { name: ka.account.submitLogin }).click();
+
+  await expect(dialog).toBeHidden();
+  const loans = page.getByRole('region', { name: ka.loans.title });
+  await expect(loans.getByRole('listitem').first()).toBeVisible();
+  await expect(loans).toContainText(ka.loans.status.active);
+
+  // The session survives a reload (the user cookie), and logout ends it.
+  await page.reload();
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: ka.account.logout }),
+  ).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: ka.account.logout }).click();
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: ka.account.login }),
+  ).toBeVisible();
+  await expect(loans).toContainText(ka.loans.loginToSee);
+});
+
+test('wrong credentials are refused by the sandbox with a Georgian message', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
+  const dialog = page.getByRole('dialog', { name: ka.account.loginTitle });
+  await dialog.getByLabel(ka.account.personalNumber).fill(VERIFIED_CUSTOMER.personalNumber);
+  await dialog.getByLabel(ka.account.password).fill('Wrong12345');
+  await dialog.getByRole('button', { name: ka.account.submitLogin }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(ka.account.wrongCredentials);
+});
