@@ -1,15 +1,15 @@
 import type { Queryable } from '../db/database';
-import { daysBetween, georgianDate, type ScheduleRowView } from './calculator';
+import {
+  daysBetween,
+  georgianDate,
+  type ScheduleRowTetri,
+  type ScheduleRowView,
+} from './calculator';
 import { fromTetri, minTetri, roundDiv, type Tetri, toTetri } from './money';
 import { PRODUCT } from './products';
 
-export interface StoredRow {
-  number: number;
-  date: string;
-  principal: Tetri;
-  interest: Tetri;
-  payment: Tetri;
-  balance: Tetri;
+/** A schedule row as stored: the calculator's row plus what has been paid towards it. */
+export interface StoredRow extends ScheduleRowTetri {
   paid: Tetri;
 }
 
