@@ -53,7 +53,11 @@ export default defineConfig({
   webServer: {
     command: 'pnpm --dir .. start',
     // The embedded sandbox on a fresh in-memory database: every run starts from the seed.
-    env: { SANDBOX_DATA_DIR: 'memory://', SANDBOX_UPLOAD_DIR: '../.e2e-tmp/sandbox-uploads' },
+    env: {
+      SANDBOX_DATA_DIR: 'memory://',
+      SANDBOX_UPLOAD_DIR: '../.e2e-tmp/sandbox-uploads',
+      SANDBOX_LOG_LEVEL: 'warn',
+    },
     url: HOST_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

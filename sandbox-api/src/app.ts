@@ -21,7 +21,7 @@ import { registerRoutes } from './routes/routes';
 export interface BuildOptions {
   config: SandboxConfig;
   clock?: { now: () => Date };
-  logger?: boolean;
+  logger?: boolean | { level: string };
 }
 
 /** Per-file limit of the contract's photo upload. */

@@ -4,7 +4,7 @@ import { seed } from './db/seed';
 
 const config = configFromEnv();
 const port = Number(process.env.SANDBOX_PORT ?? process.env.PORT ?? 4000);
-const app = await buildApp({ config, logger: true });
+const app = await buildApp({ config, logger: { level: process.env.SANDBOX_LOG_LEVEL ?? 'info' } });
 if (config.seed) await seed(app);
 await app.listen({ port, host: process.env.LISTEN_HOST ?? '127.0.0.1' });
 app.log.info(
