@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ka } from 'shared/strings/ka';
 import { expectConsoleError } from 'shared/testing/setup-tests';
 import { RELOAD_STAMP_KEY } from '../chunk-reload/reload-guard';
+import { stubPageReload } from '../testing/stub-page-reload';
 import { RemoteSlot } from './remote-slot';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({
@@ -40,17 +41,10 @@ function renderSlot() {
 }
 
 describe('RemoteSlot', () => {
-  const reload = vi.fn();
+  const reload = stubPageReload();
 
   beforeEach(() => {
     loadRemoteMock.mockReset();
-    reload.mockReset();
-    vi.stubGlobal('location', { ...window.location, reload });
-    sessionStorage.clear();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    sessionStorage.clear();
   });
 
   it('renders the component the remote exposes', async () => {

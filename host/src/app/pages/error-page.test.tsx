@@ -7,6 +7,7 @@ import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { RELOAD_STAMP_KEY } from '../../chunk-reload/reload-guard';
 import type { RuntimeConfig } from '../../federation/runtime-config';
+import { stubPageReload } from '../../testing/stub-page-reload';
 import { buildRoutes } from '../router';
 import { RouteErrorPage } from './error-page';
 
@@ -103,7 +104,7 @@ describe('routes and their middleware', () => {
 });
 
 describe('a route whose code fails to load', () => {
-  const reload = vi.fn();
+  const reload = stubPageReload();
 
   function renderFailingRoute() {
     const router = createMemoryRouter(
@@ -124,16 +125,6 @@ describe('a route whose code fails to load', () => {
     );
     render(<RouterProvider router={router} />);
   }
-
-  beforeEach(() => {
-    reload.mockReset();
-    vi.stubGlobal('location', { ...window.location, reload });
-    sessionStorage.clear();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    sessionStorage.clear();
-  });
 
   it('reloads the page once', async () => {
     renderFailingRoute();
