@@ -42,7 +42,8 @@ describe('the error page in the app', () => {
       ka.errors.notFoundMessage,
     );
     expect(within(page).getByText('404')).toBeInTheDocument();
-    expect(document.title).toBe(`404 · ${ka.brand}`);
+    // The title is set from an effect, which may run after the first paint.
+    await waitFor(() => expect(document.title).toBe(`404 · ${ka.brand}`));
   });
 
   it('offers a link back home from the not-found page', async () => {
