@@ -1,6 +1,7 @@
 import axios, { type AxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { ApiError, toApiError } from 'shared/api/api-error';
+import { installSessionInterceptors } from 'shared/api/session-interceptors';
 import { readSession } from 'shared/auth/session-cookie';
 import { ka } from 'shared/strings/ka';
 import type { z } from 'zod';
@@ -30,6 +31,8 @@ apiClient.interceptors.request.use((config) => {
   if (csrf) config.headers.set('X-CSRFToken', csrf);
   return config;
 });
+
+installSessionInterceptors(apiClient);
 
 /** Points the client at the provider named by the host's runtime configuration. */
 export function setApiBaseUrl(baseUrl: string): void {

@@ -10,6 +10,13 @@ export const passwordSchema = z
   .regex(/\p{L}/u, ka.account.passwordInvalid)
   .regex(/\d/, ka.account.passwordInvalid);
 export const codeSchema = z.string().regex(/^\d{6}$/, ka.account.codeInvalid);
+/** A Georgian mobile: 9 digits starting with 5. */
+export const phoneSchema = z.string().regex(/^5\d{8}$/, ka.account.phoneInvalid);
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, ka.account.emailInvalid)
+  .pipe(z.email(ka.account.emailInvalid));
 
 /** Field name → first message, the shape forms render beside each field. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;

@@ -8,7 +8,7 @@ describe('the UI store', () => {
     expect(state()).toMatchObject({
       sidebarOpen: false,
       activeLoanComponent: 'slider',
-      loginRequested: false,
+      accountPanel: null,
     });
   });
 
@@ -33,10 +33,12 @@ describe('the UI store', () => {
     expect(state().activeLoanComponent).toBe('slider');
   });
 
-  it('records a login request until it is dismissed', () => {
+  it('records a login or registration request until it is dismissed', () => {
     act(() => state().requestLogin());
-    expect(state().loginRequested).toBe(true);
-    act(() => state().dismissLogin());
-    expect(state().loginRequested).toBe(false);
+    expect(state().accountPanel).toBe('login');
+    act(() => state().requestRegistration());
+    expect(state().accountPanel).toBe('register');
+    act(() => state().dismissAccountPanel());
+    expect(state().accountPanel).toBeNull();
   });
 });

@@ -3,27 +3,34 @@ import { create } from 'zustand';
 /** What the home page's loan area shows: the promo slider (default) or the application panel. */
 export type ActiveLoanComponent = 'slider' | 'application';
 
+export type AccountPanel = 'login' | 'register';
+
 interface UiState {
   sidebarOpen: boolean;
   activeLoanComponent: ActiveLoanComponent;
-  /** Set by any slice that needs the login form shown (the account slice renders it). */
-  loginRequested: boolean;
+  /**
+   * The account panel the header shows: any slice may ask for the login or registration form
+   * (the account slice renders both).
+   */
+  accountPanel: AccountPanel | null;
   openSidebar: () => void;
   closeSidebar: () => void;
   toggleSidebar: () => void;
   setActiveLoanComponent: (component: ActiveLoanComponent) => void;
   requestLogin: () => void;
-  dismissLogin: () => void;
+  requestRegistration: () => void;
+  dismissAccountPanel: () => void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
   sidebarOpen: false,
   activeLoanComponent: 'slider',
-  loginRequested: false,
+  accountPanel: null,
   openSidebar: () => set({ sidebarOpen: true }),
   closeSidebar: () => set({ sidebarOpen: false }),
   toggleSidebar: () => set((state) => ({ sidebarOpen: !state.sidebarOpen })),
   setActiveLoanComponent: (activeLoanComponent) => set({ activeLoanComponent }),
-  requestLogin: () => set({ loginRequested: true }),
-  dismissLogin: () => set({ loginRequested: false }),
+  requestLogin: () => set({ accountPanel: 'login' }),
+  requestRegistration: () => set({ accountPanel: 'register' }),
+  dismissAccountPanel: () => set({ accountPanel: null }),
 }));

@@ -1,3 +1,7 @@
+import { kaProfile } from 'shared/strings/ka-profile';
+import { kaRegistration } from 'shared/strings/ka-registration';
+import { kaVerification } from 'shared/strings/ka-verification';
+
 /**
  * Every word a customer reads, in Georgian. Slices take their copy from here so the
  * product speaks with one voice and a translator has one file to review.
@@ -84,6 +88,8 @@ export const ka = {
     code: 'SMS კოდი',
     codeHint: '6 ციფრი',
     codeInvalid: 'კოდი უნდა შედგებოდეს 6 ციფრისგან.',
+    phoneInvalid: 'ტელეფონის ნომერი უნდა შედგებოდეს 9 ციფრისგან და იწყებოდეს 5-ით.',
+    emailInvalid: 'შეიყვანეთ სწორი ელ-ფოსტის მისამართი.',
     newPassword: 'ახალი პაროლი',
     newPasswordHint: '8–128 სიმბოლო, მინიმუმ ერთი ასო და ერთი ციფრი',
     setPassword: 'პაროლის შეცვლა',
@@ -108,6 +114,10 @@ export const ka = {
       repaid: 'დაფარული',
     },
   },
+  // The account slice's larger areas keep their copy in files of their own.
+  registration: kaRegistration,
+  verification: kaVerification,
+  profile: kaProfile,
   terms: {
     title: 'ხელშეკრულების პირობები',
     registration: 'რეგისტრაციის პირობები',

@@ -2,6 +2,8 @@ import type { QuestionAnswer } from '../api/cms/question-answer';
 import type { Slide } from '../api/cms/slider';
 import type { TermsOfContract } from '../api/cms/terms-of-contract';
 import type { Loan } from '../api/loan/loans';
+import type { LoanLimit } from '../api/user/loan-limit';
+import type { User } from '../api/user/user-details';
 
 /** Contract-shaped sample answers, shared by every slice's tests. */
 export const slides: Slide[] = [
@@ -85,3 +87,21 @@ export const loans: Loan[] = [
     schedule: [],
   },
 ];
+
+/** A logged-in customer with nothing verified yet. */
+export const customer: User = {
+  id: 42,
+  personal_number: '01001012345',
+  first_name: 'ნინო',
+  last_name: 'ბერიძე',
+  birth_date: '1990-05-14',
+  email: 'nino@example.ge',
+  email_verified: false,
+  phone_number: '555123456',
+  phone_verified: false,
+  photos_status: 'none',
+  full_verification: false,
+  last_loan_application_status: null,
+};
+
+export const loanLimit: LoanLimit = { amount_limit: '3000.00', term_limit: [3, 6, 12] };

@@ -85,7 +85,7 @@ describe('routes and their middleware', () => {
   it('sends a logged-out visitor of an auth route home with the login form requested', async () => {
     const router = renderApp('/static', { '/static': ['auth'] });
     expect(await screen.findByText('remote remote_home/HomeSlider')).toBeInTheDocument();
-    await waitFor(() => expect(useUiStore.getState().loginRequested).toBe(true));
+    await waitFor(() => expect(useUiStore.getState().accountPanel).toBe('login'));
     expect(router.state.location.pathname).toBe('/');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/static');
     expect(new URLSearchParams(router.state.location.search).has('login')).toBe(false);

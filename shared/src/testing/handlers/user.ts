@@ -1,9 +1,29 @@
 import { HttpResponse, http } from 'msw';
+import { customer, loanLimit } from '../fixtures';
 
 export const VALID_USER = { username: '01001012345', password: 'Parol1234' } as const;
 export const ISSUED_TOKENS = { access: 'access-token-1', refresh: 'refresh-token-1' } as const;
+export const REFRESHED_TOKENS = { access: 'access-token-2', refresh: 'refresh-token-2' } as const;
+/** The code every verification and recovery handler accepts. */
+export const GOOD_CODE = '123456';
 
-/** The provider's user area: login and password recovery. */
+const authorized = (request: Request) =>
+  /^JWT \S+$/.test(request.headers.get('Authorization') ?? '');
+
+const notAuthenticated = () =>
+  HttpResponse.json(
+    { detail: 'ავტორიზაციის მონაცემები არ არის მოწოდებული.', code: 'not_authenticated' },
+    { status: 401 },
+  );
+
+const wrongCode = () =>
+  HttpResponse.json({ code: ['კოდი არასწორია. დარჩენილი მცდელობები: 4.'] }, { status: 400 });
+
+async function codeOf(request: Request): Promise<string | undefined> {
+  return ((await request.json()) as { code?: string }).code;
+}
+
+/** The provider's user area, as the contract answers it. */
 export const userHandlers = [
   http.post('*/api/user/api/token/', async ({ request }) => {
     const body = (await request.json()) as { username?: string; password?: string };
@@ -18,11 +38,65 @@ export const userHandlers = [
       { status: 401 },
     );
   }),
+  http.post('*/api/user/token/refresh/', () => HttpResponse.json(REFRESHED_TOKENS)),
   http.post('*/api/user/logout/', () => new HttpResponse(null, { status: 205 })),
-  http.post('*/api/user/user/reset_password/', () => HttpResponse.json({ expires_in: 600 })),
-  http.post('*/api/user/user/recovery/', async ({ request }) => {
-    const body = (await request.json()) as { code?: string };
-    if (body.code === '123456') return HttpResponse.json({});
-    return HttpResponse.json({ code: ['კოდი არასწორია ან ვადაგასულია.'] }, { status: 400 });
+  http.post('*/api/user/register/', () => HttpResponse.json({ id: 43 }, { status: 201 })),
+  http.get('*/api/user/details/', ({ request }) =>
+    authorized(request) ? HttpResponse.json(customer) : notAuthenticated(),
+  ),
+  http.patch('*/api/user/user/:id/', async ({ request }) => {
+    if (!authorized(request)) return notAuthenticated();
+    const update = (await request.json()) as Partial<typeof customer>;
+    const emailChanged = update.email !== undefined && update.email !== customer.email;
+    return HttpResponse.json({
+      ...customer,
+      ...update,
+      email_verified: emailChanged ? false : customer.email_verified,
+    });
   }),
+  http.post('*/api/user/user/change_password/', async ({ request }) => {
+    const body = (await request.json()) as { old_password?: string };
+    if (body.old_password !== VALID_USER.password) {
+      return HttpResponse.json({ old_password: ['მიმდინარე პაროლი არასწორია.'] }, { status: 400 });
+    }
+    return HttpResponse.json({});
+  }),
+  http.post('*/api/user/user/send_email_verification/', () =>
+    HttpResponse.json({ expires_in: 600 }),
+  ),
+  http.post('*/api/user/user/send_sms/', () => HttpResponse.json({ expires_in: 600 })),
+  http.post('*/api/user/user/verify_email/', async ({ request }) =>
+    (await codeOf(request)) === GOOD_CODE
+      ? HttpResponse.json({ ...customer, email_verified: true })
+      : wrongCode(),
+  ),
+  http.post('*/api/user/user/activate_phone_number/', async ({ request }) =>
+    (await codeOf(request)) === GOOD_CODE
+      ? HttpResponse.json({ ...customer, phone_verified: true })
+      : wrongCode(),
+  ),
+  http.get('*/api/user/user/personal_verification_photos/', () => HttpResponse.json([])),
+  http.post('*/api/user/user/personal_verification_photos/', async ({ request }) => {
+    const form = await request.formData();
+    const kinds = (['id_front', 'id_back', 'selfie'] as const).filter((kind) => form.has(kind));
+    return HttpResponse.json(
+      kinds.map((kind, index) => ({
+        id: index + 1,
+        kind,
+        status: 'pending',
+        uploaded_at: '2026-11-22T10:00:00+04:00',
+      })),
+      { status: 201 },
+    );
+  }),
+  http.post('*/api/user/user_log/', () => HttpResponse.json({}, { status: 201 })),
+  http.get('*/api/user/user/loan_limit/', ({ request }) =>
+    authorized(request) ? HttpResponse.json(loanLimit) : notAuthenticated(),
+  ),
+  http.post('*/api/user/user/reset_password/', () => HttpResponse.json({ expires_in: 600 })),
+  http.post('*/api/user/user/recovery/', async ({ request }) =>
+    (await codeOf(request)) === GOOD_CODE
+      ? HttpResponse.json({})
+      : HttpResponse.json({ code: ['კოდი არასწორია ან ვადაგასულია.'] }, { status: 400 }),
+  ),
 ];

@@ -158,7 +158,7 @@ describe('the account entry', () => {
       access: ISSUED_TOKENS.access,
       refresh: ISSUED_TOKENS.refresh,
     });
-    expect(useUiStore.getState().loginRequested).toBe(false);
+    expect(useUiStore.getState().accountPanel).toBeNull();
   });
 
   it('shows that it is logging in while a slow login is under way', async () => {

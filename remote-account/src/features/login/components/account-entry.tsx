@@ -15,9 +15,9 @@ import { LoginForm } from './login-form';
 export default function AccountEntry() {
   const loggedIn = useAuthStore((state) => state.status === 'logged-in');
   const clearSession = useAuthStore((state) => state.clear);
-  const open = useUiStore((state) => state.loginRequested);
+  const open = useUiStore((state) => state.accountPanel === 'login');
   const requestLogin = useUiStore((state) => state.requestLogin);
-  const dismissLogin = useUiStore((state) => state.dismissLogin);
+  const dismissLogin = useUiStore((state) => state.dismissAccountPanel);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();

@@ -2,7 +2,6 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type ApiError, toApiError } from 'shared/api/api-error';
 import { recoverPassword, requestPasswordReset } from 'shared/api/user/password-recovery';
-import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import {
   codeSchema,
   type FieldErrors,
@@ -15,7 +14,9 @@ import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
+import { CodeField } from '../../../components/code-field';
 import { PersonalNumberField } from '../../../components/personal-number-field';
+import { useSubmit } from '../../../hooks/use-submit';
 import styles from './recovery-page.module.css';
 
 type Step = 'request' | 'reset' | 'done';
@@ -27,25 +28,6 @@ function messageFor(error: ApiError): string {
   if (error.code === 'throttled')
     return format(ka.account.throttled, { seconds: error.retryAfterSeconds ?? 60 });
   return error.message;
-}
-
-/** Runs one submit: clears the form's error, marks pending, reports a failure as an ApiError. */
-function useSubmit() {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const showPending = useDelayedFlag(pending);
-  const run = async (action: () => Promise<void>) => {
-    setError(null);
-    setPending(true);
-    try {
-      await action();
-    } catch (caught) {
-      setError(toApiError(caught));
-    } finally {
-      setPending(false);
-    }
-  };
-  return { pending, showPending, error, run };
 }
 
 /**
@@ -125,16 +107,10 @@ export default function RecoveryPage() {
       {step === 'reset' ? (
         <form className={styles.form} onSubmit={onReset} noValidate>
           <Alert tone="info">{ka.account.codeSent}</Alert>
-          <TextField
-            label={ka.account.code}
-            hint={ka.account.codeHint}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
+          <CodeField
             value={values.code}
             error={fieldErrors.code}
-            onChange={(event) => setValues({ ...values, code: event.target.value.trim() })}
+            onChange={(code) => setValues({ ...values, code })}
           />
           <TextField
             label={ka.account.newPassword}

@@ -43,11 +43,11 @@ describe('the loans overview', () => {
 
     expect(screen.getByRole('heading', { name: ka.loans.title })).toBeInTheDocument();
     expect(screen.getByText(ka.loans.loginToSee)).toBeInTheDocument();
-    expect(useUiStore.getState().loginRequested).toBe(false);
+    expect(useUiStore.getState().accountPanel).toBeNull();
 
     await user.click(screen.getByRole('button', { name: ka.account.login }));
 
-    expect(useUiStore.getState().loginRequested).toBe(true);
+    expect(useUiStore.getState().accountPanel).toBe('login');
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });

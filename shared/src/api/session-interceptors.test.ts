@@ -1,0 +1,191 @@
+import { HttpResponse, http } from 'msw';
+import { fetchLoans } from 'shared/api/loan/loans';
+import { obtainTokens } from 'shared/api/user/token';
+import { fetchUserDetails } from 'shared/api/user/user-details';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { readSession } from 'shared/auth/session-cookie';
+import { customer } from '../testing/fixtures';
+import { ISSUED_TOKENS, REFRESHED_TOKENS, VALID_USER } from '../testing/handlers/user';
+import { mswServer } from '../testing/msw-server';
+
+const tokenNotValid = () =>
+  HttpResponse.json(
+    { detail: 'ტოკენი არავალიდურია ან ვადაგასულია.', code: 'token_not_valid' },
+    { status: 401 },
+  );
+
+/** Details answer only the refreshed access token; the first one has expired. */
+function expiredAccessProvider() {
+  const seen: string[] = [];
+  const refreshes: unknown[] = [];
+  mswServer.use(
+    http.get('*/api/user/details/', ({ request }) => {
+      const authorization = request.headers.get('Authorization') ?? '';
+      seen.push(authorization);
+      return authorization === `JWT ${REFRESHED_TOKENS.access}`
+        ? HttpResponse.json(customer)
+        : tokenNotValid();
+    }),
+    http.post('*/api/user/token/refresh/', async ({ request }) => {
+      refreshes.push(await request.json());
+      // Slow enough that every concurrent 401 arrives while the refresh is under way.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return HttpResponse.json(REFRESHED_TOKENS);
+    }),
+  );
+  return { seen, refreshes };
+}
+
+function logIn() {
+  useAuthStore.getState().setSession({ ...ISSUED_TOKENS });
+}
+
+describe('a 401 on an authorised call', () => {
+  it('refreshes with the stored refresh token, then repeats the call with the new access token', async () => {
+    logIn();
+    const { seen, refreshes } = expiredAccessProvider();
+    await expect(fetchUserDetails()).resolves.toEqual(customer);
+    expect(refreshes).toEqual([{ refresh: ISSUED_TOKENS.refresh }]);
+    expect(seen).toEqual([`JWT ${ISSUED_TOKENS.access}`, `JWT ${REFRESHED_TOKENS.access}`]);
+    expect(readSession()).toEqual(REFRESHED_TOKENS);
+    expect(useAuthStore.getState()).toMatchObject({
+      status: 'logged-in',
+      session: REFRESHED_TOKENS,
+    });
+  });
+
+  it('shares one refresh among 20 concurrent calls and repeats each call once', async () => {
+    logIn();
+    const { seen, refreshes } = expiredAccessProvider();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetchUserDetails()));
+    expect(answers).toHaveLength(20);
+    expect(answers.every((user) => user.id === customer.id)).toBe(true);
+    expect(refreshes).toHaveLength(1);
+    expect(seen.filter((h) => h === `JWT ${ISSUED_TOKENS.access}`)).toHaveLength(20);
+    expect(seen.filter((h) => h === `JWT ${REFRESHED_TOKENS.access}`)).toHaveLength(20);
+  });
+
+  it('repeats a call whose 401 comes back after another call refreshed, without a second refresh', async () => {
+    logIn();
+    const { refreshes } = expiredAccessProvider();
+    mswServer.use(
+      http.get('*/api/loan/loan/', async ({ request }) => {
+        if (request.headers.get('Authorization') === `JWT ${REFRESHED_TOKENS.access}`) {
+          return HttpResponse.json([]);
+        }
+        // The old token's 401 arrives well after the details call's refresh has finished.
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return tokenNotValid();
+      }),
+    );
+    const [user, loans] = await Promise.all([fetchUserDetails(), fetchLoans()]);
+    expect(user.id).toBe(customer.id);
+    expect(loans).toEqual([]);
+    expect(refreshes).toHaveLength(1);
+  });
+
+  it('passes a second 401 of the repeated call through, without looping', async () => {
+    logIn();
+    let calls = 0;
+    let refreshes = 0;
+    mswServer.use(
+      http.get('*/api/user/details/', () => {
+        calls += 1;
+        return tokenNotValid();
+      }),
+      http.post('*/api/user/token/refresh/', () => {
+        refreshes += 1;
+        return HttpResponse.json(REFRESHED_TOKENS);
+      }),
+    );
+    await expect(fetchUserDetails()).rejects.toMatchObject({
+      status: 401,
+      code: 'token_not_valid',
+    });
+    expect({ calls, refreshes }).toEqual({ calls: 2, refreshes: 1 });
+    expect(useAuthStore.getState().status).toBe('logged-in');
+  });
+
+  it('logs out and clears the stored user when the refresh itself answers 401', async () => {
+    logIn();
+    mswServer.use(
+      http.get('*/api/user/details/', tokenNotValid),
+      http.post('*/api/user/token/refresh/', tokenNotValid),
+    );
+    await expect(fetchUserDetails()).rejects.toMatchObject({ status: 401 });
+    expect(readSession()).toBeNull();
+    expect(document.cookie).not.toContain('user=');
+    expect(useAuthStore.getState()).toMatchObject({
+      status: 'logged-out',
+      session: null,
+      endedBy: 'expired',
+    });
+  });
+
+  it('keeps the session when the refresh cannot reach the provider, and says so', async () => {
+    logIn();
+    mswServer.use(
+      http.get('*/api/user/details/', tokenNotValid),
+      http.post('*/api/user/token/refresh/', () => HttpResponse.error()),
+    );
+    await expect(fetchUserDetails()).rejects.toMatchObject({ kind: 'network', status: 500 });
+    expect(readSession()).toEqual(ISSUED_TOKENS);
+    expect(useAuthStore.getState().status).toBe('logged-in');
+  });
+
+  it('passes the error through when there is no refresh token', async () => {
+    let refreshes = 0;
+    mswServer.use(
+      http.post('*/api/user/token/refresh/', () => {
+        refreshes += 1;
+        return HttpResponse.json(REFRESHED_TOKENS);
+      }),
+    );
+    await expect(fetchUserDetails()).rejects.toMatchObject({
+      status: 401,
+      code: 'not_authenticated',
+    });
+    expect(refreshes).toBe(0);
+  });
+
+  it('never refreshes for a refused login', async () => {
+    logIn();
+    let refreshes = 0;
+    mswServer.use(
+      http.post('*/api/user/token/refresh/', () => {
+        refreshes += 1;
+        return HttpResponse.json(REFRESHED_TOKENS);
+      }),
+    );
+    await expect(
+      obtainTokens({ username: VALID_USER.username, password: 'Wrong1234' }),
+    ).rejects.toMatchObject({ status: 401, code: 'no_active_account' });
+    expect(refreshes).toBe(0);
+  });
+});
+
+describe('a banned_user answer', () => {
+  it.each([403, 401, 400])(
+    'clears the stored user and logs out, whatever its status (%i)',
+    async (status) => {
+      logIn();
+      let refreshes = 0;
+      mswServer.use(
+        http.get('*/api/loan/loan/', () =>
+          HttpResponse.json(
+            { detail: 'თქვენი ანგარიში დაბლოკილია.', code: 'banned_user' },
+            { status },
+          ),
+        ),
+        http.post('*/api/user/token/refresh/', () => {
+          refreshes += 1;
+          return HttpResponse.json(REFRESHED_TOKENS);
+        }),
+      );
+      await expect(fetchLoans()).rejects.toMatchObject({ status, code: 'banned_user' });
+      expect(readSession()).toBeNull();
+      expect(refreshes).toBe(0);
+      expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'banned' });
+    },
+  );
+});

@@ -1,0 +1,16 @@
+import { requestJson } from 'shared/api/api-client';
+import { z } from 'zod';
+
+export interface PasswordChange {
+  old_password: string;
+  new_password: string;
+}
+
+/** POST /api/user/user/change_password/: a wrong old password is a 400 on `old_password`. */
+export async function changePassword(change: PasswordChange): Promise<void> {
+  await requestJson(z.object({}).loose(), {
+    method: 'POST',
+    url: '/api/user/user/change_password/',
+    data: change,
+  });
+}

@@ -1,0 +1,28 @@
+import { requestJson } from 'shared/api/api-client';
+import { z } from 'zod';
+
+export interface Registration {
+  personal_number: string;
+  first_name: string;
+  last_name: string;
+  /** ISO date, YYYY-MM-DD. */
+  birth_date: string;
+  /** 9 digits starting with 5. */
+  phone_number: string;
+  email: string;
+  password: string;
+  password_confirm: string;
+  /** The id of the registration terms (contact_type=2) the customer accepted. */
+  terms_of_contract: number;
+}
+
+/** POST /api/user/register/ as a multipart form; the customer stays logged out (spec §4). */
+export async function register(registration: Registration): Promise<{ id: number }> {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(registration)) form.append(field, String(value));
+  return requestJson(z.object({ id: z.number().int() }), {
+    method: 'POST',
+    url: '/api/user/register/',
+    data: form,
+  });
+}

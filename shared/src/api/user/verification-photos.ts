@@ -1,0 +1,50 @@
+import { requestJson } from 'shared/api/api-client';
+import { photosStatusSchema } from 'shared/api/user/user-details';
+import { z } from 'zod';
+
+export const PHOTO_KINDS = ['id_front', 'id_back', 'selfie'] as const;
+export type PhotoKind = (typeof PHOTO_KINDS)[number];
+
+/** The contract's upload rules: JPEG, PNG or WebP, 5 MiB each at most. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+export const photoSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(PHOTO_KINDS),
+  status: photosStatusSchema.exclude(['none']),
+  uploaded_at: z.string().min(10),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+/** GET /api/user/user/personal_verification_photos/: the current photo of each kind sent. */
+export function fetchVerificationPhotos(signal?: AbortSignal): Promise<Photo[]> {
+  return requestJson(z.array(photoSchema), {
+    method: 'GET',
+    url: '/api/user/user/personal_verification_photos/',
+    signal,
+  });
+}
+
+/**
+ * POST /api/user/user/personal_verification_photos/ (multipart): any non-empty subset of the
+ * three kinds. `onProgress` gets the share sent so far, 0 to 1.
+ */
+export function uploadVerificationPhotos(
+  files: Partial<Record<PhotoKind, Blob>>,
+  onProgress?: (share: number) => void,
+): Promise<Photo[]> {
+  const form = new FormData();
+  for (const kind of PHOTO_KINDS) {
+    const file = files[kind];
+    if (file) form.append(kind, file);
+  }
+  return requestJson(z.array(photoSchema), {
+    method: 'POST',
+    url: '/api/user/user/personal_verification_photos/',
+    data: form,
+    onUploadProgress: (event) => {
+      if (onProgress && event.total) onProgress(Math.min(1, event.loaded / event.total));
+    },
+  });
+}
