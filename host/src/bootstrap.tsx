@@ -4,6 +4,7 @@ import 'shared/styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { useAuthStore } from 'shared/auth/auth-store';
 import { createAppRouter } from './app/router';
 import { registerConfiguredRemotes } from './federation/register-remotes';
 import { loadRuntimeConfig, type RuntimeConfig } from './federation/runtime-config';
@@ -24,6 +25,8 @@ async function runtimeConfigOrEmpty(): Promise<RuntimeConfig> {
 async function main(): Promise<void> {
   const config = await runtimeConfigOrEmpty();
   registerConfiguredRemotes(config.remotes);
+  // A session restored from the cookie gets its data as a fresh login does.
+  useAuthStore.getState().ensureAccount();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   createRoot(container).render(

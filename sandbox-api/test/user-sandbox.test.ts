@@ -46,6 +46,36 @@ describe('the sandbox outbox in development mode', () => {
     expect((await ctx().call({ url: '/__sandbox/outbox?to=nobody' })).json()).toEqual([]);
   });
 
+  it('bans a user mid-session, so the next authorised call answers banned_user, and unbans', async () => {
+    const user = await createUser(ctx);
+    const ban = (banned: boolean) =>
+      ctx().call({
+        method: 'POST',
+        url: `/__sandbox/users/${user.personal_number}/ban`,
+        payload: { banned },
+      });
+    expect((await ban(true)).json()).toEqual({
+      personal_number: user.personal_number,
+      banned: true,
+    });
+    const refused = await ctx().call({ url: '/api/user/details/', token: user.access });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'banned_user' });
+
+    await ban(false);
+    const details = await ctx().call({ url: '/api/user/details/', token: user.access });
+    expect(details.statusCode).toBe(200);
+  });
+
+  it('answers 404 for banning someone who does not exist', async () => {
+    const response = await ctx().call({
+      method: 'POST',
+      url: '/__sandbox/users/09999999999/ban',
+      payload: { banned: true },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
   it('requires `to`', async () => {
     const response = await ctx().call({ url: '/__sandbox/outbox' });
     expect(response.statusCode).toBe(400);
@@ -60,6 +90,15 @@ describe('the sandbox outbox in production mode', () => {
     const response = await ctx().call({ url: '/__sandbox/outbox?to=599000000' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'ვერ მოიძებნა.', code: 'not_found' });
+  });
+
+  it('has no ban switch', async () => {
+    const response = await ctx().call({
+      method: 'POST',
+      url: '/__sandbox/users/01001000001/ban',
+      payload: { banned: true },
+    });
+    expect(response.statusCode).toBe(404);
   });
 });
 

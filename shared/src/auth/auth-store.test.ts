@@ -174,3 +174,23 @@ describe('logging out', () => {
     });
   });
 });
+
+describe('ensureAccount', () => {
+  it('loads the account once for a logged-in customer, and nothing for a visitor', async () => {
+    let detailCalls = 0;
+    mswServer.use(
+      http.get('*/api/user/details/', () => {
+        detailCalls += 1;
+        return HttpResponse.json(customer);
+      }),
+    );
+    useAuthStore.getState().ensureAccount();
+    expect(useAuthStore.getState().user.status).toBe('idle');
+
+    act(() => useAuthStore.getState().setSession(ISSUED_TOKENS));
+    useAuthStore.getState().ensureAccount();
+    useAuthStore.getState().ensureAccount();
+    await vi.waitFor(() => expect(useAuthStore.getState().loans.status).toBe('success'));
+    expect(detailCalls).toBe(1);
+  });
+});

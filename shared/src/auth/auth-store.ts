@@ -37,6 +37,8 @@ interface AuthState {
   logout: () => Promise<void>;
   /** Loads user data, loan limit and loans: after login, and for a session restored from the cookie. */
   loadAccount: () => Promise<void>;
+  /** Loads the account once for a logged-in customer whose data nobody has asked for yet. */
+  ensureAccount: () => void;
   reloadUser: () => Promise<void>;
   reloadLoans: () => Promise<void>;
   /** A call that answers the customer (verification, profile update) keeps the store current. */
@@ -144,6 +146,10 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     loadAccount: async () => {
       if (get().status !== 'logged-in') return;
       await Promise.all([reloadUser(), reloadLoanLimit(), reloadLoans()]);
+    },
+    ensureAccount: () => {
+      const state = get();
+      if (state.status === 'logged-in' && state.user.status === 'idle') void state.loadAccount();
     },
     reloadUser,
     reloadLoans,

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { ka } from 'shared/strings/ka';
+import { SessionNotice } from '../components/session-notice';
 import { SideBar } from '../components/side-bar';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
@@ -20,6 +21,7 @@ export function LayoutFrame({
       </a>
       <SiteHeader showAccount={showAccount} />
       <SideBar />
+      <SessionNotice />
       <main id="main" className={mainClassName} tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,14 +1,19 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { RemoteSlot } from '../../federation/remote-slot';
 import styles from './pages.module.css';
 
-/** The home page: the home slice's slider and questions, the loans slice's overview. */
+/**
+ * The home page: the home slice's slider and questions, the loans slice's overview, and for a
+ * logged-in customer the account slice's overview (verification and profile).
+ */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const requestLogin = useUiStore((state) => state.requestLogin);
+  const loggedIn = useAuthStore((state) => state.status === 'logged-in');
 
   // The `auth` middleware sends visitors here with ?login=1: offer the login form.
   useEffect(() => {
@@ -27,6 +32,13 @@ export function Component() {
     <div className={styles.stack}>
       <h1 className="visually-hidden">{ka.brand}</h1>
       <RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} minHeight="16rem" />
+      {loggedIn ? (
+        <RemoteSlot
+          id="remote_account/AccountOverview"
+          label={ka.accountOverview.title}
+          minHeight="12rem"
+        />
+      ) : null}
       <div className={styles.columns}>
         <RemoteSlot id="remote_home/QuestionAnswers" label={ka.home.faqTitle} minHeight="12rem" />
         <RemoteSlot id="remote_loans/LoansOverview" label={ka.loans.title} minHeight="10rem" />

@@ -12,7 +12,8 @@ const outboxEntry = z.object({
 
 /**
  * Development helpers outside the contract. The outbox shows the codes that would have gone
- * out by SMS or e-mail; in production mode nothing is registered, so it answers 404.
+ * out by SMS or e-mail; the ban switch bans a user mid-session. In production mode nothing is
+ * registered, so both answer 404.
  */
 export default async function routes(app: FastifyInstance): Promise<void> {
   if (app.config.mode !== 'development') return;
@@ -40,6 +41,33 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         [request.query.to],
       );
       return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+    },
+  );
+
+  // Bans or unbans a user, as the provider's staff would: the client's "banned user is forced
+  // out" path needs a user banned in the middle of a session.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/__sandbox/users/:personal_number/ban',
+    {
+      schema: {
+        params: z.object({ personal_number: z.string().regex(/^\d{11}$/) }),
+        body: z.object({ banned: z.boolean() }).strict(),
+        response: {
+          200: z.object({ personal_number: z.string(), banned: z.boolean() }),
+          400: z.record(z.string(), z.array(z.string())),
+          404: z.object({ detail: z.string(), code: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const rows = await app.db.query<{ personal_number: string }>(
+        'UPDATE users SET is_banned = $1 WHERE personal_number = $2 RETURNING personal_number',
+        [request.body.banned, request.params.personal_number],
+      );
+      if (rows.length === 0) {
+        return reply.code(404).send({ detail: 'ვერ მოიძებნა.', code: 'not_found' });
+      }
+      return { personal_number: request.params.personal_number, banned: request.body.banned };
     },
   );
 }

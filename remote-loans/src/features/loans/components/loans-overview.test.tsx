@@ -5,7 +5,7 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { formatMoney } from 'shared/lib/money';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
-import { loans } from 'shared/testing/fixtures';
+import { loanLimit, loans } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
 import LoansOverview from './loans-overview';
 
@@ -121,5 +121,39 @@ describe('the loans overview', () => {
 
     expect(await findLoanItems()).toHaveLength(2);
     expect(screen.queryByText(ka.loans.error)).not.toBeInTheDocument();
+  });
+
+  it('shows the loan limit and the terms it allows', async () => {
+    logIn();
+    render(<LoansOverview />);
+    await findLoanItems();
+    const amount = await screen.findByText(ka.loans.amountLimit);
+    expect(amount.nextElementSibling).toHaveTextContent(money(loanLimit.amount_limit));
+    expect(screen.getByText(ka.loans.termLimit).nextElementSibling).toHaveTextContent(
+      `3, 6, 12 ${ka.loans.months}`,
+    );
+  });
+
+  it('says the term is fixed when the limit allows one term', async () => {
+    mswServer.use(
+      http.get('*/api/user/user/loan_limit/', () =>
+        HttpResponse.json({ amount_limit: '500.00', term_limit: [6] }),
+      ),
+    );
+    logIn();
+    render(<LoansOverview />);
+    const fixed = await screen.findByText(ka.loans.termFixed);
+    expect(fixed.nextElementSibling).toHaveTextContent(`6 ${ka.loans.months}`);
+  });
+
+  it('still shows the loans when the limit cannot be loaded', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mswServer.use(
+      http.get('*/api/user/user/loan_limit/', () => new HttpResponse(null, { status: 500 })),
+    );
+    logIn();
+    render(<LoansOverview />);
+    expect(await findLoanItems()).toHaveLength(2);
+    expect(screen.queryByText(ka.loans.amountLimit)).not.toBeInTheDocument();
   });
 });

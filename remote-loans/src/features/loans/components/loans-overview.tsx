@@ -1,7 +1,8 @@
-import { fetchLoans, type Loan } from 'shared/api/loan/loans';
+import { useEffect } from 'react';
+import type { Loan } from 'shared/api/loan/loans';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { formatDate, formatMoney } from 'shared/lib/money';
-import { useApiQuery } from 'shared/lib/use-api-query';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
@@ -43,11 +44,43 @@ function LoanItem({ loan }: { loan: Loan }) {
   );
 }
 
+/** The customer's limit; absent when the provider could not say (the spec ignores that failure). */
+function LimitSummary() {
+  const limit = useAuthStore((state) => state.loanLimit);
+  if (!limit) return null;
+  const terms = limit.term_limit;
+  return (
+    <dl className={styles.limit}>
+      <div>
+        <dt>{ka.loans.amountLimit}</dt>
+        <dd>{formatMoney(limit.amount_limit)}</dd>
+      </div>
+      {terms.length > 0 ? (
+        <div>
+          <dt>{terms.length === 1 ? ka.loans.termFixed : ka.loans.termLimit}</dt>
+          <dd>
+            {terms.join(', ')} {ka.loans.months}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
 function LoansList() {
-  const loans = useApiQuery((signal) => fetchLoans(signal), []);
-  if (loans.status === 'loading') return loans.showPending ? <Skeleton height="6rem" /> : null;
+  const loans = useAuthStore((state) => state.loans);
+  const reloadLoans = useAuthStore((state) => state.reloadLoans);
+  const ensureAccount = useAuthStore((state) => state.ensureAccount);
+  const showPending = useDelayedFlag(loans.status === 'loading' || loans.status === 'idle');
+
+  // The store loads the account on login and on start; a page opened another way asks here.
+  useEffect(() => ensureAccount(), [ensureAccount]);
+
+  if (loans.status === 'loading' || loans.status === 'idle') {
+    return showPending ? <Skeleton height="6rem" /> : null;
+  }
   if (loans.status === 'error') {
-    return <LoadError message={ka.loans.error} onRetry={loans.retry} />;
+    return <LoadError message={ka.loans.error} onRetry={() => void reloadLoans()} />;
   }
   if (loans.data.length === 0) return <p>{ka.loans.empty}</p>;
   return (
@@ -69,7 +102,10 @@ export default function LoansOverview() {
         {ka.loans.title}
       </h2>
       {loggedIn ? (
-        <LoansList />
+        <>
+          <LimitSummary />
+          <LoansList />
+        </>
       ) : (
         <div className={styles.prompt}>
           <p>{ka.loans.loginToSee}</p>
