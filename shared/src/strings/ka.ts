@@ -108,11 +108,23 @@ export const ka = {
     nextPayment: 'შემდეგი გადახდა',
     term: 'ვადა',
     months: 'თვე',
+    amountLimit: 'ლიმიტი',
+    termLimit: 'შესაძლო ვადები',
+    termFixed: 'ვადა (ფიქსირებული)',
     status: {
       active: 'აქტიური',
       overdue: 'ვადაგადაცილებული',
       repaid: 'დაფარული',
     },
+  },
+  session: {
+    banned: 'თქვენი ანგარიში დაბლოკილია და სესია დასრულდა. დამატებითი ინფორმაციისთვის დაგვიკავშირდით.',
+    expired: 'სესიის ვადა ამოიწურა. გთხოვთ, ხელახლა შეხვიდეთ ანგარიშში.',
+    loginAgain: 'ხელახლა შესვლა',
+    dismiss: 'შეტყობინების დახურვა',
+  },
+  accountOverview: {
+    title: 'ჩემი ანგარიში',
   },
   // The account slice's larger areas keep their copy in files of their own.
   registration: kaRegistration,
