@@ -57,6 +57,11 @@ export default defineConfig({
       SANDBOX_DATA_DIR: 'memory://',
       SANDBOX_UPLOAD_DIR: '../.e2e-tmp/sandbox-uploads',
       SANDBOX_LOG_LEVEL: 'warn',
+      // Short enough that the refresh test waits for a real expiry, and every longer test
+      // crosses one (sessions must survive it transparently).
+      ACCESS_TOKEN_TTL: '10',
+      // Photos and applications are decided in seconds, not the default ten.
+      DECISION_DELAY: '2',
     },
     url: HOST_URL,
     reuseExistingServer: !process.env.CI,

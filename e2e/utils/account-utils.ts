@@ -1,0 +1,144 @@
+import { deflateSync } from 'node:zlib';
+import { expect, type Page } from '@playwright/test';
+import { ka } from 'shared/strings/ka';
+import { SANDBOX_URL } from './urls';
+
+/** The password every customer made by these tests gets. */
+export const PASSWORD = 'Sandbox123';
+
+export interface NewCustomer {
+  personalNumber: string;
+  phone: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+}
+
+let sequence = 0;
+
+/**
+ * A customer no run has registered yet: numbers from the clock, so reruns against a kept
+ * database (`reuseExistingServer`) never collide with earlier ones.
+ */
+export function newCustomer(): NewCustomer {
+  sequence += 1;
+  const stamp = `${Date.now() % 1_000_000_000}`.padStart(9, '0');
+  const unique = `${stamp.slice(0, 8)}${sequence % 10}`;
+  return {
+    personalNumber: `7${unique}0`,
+    phone: `5${unique.slice(1)}`,
+    email: `e2e-${unique}@example.ge`,
+    firstName: 'თამარ',
+    lastName: 'ქავთარაძე',
+    birthDate: '1994-03-08',
+  };
+}
+
+/** Registers straight at the sandbox, for tests about what comes after registration. */
+export async function registerViaApi(customer: NewCustomer): Promise<void> {
+  const terms = (await (
+    await fetch(`${SANDBOX_URL}/api/cms/terms_of_contract/?contact_type=2`)
+  ).json()) as { id: number }[];
+  const form = new FormData();
+  const fields = {
+    personal_number: customer.personalNumber,
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    birth_date: customer.birthDate,
+    phone_number: customer.phone,
+    email: customer.email,
+    password: PASSWORD,
+    password_confirm: PASSWORD,
+    terms_of_contract: String(terms[0]?.id),
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const response = await fetch(`${SANDBOX_URL}/api/user/register/`, {
+    method: 'POST',
+    body: form,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+}
+
+/** The newest 6-digit code the sandbox "sent" to a phone number or e-mail address. */
+export async function latestCode(recipient: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await fetch(
+        `${SANDBOX_URL}/__sandbox/outbox?to=${encodeURIComponent(recipient)}`,
+      );
+      const messages = (await response.json()) as { body: string }[];
+      code = messages[0]?.body.match(/\b\d{6}\b/)?.[0];
+      return code;
+    })
+    .toBeDefined();
+  return code as string;
+}
+
+export async function setBanned(personalNumber: string, banned: boolean): Promise<void> {
+  const response = await fetch(`${SANDBOX_URL}/__sandbox/users/${personalNumber}/ban`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ banned }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Logs in through the header's login panel, as a customer does. */
+export async function logInViaUi(page: Page, personalNumber: string, password = PASSWORD) {
+  await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
+  const dialog = page.getByRole('dialog', { name: ka.account.loginTitle });
+  await dialog.getByLabel(ka.account.personalNumber).fill(personalNumber);
+  await dialog.getByLabel(ka.account.password).fill(password);
+  await dialog.getByRole('button', { name: ka.account.submitLogin }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: ka.account.logout }),
+  ).toBeVisible();
+}
+
+/** The session cookie's access token and the second it expires (the JWT's `exp`). */
+export async function accessToken(page: Page): Promise<{ access: string; expiresAt: number }> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'user');
+  if (!cookie) throw new Error('no session cookie');
+  const { access } = JSON.parse(decodeURIComponent(cookie.value)) as { access: string };
+  const payload = JSON.parse(
+    Buffer.from(access.split('.')[1] ?? '', 'base64url').toString('utf8'),
+  ) as { exp: number };
+  return { access, expiresAt: payload.exp };
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real PNG of one colour, so the browser previews it and the sandbox accepts its bytes. */
+export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(width).fill(rgb).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array(height).fill(row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}

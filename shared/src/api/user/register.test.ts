@@ -1,0 +1,99 @@
+import { HttpResponse, http } from 'msw';
+import { registrationTerms } from '../../testing/fixtures';
+import { mswServer } from '../../testing/msw-server';
+import { type Registration, register } from './register';
+
+const registration: Registration = {
+  personal_number: '01001054321',
+  first_name: 'გიორგი',
+  last_name: 'კაპანაძე',
+  birth_date: '1995-03-21',
+  phone_number: '599123456',
+  email: 'giorgi@example.ge',
+  password: 'Parol1234',
+  password_confirm: 'Parol1234',
+  terms_of_contract: registrationTerms.id,
+};
+
+describe('register', () => {
+  it('sends every field as a multipart form, logged out, and returns the new id', async () => {
+    const seen: {
+      method: string;
+      path: string;
+      contentType: string | null;
+      authorization: string | null;
+      fields: [string, FormDataEntryValue][];
+    }[] = [];
+    mswServer.use(
+      http.post('*/api/user/register/', async ({ request }) => {
+        seen.push({
+          method: request.method,
+          path: new URL(request.url).pathname,
+          contentType: request.headers.get('Content-Type'),
+          authorization: request.headers.get('Authorization'),
+          fields: [...(await request.formData()).entries()],
+        });
+        return HttpResponse.json({ id: 43 }, { status: 201 });
+      }),
+    );
+    await expect(register(registration)).resolves.toEqual({ id: 43 });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/user/register/',
+      contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+      authorization: null,
+    });
+    expect(Object.fromEntries(seen[0]?.fields ?? [])).toEqual({
+      personal_number: '01001054321',
+      first_name: 'გიორგი',
+      last_name: 'კაპანაძე',
+      birth_date: '1995-03-21',
+      phone_number: '599123456',
+      email: 'giorgi@example.ge',
+      password: 'Parol1234',
+      password_confirm: 'Parol1234',
+      terms_of_contract: String(registrationTerms.id),
+    });
+    // Each field once: a repeated one would reach a Django provider as a list.
+    expect(seen[0]?.fields).toHaveLength(9);
+  });
+
+  it('returns the id the mock provider answers', async () => {
+    await expect(register(registration)).resolves.toEqual({ id: 43 });
+  });
+
+  it('keeps the provider’s field messages by field', async () => {
+    mswServer.use(
+      http.post('*/api/user/register/', () =>
+        HttpResponse.json(
+          {
+            personal_number: ['ამ პირადი ნომრით მომხმარებელი უკვე არსებობს.'],
+            password_confirm: ['პაროლები არ ემთხვევა.'],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await expect(register(registration)).rejects.toMatchObject({
+      kind: 'http',
+      status: 400,
+      code: null,
+      message: 'ამ პირადი ნომრით მომხმარებელი უკვე არსებობს.',
+      fieldErrors: {
+        personal_number: ['ამ პირადი ნომრით მომხმარებელი უკვე არსებობს.'],
+        password_confirm: ['პაროლები არ ემთხვევა.'],
+      },
+    });
+  });
+
+  it.each([
+    ['without an id', {}],
+    ['with the id as a string', { id: '43' }],
+  ])('rejects an answer %s as breaking the contract', async (_case, answer) => {
+    mswServer.use(
+      http.post('*/api/user/register/', () => HttpResponse.json(answer, { status: 201 })),
+    );
+    await expect(register(registration)).rejects.toMatchObject({ kind: 'invalid-answer' });
+  });
+});
