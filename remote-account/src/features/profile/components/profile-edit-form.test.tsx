@@ -1,0 +1,210 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import type { User } from 'shared/api/user/user-details';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { ka } from 'shared/strings/ka';
+import { customer } from 'shared/testing/fixtures';
+import { mswServer } from 'shared/testing/msw-server';
+import { ProfileSection } from './profile-section';
+
+type UserEvents = ReturnType<typeof userEvent.setup>;
+
+function showProfile(user: User = customer) {
+  useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+  useAuthStore.getState().setUser(user);
+  render(<ProfileSection />);
+}
+
+/** Records every PATCH body; the shared user handlers still answer it. */
+function watchUpdates(): unknown[] {
+  const bodies: unknown[] = [];
+  mswServer.use(
+    http.patch('*/api/user/user/:id/', async ({ request }) => {
+      bodies.push(await request.clone().json());
+    }),
+  );
+  return bodies;
+}
+
+async function openForm(user: UserEvents) {
+  await user.click(screen.getByRole('button', { name: ka.profile.edit }));
+  return screen.getByRole('form', { name: ka.profile.editTitle });
+}
+
+async function replace(user: UserEvents, label: string, text: string) {
+  const field = screen.getByLabelText(label);
+  await user.clear(field);
+  if (text) await user.type(field, text);
+}
+
+const save = (user: UserEvents) =>
+  user.click(screen.getByRole('button', { name: ka.profile.save }));
+
+describe('editing the profile', () => {
+  it('opens a form prefilled with the name and e-mail, the cursor in the first name', async () => {
+    const user = userEvent.setup();
+    showProfile();
+
+    await openForm(user);
+
+    expect(screen.getByLabelText(ka.profile.firstName)).toHaveFocus();
+    expect(screen.getByLabelText(ka.profile.firstName)).toHaveValue(customer.first_name);
+    expect(screen.getByLabelText(ka.profile.lastName)).toHaveValue(customer.last_name);
+    expect(screen.getByLabelText(ka.profile.email)).toHaveValue(customer.email);
+    expect(screen.queryByRole('button', { name: ka.profile.edit })).not.toBeInTheDocument();
+  });
+
+  it('sends only the changed field, updates the customer everywhere and says it is saved', async () => {
+    const user = userEvent.setup();
+    const updates = watchUpdates();
+    showProfile();
+    await openForm(user);
+
+    await replace(user, ka.profile.lastName, 'კაპანაძე');
+    await save(user);
+
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(ka.profile.saved);
+    expect(status).not.toHaveTextContent(ka.profile.emailReverify);
+    expect(updates).toEqual([{ last_name: 'კაპანაძე' }]);
+    const stored = useAuthStore.getState().user;
+    expect(stored.status === 'success' && stored.data.last_name).toBe('კაპანაძე');
+    expect(screen.getByText('კაპანაძე', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: ka.profile.editTitle })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: ka.profile.edit })).toHaveFocus();
+  });
+
+  it('says a changed e-mail must be verified again', async () => {
+    const user = userEvent.setup();
+    const updates = watchUpdates();
+    showProfile({ ...customer, email_verified: true });
+    await openForm(user);
+
+    await replace(user, ka.profile.email, 'nino.beridze@example.ge');
+    await save(user);
+
+    expect(await screen.findByRole('status')).toHaveTextContent(ka.profile.emailReverify);
+    expect(updates).toEqual([{ email: 'nino.beridze@example.ge' }]);
+    const emailValue = screen.getByText(ka.profile.email, { selector: 'dt' }).nextElementSibling;
+    expect(emailValue).toHaveTextContent('nino.beridze@example.ge');
+    expect(emailValue).toHaveTextContent(ka.profile.emailNotVerified);
+    const stored = useAuthStore.getState().user;
+    expect(stored.status === 'success' && stored.data.email_verified).toBe(false);
+  });
+
+  it('rejects an empty name, an over-long name and a malformed e-mail without asking the provider', async () => {
+    const user = userEvent.setup();
+    const updates = watchUpdates();
+    showProfile();
+    await openForm(user);
+
+    await replace(user, ka.profile.firstName, '   ');
+    await user.clear(screen.getByLabelText(ka.profile.lastName));
+    await user.click(screen.getByLabelText(ka.profile.lastName));
+    await user.paste('ა'.repeat(101));
+    await replace(user, ka.profile.email, 'nino@');
+    await save(user);
+
+    const firstName = screen.getByLabelText(ka.profile.firstName);
+    expect(firstName).toHaveAccessibleDescription(ka.common.requiredField);
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(ka.profile.lastName)).toHaveAccessibleDescription(
+      ka.profile.nameTooLong,
+    );
+    expect(screen.getByLabelText(ka.profile.email)).toHaveAccessibleDescription(
+      ka.account.emailInvalid,
+    );
+    expect(screen.getByLabelText(ka.profile.email)).toHaveValue('nino@');
+    expect(updates).toHaveLength(0);
+  });
+
+  it("shows the provider's e-mail message at the e-mail field and keeps what was typed", async () => {
+    const user = userEvent.setup();
+    const message = 'ეს ელ-ფოსტა უკვე გამოყენებულია.';
+    mswServer.use(
+      http.patch('*/api/user/user/:id/', () =>
+        HttpResponse.json({ email: [message] }, { status: 400 }),
+      ),
+    );
+    showProfile();
+    await openForm(user);
+
+    await replace(user, ka.profile.firstName, 'ნინი');
+    await replace(user, ka.profile.email, 'taken@example.ge');
+    await save(user);
+
+    expect(await screen.findByText(message)).toBeVisible();
+    const email = screen.getByLabelText(ka.profile.email);
+    expect(email).toHaveAccessibleDescription(message);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveValue('taken@example.ge');
+    expect(screen.getByLabelText(ka.profile.firstName)).toHaveValue('ნინი');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(useAuthStore.getState().user).toEqual({ status: 'success', data: customer });
+  });
+
+  it('explains a failure that is about no field, and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.patch('*/api/user/user/:id/', () => new HttpResponse(null, { status: 503 })),
+    );
+    showProfile();
+    await openForm(user);
+
+    await replace(user, ka.profile.lastName, 'კაპანაძე');
+    await save(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ka.errors.providerUnavailable);
+    expect(screen.getByLabelText(ka.profile.lastName)).toHaveValue('კაპანაძე');
+    expect(screen.getByRole('form', { name: ka.profile.editTitle })).toBeInTheDocument();
+  });
+
+  it('shows that it is saving while a slow save is under way', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.patch('*/api/user/user/:id/', async () => {
+        await delay(500);
+        return HttpResponse.json({ ...customer, last_name: 'კაპანაძე' });
+      }),
+    );
+    showProfile();
+    await openForm(user);
+
+    await replace(user, ka.profile.lastName, 'კაპანაძე');
+    await save(user);
+
+    expect(screen.getByRole('button', { name: ka.profile.save })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: ka.profile.saving })).toBeDisabled();
+    expect(await screen.findByRole('status')).toHaveTextContent(ka.profile.saved);
+  });
+
+  it('says nothing changed, and sends nothing, when saved untouched', async () => {
+    const user = userEvent.setup();
+    const updates = watchUpdates();
+    showProfile();
+    await openForm(user);
+
+    await save(user);
+
+    expect(screen.getByRole('status')).toHaveTextContent(ka.profile.unchanged);
+    expect(updates).toHaveLength(0);
+  });
+
+  it('cancel brings back the unchanged view with focus on the edit button', async () => {
+    const user = userEvent.setup();
+    const updates = watchUpdates();
+    showProfile();
+    await openForm(user);
+
+    await replace(user, ka.profile.firstName, 'სხვა');
+    await user.click(screen.getByRole('button', { name: ka.profile.cancel }));
+
+    expect(screen.queryByRole('form', { name: ka.profile.editTitle })).not.toBeInTheDocument();
+    expect(screen.getByText(customer.first_name, { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.queryByText('სხვა')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: ka.profile.edit })).toHaveFocus();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(updates).toHaveLength(0);
+  });
+});

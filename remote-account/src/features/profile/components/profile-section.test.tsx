@@ -1,0 +1,83 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import { ApiError } from 'shared/api/api-error';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { ka } from 'shared/strings/ka';
+import { customer } from 'shared/testing/fixtures';
+import { mswServer } from 'shared/testing/msw-server';
+import { ProfileSection } from './profile-section';
+
+function logIn() {
+  useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+}
+
+/** The value the definition list gives for a label. */
+function definitionOf(label: string): HTMLElement | null {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling as HTMLElement | null;
+}
+
+describe('the profile section', () => {
+  it("shows the customer's name, personal number, birth date, e-mail and phone", () => {
+    logIn();
+    useAuthStore.getState().setUser(customer);
+    render(<ProfileSection />);
+
+    expect(screen.getByRole('heading', { level: 2, name: ka.profile.title })).toBeInTheDocument();
+    expect(definitionOf(ka.profile.firstName)).toHaveTextContent(customer.first_name);
+    expect(definitionOf(ka.profile.lastName)).toHaveTextContent(customer.last_name);
+    expect(definitionOf(ka.account.personalNumber)).toHaveTextContent(customer.personal_number);
+    // 1990-05-14, in Georgian and without Intl.
+    expect(definitionOf(ka.profile.birthDate)).toHaveTextContent('14 მაისი, 1990');
+    expect(definitionOf(ka.profile.email)).toHaveTextContent(customer.email);
+    expect(definitionOf(ka.profile.email)).toHaveTextContent(ka.profile.emailNotVerified);
+    expect(definitionOf(ka.profile.phone)).toHaveTextContent('555 12 34 56');
+    expect(screen.getByRole('button', { name: ka.profile.edit })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: ka.profile.passwordTitle })).toBeInTheDocument();
+  });
+
+  it('says the e-mail is verified once it is', () => {
+    logIn();
+    useAuthStore.getState().setUser({ ...customer, email_verified: true });
+    render(<ProfileSection />);
+
+    expect(definitionOf(ka.profile.email)).toHaveTextContent(ka.profile.emailVerified);
+    expect(definitionOf(ka.profile.email)).not.toHaveTextContent(ka.profile.emailNotVerified);
+  });
+
+  it('shows a placeholder only when loading takes a while, then the data', async () => {
+    mswServer.use(
+      http.get('*/api/user/details/', async () => {
+        await delay(500);
+        return HttpResponse.json(customer);
+      }),
+    );
+    logIn();
+    void useAuthStore.getState().reloadUser();
+    render(<ProfileSection />);
+
+    expect(screen.queryByText(ka.common.loading)).not.toBeInTheDocument();
+    expect(await screen.findByText(ka.common.loading)).toBeInTheDocument();
+    expect(await screen.findByText(customer.first_name)).toBeInTheDocument();
+    expect(screen.queryByText(ka.common.loading)).not.toBeInTheDocument();
+  });
+
+  it('shows a load error with a retry that loads the customer again', async () => {
+    const user = userEvent.setup();
+    logIn();
+    useAuthStore.setState({
+      user: { status: 'error', error: new ApiError('http', 500, null, 'x') },
+    });
+    render(<ProfileSection />);
+
+    expect(screen.getByRole('alert')).toHaveTextContent(ka.profile.loadError);
+    expect(screen.queryByRole('button', { name: ka.profile.edit })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: ka.common.retry }));
+
+    expect(await screen.findByText(customer.first_name)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(useAuthStore.getState().user.status).toBe('success');
+  });
+});

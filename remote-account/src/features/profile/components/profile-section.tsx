@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { User } from 'shared/api/user/user-details';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { ka } from 'shared/strings/ka';
+import { Alert } from 'shared/ui/alert';
+import { Button } from 'shared/ui/button';
+import { Card } from 'shared/ui/card';
+import { LoadError } from 'shared/ui/load-error';
+import { Skeleton } from 'shared/ui/skeleton';
+import { PasswordForm } from './password-form';
+import { ProfileDetails } from './profile-details';
+import { ProfileEditForm, type SaveOutcome } from './profile-edit-form';
+import styles from './profile-section.module.css';
+
+const outcomeMessage: Record<SaveOutcome, string> = {
+  saved: ka.profile.saved,
+  'saved-email-changed': `${ka.profile.saved} ${ka.profile.emailReverify}`,
+  unchanged: ka.profile.unchanged,
+};
+
+/** The customer's data with its edit form, and the password change below it. */
+function Profile({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false);
+  const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  // Closing the form removes the focused element; focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!editing && returnFocus.current) {
+      returnFocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+
+  const close = (result: SaveOutcome | null) => {
+    returnFocus.current = true;
+    setOutcome(result);
+    setEditing(false);
+  };
+
+  return (
+    <div className={styles.body}>
+      {editing ? (
+        <ProfileEditForm user={user} onDone={close} onCancel={() => close(null)} />
+      ) : (
+        <>
+          {outcome ? (
+            <Alert tone={outcome === 'unchanged' ? 'info' : 'success'}>
+              {outcomeMessage[outcome]}
+            </Alert>
+          ) : null}
+          <ProfileDetails user={user} />
+          <div>
+            <Button
+              ref={editButton}
+              variant="secondary"
+              onClick={() => {
+                setOutcome(null);
+                setEditing(true);
+              }}
+            >
+              {ka.profile.edit}
+            </Button>
+          </div>
+        </>
+      )}
+      <hr className={styles.divider} />
+      <PasswordForm personalNumber={user.personal_number} />
+    </div>
+  );
+}
+
+/** The logged-in customer's profile on the home page: view, edit, change password. */
+export function ProfileSection() {
+  const user = useAuthStore((state) => state.user);
+  const reloadUser = useAuthStore((state) => state.reloadUser);
+  // Idle is the moment before the account load starts: it waits like loading does.
+  const waiting = user.status === 'idle' || user.status === 'loading';
+  const showSkeleton = useDelayedFlag(waiting);
+  const titleId = useId();
+
+  return (
+    <Card aria-labelledby={titleId} aria-busy={waiting || undefined}>
+      <h2 id={titleId} className={styles.title}>
+        {ka.profile.title}
+      </h2>
+      {user.status === 'success' ? <Profile user={user.data} /> : null}
+      {user.status === 'error' ? (
+        <LoadError message={ka.profile.loadError} onRetry={() => void reloadUser()} />
+      ) : null}
+      {waiting && showSkeleton ? (
+        <div className={styles.body}>
+          <p className="visually-hidden">{ka.common.loading}</p>
+          <Skeleton height="12rem" />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
