@@ -1,2 +1,28 @@
 /** The account slice's registration copy, in Georgian; part of `ka` (shared/strings/ka). */
-export const kaRegistration = {} as const;
+export const kaRegistration = {
+  /** The header button and the panel's title. */
+  open: 'რეგისტრაცია',
+  title: 'რეგისტრაცია',
+  allRequired: 'ყველა ველი სავალდებულოა.',
+  firstName: 'სახელი',
+  lastName: 'გვარი',
+  nameTooLong: 'მაქსიმუმ 150 სიმბოლო.',
+  birthDate: 'დაბადების თარიღი',
+  birthDateHint: 'რეგისტრაცია შეუძლია 18 წლის ან უფროს პირს',
+  birthDateInvalid: 'შეიყვანეთ სწორი თარიღი.',
+  underage: 'რეგისტრაცია შესაძლებელია მხოლოდ 18 წლიდან.',
+  phone: 'მობილურის ნომერი',
+  phoneHint: '9 ციფრი, იწყება 5-ით: 5XXXXXXXX',
+  email: 'ელ-ფოსტა',
+  passwordConfirm: 'პაროლის გამეორება',
+  passwordMismatch: 'პაროლები არ ემთხვევა.',
+  termsVersion: 'ვერსია {version}, გამოქვეყნდა {date}',
+  termsAccept: 'გავეცანი და ვეთანხმები რეგისტრაციის პირობებს',
+  termsRequired: 'რეგისტრაციისთვის აუცილებელია პირობებზე დათანხმება.',
+  termsLoading: 'პირობები იტვირთება…',
+  termsBlocked: 'რეგისტრაცია შესაძლებელი იქნება პირობების ჩატვირთვის შემდეგ.',
+  submit: 'დარეგისტრირება',
+  submitting: 'მიმდინარეობს რეგისტრაცია…',
+  done: 'რეგისტრაცია დასრულდა. ახლა შეგიძლიათ შეხვიდეთ ანგარიშში.',
+  loginNow: 'ანგარიშში შესვლა',
+} as const;

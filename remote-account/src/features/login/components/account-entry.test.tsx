@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format, ka } from 'shared/strings/ka';
+import { customer, registrationTerms } from 'shared/testing/fixtures';
 import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
 import AccountEntry from './account-entry';
@@ -22,6 +23,7 @@ function readCookie(name: string): string | undefined {
 function renderEntry() {
   const router = createMemoryRouter([{ path: '*', element: <AccountEntry /> }]);
   render(<RouterProvider router={router} />);
+  return router;
 }
 
 /** Records every login request's body; the shared user handlers still answer it. */
@@ -214,7 +216,7 @@ describe('the account entry', () => {
 
     await user.click(screen.getByRole('button', { name: ka.account.logout }));
 
-    expect(screen.getByRole('button', { name: ka.account.login })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: ka.account.login })).toHaveFocus();
     expect(screen.queryByRole('button', { name: ka.account.logout })).not.toBeInTheDocument();
     expect(readCookie('user')).toBeUndefined();
     await waitFor(() => expect(logouts).toEqual([{ refresh: 'r' }]));
@@ -241,5 +243,146 @@ describe('the account entry', () => {
     await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(called).toBe(true);
     warn.mockRestore();
+  });
+  it('offers login and registration to a visitor', () => {
+    renderEntry();
+    expect(screen.getByRole('button', { name: ka.account.login })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(screen.getByRole('button', { name: ka.registration.open })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(screen.queryByRole('button', { name: ka.account.logout })).not.toBeInTheDocument();
+  });
+
+  it('opens the registration form from its button and closes it with the same button', async () => {
+    const user = userEvent.setup();
+    renderEntry();
+    const trigger = screen.getByRole('button', { name: ka.registration.open });
+
+    await user.click(trigger);
+
+    const dialog = screen.getByRole('dialog', { name: ka.registration.title });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(within(dialog).getByLabelText(ka.account.personalNumber)).toHaveFocus();
+    expect(
+      await within(dialog).findByRole('region', { name: registrationTerms.title }),
+    ).toBeInTheDocument();
+
+    await user.click(trigger);
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes the registration form with its close button and gives focus back to its button', async () => {
+    const user = userEvent.setup();
+    renderEntry();
+    const trigger = screen.getByRole('button', { name: ka.registration.open });
+    await user.click(trigger);
+    const dialog = screen.getByRole('dialog', { name: ka.registration.title });
+    await within(dialog).findByRole('region', { name: registrationTerms.title });
+
+    await user.click(within(dialog).getByRole('button', { name: ka.common.close }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('shows one form at a time: asking for the other replaces it', async () => {
+    const user = userEvent.setup();
+    renderEntry();
+    await openLogin(user);
+
+    await user.click(screen.getByRole('button', { name: ka.registration.open }));
+
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: ka.registration.title })).toBeInTheDocument();
+    await screen.findByRole('region', { name: registrationTerms.title });
+  });
+
+  it('keeps a login asked for before it loaded, and closes it when the page changes', async () => {
+    useUiStore.getState().requestLogin();
+    const router = renderEntry();
+    expect(screen.getByRole('dialog', { name: ka.account.loginTitle })).toBeInTheDocument();
+
+    await act(() => router.navigate('/recovery'));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(useUiStore.getState().accountPanel).toBeNull();
+  });
+
+  it('after registering, the visitor stays logged out and logs in with the number filled in', async () => {
+    const user = userEvent.setup();
+    const logins = watchLogins();
+    renderEntry();
+    await user.click(screen.getByRole('button', { name: ka.registration.open }));
+    const registration = screen.getByRole('dialog', { name: ka.registration.title });
+    await within(registration).findByRole('region', { name: registrationTerms.title });
+    const type = (label: string, value: string) =>
+      user.type(within(registration).getByLabelText(label), value);
+    await type(ka.account.personalNumber, '01001054321');
+    await type(ka.registration.firstName, 'გიორგი');
+    await type(ka.registration.lastName, 'კაპანაძე');
+    await type(ka.registration.birthDate, '1995-03-21');
+    await type(ka.registration.phone, '599123456');
+    await type(ka.registration.email, 'giorgi@example.ge');
+    await type(ka.account.password, 'Parol1234');
+    await type(ka.registration.passwordConfirm, 'Parol1234');
+    await user.click(within(registration).getByRole('checkbox'));
+    await user.click(within(registration).getByRole('button', { name: ka.registration.submit }));
+
+    expect(await within(registration).findByRole('status')).toHaveTextContent(ka.registration.done);
+    expect(useAuthStore.getState().status).toBe('logged-out');
+    expect(readCookie('user')).toBeUndefined();
+    expect(logins).toHaveLength(0);
+
+    await user.click(within(registration).getByRole('button', { name: ka.registration.loginNow }));
+
+    const login = screen.getByRole('dialog', { name: ka.account.loginTitle });
+    expect(within(login).getByLabelText(ka.account.personalNumber)).toHaveValue('01001054321');
+    expect(within(login).getByLabelText(ka.account.password)).toHaveFocus();
+    expect(screen.queryByRole('dialog', { name: ka.registration.title })).not.toBeInTheDocument();
+  });
+
+  it('greets a logged-in customer by first name once their data has loaded', async () => {
+    mswServer.use(
+      http.get('*/api/user/details/', async () => {
+        await delay(100);
+        return HttpResponse.json(customer);
+      }),
+    );
+    useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+    renderEntry();
+
+    expect(screen.getByText(ka.account.loggedInAs)).toBeInTheDocument();
+    expect(await screen.findByText(customer.first_name)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: ka.account.logout })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ka.registration.open })).not.toBeInTheDocument();
+  });
+
+  it('after logging in, greets the customer and moves focus to the greeting', async () => {
+    const user = userEvent.setup();
+    renderEntry();
+    const { dialog } = await openLogin(user);
+
+    await fillLogin(user, dialog, VALID_USER);
+
+    const greeting = await screen.findByText(customer.first_name);
+    expect(greeting).toHaveFocus();
+    expect(useAuthStore.getState().user).toEqual({ status: 'success', data: customer });
+  });
+  it('ignores a login asked for while logged in, so no form pops up after logout', async () => {
+    const user = userEvent.setup();
+    useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+    renderEntry();
+
+    act(() => useUiStore.getState().requestLogin());
+    await user.click(screen.getByRole('button', { name: ka.account.logout }));
+
+    expect(screen.getByRole('button', { name: ka.account.login })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

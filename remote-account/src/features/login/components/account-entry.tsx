@@ -1,99 +1,236 @@
-import { useCallback, useEffect, useRef } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation } from 'react-router-dom';
-import { logout } from 'shared/api/user/logout';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { useUiStore } from 'shared/stores/ui-store';
+import { type AccountPanel, useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
+import { RegistrationForm } from '../../registration/components/registration-form';
 import styles from './account.module.css';
 import { LoginForm } from './login-form';
 
+const PANEL_ID: Record<AccountPanel, string> = {
+  login: 'login-panel',
+  register: 'register-panel',
+};
+
 /**
- * The account slice's entry in the host's header: a login button that opens the login form
- * (any slice may ask for it through the UI store), or logout for a logged-in customer.
+ * The account slice's entry in the host's header. Logged out: login and registration
+ * buttons, each opening its panel (any slice may ask for either through the UI store).
+ * Logged in: the customer's first name and logout.
  */
 export default function AccountEntry() {
   const loggedIn = useAuthStore((state) => state.status === 'logged-in');
-  const clearSession = useAuthStore((state) => state.clear);
-  const open = useUiStore((state) => state.accountPanel === 'login');
-  const requestLogin = useUiStore((state) => state.requestLogin);
-  const dismissLogin = useUiStore((state) => state.dismissAccountPanel);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useUiStore((state) => state.accountPanel);
+  const dismiss = useUiStore((state) => state.dismissAccountPanel);
+  const root = useRef<HTMLDivElement>(null);
+  const loginTrigger = useRef<HTMLButtonElement>(null);
+  const registerTrigger = useRef<HTMLButtonElement>(null);
+  const greeting = useRef<HTMLSpanElement>(null);
   const { pathname } = useLocation();
   const shownOn = useRef(pathname);
+  const wasLoggedIn = useRef(loggedIn);
 
-  // Moving to another page (the form's own "forgot password" link, say) closes the form. Only
+  // Moving to another page (the form's own "forgot password" link, say) closes the panel. Only
   // a real change counts: a request made before this entry loaded (?login=1) must survive.
   useEffect(() => {
     if (shownOn.current === pathname) return;
     shownOn.current = pathname;
-    dismissLogin();
-  }, [pathname, dismissLogin]);
+    dismiss();
+  }, [pathname, dismiss]);
+
+  // A logged-in customer has no login or registration panel: one asked for now (or the one
+  // they just logged in with) must not pop up after a later logout.
+  useEffect(() => {
+    if (loggedIn && panel) dismiss();
+  }, [loggedIn, panel, dismiss]);
+
+  // Logging in or out replaces the control that had focus; its counterpart takes it, unless
+  // the change came from elsewhere (a session the provider ended) while focus was elsewhere.
+  useEffect(() => {
+    if (wasLoggedIn.current === loggedIn) return;
+    wasLoggedIn.current = loggedIn;
+    const active = document.activeElement;
+    if (active && active !== document.body && !root.current?.contains(active)) return;
+    (loggedIn ? greeting : loginTrigger).current?.focus();
+  }, [loggedIn]);
+
+  return (
+    <div ref={root} className={styles.entry}>
+      {loggedIn ? (
+        <SignedIn greeting={greeting} />
+      ) : (
+        <SignedOut panel={panel} loginTrigger={loginTrigger} registerTrigger={registerTrigger} />
+      )}
+    </div>
+  );
+}
+
+function SignedIn({ greeting }: { greeting: RefObject<HTMLSpanElement | null> }) {
+  const user = useAuthStore((state) => state.user);
+  const ensureAccount = useAuthStore((state) => state.ensureAccount);
+  const firstName = user.status === 'success' ? user.data.first_name : null;
+
+  // A session restored from the cookie has no data yet: the name comes with it.
+  useEffect(() => ensureAccount(), [ensureAccount]);
+
+  return (
+    <div className={styles.actions}>
+      <span ref={greeting} tabIndex={-1} className={styles.greeting}>
+        {firstName ? (
+          <>
+            <span className="visually-hidden">{ka.account.loggedInAs}: </span>
+            {firstName}
+          </>
+        ) : (
+          ka.account.loggedInAs
+        )}
+      </span>
+      <Button
+        variant="secondary"
+        className={styles.entryButton}
+        onClick={() => void useAuthStore.getState().logout()}
+      >
+        {ka.account.logout}
+      </Button>
+    </div>
+  );
+}
+
+function SignedOut({
+  panel,
+  loginTrigger,
+  registerTrigger,
+}: {
+  panel: AccountPanel | null;
+  loginTrigger: RefObject<HTMLButtonElement | null>;
+  registerTrigger: RefObject<HTMLButtonElement | null>;
+}) {
+  const requestLogin = useUiStore((state) => state.requestLogin);
+  const requestRegistration = useUiStore((state) => state.requestRegistration);
+  const dismiss = useUiStore((state) => state.dismissAccountPanel);
+  // After a registration the login form opens with the new personal number filled in.
+  const [username, setUsername] = useState('');
+  const panelRef = useRef<HTMLDivElement>(null);
 
   const close = useCallback(() => {
-    dismissLogin();
+    const trigger = panel === 'register' ? registerTrigger : loginTrigger;
+    dismiss();
     trigger.current?.focus();
-  }, [dismissLogin]);
+  }, [panel, dismiss, loginTrigger, registerTrigger]);
 
   useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector('input')?.focus();
+    if (!panel) return;
+    // The first field still to fill: the password when the personal number came filled in.
+    const inputs = [...(panelRef.current?.querySelectorAll('input') ?? [])];
+    (inputs.find((input) => input.value === '') ?? inputs[0])?.focus();
+  }, [panel]);
+
+  useEffect(() => {
+    if (!panel) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, close]);
+  }, [panel, close]);
 
-  if (loggedIn) {
-    const onLogout = () => {
-      const session = useAuthStore.getState().session;
-      // The session ends here whatever the provider answers.
-      if (session) {
-        logout(session).catch((error: unknown) => console.warn('logout call failed', error));
-      }
-      clearSession();
-    };
-    return (
-      <div className={styles.loggedIn}>
-        <span className="visually-hidden">{ka.account.loggedInAs}</span>
-        <Button variant="secondary" onClick={onLogout}>
-          {ka.account.logout}
-        </Button>
-      </div>
-    );
-  }
+  const openLoginFor = (personalNumber: string) => {
+    setUsername(personalNumber);
+    requestLogin();
+  };
 
   return (
-    <div className={styles.entry}>
-      <Button
-        ref={trigger}
-        aria-expanded={open}
-        aria-controls="login-panel"
-        onClick={open ? dismissLogin : requestLogin}
-      >
-        {ka.account.login}
-      </Button>
-      {open ? (
-        <div
-          id="login-panel"
-          ref={panel}
-          className={styles.panel}
-          role="dialog"
-          aria-labelledby="login-title"
+    <>
+      <div className={styles.actions}>
+        <Button
+          ref={loginTrigger}
+          className={styles.entryButton}
+          aria-expanded={panel === 'login'}
+          aria-controls={PANEL_ID.login}
+          onClick={panel === 'login' ? dismiss : requestLogin}
         >
-          <div className={styles.panelHeader}>
-            <h2 id="login-title" className={styles.panelTitle}>
-              {ka.account.loginTitle}
-            </h2>
-            <Button variant="ghost" aria-label={ka.common.close} onClick={close}>
-              ✕
-            </Button>
-          </div>
-          <LoginForm onSuccess={dismissLogin} />
-        </div>
+          {ka.account.login}
+        </Button>
+        <Button
+          ref={registerTrigger}
+          variant="secondary"
+          className={styles.entryButton}
+          aria-expanded={panel === 'register'}
+          aria-controls={PANEL_ID.register}
+          onClick={panel === 'register' ? dismiss : requestRegistration}
+        >
+          {ka.registration.open}
+        </Button>
+      </div>
+      {panel === 'login' ? (
+        <Panel kind="login" title={ka.account.loginTitle} panelRef={panelRef} onClose={close}>
+          <LoginForm initialUsername={username} />
+        </Panel>
       ) : null}
+      {panel === 'register' ? (
+        <Panel kind="register" title={ka.registration.title} panelRef={panelRef} onClose={close}>
+          <RegistrationForm onLogin={openLoginFor} />
+        </Panel>
+      ) : null}
+    </>
+  );
+}
+
+/** A non-modal dialog below the header's buttons; it scrolls when taller than the screen. */
+function Panel({
+  kind,
+  title,
+  panelRef,
+  onClose,
+  children,
+}: {
+  kind: AccountPanel;
+  title: string;
+  panelRef: RefObject<HTMLDivElement | null>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const titleId = `${PANEL_ID[kind]}-title`;
+
+  // The header's height varies (its buttons wrap on phones), so the panel measures where it
+  // starts and its CSS keeps it above the bottom of the screen.
+  useLayoutEffect(() => {
+    const node = panelRef.current;
+    if (!node) return;
+    const measure = () => {
+      const top = Math.max(0, Math.round(node.getBoundingClientRect().top));
+      node.style.setProperty('--panel-top', `${top}px`);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [panelRef]);
+
+  return (
+    <div
+      id={PANEL_ID[kind]}
+      ref={panelRef}
+      className={kind === 'register' ? `${styles.panel} ${styles.panelWide}` : styles.panel}
+      role="dialog"
+      aria-labelledby={titleId}
+    >
+      <div className={styles.panelHeader}>
+        <h2 id={titleId} className={styles.panelTitle}>
+          {title}
+        </h2>
+        <Button variant="ghost" aria-label={ka.common.close} onClick={onClose}>
+          ✕
+        </Button>
+      </div>
+      {children}
     </div>
   );
 }

@@ -1,9 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type ApiError, toApiError } from 'shared/api/api-error';
-import { obtainTokens } from 'shared/api/user/token';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { type FieldErrors, firstIssues, personalNumberSchema } from 'shared/lib/validation';
 import { format, ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
@@ -11,6 +9,7 @@ import { Button } from 'shared/ui/button';
 import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
 import { PersonalNumberField } from '../../../components/personal-number-field';
+import { useSubmit } from '../../../hooks/use-submit';
 import styles from './account.module.css';
 
 const loginSchema = z.object({
@@ -26,46 +25,45 @@ function messageFor(error: ApiError): string {
   if (error.code === 'throttled') {
     return format(ka.account.throttled, { seconds: error.retryAfterSeconds ?? 60 });
   }
+  // banned_user and anything else: the provider's own (Georgian) message.
   return error.message;
 }
 
-/** The login form: personal number and password; on success the shared session is set. */
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const [values, setValues] = useState({ username: '', password: '' });
+/**
+ * The login form: personal number and password. The auth store logs in and loads the
+ * customer's data; the header entry then shows the logged-in customer.
+ */
+export function LoginForm({ initialUsername = '' }: { initialUsername?: string }) {
+  const [values, setValues] = useState({ username: initialUsername, password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const showPending = useDelayedFlag(pending);
-  const setSession = useAuthStore((state) => state.setSession);
+  const submit = useSubmit();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFormError(null);
     const parsed = loginSchema.safeParse(values);
     if (!parsed.success) {
+      submit.reset();
       setFieldErrors(firstIssues<Field>(parsed.error));
       return;
     }
     setFieldErrors({});
-    setPending(true);
-    try {
-      setSession(await obtainTokens(parsed.data));
-      onSuccess();
-    } catch (error) {
-      const apiError = toApiError(error);
-      setFieldErrors({
-        username: apiError.fieldErrors.username?.[0],
-        password: apiError.fieldErrors.password?.[0],
-      });
-      setFormError(messageFor(apiError));
-    } finally {
-      setPending(false);
-    }
+    void submit.run(async () => {
+      try {
+        await useAuthStore.getState().login(parsed.data);
+      } catch (error) {
+        const apiError = toApiError(error);
+        setFieldErrors({
+          username: apiError.fieldErrors.username?.[0],
+          password: apiError.fieldErrors.password?.[0],
+        });
+        throw apiError;
+      }
+    });
   };
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      {submit.error ? <Alert tone="error">{messageFor(submit.error)}</Alert> : null}
       <PersonalNumberField
         value={values.username}
         error={fieldErrors.username}
@@ -80,8 +78,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         error={fieldErrors.password}
         onChange={(event) => setValues({ ...values, password: event.target.value })}
       />
-      <Button type="submit" disabled={pending}>
-        {showPending ? ka.account.loggingIn : ka.account.submitLogin}
+      <Button type="submit" disabled={submit.pending}>
+        {submit.showPending ? ka.account.loggingIn : ka.account.submitLogin}
       </Button>
       <Link to="/recovery">{ka.account.forgotPassword}</Link>
     </form>

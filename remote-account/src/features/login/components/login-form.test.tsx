@@ -1,0 +1,156 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { ka } from 'shared/strings/ka';
+import { customer, loanLimit, loans } from 'shared/testing/fixtures';
+import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
+import { mswServer } from 'shared/testing/msw-server';
+import { LoginForm } from './login-form';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+function renderForm(initialUsername?: string) {
+  render(
+    <MemoryRouter>
+      <LoginForm initialUsername={initialUsername} />
+    </MemoryRouter>,
+  );
+}
+
+const personalNumber = () => screen.getByLabelText(ka.account.personalNumber);
+const password = () => screen.getByLabelText(ka.account.password);
+
+async function logIn(user: User, values: { username: string; password: string }) {
+  if (values.username) await user.type(personalNumber(), values.username);
+  if (values.password) await user.type(password(), values.password);
+  await user.click(screen.getByRole('button', { name: ka.account.submitLogin }));
+}
+
+/** Counts the calls the store makes after a login. */
+function watchAccountCalls() {
+  const calls = { details: 0, deviceLogs: [] as unknown[] };
+  mswServer.use(
+    http.get('*/api/user/details/', () => {
+      calls.details += 1;
+    }),
+    http.post('*/api/user/user_log/', async ({ request }) => {
+      calls.deviceLogs.push(await request.clone().json());
+    }),
+  );
+  return calls;
+}
+
+describe('the login form', () => {
+  it('logs in through the auth store, which loads the customer’s data', async () => {
+    const user = userEvent.setup();
+    const calls = watchAccountCalls();
+    renderForm();
+
+    await logIn(user, VALID_USER);
+
+    await waitFor(() =>
+      expect(useAuthStore.getState().user).toEqual({ status: 'success', data: customer }),
+    );
+    const state = useAuthStore.getState();
+    expect(state.status).toBe('logged-in');
+    expect(state.session).toEqual(ISSUED_TOKENS);
+    expect(state.loans).toEqual({ status: 'success', data: loans });
+    await waitFor(() => expect(useAuthStore.getState().loanLimit).toEqual(loanLimit));
+    expect(calls.details).toBe(1);
+    await waitFor(() => expect(calls.deviceLogs).toHaveLength(1));
+  });
+
+  it('says the credentials are wrong, stays logged out and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    renderForm();
+
+    await logIn(user, { username: VALID_USER.username, password: 'Wrong1234' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ka.account.wrongCredentials);
+    expect(personalNumber()).toHaveValue(VALID_USER.username);
+    expect(password()).toHaveValue('Wrong1234');
+    expect(useAuthStore.getState().status).toBe('logged-out');
+  });
+
+  it('checks the personal number and the password before asking the provider', async () => {
+    const user = userEvent.setup();
+    const logins: unknown[] = [];
+    mswServer.use(
+      http.post('*/api/user/api/token/', () => {
+        logins.push(true);
+      }),
+    );
+    renderForm();
+
+    await logIn(user, { username: '0100101234', password: '' });
+
+    expect(personalNumber()).toHaveAccessibleDescription(
+      expect.stringContaining(ka.account.personalNumberInvalid),
+    );
+    expect(password()).toHaveAccessibleDescription(ka.common.requiredField);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(logins).toHaveLength(0);
+  });
+
+  it('shows the provider’s message to a banned customer', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/api/token/', () =>
+        HttpResponse.json(
+          { detail: 'თქვენი ანგარიში დაბლოკილია.', code: 'banned_user' },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderForm();
+
+    await logIn(user, VALID_USER);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('თქვენი ანგარიში დაბლოკილია.');
+    expect(useAuthStore.getState().status).toBe('logged-out');
+  });
+
+  it('comes with the personal number filled in when one is given', () => {
+    renderForm('01001054321');
+    expect(personalNumber()).toHaveValue('01001054321');
+    expect(password()).toHaveValue('');
+  });
+
+  it('says it is logging in only once the login has taken longer than 200 ms', async () => {
+    const user = userEvent.setup();
+    let answer: (() => void) | undefined;
+    mswServer.use(
+      http.post(
+        '*/api/user/api/token/',
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = () => resolve(HttpResponse.json(ISSUED_TOKENS));
+          }),
+      ),
+    );
+    renderForm();
+    await user.type(personalNumber(), VALID_USER.username);
+    await user.type(password(), VALID_USER.password);
+    const button = screen.getByRole('button', { name: ka.account.submitLogin });
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(button);
+      await act(() => vi.advanceTimersByTimeAsync(199));
+      expect(button).toBeDisabled();
+      expect(button).toHaveTextContent(ka.account.submitLogin);
+
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(button).toHaveTextContent(ka.account.loggingIn);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.();
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('logged-in'));
+    await waitFor(() => expect(button).toHaveTextContent(ka.account.submitLogin));
+  });
+});

@@ -1,0 +1,335 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { ka } from 'shared/strings/ka';
+import { registrationTerms } from 'shared/testing/fixtures';
+import { mswServer } from 'shared/testing/msw-server';
+import { todayInGeorgia } from '../lib/birth-date';
+import { RegistrationForm } from './registration-form';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+const labels = {
+  personal_number: ka.account.personalNumber,
+  first_name: ka.registration.firstName,
+  last_name: ka.registration.lastName,
+  birth_date: ka.registration.birthDate,
+  phone_number: ka.registration.phone,
+  email: ka.registration.email,
+  password: ka.account.password,
+  password_confirm: ka.registration.passwordConfirm,
+} as const;
+type TextField = keyof typeof labels;
+
+const valid: Record<TextField, string> = {
+  personal_number: '01001054321',
+  first_name: 'გიორგი',
+  last_name: 'კაპანაძე',
+  birth_date: '1995-03-21',
+  phone_number: '599123456',
+  email: 'giorgi@example.ge',
+  password: 'Parol1234',
+  password_confirm: 'Parol1234',
+};
+
+/** Born on 1 January seventeen years ago (Georgian calendar): under 18 whatever today is. */
+const minorBirthDate = () => `${Number(todayInGeorgia().slice(0, 4)) - 17}-01-01`;
+
+function renderForm() {
+  const onLogin = vi.fn();
+  render(
+    <MemoryRouter>
+      <RegistrationForm onLogin={onLogin} />
+    </MemoryRouter>,
+  );
+  return { onLogin };
+}
+
+const field = (name: TextField) => screen.getByLabelText(labels[name]);
+const acceptBox = () => screen.getByRole('checkbox', { name: ka.registration.termsAccept });
+const submitButton = () => screen.getByRole('button', { name: ka.registration.submit });
+
+async function fill(user: User, values: Partial<Record<TextField, string>>) {
+  for (const [name, value] of Object.entries(values) as [TextField, string][]) {
+    const input = field(name);
+    await user.clear(input);
+    if (value) await user.type(input, value);
+  }
+}
+
+/** Records each registration request's fields; answers as `answer` says (201 by default). */
+function watchRegistrations(
+  answer: () => Response = () => HttpResponse.json({ id: 43 }, { status: 201 }),
+) {
+  const sent: { contentType: string | null; fields: [string, FormDataEntryValue][] }[] = [];
+  mswServer.use(
+    http.post('*/api/user/register/', async ({ request }) => {
+      sent.push({
+        contentType: request.headers.get('Content-Type'),
+        fields: [...(await request.formData()).entries()],
+      });
+      return answer();
+    }),
+  );
+  return sent;
+}
+
+describe('the registration form', () => {
+  it('shows the current registration terms, sanitised, with a box to accept them', async () => {
+    mswServer.use(
+      http.get('*/api/cms/terms_of_contract/', () =>
+        HttpResponse.json([
+          {
+            ...registrationTerms,
+            content: '<p>პირობის ტექსტი</p><img src="x" onerror="window.__xss = true">',
+          },
+          { ...registrationTerms, id: 6, title: 'ძველი პირობები' },
+        ]),
+      ),
+    );
+    renderForm();
+
+    const terms = await screen.findByRole('region', { name: registrationTerms.title });
+    expect(within(terms).getByText('პირობის ტექსტი')).toBeInTheDocument();
+    expect(terms.querySelector('img')).not.toHaveAttribute('onerror');
+    expect(screen.queryByText('ძველი პირობები')).not.toBeInTheDocument();
+    expect(acceptBox()).not.toBeChecked();
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('asks for every field when the form is sent empty, and puts the cursor in the first', async () => {
+    const user = userEvent.setup();
+    const sent = watchRegistrations();
+    renderForm();
+    await screen.findByRole('region', { name: registrationTerms.title });
+
+    await user.click(submitButton());
+
+    for (const name of [
+      'first_name',
+      'last_name',
+      'birth_date',
+      'email',
+      'password_confirm',
+    ] as const) {
+      expect(field(name)).toHaveAccessibleDescription(
+        expect.stringContaining(ka.common.requiredField),
+      );
+    }
+    expect(field('personal_number')).toHaveAccessibleDescription(
+      expect.stringContaining(ka.account.personalNumberInvalid),
+    );
+    expect(field('phone_number')).toHaveAccessibleDescription(
+      expect.stringContaining(ka.common.requiredField),
+    );
+    expect(field('password')).toHaveAccessibleDescription(
+      expect.stringContaining(ka.common.requiredField),
+    );
+    expect(acceptBox()).toHaveAccessibleDescription(ka.registration.termsRequired);
+    expect(acceptBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(field('personal_number')).toHaveFocus();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('checks each field by the contract’s rules, keeping what was typed', async () => {
+    const user = userEvent.setup();
+    const sent = watchRegistrations();
+    renderForm();
+    await screen.findByRole('region', { name: registrationTerms.title });
+    const wrong = {
+      personal_number: '0100105432',
+      first_name: 'გიორგი',
+      last_name: 'კაპანაძე',
+      birth_date: '1850-01-01',
+      phone_number: '499123456',
+      email: 'giorgi@example',
+      password: 'Parolebi',
+      password_confirm: 'Parol1235',
+    };
+    await fill(user, wrong);
+    await user.click(acceptBox());
+
+    await user.click(submitButton());
+
+    const expectError = (name: TextField, message: string) =>
+      expect(field(name)).toHaveAccessibleDescription(expect.stringContaining(message));
+    expectError('personal_number', ka.account.personalNumberInvalid);
+    expectError('birth_date', ka.registration.birthDateInvalid);
+    expectError('phone_number', ka.account.phoneInvalid);
+    expectError('email', ka.account.emailInvalid);
+    expectError('password', ka.account.passwordInvalid);
+    expectError('password_confirm', ka.registration.passwordMismatch);
+    expect(field('first_name')).not.toHaveAttribute('aria-invalid');
+    expect(field('personal_number')).toHaveFocus();
+    for (const [name, value] of Object.entries(wrong)) {
+      expect(field(name as TextField)).toHaveValue(value);
+    }
+    expect(sent).toHaveLength(0);
+  });
+
+  it('refuses a customer under 18 and a name longer than the provider keeps', async () => {
+    const user = userEvent.setup();
+    const sent = watchRegistrations();
+    renderForm();
+    await screen.findByRole('region', { name: registrationTerms.title });
+    await fill(user, { ...valid, last_name: '', birth_date: minorBirthDate() });
+    await user.click(field('last_name'));
+    await user.paste('ა'.repeat(151));
+    await user.click(acceptBox());
+
+    await user.click(submitButton());
+
+    expect(field('birth_date')).toHaveAccessibleDescription(
+      expect.stringContaining(ka.registration.underage),
+    );
+    expect(field('last_name')).toHaveAccessibleDescription(ka.registration.nameTooLong);
+    expect(field('last_name')).toHaveFocus();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('will not register until the terms are accepted', async () => {
+    const user = userEvent.setup();
+    const sent = watchRegistrations();
+    renderForm();
+    await screen.findByRole('region', { name: registrationTerms.title });
+    await fill(user, valid);
+
+    await user.click(submitButton());
+
+    expect(acceptBox()).toHaveAccessibleDescription(ka.registration.termsRequired);
+    expect(acceptBox()).toHaveFocus();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('sends every field and the accepted terms’ id as a multipart form', async () => {
+    const user = userEvent.setup();
+    const sent = watchRegistrations();
+    renderForm();
+    await screen.findByRole('region', { name: registrationTerms.title });
+    // Written as people write it: the contract's 9 digits are what is sent.
+    await fill(user, { ...valid, phone_number: '599 12 34 56' });
+    await user.click(acceptBox());
+
+    await user.click(submitButton());
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(Object.fromEntries(sent[0]?.fields ?? [])).toEqual({
+      ...valid,
+      terms_of_contract: String(registrationTerms.id),
+    });
+    expect(sent[0]?.fields).toHaveLength(9);
+  });
+
+  it('shows the provider’s field messages on their fields and loses nothing typed', async () => {
+    const user = userEvent.setup();
+    watchRegistrations(() =>
+      HttpResponse.json(
+        {
+          personal_number: ['ამ პირადი ნომრით მომხმარებელი უკვე არსებობს.'],
+          password_confirm: ['პაროლები არ ემთხვევა.'],
+          terms_of_contract: ['პირობების ეს ვერსია აღარ მოქმედებს.'],
+        },
+        { status: 400 },
+      ),
+    );
+    renderForm();
+    await screen.findByRole('region', { name: registrationTerms.title });
+    await fill(user, valid);
+    await user.click(acceptBox());
+
+    await user.click(submitButton());
+
+    await waitFor(() =>
+      expect(field('personal_number')).toHaveAccessibleDescription(
+        expect.stringContaining('ამ პირადი ნომრით მომხმარებელი უკვე არსებობს.'),
+      ),
+    );
+    expect(field('password_confirm')).toHaveAccessibleDescription('პაროლები არ ემთხვევა.');
+    expect(acceptBox()).toHaveAccessibleDescription('პირობების ეს ვერსია აღარ მოქმედებს.');
+    expect(field('personal_number')).toHaveFocus();
+    // Every message has its field, so no form-level alert repeats one.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    for (const [name, value] of Object.entries(valid)) {
+      expect(field(name as TextField)).toHaveValue(value);
+    }
+    expect(acceptBox()).toBeChecked();
+  });
+
+  it('shows a message that belongs to no field above the form', async () => {
+    const user = userEvent.setup();
+    watchRegistrations(() =>
+      HttpResponse.json(
+        { non_field_errors: ['რეგისტრაცია დროებით შეჩერებულია.'] },
+        { status: 400 },
+      ),
+    );
+    renderForm();
+    await screen.findByRole('region', { name: registrationTerms.title });
+    await fill(user, valid);
+    await user.click(acceptBox());
+
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('რეგისტრაცია დროებით შეჩერებულია.');
+    expect(field('personal_number')).toHaveValue(valid.personal_number);
+  });
+
+  it('says registration is complete and offers the login for the new personal number', async () => {
+    const user = userEvent.setup();
+    watchRegistrations();
+    const { onLogin } = renderForm();
+    await screen.findByRole('region', { name: registrationTerms.title });
+    await fill(user, valid);
+    await user.click(acceptBox());
+
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('status')).toHaveTextContent(ka.registration.done);
+    expect(screen.queryByLabelText(labels.password)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: ka.registration.loginNow }));
+    expect(onLogin).toHaveBeenCalledWith(valid.personal_number);
+  });
+
+  it('cannot be sent while the terms fail to load, and keeps what was typed through a retry', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.get('*/api/cms/terms_of_contract/', () => new HttpResponse(null, { status: 503 }), {
+        once: true,
+      }),
+    );
+    const sent = watchRegistrations();
+    renderForm();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ka.terms.error);
+    expect(submitButton()).toBeDisabled();
+    expect(submitButton()).toHaveAccessibleDescription(ka.registration.termsBlocked);
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await fill(user, { personal_number: valid.personal_number, first_name: valid.first_name });
+
+    await user.click(screen.getByRole('button', { name: ka.common.retry }));
+
+    expect(await screen.findByRole('region', { name: registrationTerms.title })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(field('personal_number')).toHaveValue(valid.personal_number);
+    expect(field('first_name')).toHaveValue(valid.first_name);
+    expect(submitButton()).toBeEnabled();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('offers the browser’s helpers for each field', async () => {
+    renderForm();
+    await screen.findByRole('region', { name: registrationTerms.title });
+    expect(field('personal_number')).toHaveAttribute('inputmode', 'numeric');
+    expect(field('first_name')).toHaveAttribute('autocomplete', 'given-name');
+    expect(field('last_name')).toHaveAttribute('autocomplete', 'family-name');
+    expect(field('birth_date')).toHaveAttribute('type', 'date');
+    expect(field('birth_date')).toHaveAttribute('autocomplete', 'bday');
+    expect(field('phone_number')).toHaveAttribute('autocomplete', 'tel-national');
+    expect(field('phone_number')).toHaveAttribute('inputmode', 'numeric');
+    expect(field('email')).toHaveAttribute('autocomplete', 'email');
+    expect(field('password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(field('password_confirm')).toHaveAttribute('autocomplete', 'new-password');
+  });
+});

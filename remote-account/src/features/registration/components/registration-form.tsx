@@ -1,0 +1,205 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ApiError, toApiError } from 'shared/api/api-error';
+import { ContractType, fetchTermsOfContract } from 'shared/api/cms/terms-of-contract';
+import { register } from 'shared/api/user/register';
+import { useApiQuery } from 'shared/lib/use-api-query';
+import { firstIssues } from 'shared/lib/validation';
+import { format, ka } from 'shared/strings/ka';
+import { Alert } from 'shared/ui/alert';
+import { Button } from 'shared/ui/button';
+import { TextField } from 'shared/ui/text-field';
+import { useSubmit } from '../../../hooks/use-submit';
+import { latestAdultBirthDate, todayInGeorgia } from '../lib/birth-date';
+import {
+  emptyRegistration,
+  REGISTRATION_FIELDS,
+  type RegistrationErrors,
+  type RegistrationField,
+  type RegistrationValues,
+  registrationSchema,
+} from '../lib/registration-schema';
+import styles from './registration.module.css';
+import { RegistrationDone } from './registration-done';
+import { RegistrationTerms } from './registration-terms';
+
+const isField = (name: string): name is RegistrationField =>
+  (REGISTRATION_FIELDS as readonly string[]).includes(name);
+
+/** The provider's messages for our fields, each on its field. */
+function serverFieldErrors(error: ApiError): RegistrationErrors {
+  const out: RegistrationErrors = {};
+  for (const [name, messages] of Object.entries(error.fieldErrors)) {
+    if (isField(name) && messages[0]) out[name] = messages[0];
+  }
+  return out;
+}
+
+/** What no field shows: a rule across fields, a field we do not have, or no field at all. */
+function formMessage(error: ApiError): string | null {
+  const entries = Object.entries(error.fieldErrors);
+  const elsewhere = entries.find(([name, messages]) => !isField(name) && messages[0]);
+  if (elsewhere) return elsewhere[1][0] ?? error.message;
+  if (entries.length > 0) return null;
+  if (error.code === 'throttled') {
+    return format(ka.account.throttled, { seconds: error.retryAfterSeconds ?? 60 });
+  }
+  return error.message;
+}
+
+/**
+ * Registration: the contract's fields, checked here by the contract's rules (18+ counted in
+ * Georgia), and the current registration terms to accept. The customer stays logged out and
+ * is offered the login form with the personal number filled in.
+ */
+export function RegistrationForm({
+  onLogin,
+}: {
+  /** Opens the login form for the personal number just registered. */
+  onLogin: (personalNumber: string) => void;
+}) {
+  const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
+  const [fieldErrors, setFieldErrors] = useState<RegistrationErrors>({});
+  const [registered, setRegistered] = useState<string | null>(null);
+  // Bumped after each failed submit: the first field with an error then takes focus.
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const blockedId = useId();
+  const submit = useSubmit();
+  const terms = useApiQuery(
+    (signal) => fetchTermsOfContract(ContractType.registration, signal),
+    [],
+  );
+  const acceptable = terms.status === 'success' && terms.data ? terms.data : null;
+  const today = todayInGeorgia();
+
+  useEffect(() => {
+    if (failedSubmits === 0) return;
+    const first = REGISTRATION_FIELDS.find((name) => fieldErrors[name]);
+    const input = first ? form.current?.querySelector<HTMLElement>(`[name="${first}"]`) : null;
+    input?.focus();
+  }, [failedSubmits, fieldErrors]);
+
+  const set =
+    <K extends keyof RegistrationValues>(name: K) =>
+    (value: RegistrationValues[K]) =>
+      setValues((current) => ({ ...current, [name]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!acceptable) return;
+    const parsed = registrationSchema(today).safeParse(values);
+    if (!parsed.success) {
+      submit.reset();
+      setFieldErrors(firstIssues<RegistrationField>(parsed.error));
+      setFailedSubmits((count) => count + 1);
+      return;
+    }
+    setFieldErrors({});
+    const registration = { ...parsed.data, terms_of_contract: acceptable.id };
+    void submit.run(async () => {
+      try {
+        await register(registration);
+      } catch (error) {
+        const apiError = toApiError(error);
+        setFieldErrors(serverFieldErrors(apiError));
+        setFailedSubmits((count) => count + 1);
+        throw apiError;
+      }
+      setRegistered(registration.personal_number);
+    });
+  };
+
+  if (registered) {
+    return <RegistrationDone onLogin={() => onLogin(registered)} />;
+  }
+
+  const formError = submit.error ? formMessage(submit.error) : null;
+  const text = (name: Exclude<RegistrationField, 'terms_of_contract'>) => ({
+    name,
+    value: values[name],
+    error: fieldErrors[name],
+    onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
+  });
+
+  return (
+    <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate>
+      <p className={styles.intro}>{ka.registration.allRequired}</p>
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <TextField
+        label={ka.account.personalNumber}
+        hint={ka.account.personalNumberHint}
+        inputMode="numeric"
+        autoComplete="username"
+        maxLength={11}
+        {...text('personal_number')}
+        onChange={(event) => set('personal_number')(event.target.value.trim())}
+      />
+      <div className={styles.row}>
+        <TextField
+          label={ka.registration.firstName}
+          autoComplete="given-name"
+          {...text('first_name')}
+        />
+        <TextField
+          label={ka.registration.lastName}
+          autoComplete="family-name"
+          {...text('last_name')}
+        />
+      </div>
+      <TextField
+        label={ka.registration.birthDate}
+        hint={ka.registration.birthDateHint}
+        type="date"
+        autoComplete="bday"
+        min="1900-01-01"
+        max={latestAdultBirthDate(today)}
+        {...text('birth_date')}
+      />
+      <TextField
+        label={ka.registration.phone}
+        hint={ka.registration.phoneHint}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        {...text('phone_number')}
+      />
+      <TextField
+        label={ka.registration.email}
+        type="email"
+        autoComplete="email"
+        {...text('email')}
+      />
+      <TextField
+        label={ka.account.password}
+        hint={ka.account.newPasswordHint}
+        type="password"
+        autoComplete="new-password"
+        {...text('password')}
+      />
+      <TextField
+        label={ka.registration.passwordConfirm}
+        type="password"
+        autoComplete="new-password"
+        {...text('password_confirm')}
+      />
+      <RegistrationTerms
+        terms={terms}
+        accepted={values.terms_of_contract}
+        error={fieldErrors.terms_of_contract}
+        onAcceptedChange={set('terms_of_contract')}
+      />
+      {acceptable ? null : (
+        <p id={blockedId} className={styles.blocked}>
+          {ka.registration.termsBlocked}
+        </p>
+      )}
+      <Button
+        type="submit"
+        disabled={submit.pending || !acceptable}
+        aria-describedby={acceptable ? undefined : blockedId}
+      >
+        {submit.showPending ? ka.registration.submitting : ka.registration.submit}
+      </Button>
+    </form>
+  );
+}
