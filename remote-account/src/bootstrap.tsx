@@ -1,5 +1,6 @@
 import { renderStandalonePage } from 'shared/ui/standalone-page';
 import AccountEntry from './features/login/components/account-entry';
+import AccountOverview from './features/overview/components/account-overview';
 import RecoveryPage from './features/recovery/components/recovery-page';
 
 renderStandalonePage(
@@ -8,6 +9,7 @@ renderStandalonePage(
     <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
       <AccountEntry />
     </div>
+    <AccountOverview />
     <RecoveryPage />
   </>,
 );

@@ -109,6 +109,24 @@ describe('logging in', () => {
     expect(useAuthStore.getState().user).toEqual({ status: 'success', data: customer });
   });
 
+  it('keeps showing the loaded customer while reloading, and after a failed reload', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await useAuthStore.getState().login(VALID_USER);
+    const updated = { ...customer, email_verified: true };
+    mswServer.use(
+      http.get('*/api/user/details/', () => HttpResponse.json(updated), { once: true }),
+    );
+    const reload = useAuthStore.getState().reloadUser();
+    expect(useAuthStore.getState().user).toEqual({ status: 'success', data: customer });
+    await reload;
+    expect(useAuthStore.getState().user).toEqual({ status: 'success', data: updated });
+
+    mswServer.use(http.get('*/api/user/details/', () => HttpResponse.error()));
+    await useAuthStore.getState().reloadUser();
+    expect(useAuthStore.getState().user).toEqual({ status: 'success', data: updated });
+    expect(warn).toHaveBeenCalled();
+  });
+
   it('loads the account of a session restored from the cookie', async () => {
     act(() => useAuthStore.getState().setSession(ISSUED_TOKENS));
     await useAuthStore.getState().loadAccount();

@@ -69,28 +69,38 @@ export const useAuthStore = create<AuthState>()((set, get) => {
   let generation = 0;
   const current = (token: number) => token === generation && get().status === 'logged-in';
 
+  /**
+   * Loads one piece. A reload of data already shown keeps showing it (a poll must not blank a
+   * half-filled form); if that reload fails, the last answer stays and the failure is logged.
+   */
   const load = async <T>(
     fetcher: () => Promise<T>,
+    shown: (state: AuthState) => Loadable<T>,
     apply: (result: Loadable<T>) => Partial<AuthState>,
   ): Promise<void> => {
     const token = generation;
-    set(apply({ status: 'loading' }));
+    const refreshing = shown(get()).status === 'success';
+    if (!refreshing) set(apply({ status: 'loading' }));
     try {
       const data = await fetcher();
       if (current(token)) set(apply({ status: 'success', data }));
     } catch (error) {
-      if (current(token)) set(apply({ status: 'error', error: toApiError(error) }));
+      if (!current(token)) return;
+      if (refreshing) console.warn('reload failed; the last answer stays shown', error);
+      else set(apply({ status: 'error', error: toApiError(error) }));
     }
   };
 
   const reloadUser = () =>
     load(
       () => fetchUserDetails(),
+      (state) => state.user,
       (user) => ({ user }),
     );
   const reloadLoans = () =>
     load(
       () => fetchLoans(),
+      (state) => state.loans,
       (loans) => ({ loans }),
     );
   const reloadLoanLimit = async () => {

@@ -1,0 +1,119 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { format, ka } from 'shared/strings/ka';
+import { customer } from 'shared/testing/fixtures';
+import { GOOD_CODE } from 'shared/testing/handlers/user';
+import { mswServer } from 'shared/testing/msw-server';
+import { logInAs } from '../test-utils';
+import { VerificationPanel } from './verification-panel';
+
+const t = ka.verification;
+
+/** Counts e-mail sends and records verify bodies; the shared handlers still answer them. */
+function watchEmailCalls() {
+  const calls = { sends: 0, verifies: [] as unknown[] };
+  mswServer.use(
+    http.post('*/api/user/user/send_email_verification/', () => {
+      calls.sends += 1;
+    }),
+    http.post('*/api/user/user/verify_email/', async ({ request }) => {
+      calls.verifies.push(await request.clone().json());
+    }),
+  );
+  return calls;
+}
+
+function emailStep() {
+  return screen.getByRole('listitem', { name: t.email.title });
+}
+
+describe('verifying the e-mail', () => {
+  it('sends a code, shows a wrong code at the field, then verifies with the right one', async () => {
+    const user = userEvent.setup();
+    const calls = watchEmailCalls();
+    logInAs();
+    render(<VerificationPanel />);
+
+    await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
+
+    const code = await within(emailStep()).findByLabelText(t.email.code);
+    expect(code).toHaveFocus();
+    expect(emailStep()).toHaveTextContent(format(t.email.sent, { contact: customer.email }));
+    expect(calls.sends).toBe(1);
+
+    await user.type(code, '654321');
+    await user.click(within(emailStep()).getByRole('button', { name: t.email.confirm }));
+
+    const message = 'კოდი არასწორია. დარჩენილი მცდელობები: 4.';
+    expect(await within(emailStep()).findByText(message)).toBeVisible();
+    expect(code).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveValue('654321');
+    expect(within(emailStep()).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.clear(code);
+    await user.type(code, GOOD_CODE);
+    await user.click(within(emailStep()).getByRole('button', { name: t.email.confirm }));
+
+    expect(await within(emailStep()).findByText(t.email.done)).toBeInTheDocument();
+    expect(emailStep()).toHaveTextContent(`✓ ${t.verified}`);
+    expect(emailStep()).toHaveTextContent(customer.email);
+    expect(within(emailStep()).queryByLabelText(t.email.code)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: t.email.title })).toHaveFocus();
+    const stored = useAuthStore.getState().user;
+    expect(stored.status === 'success' && stored.data.email_verified).toBe(true);
+    expect(calls.verifies).toEqual([{ code: '654321' }, { code: GOOD_CODE }]);
+  });
+
+  it('checks the code is 6 digits before asking the provider', async () => {
+    const user = userEvent.setup();
+    const calls = watchEmailCalls();
+    logInAs();
+    render(<VerificationPanel />);
+    await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
+
+    const code = await within(emailStep()).findByLabelText(t.email.code);
+    await user.type(code, '12345');
+    await user.click(within(emailStep()).getByRole('button', { name: t.email.confirm }));
+
+    expect(code).toHaveAccessibleDescription(expect.stringContaining(ka.account.codeInvalid));
+    expect(calls.verifies).toHaveLength(0);
+  });
+
+  it('lets the customer send the code again, keeping what was typed', async () => {
+    const user = userEvent.setup();
+    const calls = watchEmailCalls();
+    logInAs();
+    render(<VerificationPanel />);
+    await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
+    const code = await within(emailStep()).findByLabelText(t.email.code);
+    await user.type(code, '12');
+
+    await user.click(within(emailStep()).getByRole('button', { name: t.email.resend }));
+
+    await waitFor(() => expect(calls.sends).toBe(2));
+    expect(code).toHaveValue('12');
+    expect(within(emailStep()).getByRole('button', { name: t.email.resend })).toBeEnabled();
+  });
+
+  it('shows a failed send as a Georgian message and keeps the send button', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/user/send_email_verification/', () =>
+        HttpResponse.json({ detail: 'სერვისი მიუწვდომელია.', code: 'error' }, { status: 503 }),
+      ),
+    );
+    logInAs();
+    render(<VerificationPanel />);
+
+    await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
+
+    expect(await within(emailStep()).findByRole('alert')).toHaveTextContent(
+      'სერვისი მიუწვდომელია.',
+    );
+    expect(within(emailStep()).getByRole('button', { name: t.email.send })).toBeEnabled();
+    expect(within(emailStep()).queryByLabelText(t.email.code)).not.toBeInTheDocument();
+  });
+});

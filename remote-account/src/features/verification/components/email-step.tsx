@@ -1,0 +1,50 @@
+import { useRef, useState } from 'react';
+import type { User } from 'shared/api/user/user-details';
+import { sendEmailVerification, verifyEmail } from 'shared/api/user/verification';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { format, ka } from 'shared/strings/ka';
+import { Alert } from 'shared/ui/alert';
+import { CodeVerification } from './code-verification';
+import styles from './verification.module.css';
+import { VerificationStep } from './verification-step';
+
+const copy = ka.verification.email;
+
+/** The e-mail step: the address, and until it is confirmed, a code sent to it. */
+export function EmailStep({ user }: { user: User }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [justVerified, setJustVerified] = useState(false);
+
+  const onVerified = (updated: User) => {
+    setJustVerified(true);
+    // Every slice reads the customer from the store; the answer is the customer as now verified.
+    useAuthStore.getState().setUser(updated);
+    heading.current?.focus();
+  };
+
+  const verified = user.email_verified;
+  return (
+    <VerificationStep
+      title={copy.title}
+      state={verified ? ka.verification.verified : ka.verification.notVerified}
+      tone={verified ? 'done' : 'todo'}
+      headingRef={heading}
+    >
+      <p className={styles.contact}>{format(copy.address, { email: user.email })}</p>
+      {verified ? (
+        justVerified ? (
+          <Alert tone="success">{copy.done}</Alert>
+        ) : null
+      ) : (
+        <CodeVerification
+          contact={user.email}
+          copy={copy}
+          resendAfterSeconds={0}
+          sendCode={sendEmailVerification}
+          confirmCode={verifyEmail}
+          onVerified={onVerified}
+        />
+      )}
+    </VerificationStep>
+  );
+}

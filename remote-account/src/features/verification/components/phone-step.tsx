@@ -1,0 +1,54 @@
+import { useRef, useState } from 'react';
+import type { User } from 'shared/api/user/user-details';
+import { activatePhoneNumber, sendSmsCode } from 'shared/api/user/verification';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { format, ka } from 'shared/strings/ka';
+import { Alert } from 'shared/ui/alert';
+import { formatPhone } from '../lib/format-phone';
+import { CodeVerification } from './code-verification';
+import styles from './verification.module.css';
+import { VerificationStep } from './verification-step';
+
+/** The provider sends at most one SMS a minute (provider-api.md, send_sms). */
+export const SMS_RESEND_SECONDS = 60;
+
+const copy = ka.verification.phone;
+
+/** The phone step: the number, and until it is confirmed, an SMS code sent to it. */
+export function PhoneStep({ user }: { user: User }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [justVerified, setJustVerified] = useState(false);
+
+  const onVerified = (updated: User) => {
+    setJustVerified(true);
+    useAuthStore.getState().setUser(updated);
+    heading.current?.focus();
+  };
+
+  const verified = user.phone_verified;
+  const phone = formatPhone(user.phone_number);
+  return (
+    <VerificationStep
+      title={copy.title}
+      state={verified ? ka.verification.verified : ka.verification.notVerified}
+      tone={verified ? 'done' : 'todo'}
+      headingRef={heading}
+    >
+      <p className={styles.contact}>{format(copy.number, { phone })}</p>
+      {verified ? (
+        justVerified ? (
+          <Alert tone="success">{copy.done}</Alert>
+        ) : null
+      ) : (
+        <CodeVerification
+          contact={phone}
+          copy={copy}
+          resendAfterSeconds={SMS_RESEND_SECONDS}
+          sendCode={sendSmsCode}
+          confirmCode={activatePhoneNumber}
+          onVerified={onVerified}
+        />
+      )}
+    </VerificationStep>
+  );
+}

@@ -1,0 +1,322 @@
+import {
+  act,
+  render,
+  screen,
+  waitFor,
+  waitForElementToBeRemoved,
+  within,
+} from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import { PHOTO_KINDS, PHOTO_MAX_BYTES } from 'shared/api/user/verification-photos';
+import { format, ka } from 'shared/strings/ka';
+import { customer } from 'shared/testing/fixtures';
+import { mswServer } from 'shared/testing/msw-server';
+import { imageFile, logInAs, stubObjectUrls } from '../test-utils';
+import { PHOTOS_POLL_MS } from './photos-step';
+import { VerificationPanel } from './verification-panel';
+
+const t = ka.verification;
+const p = t.photos;
+
+function photosStep() {
+  return screen.getByRole('listitem', { name: p.title });
+}
+
+function photoInput(kind: (typeof PHOTO_KINDS)[number]) {
+  return within(photosStep()).getByLabelText(p.kinds[kind]);
+}
+
+const threePhotos = {
+  id_front: imageFile('front.jpg'),
+  id_back: imageFile('back.png', 'image/png'),
+  selfie: imageFile('selfie.webp', 'image/webp'),
+};
+
+/** Records each upload's multipart form and each customer fetch; the provider answers as set. */
+function watchProvider({ afterUpload = customer.photos_status } = {}) {
+  const seen = { uploads: [] as FormData[], userFetches: 0 };
+  let uploaded = false;
+  mswServer.use(
+    http.post('*/api/user/user/personal_verification_photos/', async ({ request }) => {
+      seen.uploads.push(await request.clone().formData());
+      uploaded = true;
+    }),
+    http.get('*/api/user/details/', () => {
+      seen.userFetches += 1;
+      return HttpResponse.json({
+        ...customer,
+        photos_status: uploaded ? afterUpload : customer.photos_status,
+      });
+    }),
+  );
+  return seen;
+}
+
+async function chooseAll(user: ReturnType<typeof userEvent.setup>) {
+  for (const kind of PHOTO_KINDS) await user.upload(photoInput(kind), threePhotos[kind]);
+}
+
+describe('the personal photos step', () => {
+  let urls: ReturnType<typeof stubObjectUrls>;
+  beforeEach(() => {
+    urls = stubObjectUrls();
+  });
+  afterEach(() => urls.restore());
+
+  it('offers three labelled photo inputs that open the right camera on phones', () => {
+    logInAs();
+    render(<VerificationPanel />);
+
+    for (const kind of PHOTO_KINDS) {
+      const input = photoInput(kind);
+      expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+      expect(input).toHaveAccessibleDescription(p.hint);
+    }
+    expect(photoInput('id_front')).toHaveAttribute('capture', 'environment');
+    expect(photoInput('id_back')).toHaveAttribute('capture', 'environment');
+    expect(photoInput('selfie')).toHaveAttribute('capture', 'user');
+  });
+
+  it('previews a chosen photo and lets the old preview go when another is chosen', async () => {
+    const user = userEvent.setup();
+    logInAs();
+    const { unmount } = render(<VerificationPanel />);
+
+    await user.upload(photoInput('selfie'), threePhotos.selfie);
+    const preview = within(photosStep()).getByRole('img', {
+      name: format(p.preview, { kind: p.kinds.selfie }),
+    });
+    const first = preview.getAttribute('src');
+    expect(first).toMatch(/^blob:/);
+
+    await user.upload(photoInput('selfie'), imageFile('another.jpg'));
+    expect(urls.revoke).toHaveBeenCalledWith(first);
+    expect(preview.getAttribute('src')).not.toBe(first);
+
+    const last = preview.getAttribute('src');
+    unmount();
+    expect(urls.revoke).toHaveBeenCalledWith(last);
+  });
+
+  it('refuses a file that is not a JPEG, PNG or WebP image, uploading nothing', async () => {
+    // The test chooses a file the picker would hide, as a "all files" picker allows.
+    const user = userEvent.setup({ applyAccept: false });
+    const seen = watchProvider();
+    logInAs();
+    render(<VerificationPanel />);
+
+    await user.upload(photoInput('id_front'), imageFile('scan.pdf', 'application/pdf'));
+
+    expect(photoInput('id_front')).toHaveAccessibleDescription(
+      expect.stringContaining(p.wrongType),
+    );
+    expect(photoInput('id_front')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(photosStep()).queryByRole('img')).not.toBeInTheDocument();
+    await user.upload(photoInput('id_back'), threePhotos.id_back);
+    await user.upload(photoInput('selfie'), threePhotos.selfie);
+    await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
+    expect(seen.uploads).toHaveLength(0);
+  });
+
+  it('refuses a photo over 5 MiB, uploading nothing', async () => {
+    const user = userEvent.setup();
+    const seen = watchProvider();
+    logInAs();
+    render(<VerificationPanel />);
+
+    await user.upload(
+      photoInput('id_back'),
+      imageFile('huge.jpg', 'image/jpeg', PHOTO_MAX_BYTES + 1),
+    );
+
+    expect(photoInput('id_back')).toHaveAccessibleDescription(expect.stringContaining(p.tooBig));
+    expect(photoInput('id_back')).toHaveValue('');
+    await user.upload(photoInput('id_front'), threePhotos.id_front);
+    await user.upload(photoInput('selfie'), threePhotos.selfie);
+    await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
+    expect(seen.uploads).toHaveLength(0);
+    expect(photoInput('id_back')).toHaveFocus();
+  });
+
+  it('asks for every missing photo before uploading', async () => {
+    const user = userEvent.setup();
+    const seen = watchProvider();
+    logInAs();
+    render(<VerificationPanel />);
+
+    await user.upload(photoInput('id_back'), threePhotos.id_back);
+    await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
+
+    expect(photoInput('id_front')).toHaveAccessibleDescription(expect.stringContaining(p.required));
+    expect(photoInput('selfie')).toHaveAccessibleDescription(expect.stringContaining(p.required));
+    expect(photoInput('id_back')).not.toHaveAttribute('aria-invalid');
+    expect(photoInput('id_front')).toHaveFocus();
+    expect(seen.uploads).toHaveLength(0);
+  });
+
+  it('uploads the three photos as one multipart form, then shows them under review', async () => {
+    const user = userEvent.setup();
+    const seen = watchProvider({ afterUpload: 'pending' });
+    logInAs();
+    render(<VerificationPanel />);
+
+    await chooseAll(user);
+    await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
+
+    expect(await within(photosStep()).findByText(p.uploaded)).toBeInTheDocument();
+    expect(seen.uploads).toHaveLength(1);
+    const form = seen.uploads[0];
+    expect([...(form?.keys() ?? [])]).toEqual([...PHOTO_KINDS]);
+    for (const kind of PHOTO_KINDS) {
+      // jsdom's files reach msw through Node's FormData as parts without names or bytes; the
+      // part's content type is what survives the crossing.
+      const part = form?.get(kind);
+      expect(typeof part).not.toBe('string');
+      expect((part as Blob).type).toBe(threePhotos[kind].type);
+    }
+    expect(seen.userFetches).toBe(1);
+    expect(photosStep()).toHaveTextContent(p.status.pending);
+    expect(within(photosStep()).queryByLabelText(p.kinds.id_front)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: p.title })).toHaveFocus();
+  });
+
+  it('shows upload progress while the photos are sent', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/user/personal_verification_photos/', async () => {
+        await delay(600);
+        return HttpResponse.json([], { status: 201 });
+      }),
+    );
+    logInAs();
+    render(<VerificationPanel />);
+    await chooseAll(user);
+
+    await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
+
+    const progress = await within(photosStep()).findByRole('progressbar', { name: p.progress });
+    expect(progress).toHaveAttribute('max', '100');
+    expect(within(photosStep()).getByRole('button', { name: p.uploading })).toBeDisabled();
+    await waitForElementToBeRemoved(progress);
+  });
+
+  it('shows a 413 as a message about the size, and keeps the chosen photos', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/user/personal_verification_photos/', () =>
+        HttpResponse.json({ detail: 'Too large', code: 'file_too_large' }, { status: 413 }),
+      ),
+    );
+    logInAs();
+    render(<VerificationPanel />);
+    await chooseAll(user);
+
+    await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
+
+    expect(await within(photosStep()).findByRole('alert')).toHaveTextContent(p.fileTooLarge);
+    expect(within(photosStep()).getAllByRole('img')).toHaveLength(3);
+  });
+
+  it("shows the provider's message for one photo at that photo's input", async () => {
+    const user = userEvent.setup();
+    const message = 'სელფიზე სახე არ ჩანს.';
+    mswServer.use(
+      http.post('*/api/user/user/personal_verification_photos/', () =>
+        HttpResponse.json({ selfie: [message] }, { status: 400 }),
+      ),
+    );
+    logInAs();
+    render(<VerificationPanel />);
+    await chooseAll(user);
+
+    await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
+
+    await waitFor(() =>
+      expect(photoInput('selfie')).toHaveAccessibleDescription(expect.stringContaining(message)),
+    );
+    expect(photoInput('id_front')).not.toHaveAttribute('aria-invalid');
+    expect(within(photosStep()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('while under review, fetches the customer every 4 s until the review is done', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let fetches = 0;
+      mswServer.use(
+        http.get('*/api/user/details/', () => {
+          fetches += 1;
+          return HttpResponse.json({
+            ...customer,
+            photos_status: fetches < 2 ? 'pending' : 'approved',
+          });
+        }),
+      );
+      logInAs({ photos_status: 'pending' });
+      render(<VerificationPanel />);
+      vi.setTimerTickMode('manual');
+
+      await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS - 100));
+      expect(fetches).toBe(0);
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      await vi.waitFor(() => expect(fetches).toBe(1));
+      expect(photosStep()).toHaveTextContent(p.status.pending);
+
+      await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS));
+      await vi.waitFor(() => expect(photosStep()).toHaveTextContent(p.status.approved));
+      expect(fetches).toBe(2);
+      // The outcome reached the page while the customer watched: it is announced.
+      expect(within(photosStep()).getByRole('status')).toHaveTextContent(p.approvedNote);
+
+      await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS * 3));
+      expect(fetches).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('announces a rejection found by polling and asks for the photos again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mswServer.use(
+        http.get('*/api/user/details/', () =>
+          HttpResponse.json({ ...customer, photos_status: 'rejected' }),
+        ),
+      );
+      logInAs({ photos_status: 'pending' });
+      render(<VerificationPanel />);
+      vi.setTimerTickMode('manual');
+
+      await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS));
+      await vi.waitFor(() =>
+        expect(within(photosStep()).getByRole('alert')).toHaveTextContent(p.rejectedNote),
+      );
+      expect(photosStep()).toHaveTextContent(p.status.rejected);
+      expect(photoInput('id_front')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops fetching when the panel goes away', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let fetches = 0;
+      mswServer.use(
+        http.get('*/api/user/details/', () => {
+          fetches += 1;
+          return HttpResponse.json({ ...customer, photos_status: 'pending' });
+        }),
+      );
+      logInAs({ photos_status: 'pending' });
+      const { unmount } = render(<VerificationPanel />);
+      vi.setTimerTickMode('manual');
+
+      unmount();
+      await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS * 3));
+      expect(fetches).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

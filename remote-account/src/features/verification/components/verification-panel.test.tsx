@@ -1,0 +1,146 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import { ApiError } from 'shared/api/api-error';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { format, ka } from 'shared/strings/ka';
+import { customer } from 'shared/testing/fixtures';
+import { mswServer } from 'shared/testing/msw-server';
+import { logInAs } from '../test-utils';
+import { VerificationPanel } from './verification-panel';
+
+const t = ka.verification;
+
+function step(title: string) {
+  return screen.getByRole('listitem', { name: title });
+}
+
+describe('the verification panel', () => {
+  it('shows a skeleton only after 200 ms while the customer loads', async () => {
+    act(() => useAuthStore.setState({ status: 'logged-in', user: { status: 'loading' } }));
+    render(<VerificationPanel />);
+
+    expect(screen.getByRole('heading', { level: 2, name: t.title })).toBeInTheDocument();
+    expect(screen.queryByText(ka.common.loading)).not.toBeInTheDocument();
+    expect(await screen.findByText(ka.common.loading)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: t.stepsLabel })).not.toBeInTheDocument();
+  });
+
+  it('shows a Georgian load error whose retry fetches the customer again', async () => {
+    const user = userEvent.setup();
+    logInAs();
+    act(() =>
+      useAuthStore.setState({
+        user: { status: 'error', error: new ApiError('network', 500, null, ka.errors.network) },
+      }),
+    );
+    render(<VerificationPanel />);
+
+    expect(screen.getByRole('alert')).toHaveTextContent(t.loadError);
+    await user.click(screen.getByRole('button', { name: ka.common.retry }));
+
+    expect(await screen.findByRole('list', { name: t.stepsLabel })).toBeInTheDocument();
+    expect(screen.queryByText(t.loadError)).not.toBeInTheDocument();
+  });
+
+  it('tells a new customer that nothing is verified yet, step by step', () => {
+    logInAs();
+    render(<VerificationPanel />);
+
+    expect(screen.getByText(t.notFullyVerified, { exact: false })).toHaveTextContent(
+      format(t.progress, { done: 0, total: 3 }),
+    );
+    const email = step(t.email.title);
+    expect(email).toHaveTextContent(`${t.stateLabel} ○ ${t.notVerified}`);
+    expect(email).toHaveTextContent(customer.email);
+    expect(within(email).getByRole('button', { name: t.email.send })).toBeEnabled();
+
+    const phone = step(t.phone.title);
+    expect(phone).toHaveTextContent(t.notVerified);
+    expect(phone).toHaveTextContent('555 12 34 56');
+    expect(within(phone).getByRole('button', { name: t.phone.send })).toBeEnabled();
+
+    const photos = step(t.photos.title);
+    expect(photos).toHaveTextContent(t.photos.status.none);
+    for (const kind of ['id_front', 'id_back', 'selfie'] as const) {
+      expect(within(photos).getByLabelText(t.photos.kinds[kind])).toHaveAttribute('type', 'file');
+    }
+  });
+
+  it('shows verified contacts with a check, and the steps still to do', () => {
+    logInAs({ email_verified: true, phone_verified: true });
+    render(<VerificationPanel />);
+
+    expect(screen.getByText(t.notFullyVerified, { exact: false })).toHaveTextContent(
+      format(t.progress, { done: 2, total: 3 }),
+    );
+    const email = step(t.email.title);
+    expect(email).toHaveTextContent(`✓ ${t.verified}`);
+    expect(email).toHaveTextContent(customer.email);
+    expect(within(email).queryByRole('button')).not.toBeInTheDocument();
+    const phone = step(t.phone.title);
+    expect(phone).toHaveTextContent(`✓ ${t.verified}`);
+    expect(within(phone).queryByRole('button')).not.toBeInTheDocument();
+    expect(step(t.photos.title)).toHaveTextContent(t.photos.status.none);
+  });
+
+  it('says photos under review are pending, without an upload form', () => {
+    logInAs({ photos_status: 'pending' });
+    render(<VerificationPanel />);
+
+    const photos = step(t.photos.title);
+    expect(photos).toHaveTextContent(t.photos.status.pending);
+    expect(photos).toHaveTextContent(t.photos.pendingNote);
+    expect(within(photos).queryByLabelText(t.photos.kinds.id_front)).not.toBeInTheDocument();
+  });
+
+  it('asks to upload rejected photos again', () => {
+    logInAs({ photos_status: 'rejected' });
+    render(<VerificationPanel />);
+
+    const photos = step(t.photos.title);
+    expect(photos).toHaveTextContent(t.photos.status.rejected);
+    expect(photos).toHaveTextContent(t.photos.rejectedNote);
+    expect(within(photos).getByLabelText(t.photos.kinds.selfie)).toBeInTheDocument();
+    expect(within(photos).getByRole('button', { name: t.photos.upload })).toBeEnabled();
+  });
+
+  it('shows a fully verified customer as such, with every step done and nothing to fill in', () => {
+    logInAs({
+      email_verified: true,
+      phone_verified: true,
+      photos_status: 'approved',
+      full_verification: true,
+    });
+    render(<VerificationPanel />);
+
+    expect(screen.getByText(t.fullyVerified)).toBeInTheDocument();
+    expect(screen.queryByText(t.notFullyVerified, { exact: false })).not.toBeInTheDocument();
+    for (const title of [t.email.title, t.phone.title, t.photos.title]) {
+      expect(step(title)).toHaveTextContent(`✓ ${t.verified}`);
+    }
+    expect(step(t.photos.title)).toHaveTextContent(t.photos.approvedNote);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('keeps the steps on screen while the customer is fetched again', async () => {
+    mswServer.use(
+      http.get('*/api/user/details/', async () => {
+        await delay(400);
+        return HttpResponse.json({ ...customer, email_verified: true });
+      }),
+    );
+    logInAs();
+    render(<VerificationPanel />);
+
+    let reload: Promise<void> = Promise.resolve();
+    act(() => {
+      reload = useAuthStore.getState().reloadUser();
+    });
+    expect(screen.getByRole('list', { name: t.stepsLabel })).toBeInTheDocument();
+    expect(step(t.email.title)).not.toHaveTextContent(t.verified);
+    await act(() => reload);
+
+    expect(step(t.email.title)).toHaveTextContent(t.verified);
+  });
+});

@@ -1,0 +1,35 @@
+import type { User } from 'shared/api/user/user-details';
+import { format, ka } from 'shared/strings/ka';
+import { EmailStep } from './email-step';
+import { PhoneStep } from './phone-step';
+import { PhotosStep } from './photos-step';
+import styles from './verification.module.css';
+
+const STEP_COUNT = 3;
+
+/** The overall state in words, then each step with its own state and what is left to do. */
+export function VerificationSteps({ user }: { user: User }) {
+  const done = [user.email_verified, user.phone_verified, user.photos_status === 'approved'].filter(
+    Boolean,
+  ).length;
+  return (
+    <>
+      {user.full_verification ? (
+        <p className={`${styles.overall} ${styles.overallDone}`}>
+          <span aria-hidden="true">✓ </span>
+          {ka.verification.fullyVerified}
+        </p>
+      ) : (
+        <p className={styles.overall}>
+          {ka.verification.notFullyVerified}{' '}
+          {format(ka.verification.progress, { done, total: STEP_COUNT })}
+        </p>
+      )}
+      <ol className={styles.steps} aria-label={ka.verification.stepsLabel}>
+        <EmailStep user={user} />
+        <PhoneStep user={user} />
+        <PhotosStep user={user} />
+      </ol>
+    </>
+  );
+}
