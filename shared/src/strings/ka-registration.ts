@@ -3,10 +3,13 @@ export const kaRegistration = {
   /** The header button and the panel's title. */
   open: 'რეგისტრაცია',
   title: 'რეგისტრაცია',
+  /** Under the login form, for phones where the header has room for one button only. */
+  noAccount: 'არ გაქვთ ანგარიში?',
+  register: 'დარეგისტრირდით',
   allRequired: 'ყველა ველი სავალდებულოა.',
   firstName: 'სახელი',
   lastName: 'გვარი',
-  nameTooLong: 'მაქსიმუმ 150 სიმბოლო.',
+  nameTooLong: 'მაქსიმუმ 100 სიმბოლო.',
   birthDate: 'დაბადების თარიღი',
   birthDateHint: 'რეგისტრაცია შეუძლია 18 წლის ან უფროს პირს',
   birthDateInvalid: 'შეიყვანეთ სწორი თარიღი.',

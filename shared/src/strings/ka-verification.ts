@@ -12,7 +12,6 @@ export const kaVerification = {
   codeSentNote: 'კოდი მოქმედებს 10 წუთი.',
   sending: 'იგზავნება…',
   confirming: 'მოწმდება…',
-  throttled: 'ძალიან ბევრი მცდელობა. სცადეთ {seconds} წამში.',
   recentlySent: 'კოდი ცოტა ხნის წინ უკვე გაიგზავნა. შეიყვანეთ ის ან დაელოდეთ ხელახლა გაგზავნას.',
   // The visible countdown changes every second; the announcement is made once, at its start.
   resendIn: 'ხელახლა გაგზავნა: {seconds} წამში',
@@ -57,6 +56,10 @@ export const kaVerification = {
       selfie: 'სელფი (თქვენი სახის ფოტო)',
     },
     hint: 'JPEG, PNG ან WebP, არაუმეტეს 5 მბ.',
+    choose: 'ფაილის არჩევა',
+    takePhoto: 'კამერით გადაღება',
+    takePhotoOf: '{kind}: კამერით გადაღება',
+    noFile: 'ფაილი არ არის არჩეული',
     preview: 'არჩეული ფოტო: {kind}',
     wrongType: 'ფაილი უნდა იყოს JPEG, PNG ან WebP ფორმატის სურათი.',
     tooBig: 'ფაილი აღემატება 5 მბ-ს. აირჩიეთ უფრო მცირე ზომის სურათი.',

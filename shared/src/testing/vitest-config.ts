@@ -11,6 +11,10 @@ export function createVitestConfig() {
       css: { modules: { classNameStrategy: 'non-scoped' } },
       include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
       environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+      // CI runs every package's tests at once on two cores; a form test that types into nine
+      // fields can then take seconds. Timeouts catch hangs, not slowness (benchmarks do that).
+      testTimeout: 20_000,
+      hookTimeout: 20_000,
     },
   });
 }

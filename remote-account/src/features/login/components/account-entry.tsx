@@ -121,7 +121,10 @@ function SignedOut({
   const panelRef = useRef<HTMLDivElement>(null);
 
   const close = useCallback(() => {
-    const trigger = panel === 'register' ? registerTrigger : loginTrigger;
+    // Phones hide the registration button (it is offered in the login panel instead).
+    const register = registerTrigger.current;
+    const visible = register !== null && getComputedStyle(register).display !== 'none';
+    const trigger = panel === 'register' && visible ? registerTrigger : loginTrigger;
     dismiss();
     trigger.current?.focus();
   }, [panel, dismiss, loginTrigger, registerTrigger]);
@@ -162,7 +165,7 @@ function SignedOut({
         <Button
           ref={registerTrigger}
           variant="secondary"
-          className={styles.entryButton}
+          className={`${styles.entryButton} ${styles.registerButton}`}
           aria-expanded={panel === 'register'}
           aria-controls={PANEL_ID.register}
           onClick={panel === 'register' ? dismiss : requestRegistration}
@@ -172,7 +175,7 @@ function SignedOut({
       </div>
       {panel === 'login' ? (
         <Panel kind="login" title={ka.account.loginTitle} panelRef={panelRef} onClose={close}>
-          <LoginForm initialUsername={username} />
+          <LoginForm initialUsername={username} onRegister={requestRegistration} />
         </Panel>
       ) : null}
       {panel === 'register' ? (

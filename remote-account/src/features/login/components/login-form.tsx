@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { type ApiError, toApiError } from 'shared/api/api-error';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { type FieldErrors, firstIssues, personalNumberSchema } from 'shared/lib/validation';
-import { format, ka } from 'shared/strings/ka';
+import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { useSubmit } from '../../../hooks/use-submit';
+import { errorMessage } from '../../../lib/form-errors';
 import styles from './account.module.css';
 
 const loginSchema = z.object({
@@ -22,18 +23,22 @@ type Field = keyof z.infer<typeof loginSchema>;
 function messageFor(error: ApiError): string {
   if (error.code === 'no_active_account' || error.status === 401)
     return ka.account.wrongCredentials;
-  if (error.code === 'throttled') {
-    return format(ka.account.throttled, { seconds: error.retryAfterSeconds ?? 60 });
-  }
   // banned_user and anything else: the provider's own (Georgian) message.
-  return error.message;
+  return errorMessage(error);
 }
 
 /**
  * The login form: personal number and password. The auth store logs in and loads the
  * customer's data; the header entry then shows the logged-in customer.
  */
-export function LoginForm({ initialUsername = '' }: { initialUsername?: string }) {
+export function LoginForm({
+  initialUsername = '',
+  onRegister,
+}: {
+  initialUsername?: string;
+  /** Switches to the registration form. */
+  onRegister?: () => void;
+}) {
   const [values, setValues] = useState({ username: initialUsername, password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
   const submit = useSubmit();
@@ -82,6 +87,14 @@ export function LoginForm({ initialUsername = '' }: { initialUsername?: string }
         {submit.showPending ? ka.account.loggingIn : ka.account.submitLogin}
       </Button>
       <Link to="/recovery">{ka.account.forgotPassword}</Link>
+      {onRegister ? (
+        <p className={styles.switchPanel}>
+          {ka.registration.noAccount}{' '}
+          <button type="button" className={styles.linkButton} onClick={onRegister}>
+            {ka.registration.register}
+          </button>
+        </p>
+      ) : null}
     </form>
   );
 }

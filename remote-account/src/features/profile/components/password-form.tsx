@@ -8,7 +8,7 @@ import { Button } from 'shared/ui/button';
 import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
 import { useSubmit } from '../../../hooks/use-submit';
-import { formMessage, serverFieldErrors } from '../lib/form-message';
+import { formErrorMessage, serverFieldErrors } from '../../../lib/form-errors';
 import styles from './profile-form.module.css';
 
 const changeSchema = z.object({
@@ -70,7 +70,7 @@ export function PasswordForm({ personalNumber }: { personalNumber: string }) {
 
   const change = (field: Field) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
-  const formError = formMessage(submit.error, SERVER_FIELDS);
+  const formError = formErrorMessage(submit.error, SERVER_FIELDS);
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>

@@ -1,14 +1,8 @@
 import type { User } from 'shared/api/user/user-details';
 import { formatDate } from 'shared/lib/money';
 import { ka } from 'shared/strings/ka';
+import { formatPhone } from '../../../lib/format-phone';
 import styles from './profile-details.module.css';
-
-/** A Georgian mobile as people write it: "555 12 34 56". */
-function formatPhone(phone: string): string {
-  return /^\d{9}$/.test(phone)
-    ? phone.replace(/^(\d{3})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4')
-    : phone;
-}
 
 /** The customer's data as a definition list; read-only. */
 export function ProfileDetails({ user }: { user: User }) {

@@ -9,7 +9,7 @@ import { Button } from 'shared/ui/button';
 import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
 import { useSubmit } from '../../../hooks/use-submit';
-import { formMessage, serverFieldErrors } from '../lib/form-message';
+import { formErrorMessage, serverFieldErrors } from '../../../lib/form-errors';
 import styles from './profile-form.module.css';
 
 const nameSchema = z
@@ -92,7 +92,7 @@ export function ProfileEditForm({
 
   const change = (field: Field) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
-  const formError = formMessage(submit.error, FIELDS);
+  const formError = formErrorMessage(submit.error, FIELDS);
 
   return (
     <form

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type ApiError, toApiError } from 'shared/api/api-error';
+import { toApiError } from 'shared/api/api-error';
 import { recoverPassword, requestPasswordReset } from 'shared/api/user/password-recovery';
 import {
   codeSchema,
@@ -9,7 +9,7 @@ import {
   passwordSchema,
   personalNumberSchema,
 } from 'shared/lib/validation';
-import { format, ka } from 'shared/strings/ka';
+import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { TextField } from 'shared/ui/text-field';
@@ -17,18 +17,13 @@ import { z } from 'zod';
 import { CodeField } from '../../../components/code-field';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { useSubmit } from '../../../hooks/use-submit';
+import { errorMessage } from '../../../lib/form-errors';
 import styles from './recovery-page.module.css';
 
 type Step = 'request' | 'reset' | 'done';
 
 const resetSchema = z.object({ code: codeSchema, new_password: passwordSchema });
 type ResetField = keyof z.infer<typeof resetSchema>;
-
-function messageFor(error: ApiError): string {
-  if (error.code === 'throttled')
-    return format(ka.account.throttled, { seconds: error.retryAfterSeconds ?? 60 });
-  return error.message;
-}
 
 /**
  * Password recovery on /recovery: ask for an SMS code with the personal number, then set a
@@ -84,7 +79,7 @@ export default function RecoveryPage() {
 
   const formError =
     submit.error && Object.keys(submit.error.fieldErrors).length === 0
-      ? messageFor(submit.error)
+      ? errorMessage(submit.error)
       : null;
 
   return (

@@ -1,14 +1,15 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { type ApiError, toApiError } from 'shared/api/api-error';
+import { toApiError } from 'shared/api/api-error';
 import { ContractType, fetchTermsOfContract } from 'shared/api/cms/terms-of-contract';
 import { register } from 'shared/api/user/register';
 import { useApiQuery } from 'shared/lib/use-api-query';
 import { firstIssues } from 'shared/lib/validation';
-import { format, ka } from 'shared/strings/ka';
+import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { TextField } from 'shared/ui/text-field';
 import { useSubmit } from '../../../hooks/use-submit';
+import { formErrorMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { latestAdultBirthDate, todayInGeorgia } from '../lib/birth-date';
 import {
   emptyRegistration,
@@ -21,30 +22,6 @@ import {
 import styles from './registration.module.css';
 import { RegistrationDone } from './registration-done';
 import { RegistrationTerms } from './registration-terms';
-
-const isField = (name: string): name is RegistrationField =>
-  (REGISTRATION_FIELDS as readonly string[]).includes(name);
-
-/** The provider's messages for our fields, each on its field. */
-function serverFieldErrors(error: ApiError): RegistrationErrors {
-  const out: RegistrationErrors = {};
-  for (const [name, messages] of Object.entries(error.fieldErrors)) {
-    if (isField(name) && messages[0]) out[name] = messages[0];
-  }
-  return out;
-}
-
-/** What no field shows: a rule across fields, a field we do not have, or no field at all. */
-function formMessage(error: ApiError): string | null {
-  const entries = Object.entries(error.fieldErrors);
-  const elsewhere = entries.find(([name, messages]) => !isField(name) && messages[0]);
-  if (elsewhere) return elsewhere[1][0] ?? error.message;
-  if (entries.length > 0) return null;
-  if (error.code === 'throttled') {
-    return format(ka.account.throttled, { seconds: error.retryAfterSeconds ?? 60 });
-  }
-  return error.message;
-}
 
 /**
  * Registration: the contract's fields, checked here by the contract's rules (18+ counted in
@@ -101,7 +78,7 @@ export function RegistrationForm({
         await register(registration);
       } catch (error) {
         const apiError = toApiError(error);
-        setFieldErrors(serverFieldErrors(apiError));
+        setFieldErrors(serverFieldErrors(apiError, REGISTRATION_FIELDS));
         setFailedSubmits((count) => count + 1);
         throw apiError;
       }
@@ -113,7 +90,7 @@ export function RegistrationForm({
     return <RegistrationDone onLogin={() => onLogin(registered)} />;
   }
 
-  const formError = submit.error ? formMessage(submit.error) : null;
+  const formError = formErrorMessage(submit.error, REGISTRATION_FIELDS);
   const text = (name: Exclude<RegistrationField, 'terms_of_contract'>) => ({
     name,
     value: values[name],

@@ -49,7 +49,7 @@ const nameSchema = z
   .string()
   .trim()
   .min(1, ka.common.requiredField)
-  .max(150, ka.registration.nameTooLong);
+  .max(100, ka.registration.nameTooLong);
 
 /**
  * A Georgian mobile as people write it ("555 12 34 56", "+995 555123456") becomes the

@@ -7,8 +7,8 @@ import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { CodeField } from '../../../components/code-field';
 import { useSubmit } from '../../../hooks/use-submit';
+import { formErrorMessage } from '../../../lib/form-errors';
 import { useCountdown } from '../hooks/use-countdown';
-import { formErrorMessage } from '../lib/api-error-message';
 import { ResendCountdown } from './resend-countdown';
 import styles from './verification.module.css';
 

@@ -4,7 +4,7 @@ import { activatePhoneNumber, sendSmsCode } from 'shared/api/user/verification';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { format, ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
-import { formatPhone } from '../lib/format-phone';
+import { formatPhone } from '../../../lib/format-phone';
 import { CodeVerification } from './code-verification';
 import styles from './verification.module.css';
 import { VerificationStep } from './verification-step';

@@ -10,7 +10,7 @@ import { format, ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { useSubmit } from '../../../hooks/use-submit';
-import { formErrorMessage } from '../lib/api-error-message';
+import { formErrorMessage } from '../../../lib/form-errors';
 import { checkPhoto } from '../lib/check-photo';
 import { PhotoInput } from './photo-input';
 import styles from './photos.module.css';

@@ -64,18 +64,23 @@ describe('the personal photos step', () => {
   });
   afterEach(() => urls.restore());
 
-  it('offers three labelled photo inputs that open the right camera on phones', () => {
+  it('offers three labelled photo inputs, and a camera input each that opens the right camera', () => {
     logInAs();
     render(<VerificationPanel />);
 
     for (const kind of PHOTO_KINDS) {
       const input = photoInput(kind);
       expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
-      expect(input).toHaveAccessibleDescription(p.hint);
+      expect(input).toHaveAccessibleName(`${p.kinds[kind]} ${p.choose}`);
+      expect(input).toHaveAccessibleDescription(`${p.hint} ${p.noFile}`);
+      // The gallery stays open to phones: only the camera input forces the camera.
+      expect(input).not.toHaveAttribute('capture');
     }
-    expect(photoInput('id_front')).toHaveAttribute('capture', 'environment');
-    expect(photoInput('id_back')).toHaveAttribute('capture', 'environment');
-    expect(photoInput('selfie')).toHaveAttribute('capture', 'user');
+    const camera = (kind: (typeof PHOTO_KINDS)[number]) =>
+      within(photosStep()).getByLabelText(format(p.takePhotoOf, { kind: p.kinds[kind] }));
+    expect(camera('id_front')).toHaveAttribute('capture', 'environment');
+    expect(camera('id_back')).toHaveAttribute('capture', 'environment');
+    expect(camera('selfie')).toHaveAttribute('capture', 'user');
   });
 
   it('previews a chosen photo and lets the old preview go when another is chosen', async () => {

@@ -1,6 +1,6 @@
 import { ApiError } from 'shared/api/api-error';
 import { format, ka } from 'shared/strings/ka';
-import { formErrorMessage } from './api-error-message';
+import { formErrorMessage, serverFieldErrors } from './form-errors';
 
 describe('formErrorMessage', () => {
   it('is null without an error, and when the field messages are all shown at fields', () => {
@@ -14,7 +14,7 @@ describe('formErrorMessage', () => {
   it('names the wait of a throttled answer', () => {
     const throttled = new ApiError('http', 429, 'throttled', 'Too many', {}, 42);
     expect(formErrorMessage(throttled, ['code'])).toBe(
-      format(ka.verification.throttled, { seconds: 42 }),
+      format(ka.account.throttled, { seconds: 42 }),
     );
   });
 
@@ -26,5 +26,17 @@ describe('formErrorMessage', () => {
     expect(formErrorMessage(nonField, ['code'])).toBe('არასწორია');
     const other = new ApiError('http', 400, null, 'სხვა', { other: ['სხვა'] });
     expect(formErrorMessage(other, ['code'])).toBe('სხვა');
+  });
+});
+
+describe('serverFieldErrors', () => {
+  it("keeps the first message of each of the form's own fields", () => {
+    const error = new ApiError('http', 400, null, 'x', {
+      email: ['ელ-ფოსტა დაკავებულია.', 'მეორე'],
+      other: ['სხვა'],
+    });
+    expect(serverFieldErrors(error, ['email', 'first_name'])).toEqual({
+      email: 'ელ-ფოსტა დაკავებულია.',
+    });
   });
 });

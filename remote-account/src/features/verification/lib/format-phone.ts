@@ -1,5 +1,0 @@
-/** A Georgian mobile as people read it: 555123456 → "555 12 34 56"; anything else unchanged. */
-export function formatPhone(phone: string): string {
-  const match = /^(5\d{2})(\d{2})(\d{2})(\d{2})$/.exec(phone);
-  return match ? match.slice(1).join(' ') : phone;
-}
