@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
+import { logInViaUi, newCustomer, registerViaApi } from '../utils/account-utils';
 
 const pages = [
   { path: '/', ready: ka.loans.title },
@@ -9,18 +11,47 @@ const pages = [
   { path: '/no-such-page', ready: ka.errors.notFoundMessage },
 ];
 
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+}
+
 for (const { path, ready } of pages) {
   test(`${path} has no axe violations`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
+
+test.describe('the account slice against the sandbox', () => {
+  test.use({ mockedProvider: false });
+
+  test('the login and registration panels have no axe violations', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
+    const login = page.getByRole('dialog', { name: ka.account.loginTitle });
+    await expect(login).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await login.getByRole('button', { name: ka.registration.register }).click();
+    const registration = page.getByRole('dialog', { name: ka.registration.title });
+    await expect(registration.getByLabel(ka.registration.termsAccept)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("a logged-in customer's home page has no axe violations", async ({ page }) => {
+    const customer = newCustomer();
+    await registerViaApi(customer);
+    await page.goto('/');
+    await logInViaUi(page, customer.personalNumber);
+    await expect(page.getByRole('heading', { name: ka.verification.photos.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: ka.profile.title })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
 
 test('the first Tab stop skips to the main content', async ({ page }) => {
   await page.goto('/');

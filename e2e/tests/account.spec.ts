@@ -1,0 +1,189 @@
+import type { Locator, Page } from '@playwright/test';
+import { format, ka } from 'shared/strings/ka';
+import { expect, test } from '../fixtures';
+import {
+  accessToken,
+  latestCode,
+  logInViaUi,
+  type NewCustomer,
+  newCustomer,
+  PASSWORD,
+  registerViaApi,
+  setBanned,
+  solidPng,
+} from '../utils/account-utils';
+
+// The whole account slice against the embedded sandbox, nothing mocked.
+test.use({ mockedProvider: false });
+
+const banner = (page: Page) => page.getByRole('banner');
+const v = ka.verification;
+
+function verificationStep(page: Page, title: string): Locator {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+}
+
+async function registerViaUi(page: Page, customer: NewCustomer): Promise<void> {
+  await banner(page).getByRole('button', { name: ka.registration.open }).click();
+  const panel = page.getByRole('dialog', { name: ka.registration.title });
+  await panel.getByLabel(ka.account.personalNumber).fill(customer.personalNumber);
+  await panel.getByLabel(ka.registration.firstName).fill(customer.firstName);
+  await panel.getByLabel(ka.registration.lastName).fill(customer.lastName);
+  await panel.getByLabel(ka.registration.birthDate).fill(customer.birthDate);
+  await panel.getByLabel(ka.registration.phone).fill(customer.phone);
+  await panel.getByLabel(ka.registration.email, { exact: true }).fill(customer.email);
+  await panel.getByLabel(ka.account.password, { exact: true }).fill(PASSWORD);
+  await panel.getByLabel(ka.registration.passwordConfirm).fill(PASSWORD);
+  await panel.getByLabel(ka.registration.termsAccept).check();
+  await panel.getByRole('button', { name: ka.registration.submit }).click();
+  await expect(panel.getByRole('status')).toContainText(ka.registration.done);
+}
+
+async function verifyWithCode(
+  page: Page,
+  step: Locator,
+  texts: { send: string; code: string; confirm: string },
+  recipient: string,
+): Promise<void> {
+  await step.getByRole('button', { name: texts.send, exact: true }).click();
+  const code = await latestCode(recipient);
+  await step.getByLabel(texts.code).fill(code);
+  await step.getByRole('button', { name: texts.confirm }).click();
+  await expect(step).toContainText(v.verified);
+}
+
+test('a new customer registers, logs in, verifies e-mail, phone and photos, and is fully verified', async ({
+  page,
+  consoleProblems,
+}) => {
+  test.setTimeout(90_000);
+  const customer = newCustomer();
+  await page.goto('/');
+  await registerViaUi(page, customer);
+
+  // Registration leaves the customer logged out, with the login offered for the new number.
+  await expect(banner(page).getByRole('button', { name: ka.account.logout })).toHaveCount(0);
+  await page.getByRole('button', { name: ka.registration.loginNow }).click();
+  const login = page.getByRole('dialog', { name: ka.account.loginTitle });
+  await expect(login.getByLabel(ka.account.personalNumber)).toHaveValue(customer.personalNumber);
+  await login.getByLabel(ka.account.password).fill(PASSWORD);
+  await login.getByRole('button', { name: ka.account.submitLogin, exact: true }).click();
+  await expect(banner(page)).toContainText(customer.firstName);
+
+  const overview = page.getByRole('region', { name: ka.accountOverview.title });
+  await expect(overview).toContainText(v.notFullyVerified);
+
+  await verifyWithCode(page, verificationStep(page, v.email.title), v.email, customer.email);
+  await verifyWithCode(page, verificationStep(page, v.phone.title), v.phone, customer.phone);
+
+  const photos = verificationStep(page, v.photos.title);
+  const images = {
+    id_front: solidPng(64, 40, [11, 93, 85]),
+    id_back: solidPng(64, 40, [180, 77, 0]),
+    selfie: solidPng(48, 48, [26, 95, 180]),
+  };
+  for (const [kind, buffer] of Object.entries(images) as [keyof typeof images, Buffer][]) {
+    await photos
+      .getByLabel(v.photos.kinds[kind], { exact: true })
+      .setInputFiles({ name: `${kind}.png`, mimeType: 'image/png', buffer });
+    await expect(
+      photos.getByRole('img', { name: format(v.photos.preview, { kind: v.photos.kinds[kind] }) }),
+    ).toBeVisible();
+  }
+  await photos.getByRole('button', { name: v.photos.upload }).click();
+  await expect(photos).toContainText(v.photos.status.pending);
+
+  // The sandbox approves photos after DECISION_DELAY; the panel polls until it does.
+  await expect(overview).toContainText(v.fullyVerified, { timeout: 30_000 });
+  await expect(photos).toContainText(v.photos.status.approved);
+  expect(consoleProblems).toEqual([]);
+});
+
+test('a customer who forgot the password recovers it with the SMS code and logs in', async ({
+  page,
+}) => {
+  const customer = newCustomer();
+  await registerViaApi(customer);
+  await page.goto('/recovery');
+  const recovery = page.getByRole('region', { name: ka.account.recoveryTitle });
+  await recovery.getByLabel(ka.account.personalNumber).fill(customer.personalNumber);
+  await recovery.getByRole('button', { name: ka.account.sendCode }).click();
+
+  const code = await latestCode(customer.phone);
+  await recovery.getByLabel(ka.account.code).fill(code);
+  await recovery.getByLabel(ka.account.newPassword).fill('Axali2026pass');
+  await recovery.getByRole('button', { name: ka.account.setPassword }).click();
+  await expect(recovery.getByRole('status')).toContainText(ka.account.recoveryDone);
+
+  await recovery.getByRole('link', { name: ka.account.login }).click();
+  const login = page.getByRole('dialog', { name: ka.account.loginTitle });
+  await login.getByLabel(ka.account.personalNumber).fill(customer.personalNumber);
+  await login.getByLabel(ka.account.password).fill('Axali2026pass');
+  await login.getByRole('button', { name: ka.account.submitLogin, exact: true }).click();
+  await expect(banner(page).getByRole('button', { name: ka.account.logout })).toBeVisible();
+});
+
+test('a customer banned in the middle of a session is forced out and told why', async ({
+  page,
+}) => {
+  const customer = newCustomer();
+  await registerViaApi(customer);
+  await page.goto('/');
+  await logInViaUi(page, customer.personalNumber);
+  const email = verificationStep(page, v.email.title);
+  await expect(email).toBeVisible();
+
+  await setBanned(customer.personalNumber, true);
+  await email.getByRole('button', { name: v.email.send, exact: true }).click();
+
+  await expect(page.getByRole('alert').filter({ hasText: ka.session.banned })).toBeVisible();
+  await expect(
+    banner(page).getByRole('button', { name: ka.account.login, exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: ka.accountOverview.title })).toHaveCount(0);
+  expect((await page.context().cookies()).find((c) => c.name === 'user')).toBeUndefined();
+
+  // Logging in again is refused while the ban lasts.
+  await banner(page).getByRole('button', { name: ka.account.login, exact: true }).click();
+  const login = page.getByRole('dialog', { name: ka.account.loginTitle });
+  await login.getByLabel(ka.account.personalNumber).fill(customer.personalNumber);
+  await login.getByLabel(ka.account.password).fill(PASSWORD);
+  await login.getByRole('button', { name: ka.account.submitLogin, exact: true }).click();
+  await expect(login.getByRole('alert')).toBeVisible();
+  await expect(banner(page).getByRole('button', { name: ka.account.logout })).toHaveCount(0);
+});
+
+test('an access token that expires mid-session is refreshed without the customer noticing', async ({
+  page,
+  consoleProblems,
+}) => {
+  test.setTimeout(60_000);
+  const customer = newCustomer();
+  await registerViaApi(customer);
+  await page.goto('/');
+  await logInViaUi(page, customer.personalNumber);
+  const before = await accessToken(page);
+
+  // The e2e sandbox issues 10-second access tokens (playwright.config.ts): wait one out.
+  const msLeft = before.expiresAt * 1000 - Date.now();
+  await page.waitForTimeout(Math.max(0, msLeft) + 1_500);
+
+  const refreshes: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/user/token/refresh/')) refreshes.push(response.status());
+  });
+  const profile = page.getByRole('region', { name: ka.profile.title });
+  await profile.getByRole('button', { name: ka.profile.edit }).click();
+  await profile.getByLabel(ka.profile.firstName).fill('ნატო');
+  await profile.getByRole('button', { name: ka.profile.save }).click();
+
+  await expect(profile.getByRole('status')).toContainText(ka.profile.saved);
+  await expect(banner(page)).toContainText('ნატო');
+  expect(refreshes).toEqual([200]);
+  const after = await accessToken(page);
+  expect(after.access).not.toBe(before.access);
+  expect(after.expiresAt).toBeGreaterThan(before.expiresAt);
+  await expect(page.getByRole('alert').filter({ hasText: ka.session.expired })).toHaveCount(0);
+  // Chromium itself logs the expired token's 401 response; the page logs nothing.
+  expect(consoleProblems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
+});
