@@ -40,7 +40,6 @@ async function registerViaUi(page: Page, customer: NewCustomer): Promise<void> {
 }
 
 async function verifyWithCode(
-  page: Page,
   step: Locator,
   texts: { send: string; code: string; confirm: string },
   recipient: string,
@@ -73,8 +72,8 @@ test('a new customer registers, logs in, verifies e-mail, phone and photos, and 
   const overview = page.getByRole('region', { name: ka.accountOverview.title });
   await expect(overview).toContainText(v.notFullyVerified);
 
-  await verifyWithCode(page, verificationStep(page, v.email.title), v.email, customer.email);
-  await verifyWithCode(page, verificationStep(page, v.phone.title), v.phone, customer.phone);
+  await verifyWithCode(verificationStep(page, v.email.title), v.email, customer.email);
+  await verifyWithCode(verificationStep(page, v.phone.title), v.phone, customer.phone);
 
   const photos = verificationStep(page, v.photos.title);
   const images = {
