@@ -91,6 +91,22 @@ describe('routes and their middleware', () => {
     expect(new URLSearchParams(router.state.location.search).has('login')).toBe(false);
   });
 
+  it('takes a visitor who logs in back to the auth route they were sent away from', async () => {
+    const router = renderApp('/static', { '/static': ['auth'] });
+    await waitFor(() => expect(useUiStore.getState().accountPanel).toBe('login'));
+
+    act(() => useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/static'));
+  });
+
+  it('never follows a `next` that leads off the site', async () => {
+    act(() => useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' }));
+    const router = renderApp(`/?next=${encodeURIComponent('//evil.example/x')}`);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('sends a logged-in user away from the recovery page', async () => {
     act(() => useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' }));
     const router = renderApp('/recovery');

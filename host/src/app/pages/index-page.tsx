@@ -1,10 +1,15 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { RemoteSlot } from '../../federation/remote-slot';
 import styles from './pages.module.css';
+
+/** A path on this site: `next` comes from the URL, so it must not send anyone elsewhere. */
+function isLocalPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
 
 /**
  * The home page: the home slice's slider and questions, the loans slice's overview, and for a
@@ -12,6 +17,7 @@ import styles from './pages.module.css';
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const requestLogin = useUiStore((state) => state.requestLogin);
   const loggedIn = useAuthStore((state) => state.status === 'logged-in');
 
@@ -27,6 +33,13 @@ export function Component() {
   useEffect(() => {
     document.title = `${ka.brand} · ${ka.brandTagline}`;
   }, []);
+
+  // Once logged in, a visitor the `auth` middleware sent here goes back where they were going.
+  const next = params.get('next');
+  useEffect(() => {
+    if (!loggedIn || !next) return;
+    navigate(isLocalPath(next) ? next : '/', { replace: true });
+  }, [loggedIn, next, navigate]);
 
   return (
     <div className={styles.stack}>
