@@ -54,7 +54,7 @@ describe('logging in', () => {
       loans: { status: 'success', data: loans },
     });
     expect(readSession()).toEqual(ISSUED_TOKENS);
-    await vi.waitFor(() => expect(deviceLogs).toHaveLength(1));
+    await vi.waitFor(() => expect(deviceLogs).toHaveLength(1), { timeout: 5_000 });
     expect(deviceLogs[0]).toMatchObject({
       user_agent: expect.any(String),
       language: expect.any(String),
@@ -75,8 +75,9 @@ describe('logging in', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mswServer.use(http.post('*/api/user/user_log/', () => HttpResponse.error()));
     await useAuthStore.getState().login(VALID_USER);
-    await vi.waitFor(() =>
-      expect(warn).toHaveBeenCalledWith('device log failed', expect.anything()),
+    await vi.waitFor(
+      () => expect(warn).toHaveBeenCalledWith('device log failed', expect.anything()),
+      { timeout: 5_000 },
     );
     expect(useAuthStore.getState().status).toBe('logged-in');
   });
@@ -182,7 +183,9 @@ describe('logging out', () => {
       }),
     );
     const login = useAuthStore.getState().login(VALID_USER);
-    await vi.waitFor(() => expect(useAuthStore.getState().user.status).toBe('loading'));
+    await vi.waitFor(() => expect(useAuthStore.getState().user.status).toBe('loading'), {
+      timeout: 5_000,
+    });
     await useAuthStore.getState().logout();
     release();
     await login;
@@ -208,7 +211,9 @@ describe('ensureAccount', () => {
     act(() => useAuthStore.getState().setSession(ISSUED_TOKENS));
     useAuthStore.getState().ensureAccount();
     useAuthStore.getState().ensureAccount();
-    await vi.waitFor(() => expect(useAuthStore.getState().loans.status).toBe('success'));
+    await vi.waitFor(() => expect(useAuthStore.getState().loans.status).toBe('success'), {
+      timeout: 5_000,
+    });
     expect(detailCalls).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mswServer } from './msw-server';
@@ -9,6 +9,10 @@ vi.mock('zustand', () => import('./zustand-mock'));
 // Browser-side tests (jsdom) get the mock provider and DOM cleanup. Server tests run in the
 // node environment against real local HTTP, which the mock provider must not intercept.
 const inBrowser = typeof document !== 'undefined';
+
+// CI runs every package's tests at once on two cores: a lazy import or an error boundary can
+// then take over a second to show. findBy*/waitFor wait up to 5 s (a hang still fails).
+configure({ asyncUtilTimeout: 5_000 });
 
 if (inBrowser) {
   beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));

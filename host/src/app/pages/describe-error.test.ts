@@ -14,7 +14,7 @@ async function routeErrorFrom(thrown: unknown): Promise<unknown> {
     },
   ]);
   await router.initialize();
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 5_000 });
   const error = Object.values(router.state.errors ?? {})[0];
   router.dispose();
   return error;

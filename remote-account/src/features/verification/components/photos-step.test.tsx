@@ -264,11 +264,13 @@ describe('the personal photos step', () => {
       await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS - 100));
       expect(fetches).toBe(0);
       await act(() => vi.advanceTimersByTimeAsync(100));
-      await vi.waitFor(() => expect(fetches).toBe(1));
+      await vi.waitFor(() => expect(fetches).toBe(1), { timeout: 5_000 });
       expect(photosStep()).toHaveTextContent(p.status.pending);
 
       await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS));
-      await vi.waitFor(() => expect(photosStep()).toHaveTextContent(p.status.approved));
+      await vi.waitFor(() => expect(photosStep()).toHaveTextContent(p.status.approved), {
+        timeout: 5_000,
+      });
       expect(fetches).toBe(2);
       // The outcome reached the page while the customer watched: it is announced.
       expect(within(photosStep()).getByRole('status')).toHaveTextContent(p.approvedNote);
@@ -293,8 +295,9 @@ describe('the personal photos step', () => {
       vi.setTimerTickMode('manual');
 
       await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS));
-      await vi.waitFor(() =>
-        expect(within(photosStep()).getByRole('alert')).toHaveTextContent(p.rejectedNote),
+      await vi.waitFor(
+        () => expect(within(photosStep()).getByRole('alert')).toHaveTextContent(p.rejectedNote),
+        { timeout: 5_000 },
       );
       expect(photosStep()).toHaveTextContent(p.status.rejected);
       expect(photoInput('id_front')).toBeInTheDocument();
