@@ -55,7 +55,6 @@ test('a new customer registers, logs in, verifies e-mail, phone and photos, and 
   page,
   consoleProblems,
 }) => {
-  test.setTimeout(90_000);
   const customer = newCustomer();
   await page.goto('/');
   await registerViaUi(page, customer);
@@ -156,7 +155,6 @@ test('an access token that expires mid-session is refreshed without the customer
   page,
   consoleProblems,
 }) => {
-  test.setTimeout(60_000);
   const customer = newCustomer();
   await registerViaApi(customer);
   await page.goto('/');

@@ -8,7 +8,8 @@ const CHANGED_TITLE = 'ხშირად დასმული კითხვ�
 test('a remote rebuilt and redeployed alone shows its change in the running host after a reload', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // It rebuilds remote-home in production mode: minutes on a busy two-core machine.
+  test.setTimeout(240_000);
   const hostDist = path.join(REPO_ROOT, 'host/dist');
   const hostBefore = hashTree(hostDist);
 
