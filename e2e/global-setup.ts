@@ -7,7 +7,7 @@ export default async function waitForAllApps(): Promise<void> {
     ...Object.keys(REMOTES).map((name) => manifestUrl(name as RemoteName)),
     `${SANDBOX_URL}/api/cms/slider/`,
   ];
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (const url of urls) {
     for (;;) {
       const ok = await fetch(url).then(
@@ -15,7 +15,7 @@ export default async function waitForAllApps(): Promise<void> {
         () => false,
       );
       if (ok) break;
-      if (Date.now() > deadline) throw new Error(`${url} did not come up within 60 s`);
+      if (Date.now() > deadline) throw new Error(`${url} did not come up within 180 s`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }

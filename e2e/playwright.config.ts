@@ -67,7 +67,8 @@ export default defineConfig({
     },
     url: HOST_URL,
     reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
+    // `pnpm start` builds all four apps first: about 90 s here, far more on a starved machine.
+    timeout: 600_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },
