@@ -16,11 +16,6 @@ configure({ asyncUtilTimeout: 5_000 });
 
 if (inBrowser) {
   beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => {
-    mswServer.resetHandlers();
-    cleanup();
-    for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
-  });
   afterAll(() => mswServer.close());
 }
 
@@ -32,10 +27,21 @@ beforeEach(() => {
     unexpectedErrors.push(args);
   });
 });
+
+// One hook, so the page is always cleaned up before the console check may throw: a failed
+// test must never leave its DOM, handlers or cookies to the next one.
 afterEach(() => {
   const spy = vi.mocked(console.error);
   const expected = (spy as unknown as { expected?: boolean }).expected === true;
-  spy.mockRestore();
+  try {
+    if (inBrowser) {
+      mswServer.resetHandlers();
+      cleanup();
+      for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+    }
+  } finally {
+    spy.mockRestore();
+  }
   if (unexpectedErrors.length > 0 && !expected) {
     throw new Error(
       `console.error was called:\n${unexpectedErrors.map((a) => a.map(String).join(' ')).join('\n')}`,
