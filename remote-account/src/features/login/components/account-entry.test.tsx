@@ -6,6 +6,7 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format, ka } from 'shared/strings/ka';
 import { customer, registrationTerms } from 'shared/testing/fixtures';
+import { createGate } from 'shared/testing/gate';
 import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
 import AccountEntry from './account-entry';
@@ -165,9 +166,10 @@ describe('the account entry', () => {
 
   it('shows that it is logging in while a slow login is under way', async () => {
     const user = userEvent.setup();
+    const answer = createGate();
     mswServer.use(
       http.post('*/api/user/api/token/', async () => {
-        await delay(600);
+        await answer.passed();
         return HttpResponse.json(ISSUED_TOKENS);
       }),
     );
@@ -179,6 +181,7 @@ describe('the account entry', () => {
     expect(
       await within(dialog).findByRole('button', { name: ka.account.loggingIn }),
     ).toBeDisabled();
+    answer.open();
     expect(await screen.findByRole('button', { name: ka.account.logout })).toBeInTheDocument();
   });
 

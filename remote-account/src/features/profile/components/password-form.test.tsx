@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { format, ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
+import { createGate } from 'shared/testing/gate';
 import { VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
 import { ProfileSection } from './profile-section';
@@ -144,9 +145,10 @@ describe('changing the password', () => {
 
   it('shows that it is saving while a slow change is under way', async () => {
     const user = userEvent.setup();
+    const answer = createGate();
     mswServer.use(
       http.post('*/api/user/user/change_password/', async () => {
-        await delay(500);
+        await answer.passed();
         return HttpResponse.json({});
       }),
     );
@@ -159,6 +161,7 @@ describe('changing the password', () => {
     });
 
     expect(await screen.findByRole('button', { name: ka.account.settingPassword })).toBeDisabled();
+    answer.open();
     expect(await screen.findByRole('status')).toHaveTextContent(ka.profile.passwordChanged);
   });
 });

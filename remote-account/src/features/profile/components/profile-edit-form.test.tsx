@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import type { User } from 'shared/api/user/user-details';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
+import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { ProfileSection } from './profile-section';
 
@@ -162,9 +163,10 @@ describe('editing the profile', () => {
 
   it('shows that it is saving while a slow save is under way', async () => {
     const user = userEvent.setup();
+    const answer = createGate();
     mswServer.use(
       http.patch('*/api/user/user/:id/', async () => {
-        await delay(500);
+        await answer.passed();
         return HttpResponse.json({ ...customer, last_name: 'კაპანაძე' });
       }),
     );
@@ -176,6 +178,7 @@ describe('editing the profile', () => {
 
     expect(screen.getByRole('button', { name: ka.profile.save })).toBeDisabled();
     expect(await screen.findByRole('button', { name: ka.profile.saving })).toBeDisabled();
+    answer.open();
     expect(await screen.findByRole('status')).toHaveTextContent(ka.profile.saved);
   });
 

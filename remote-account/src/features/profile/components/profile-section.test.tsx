@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { ApiError } from 'shared/api/api-error';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
+import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { ProfileSection } from './profile-section';
 
@@ -47,9 +48,10 @@ describe('the profile section', () => {
   });
 
   it('shows a placeholder only when loading takes a while, then the data', async () => {
+    const answer = createGate();
     mswServer.use(
       http.get('*/api/user/details/', async () => {
-        await delay(500);
+        await answer.passed();
         return HttpResponse.json(customer);
       }),
     );
@@ -59,6 +61,7 @@ describe('the profile section', () => {
 
     expect(screen.queryByText(ka.common.loading)).not.toBeInTheDocument();
     expect(await screen.findByText(ka.common.loading)).toBeInTheDocument();
+    answer.open();
     expect(await screen.findByText(customer.first_name)).toBeInTheDocument();
     expect(screen.queryByText(ka.common.loading)).not.toBeInTheDocument();
   });

@@ -7,10 +7,11 @@ import {
   within,
 } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { PHOTO_KINDS, PHOTO_MAX_BYTES } from 'shared/api/user/verification-photos';
 import { format, ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
+import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { imageFile, logInAs, stubObjectUrls } from '../test-utils';
 import { PHOTOS_POLL_MS } from './photos-step';
@@ -188,9 +189,10 @@ describe('the personal photos step', () => {
 
   it('shows upload progress while the photos are sent', async () => {
     const user = userEvent.setup();
+    const answer = createGate();
     mswServer.use(
       http.post('*/api/user/user/personal_verification_photos/', async () => {
-        await delay(600);
+        await answer.passed();
         return HttpResponse.json([], { status: 201 });
       }),
     );
@@ -203,6 +205,7 @@ describe('the personal photos step', () => {
     const progress = await within(photosStep()).findByRole('progressbar', { name: p.progress });
     expect(progress).toHaveAttribute('max', '100');
     expect(within(photosStep()).getByRole('button', { name: p.uploading })).toBeDisabled();
+    answer.open();
     await waitForElementToBeRemoved(progress);
   });
 
