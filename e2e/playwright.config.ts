@@ -16,7 +16,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // On CI a failed test runs once more; Playwright then lists it as "flaky", so it is seen.
+  retries: process.env.CI ? 1 : 0,
   // Generous: these wait for the UI, they do not measure it (benchmarks do), and a shared
   // two-core CI machine can take many seconds to load a remote.
   timeout: 120_000,
