@@ -229,7 +229,6 @@ describe('the registration form', () => {
         {
           personal_number: ['ამ პირადი ნომრით მომხმარებელი უკვე არსებობს.'],
           password_confirm: ['პაროლები არ ემთხვევა.'],
-          terms_of_contract: ['პირობების ეს ვერსია აღარ მოქმედებს.'],
         },
         { status: 400 },
       ),
@@ -247,7 +246,6 @@ describe('the registration form', () => {
       ),
     );
     expect(field('password_confirm')).toHaveAccessibleDescription('პაროლები არ ემთხვევა.');
-    expect(acceptBox()).toHaveAccessibleDescription('პირობების ეს ვერსია აღარ მოქმედებს.');
     expect(field('personal_number')).toHaveFocus();
     // Every message has its field, so no form-level alert repeats one.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -255,6 +253,35 @@ describe('the registration form', () => {
       expect(field(name as TextField)).toHaveValue(value);
     }
     expect(acceptBox()).toBeChecked();
+  });
+
+  it('shows terms published while the form was open, to be accepted afresh', async () => {
+    const user = userEvent.setup();
+    const newTerms = { ...registrationTerms, id: 9, title: 'განახლებული პირობები', version: '2.2' };
+    const sent = watchRegistrations(() =>
+      HttpResponse.json(
+        { terms_of_contract: ['დაეთანხმეთ რეგისტრაციის მოქმედ პირობებს.'] },
+        { status: 400 },
+      ),
+    );
+    renderForm();
+    await screen.findByRole('region', { name: registrationTerms.title });
+    await fill(user, valid);
+    await user.click(acceptBox());
+    mswServer.use(http.get('*/api/cms/terms_of_contract/', () => HttpResponse.json([newTerms])));
+
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('region', { name: newTerms.title })).toBeVisible();
+    expect(acceptBox()).not.toBeChecked();
+    expect(acceptBox()).toHaveAccessibleDescription('დაეთანხმეთ რეგისტრაციის მოქმედ პირობებს.');
+    expect(field('email')).toHaveValue(valid.email);
+
+    await user.click(acceptBox());
+    await user.click(submitButton());
+
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(Object.fromEntries(sent[1]?.fields ?? [])).toMatchObject({ terms_of_contract: '9' });
   });
 
   it('shows a message that belongs to no field above the form', async () => {

@@ -78,7 +78,14 @@ export function RegistrationForm({
         await register(registration);
       } catch (error) {
         const apiError = toApiError(error);
-        setFieldErrors(serverFieldErrors(apiError, REGISTRATION_FIELDS));
+        const errors = serverFieldErrors(apiError, REGISTRATION_FIELDS);
+        setFieldErrors(errors);
+        if (errors.terms_of_contract) {
+          // The terms changed while the form was open: show the current ones, to be read and
+          // accepted afresh, rather than sending the outdated id again.
+          set('terms_of_contract')(false);
+          terms.retry();
+        }
         setFailedSubmits((count) => count + 1);
         throw apiError;
       }
