@@ -274,6 +274,7 @@ describe('the registration form', () => {
 
     expect(await screen.findByRole('region', { name: newTerms.title })).toBeVisible();
     expect(acceptBox()).not.toBeChecked();
+    expect(acceptBox()).toHaveFocus();
     expect(acceptBox()).toHaveAccessibleDescription('დაეთანხმეთ რეგისტრაციის მოქმედ პირობებს.');
     expect(field('email')).toHaveValue(valid.email);
 

@@ -49,6 +49,15 @@ export function RegistrationForm({
   const acceptable = terms.status === 'success' && terms.data ? terms.data : null;
   const today = todayInGeorgia();
 
+  // Set when outdated terms are the first error: their box takes focus once the current terms
+  // have loaded (the reload replaces the box the error effect focused).
+  const focusNewTerms = useRef(false);
+  useEffect(() => {
+    if (!acceptable || !focusNewTerms.current) return;
+    focusNewTerms.current = false;
+    form.current?.querySelector<HTMLElement>('[name="terms_of_contract"]')?.focus();
+  }, [acceptable]);
+
   useEffect(() => {
     if (failedSubmits === 0) return;
     const first = REGISTRATION_FIELDS.find((name) => fieldErrors[name]);
@@ -84,6 +93,8 @@ export function RegistrationForm({
           // The terms changed while the form was open: show the current ones, to be read and
           // accepted afresh, rather than sending the outdated id again.
           set('terms_of_contract')(false);
+          focusNewTerms.current =
+            REGISTRATION_FIELDS.find((name) => errors[name]) === 'terms_of_contract';
           terms.retry();
         }
         setFailedSubmits((count) => count + 1);
