@@ -9,8 +9,8 @@ export const kaProfile = {
   birthDate: 'დაბადების თარიღი',
   email: 'ელ-ფოსტა',
   phone: 'ტელეფონის ნომერი',
-  emailVerified: 'დადასტურებულია',
-  emailNotVerified: 'არ არის დადასტურებული',
+  verified: 'დადასტურებულია',
+  notVerified: 'არ არის დადასტურებული',
 
   // Editing the name and e-mail.
   edit: 'მონაცემების შეცვლა',

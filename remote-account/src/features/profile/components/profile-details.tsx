@@ -27,17 +27,27 @@ export function ProfileDetails({ user }: { user: User }) {
       </div>
       <div className={styles.row}>
         <dt>{p.email}</dt>
-        <dd className={styles.email}>
+        <dd className={styles.contact}>
           <span className={styles.address}>{user.email}</span>
-          <span className={user.email_verified ? styles.verified : styles.unverified}>
-            {user.email_verified ? p.emailVerified : p.emailNotVerified}
-          </span>
+          <VerifiedMark verified={user.email_verified} />
         </dd>
       </div>
       <div className={styles.row}>
         <dt>{p.phone}</dt>
-        <dd>{formatPhone(user.phone_number)}</dd>
+        <dd className={styles.contact}>
+          <span>{formatPhone(user.phone_number)}</span>
+          <VerifiedMark verified={user.phone_verified} />
+        </dd>
       </div>
     </dl>
+  );
+}
+
+/** Whether an e-mail or phone is verified, in words (colour only repeats them). */
+function VerifiedMark({ verified }: { verified: boolean }) {
+  return (
+    <span className={verified ? styles.verified : styles.unverified}>
+      {verified ? ka.profile.verified : ka.profile.notVerified}
+    </span>
   );
 }

@@ -89,7 +89,7 @@ describe('editing the profile', () => {
     expect(updates).toEqual([{ email: 'nino.beridze@example.ge' }]);
     const emailValue = screen.getByText(ka.profile.email, { selector: 'dt' }).nextElementSibling;
     expect(emailValue).toHaveTextContent('nino.beridze@example.ge');
-    expect(emailValue).toHaveTextContent(ka.profile.emailNotVerified);
+    expect(emailValue).toHaveTextContent(ka.profile.notVerified);
     const stored = useAuthStore.getState().user;
     expect(stored.status === 'success' && stored.data.email_verified).toBe(false);
   });

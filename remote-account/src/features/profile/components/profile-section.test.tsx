@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { ApiError } from 'shared/api/api-error';
@@ -32,19 +32,27 @@ describe('the profile section', () => {
     // 1990-05-14, in Georgian and without Intl.
     expect(definitionOf(ka.profile.birthDate)).toHaveTextContent('14 მაისი, 1990');
     expect(definitionOf(ka.profile.email)).toHaveTextContent(customer.email);
-    expect(definitionOf(ka.profile.email)).toHaveTextContent(ka.profile.emailNotVerified);
+    expect(definitionOf(ka.profile.email)).toHaveTextContent(ka.profile.notVerified);
     expect(definitionOf(ka.profile.phone)).toHaveTextContent('555 12 34 56');
+    expect(definitionOf(ka.profile.phone)).toHaveTextContent(ka.profile.notVerified);
     expect(screen.getByRole('button', { name: ka.profile.edit })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: ka.profile.passwordTitle })).toBeInTheDocument();
   });
 
-  it('says the e-mail is verified once it is', () => {
+  it('says each of the e-mail and the phone is verified once it is', () => {
     logIn();
     useAuthStore.getState().setUser({ ...customer, email_verified: true });
     render(<ProfileSection />);
 
-    expect(definitionOf(ka.profile.email)).toHaveTextContent(ka.profile.emailVerified);
-    expect(definitionOf(ka.profile.email)).not.toHaveTextContent(ka.profile.emailNotVerified);
+    expect(definitionOf(ka.profile.email)).toHaveTextContent(ka.profile.verified);
+    expect(definitionOf(ka.profile.email)).not.toHaveTextContent(ka.profile.notVerified);
+    expect(definitionOf(ka.profile.phone)).toHaveTextContent(ka.profile.notVerified);
+
+    act(() => useAuthStore.getState().setUser({ ...customer, phone_verified: true }));
+
+    expect(definitionOf(ka.profile.phone)).toHaveTextContent(ka.profile.verified);
+    expect(definitionOf(ka.profile.phone)).not.toHaveTextContent(ka.profile.notVerified);
+    expect(definitionOf(ka.profile.email)).toHaveTextContent(ka.profile.notVerified);
   });
 
   it('shows a placeholder only when loading takes a while, then the data', async () => {
