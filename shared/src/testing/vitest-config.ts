@@ -6,7 +6,7 @@ import { FlakyReporter } from './flaky-reporter.ts';
  * On CI a failed test runs once more in a clean page: a stalled worker on a shared two-core
  * machine must not sink a run, and a test that needed the retry is still named at the end.
  */
-export function ciRetry() {
+function ciRetry() {
   return process.env.CI ? { retry: 1, reporters: ['default', new FlakyReporter()] } : {};
 }
 
