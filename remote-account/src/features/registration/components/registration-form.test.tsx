@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { ka } from 'shared/strings/ka';
 import { registrationTerms } from 'shared/testing/fixtures';
+import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { todayInGeorgia } from '../lib/birth-date';
 import { RegistrationForm } from './registration-form';
@@ -258,20 +259,32 @@ describe('the registration form', () => {
   it('shows terms published while the form was open, to be accepted afresh', async () => {
     const user = userEvent.setup();
     const newTerms = { ...registrationTerms, id: 9, title: 'განახლებული პირობები', version: '2.2' };
+    let answers = 0;
     const sent = watchRegistrations(() =>
-      HttpResponse.json(
-        { terms_of_contract: ['დაეთანხმეთ რეგისტრაციის მოქმედ პირობებს.'] },
-        { status: 400 },
-      ),
+      ++answers === 1
+        ? HttpResponse.json(
+            { terms_of_contract: ['დაეთანხმეთ რეგისტრაციის მოქმედ პირობებს.'] },
+            { status: 400 },
+          )
+        : HttpResponse.json({ id: 43 }, { status: 201 }),
     );
     renderForm();
     await screen.findByRole('region', { name: registrationTerms.title });
     await fill(user, valid);
     await user.click(acceptBox());
-    mswServer.use(http.get('*/api/cms/terms_of_contract/', () => HttpResponse.json([newTerms])));
+    // Held, so the reload is seen to replace the old box before the new terms arrive.
+    const published = createGate();
+    mswServer.use(
+      http.get('*/api/cms/terms_of_contract/', async () => {
+        await published.passed();
+        return HttpResponse.json([newTerms]);
+      }),
+    );
 
     await user.click(submitButton());
 
+    await waitFor(() => expect(screen.queryByRole('checkbox')).not.toBeInTheDocument());
+    published.open();
     expect(await screen.findByRole('region', { name: newTerms.title })).toBeVisible();
     expect(acceptBox()).not.toBeChecked();
     expect(acceptBox()).toHaveFocus();
@@ -281,7 +294,8 @@ describe('the registration form', () => {
     await user.click(acceptBox());
     await user.click(submitButton());
 
-    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(await screen.findByRole('status')).toHaveTextContent(ka.registration.done);
+    expect(sent).toHaveLength(2);
     expect(Object.fromEntries(sent[1]?.fields ?? [])).toMatchObject({ terms_of_contract: '9' });
   });
 
