@@ -35,5 +35,7 @@ await browser.close();
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 for (const [type, { count, raw, gzip }] of totals) {
-  console.log(`${type.padEnd(10)} ${String(count).padStart(3)} files  ${kb(raw).padStart(10)} raw  ${kb(gzip).padStart(9)} gzip`);
+  console.info(
+    `${type.padEnd(10)} ${String(count).padStart(3)} files  ${kb(raw).padStart(10)} raw  ${kb(gzip).padStart(9)} gzip`,
+  );
 }

@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
+import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
+import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
+import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
 import { expect, test } from '../fixtures';
 import { logInViaUi, newCustomer, registerViaApi } from '../utils/account-utils';
 
@@ -36,9 +39,9 @@ test.describe('the account slice against the sandbox', () => {
     await expect(login).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
-    await login.getByRole('button', { name: ka.registration.register }).click();
-    const registration = page.getByRole('dialog', { name: ka.registration.title });
-    await expect(registration.getByLabel(ka.registration.termsAccept)).toBeVisible();
+    await login.getByRole('button', { name: kaRegistration.register }).click();
+    const registration = page.getByRole('dialog', { name: kaRegistration.title });
+    await expect(registration.getByLabel(kaRegistration.termsAccept)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -47,8 +50,8 @@ test.describe('the account slice against the sandbox', () => {
     await registerViaApi(customer);
     await page.goto('/');
     await logInViaUi(page, customer.personalNumber);
-    await expect(page.getByRole('heading', { name: ka.verification.photos.title })).toBeVisible();
-    await expect(page.getByRole('heading', { name: ka.profile.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: kaVerification.photos.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: kaProfile.title })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { format, ka } from 'shared/strings/ka';
+import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
+import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
+import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
 import { expect, test } from '../fixtures';
 import {
   accessToken,
@@ -17,26 +20,26 @@ import {
 test.use({ mockedProvider: false });
 
 const banner = (page: Page) => page.getByRole('banner');
-const v = ka.verification;
+const v = kaVerification;
 
 function verificationStep(page: Page, title: string): Locator {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
 }
 
 async function registerViaUi(page: Page, customer: NewCustomer): Promise<void> {
-  await banner(page).getByRole('button', { name: ka.registration.open }).click();
-  const panel = page.getByRole('dialog', { name: ka.registration.title });
+  await banner(page).getByRole('button', { name: kaRegistration.open }).click();
+  const panel = page.getByRole('dialog', { name: kaRegistration.title });
   await panel.getByLabel(ka.account.personalNumber).fill(customer.personalNumber);
-  await panel.getByLabel(ka.registration.firstName).fill(customer.firstName);
-  await panel.getByLabel(ka.registration.lastName).fill(customer.lastName);
-  await panel.getByLabel(ka.registration.birthDate).fill(customer.birthDate);
-  await panel.getByLabel(ka.registration.phone).fill(customer.phone);
-  await panel.getByLabel(ka.registration.email, { exact: true }).fill(customer.email);
+  await panel.getByLabel(kaRegistration.firstName).fill(customer.firstName);
+  await panel.getByLabel(kaRegistration.lastName).fill(customer.lastName);
+  await panel.getByLabel(kaRegistration.birthDate).fill(customer.birthDate);
+  await panel.getByLabel(kaRegistration.phone).fill(customer.phone);
+  await panel.getByLabel(kaRegistration.email, { exact: true }).fill(customer.email);
   await panel.getByLabel(ka.account.password, { exact: true }).fill(PASSWORD);
-  await panel.getByLabel(ka.registration.passwordConfirm).fill(PASSWORD);
-  await panel.getByLabel(ka.registration.termsAccept).check();
-  await panel.getByRole('button', { name: ka.registration.submit }).click();
-  await expect(panel.getByRole('status')).toContainText(ka.registration.done);
+  await panel.getByLabel(kaRegistration.passwordConfirm).fill(PASSWORD);
+  await panel.getByLabel(kaRegistration.termsAccept).check();
+  await panel.getByRole('button', { name: kaRegistration.submit }).click();
+  await expect(panel.getByRole('status')).toContainText(kaRegistration.done);
 }
 
 async function verifyWithCode(
@@ -61,7 +64,7 @@ test('a new customer registers, logs in, verifies e-mail, phone and photos, and 
 
   // Registration leaves the customer logged out, with the login offered for the new number.
   await expect(banner(page).getByRole('button', { name: ka.account.logout })).toHaveCount(0);
-  await page.getByRole('button', { name: ka.registration.loginNow }).click();
+  await page.getByRole('button', { name: kaRegistration.loginNow }).click();
   const login = page.getByRole('dialog', { name: ka.account.loginTitle });
   await expect(login.getByLabel(ka.account.personalNumber)).toHaveValue(customer.personalNumber);
   await login.getByLabel(ka.account.password).fill(PASSWORD);
@@ -169,12 +172,12 @@ test('an access token that expires mid-session is refreshed without the customer
   page.on('response', (response) => {
     if (response.url().endsWith('/api/user/token/refresh/')) refreshes.push(response.status());
   });
-  const profile = page.getByRole('region', { name: ka.profile.title });
-  await profile.getByRole('button', { name: ka.profile.edit }).click();
-  await profile.getByLabel(ka.profile.firstName).fill('ნატო');
-  await profile.getByRole('button', { name: ka.profile.save }).click();
+  const profile = page.getByRole('region', { name: kaProfile.title });
+  await profile.getByRole('button', { name: kaProfile.edit }).click();
+  await profile.getByLabel(kaProfile.firstName).fill('ნატო');
+  await profile.getByRole('button', { name: kaProfile.save }).click();
 
-  await expect(profile.getByRole('status')).toContainText(ka.profile.saved);
+  await expect(profile.getByRole('status')).toContainText(kaProfile.saved);
   await expect(banner(page)).toContainText('ნატო');
   expect(refreshes).toEqual([200]);
   const after = await accessToken(page);

@@ -1,10 +1,6 @@
-import { kaProfile } from 'shared/strings/ka-profile';
-import { kaRegistration } from 'shared/strings/ka-registration';
-import { kaVerification } from 'shared/strings/ka-verification';
-
 /**
- * Every word a customer reads, in Georgian. Slices take their copy from here so the
- * product speaks with one voice and a translator has one file to review.
+ * The Georgian words more than one app shows (the shell, the slot labels, common errors and
+ * buttons). A slice keeps its own copy beside its features (decision 010).
  */
 export const ka = {
   brand: 'ონლაინ სესხი',
@@ -127,10 +123,6 @@ export const ka = {
   accountOverview: {
     title: 'ჩემი ანგარიში',
   },
-  // The account slice's larger areas keep their copy in files of their own.
-  registration: kaRegistration,
-  verification: kaVerification,
-  profile: kaProfile,
   terms: {
     title: 'ხელშეკრულების პირობები',
     registration: 'რეგისტრაციის პირობები',

@@ -1,12 +1,10 @@
-import type { QuestionAnswer } from '../api/cms/question-answer';
-import type { Slide } from '../api/cms/slider';
 import type { TermsOfContract } from '../api/cms/terms-of-contract';
 import type { Loan } from '../api/loan/loans';
 import type { LoanLimit } from '../api/user/loan-limit';
 import type { User } from '../api/user/user-details';
 
 /** Contract-shaped sample answers, shared by every slice's tests. */
-export const slides: Slide[] = [
+export const slides = [
   {
     id: 2,
     title: 'სესხი 15 წუთში',
@@ -25,7 +23,7 @@ export const slides: Slide[] = [
   },
 ];
 
-export const questionAnswers: QuestionAnswer[] = [
+export const questionAnswers = [
   {
     id: 1,
     question: 'ვის შეუძლია სესხის აღება?',

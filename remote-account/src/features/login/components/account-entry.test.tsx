@@ -9,6 +9,7 @@ import { customer, registrationTerms } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { kaRegistration } from '../../registration/ka-registration';
 import AccountEntry from './account-entry';
 
 /** A cookie as the page stores it (js-cookie writes URI-encoded values); undefined if unset. */
@@ -253,7 +254,7 @@ describe('the account entry', () => {
       'aria-expanded',
       'false',
     );
-    expect(screen.getByRole('button', { name: ka.registration.open })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: kaRegistration.open })).toHaveAttribute(
       'aria-expanded',
       'false',
     );
@@ -263,11 +264,11 @@ describe('the account entry', () => {
   it('opens the registration form from its button and closes it with the same button', async () => {
     const user = userEvent.setup();
     renderEntry();
-    const trigger = screen.getByRole('button', { name: ka.registration.open });
+    const trigger = screen.getByRole('button', { name: kaRegistration.open });
 
     await user.click(trigger);
 
-    const dialog = screen.getByRole('dialog', { name: ka.registration.title });
+    const dialog = screen.getByRole('dialog', { name: kaRegistration.title });
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(within(dialog).getByLabelText(ka.account.personalNumber)).toHaveFocus();
     expect(
@@ -283,9 +284,9 @@ describe('the account entry', () => {
   it('closes the registration form with its close button and gives focus back to its button', async () => {
     const user = userEvent.setup();
     renderEntry();
-    const trigger = screen.getByRole('button', { name: ka.registration.open });
+    const trigger = screen.getByRole('button', { name: kaRegistration.open });
     await user.click(trigger);
-    const dialog = screen.getByRole('dialog', { name: ka.registration.title });
+    const dialog = screen.getByRole('dialog', { name: kaRegistration.title });
     await within(dialog).findByRole('region', { name: registrationTerms.title });
 
     await user.click(within(dialog).getByRole('button', { name: ka.common.close }));
@@ -299,10 +300,10 @@ describe('the account entry', () => {
     renderEntry();
     await openLogin(user);
 
-    await user.click(screen.getByRole('button', { name: ka.registration.open }));
+    await user.click(screen.getByRole('button', { name: kaRegistration.open }));
 
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(screen.getByRole('dialog', { name: ka.registration.title })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: kaRegistration.title })).toBeInTheDocument();
     await screen.findByRole('region', { name: registrationTerms.title });
   });
 
@@ -321,33 +322,33 @@ describe('the account entry', () => {
     const user = userEvent.setup();
     const logins = watchLogins();
     renderEntry();
-    await user.click(screen.getByRole('button', { name: ka.registration.open }));
-    const registration = screen.getByRole('dialog', { name: ka.registration.title });
+    await user.click(screen.getByRole('button', { name: kaRegistration.open }));
+    const registration = screen.getByRole('dialog', { name: kaRegistration.title });
     await within(registration).findByRole('region', { name: registrationTerms.title });
     const type = (label: string, value: string) =>
       user.type(within(registration).getByLabelText(label), value);
     await type(ka.account.personalNumber, '01001054321');
-    await type(ka.registration.firstName, 'გიორგი');
-    await type(ka.registration.lastName, 'კაპანაძე');
-    await type(ka.registration.birthDate, '1995-03-21');
-    await type(ka.registration.phone, '599123456');
-    await type(ka.registration.email, 'giorgi@example.ge');
+    await type(kaRegistration.firstName, 'გიორგი');
+    await type(kaRegistration.lastName, 'კაპანაძე');
+    await type(kaRegistration.birthDate, '1995-03-21');
+    await type(kaRegistration.phone, '599123456');
+    await type(kaRegistration.email, 'giorgi@example.ge');
     await type(ka.account.password, 'Parol1234');
-    await type(ka.registration.passwordConfirm, 'Parol1234');
+    await type(kaRegistration.passwordConfirm, 'Parol1234');
     await user.click(within(registration).getByRole('checkbox'));
-    await user.click(within(registration).getByRole('button', { name: ka.registration.submit }));
+    await user.click(within(registration).getByRole('button', { name: kaRegistration.submit }));
 
-    expect(await within(registration).findByRole('status')).toHaveTextContent(ka.registration.done);
+    expect(await within(registration).findByRole('status')).toHaveTextContent(kaRegistration.done);
     expect(useAuthStore.getState().status).toBe('logged-out');
     expect(readCookie('user')).toBeUndefined();
     expect(logins).toHaveLength(0);
 
-    await user.click(within(registration).getByRole('button', { name: ka.registration.loginNow }));
+    await user.click(within(registration).getByRole('button', { name: kaRegistration.loginNow }));
 
     const login = screen.getByRole('dialog', { name: ka.account.loginTitle });
     expect(within(login).getByLabelText(ka.account.personalNumber)).toHaveValue('01001054321');
     expect(within(login).getByLabelText(ka.account.password)).toHaveFocus();
-    expect(screen.queryByRole('dialog', { name: ka.registration.title })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: kaRegistration.title })).not.toBeInTheDocument();
   });
 
   it('greets a logged-in customer by first name once their data has loaded', async () => {
@@ -363,7 +364,7 @@ describe('the account entry', () => {
     expect(screen.getByText(ka.account.loggedInAs)).toBeInTheDocument();
     expect(await screen.findByText(customer.first_name)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: ka.account.logout })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: ka.registration.open })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: kaRegistration.open })).not.toBeInTheDocument();
   });
 
   it('after logging in, greets the customer and moves focus to the greeting', async () => {

@@ -13,6 +13,7 @@ import { type AccountPanel, useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { RegistrationForm } from '../../registration/components/registration-form';
+import { kaRegistration } from '../../registration/ka-registration';
 import styles from './account.module.css';
 import { LoginForm } from './login-form';
 
@@ -170,7 +171,7 @@ function SignedOut({
           aria-controls={PANEL_ID.register}
           onClick={panel === 'register' ? dismiss : requestRegistration}
         >
-          {ka.registration.open}
+          {kaRegistration.open}
         </Button>
       </div>
       {panel === 'login' ? (
@@ -179,7 +180,7 @@ function SignedOut({
         </Panel>
       ) : null}
       {panel === 'register' ? (
-        <Panel kind="register" title={ka.registration.title} panelRef={panelRef} onClose={close}>
+        <Panel kind="register" title={kaRegistration.title} panelRef={panelRef} onClose={close}>
           <RegistrationForm onLogin={openLoginFor} />
         </Panel>
       ) : null}

@@ -2,7 +2,6 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type ApiError, toApiError } from 'shared/api/api-error';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { type FieldErrors, firstIssues, personalNumberSchema } from 'shared/lib/validation';
 import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
@@ -11,6 +10,8 @@ import { z } from 'zod';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { useSubmit } from '../../../hooks/use-submit';
 import { errorMessage } from '../../../lib/form-errors';
+import { type FieldErrors, firstIssues, personalNumberSchema } from '../../../lib/validation';
+import { kaRegistration } from '../../registration/ka-registration';
 import styles from './account.module.css';
 
 const loginSchema = z.object({
@@ -89,9 +90,9 @@ export function LoginForm({
       <Link to="/recovery">{ka.account.forgotPassword}</Link>
       {onRegister ? (
         <p className={styles.switchPanel}>
-          {ka.registration.noAccount}{' '}
+          {kaRegistration.noAccount}{' '}
           <button type="button" className={styles.linkButton} onClick={onRegister}>
-            {ka.registration.register}
+            {kaRegistration.register}
           </button>
         </p>
       ) : null}

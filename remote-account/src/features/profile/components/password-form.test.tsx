@@ -7,6 +7,7 @@ import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { kaProfile } from '../ka-profile';
 import { ProfileSection } from './profile-section';
 
 type UserEvents = ReturnType<typeof userEvent.setup>;
@@ -28,9 +29,9 @@ function watchChanges(): unknown[] {
   return bodies;
 }
 
-const current = () => screen.getByLabelText(ka.profile.currentPassword);
+const current = () => screen.getByLabelText(kaProfile.currentPassword);
 const fresh = () => screen.getByLabelText(ka.account.newPassword);
-const confirmation = () => screen.getByLabelText(ka.profile.newPasswordConfirm);
+const confirmation = () => screen.getByLabelText(kaProfile.newPasswordConfirm);
 
 async function changePassword(
   user: UserEvents,
@@ -63,7 +64,7 @@ describe('changing the password', () => {
       confirm: 'Axali1234',
     });
 
-    expect(await screen.findByRole('status')).toHaveTextContent(ka.profile.passwordChanged);
+    expect(await screen.findByRole('status')).toHaveTextContent(kaProfile.passwordChanged);
     expect(changes).toEqual([{ old_password: VALID_USER.password, new_password: 'Axali1234' }]);
     expect(current()).toHaveValue('');
     expect(fresh()).toHaveValue('');
@@ -84,7 +85,7 @@ describe('changing the password', () => {
     expect(fresh()).toHaveValue('Axali1234');
     expect(confirmation()).toHaveValue('Axali1234');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByText(ka.profile.passwordChanged)).not.toBeInTheDocument();
+    expect(screen.queryByText(kaProfile.passwordChanged)).not.toBeInTheDocument();
   });
 
   it('blocks a confirmation that does not match without asking the provider', async () => {
@@ -98,7 +99,7 @@ describe('changing the password', () => {
       confirm: 'Axali12345',
     });
 
-    expect(confirmation()).toHaveAccessibleDescription(ka.profile.passwordMismatch);
+    expect(confirmation()).toHaveAccessibleDescription(kaProfile.passwordMismatch);
     expect(confirmation()).toHaveAttribute('aria-invalid', 'true');
     expect(confirmation()).toHaveValue('Axali12345');
     expect(changes).toHaveLength(0);
@@ -162,6 +163,6 @@ describe('changing the password', () => {
 
     expect(await screen.findByRole('button', { name: ka.account.settingPassword })).toBeDisabled();
     answer.open();
-    expect(await screen.findByRole('status')).toHaveTextContent(ka.profile.passwordChanged);
+    expect(await screen.findByRole('status')).toHaveTextContent(kaProfile.passwordChanged);
   });
 });

@@ -1,7 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
 import { toApiError } from 'shared/api/api-error';
-import { changePassword } from 'shared/api/user/change-password';
-import { type FieldErrors, firstIssues, passwordSchema } from 'shared/lib/validation';
 import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
@@ -9,6 +7,9 @@ import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
 import { useSubmit } from '../../../hooks/use-submit';
 import { formErrorMessage, serverFieldErrors } from '../../../lib/form-errors';
+import { type FieldErrors, firstIssues, passwordSchema } from '../../../lib/validation';
+import { changePassword } from '../api/change-password';
+import { kaProfile } from '../ka-profile';
 import styles from './profile-form.module.css';
 
 const changeSchema = z.object({
@@ -30,7 +31,7 @@ function validate(values: Record<Field, string>): FieldErrors<Field> {
   const parsed = changeSchema.safeParse(values);
   const errors = parsed.success ? {} : firstIssues<Field>(parsed.error);
   if (values.new_password_confirm !== values.new_password) {
-    errors.new_password_confirm = ka.profile.passwordMismatch;
+    errors.new_password_confirm = kaProfile.passwordMismatch;
   }
   return errors;
 }
@@ -75,10 +76,10 @@ export function PasswordForm({ personalNumber }: { personalNumber: string }) {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.title}>
-        {ka.profile.passwordTitle}
+        {kaProfile.passwordTitle}
       </h3>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      {done ? <Alert tone="success">{ka.profile.passwordChanged}</Alert> : null}
+      {done ? <Alert tone="success">{kaProfile.passwordChanged}</Alert> : null}
       {/* Lets password managers file the new password under the right account. */}
       <input
         type="text"
@@ -89,7 +90,7 @@ export function PasswordForm({ personalNumber }: { personalNumber: string }) {
         hidden
       />
       <TextField
-        label={ka.profile.currentPassword}
+        label={kaProfile.currentPassword}
         name="old_password"
         type="password"
         autoComplete="current-password"
@@ -108,7 +109,7 @@ export function PasswordForm({ personalNumber }: { personalNumber: string }) {
         onChange={change('new_password')}
       />
       <TextField
-        label={ka.profile.newPasswordConfirm}
+        label={kaProfile.newPasswordConfirm}
         name="new_password_confirm"
         type="password"
         autoComplete="new-password"

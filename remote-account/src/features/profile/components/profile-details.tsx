@@ -2,11 +2,12 @@ import type { User } from 'shared/api/user/user-details';
 import { formatDate } from 'shared/lib/money';
 import { ka } from 'shared/strings/ka';
 import { formatPhone } from '../../../lib/format-phone';
+import { kaProfile } from '../ka-profile';
 import styles from './profile-details.module.css';
 
 /** The customer's data as a definition list; read-only. */
 export function ProfileDetails({ user }: { user: User }) {
-  const p = ka.profile;
+  const p = kaProfile;
   return (
     <dl className={styles.details}>
       <div className={styles.row}>
@@ -47,7 +48,7 @@ export function ProfileDetails({ user }: { user: User }) {
 function VerifiedMark({ verified }: { verified: boolean }) {
   return (
     <span className={verified ? styles.verified : styles.unverified}>
-      {verified ? ka.profile.verified : ka.profile.notVerified}
+      {verified ? kaProfile.verified : kaProfile.notVerified}
     </span>
   );
 }

@@ -7,6 +7,7 @@ import { ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
+import { kaProfile } from '../ka-profile';
 import { ProfileSection } from './profile-section';
 
 type UserEvents = ReturnType<typeof userEvent.setup>;
@@ -29,8 +30,8 @@ function watchUpdates(): unknown[] {
 }
 
 async function openForm(user: UserEvents) {
-  await user.click(screen.getByRole('button', { name: ka.profile.edit }));
-  return screen.getByRole('form', { name: ka.profile.editTitle });
+  await user.click(screen.getByRole('button', { name: kaProfile.edit }));
+  return screen.getByRole('form', { name: kaProfile.editTitle });
 }
 
 async function replace(user: UserEvents, label: string, text: string) {
@@ -39,8 +40,7 @@ async function replace(user: UserEvents, label: string, text: string) {
   if (text) await user.type(field, text);
 }
 
-const save = (user: UserEvents) =>
-  user.click(screen.getByRole('button', { name: ka.profile.save }));
+const save = (user: UserEvents) => user.click(screen.getByRole('button', { name: kaProfile.save }));
 
 describe('editing the profile', () => {
   it('opens a form prefilled with the name and e-mail, the cursor in the first name', async () => {
@@ -49,11 +49,11 @@ describe('editing the profile', () => {
 
     await openForm(user);
 
-    expect(screen.getByLabelText(ka.profile.firstName)).toHaveFocus();
-    expect(screen.getByLabelText(ka.profile.firstName)).toHaveValue(customer.first_name);
-    expect(screen.getByLabelText(ka.profile.lastName)).toHaveValue(customer.last_name);
-    expect(screen.getByLabelText(ka.profile.email)).toHaveValue(customer.email);
-    expect(screen.queryByRole('button', { name: ka.profile.edit })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(kaProfile.firstName)).toHaveFocus();
+    expect(screen.getByLabelText(kaProfile.firstName)).toHaveValue(customer.first_name);
+    expect(screen.getByLabelText(kaProfile.lastName)).toHaveValue(customer.last_name);
+    expect(screen.getByLabelText(kaProfile.email)).toHaveValue(customer.email);
+    expect(screen.queryByRole('button', { name: kaProfile.edit })).not.toBeInTheDocument();
   });
 
   it('sends only the changed field, updates the customer everywhere and says it is saved', async () => {
@@ -62,18 +62,18 @@ describe('editing the profile', () => {
     showProfile();
     await openForm(user);
 
-    await replace(user, ka.profile.lastName, 'კაპანაძე');
+    await replace(user, kaProfile.lastName, 'კაპანაძე');
     await save(user);
 
     const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent(ka.profile.saved);
-    expect(status).not.toHaveTextContent(ka.profile.emailReverify);
+    expect(status).toHaveTextContent(kaProfile.saved);
+    expect(status).not.toHaveTextContent(kaProfile.emailReverify);
     expect(updates).toEqual([{ last_name: 'კაპანაძე' }]);
     const stored = useAuthStore.getState().user;
     expect(stored.status === 'success' && stored.data.last_name).toBe('კაპანაძე');
     expect(screen.getByText('კაპანაძე', { selector: 'dd' })).toBeInTheDocument();
-    expect(screen.queryByRole('form', { name: ka.profile.editTitle })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: ka.profile.edit })).toHaveFocus();
+    expect(screen.queryByRole('form', { name: kaProfile.editTitle })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: kaProfile.edit })).toHaveFocus();
   });
 
   it('says a changed e-mail must be verified again', async () => {
@@ -82,14 +82,14 @@ describe('editing the profile', () => {
     showProfile({ ...customer, email_verified: true });
     await openForm(user);
 
-    await replace(user, ka.profile.email, 'nino.beridze@example.ge');
+    await replace(user, kaProfile.email, 'nino.beridze@example.ge');
     await save(user);
 
-    expect(await screen.findByRole('status')).toHaveTextContent(ka.profile.emailReverify);
+    expect(await screen.findByRole('status')).toHaveTextContent(kaProfile.emailReverify);
     expect(updates).toEqual([{ email: 'nino.beridze@example.ge' }]);
-    const emailValue = screen.getByText(ka.profile.email, { selector: 'dt' }).nextElementSibling;
+    const emailValue = screen.getByText(kaProfile.email, { selector: 'dt' }).nextElementSibling;
     expect(emailValue).toHaveTextContent('nino.beridze@example.ge');
-    expect(emailValue).toHaveTextContent(ka.profile.notVerified);
+    expect(emailValue).toHaveTextContent(kaProfile.notVerified);
     const stored = useAuthStore.getState().user;
     expect(stored.status === 'success' && stored.data.email_verified).toBe(false);
   });
@@ -100,23 +100,23 @@ describe('editing the profile', () => {
     showProfile();
     await openForm(user);
 
-    await replace(user, ka.profile.firstName, '   ');
-    await user.clear(screen.getByLabelText(ka.profile.lastName));
-    await user.click(screen.getByLabelText(ka.profile.lastName));
+    await replace(user, kaProfile.firstName, '   ');
+    await user.clear(screen.getByLabelText(kaProfile.lastName));
+    await user.click(screen.getByLabelText(kaProfile.lastName));
     await user.paste('ა'.repeat(101));
-    await replace(user, ka.profile.email, 'nino@');
+    await replace(user, kaProfile.email, 'nino@');
     await save(user);
 
-    const firstName = screen.getByLabelText(ka.profile.firstName);
+    const firstName = screen.getByLabelText(kaProfile.firstName);
     expect(firstName).toHaveAccessibleDescription(ka.common.requiredField);
     expect(firstName).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText(ka.profile.lastName)).toHaveAccessibleDescription(
-      ka.profile.nameTooLong,
+    expect(screen.getByLabelText(kaProfile.lastName)).toHaveAccessibleDescription(
+      kaProfile.nameTooLong,
     );
-    expect(screen.getByLabelText(ka.profile.email)).toHaveAccessibleDescription(
+    expect(screen.getByLabelText(kaProfile.email)).toHaveAccessibleDescription(
       ka.account.emailInvalid,
     );
-    expect(screen.getByLabelText(ka.profile.email)).toHaveValue('nino@');
+    expect(screen.getByLabelText(kaProfile.email)).toHaveValue('nino@');
     expect(updates).toHaveLength(0);
   });
 
@@ -131,16 +131,16 @@ describe('editing the profile', () => {
     showProfile();
     await openForm(user);
 
-    await replace(user, ka.profile.firstName, 'ნინი');
-    await replace(user, ka.profile.email, 'taken@example.ge');
+    await replace(user, kaProfile.firstName, 'ნინი');
+    await replace(user, kaProfile.email, 'taken@example.ge');
     await save(user);
 
     expect(await screen.findByText(message)).toBeVisible();
-    const email = screen.getByLabelText(ka.profile.email);
+    const email = screen.getByLabelText(kaProfile.email);
     expect(email).toHaveAccessibleDescription(message);
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveValue('taken@example.ge');
-    expect(screen.getByLabelText(ka.profile.firstName)).toHaveValue('ნინი');
+    expect(screen.getByLabelText(kaProfile.firstName)).toHaveValue('ნინი');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(useAuthStore.getState().user).toEqual({ status: 'success', data: customer });
   });
@@ -153,12 +153,12 @@ describe('editing the profile', () => {
     showProfile();
     await openForm(user);
 
-    await replace(user, ka.profile.lastName, 'კაპანაძე');
+    await replace(user, kaProfile.lastName, 'კაპანაძე');
     await save(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(ka.errors.providerUnavailable);
-    expect(screen.getByLabelText(ka.profile.lastName)).toHaveValue('კაპანაძე');
-    expect(screen.getByRole('form', { name: ka.profile.editTitle })).toBeInTheDocument();
+    expect(screen.getByLabelText(kaProfile.lastName)).toHaveValue('კაპანაძე');
+    expect(screen.getByRole('form', { name: kaProfile.editTitle })).toBeInTheDocument();
   });
 
   it('shows that it is saving while a slow save is under way', async () => {
@@ -173,13 +173,13 @@ describe('editing the profile', () => {
     showProfile();
     await openForm(user);
 
-    await replace(user, ka.profile.lastName, 'კაპანაძე');
+    await replace(user, kaProfile.lastName, 'კაპანაძე');
     await save(user);
 
-    expect(screen.getByRole('button', { name: ka.profile.save })).toBeDisabled();
-    expect(await screen.findByRole('button', { name: ka.profile.saving })).toBeDisabled();
+    expect(screen.getByRole('button', { name: kaProfile.save })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: kaProfile.saving })).toBeDisabled();
     answer.open();
-    expect(await screen.findByRole('status')).toHaveTextContent(ka.profile.saved);
+    expect(await screen.findByRole('status')).toHaveTextContent(kaProfile.saved);
   });
 
   it('says nothing changed, and sends nothing, when saved untouched', async () => {
@@ -190,7 +190,7 @@ describe('editing the profile', () => {
 
     await save(user);
 
-    expect(screen.getByRole('status')).toHaveTextContent(ka.profile.unchanged);
+    expect(screen.getByRole('status')).toHaveTextContent(kaProfile.unchanged);
     expect(updates).toHaveLength(0);
   });
 
@@ -200,13 +200,13 @@ describe('editing the profile', () => {
     showProfile();
     await openForm(user);
 
-    await replace(user, ka.profile.firstName, 'სხვა');
-    await user.click(screen.getByRole('button', { name: ka.profile.cancel }));
+    await replace(user, kaProfile.firstName, 'სხვა');
+    await user.click(screen.getByRole('button', { name: kaProfile.cancel }));
 
-    expect(screen.queryByRole('form', { name: ka.profile.editTitle })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: kaProfile.editTitle })).not.toBeInTheDocument();
     expect(screen.getByText(customer.first_name, { selector: 'dd' })).toBeInTheDocument();
     expect(screen.queryByText('სხვა')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: ka.profile.edit })).toHaveFocus();
+    expect(screen.getByRole('button', { name: kaProfile.edit })).toHaveFocus();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(updates).toHaveLength(0);
   });

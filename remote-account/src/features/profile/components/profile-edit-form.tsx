@@ -2,7 +2,6 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toApiError } from 'shared/api/api-error';
 import { type User, type UserUpdate, updateUser } from 'shared/api/user/user-details';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { emailSchema, type FieldErrors, firstIssues } from 'shared/lib/validation';
 import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
@@ -10,13 +9,15 @@ import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
 import { useSubmit } from '../../../hooks/use-submit';
 import { formErrorMessage, serverFieldErrors } from '../../../lib/form-errors';
+import { emailSchema, type FieldErrors, firstIssues } from '../../../lib/validation';
+import { kaProfile } from '../ka-profile';
 import styles from './profile-form.module.css';
 
 const nameSchema = z
   .string()
   .trim()
   .min(1, ka.common.requiredField)
-  .max(100, ka.profile.nameTooLong);
+  .max(100, kaProfile.nameTooLong);
 const updateSchema = z.object({
   first_name: nameSchema,
   last_name: nameSchema,
@@ -103,11 +104,11 @@ export function ProfileEditForm({
       aria-labelledby={titleId}
     >
       <h3 id={titleId} className={styles.title}>
-        {ka.profile.editTitle}
+        {kaProfile.editTitle}
       </h3>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <TextField
-        label={ka.profile.firstName}
+        label={kaProfile.firstName}
         name="first_name"
         autoComplete="given-name"
         value={values.first_name}
@@ -115,7 +116,7 @@ export function ProfileEditForm({
         onChange={change('first_name')}
       />
       <TextField
-        label={ka.profile.lastName}
+        label={kaProfile.lastName}
         name="last_name"
         autoComplete="family-name"
         value={values.last_name}
@@ -123,7 +124,7 @@ export function ProfileEditForm({
         onChange={change('last_name')}
       />
       <TextField
-        label={ka.profile.email}
+        label={kaProfile.email}
         name="email"
         type="email"
         inputMode="email"
@@ -134,10 +135,10 @@ export function ProfileEditForm({
       />
       <div className={styles.actions}>
         <Button type="submit" disabled={submit.pending}>
-          {submit.showPending ? ka.profile.saving : ka.profile.save}
+          {submit.showPending ? kaProfile.saving : kaProfile.save}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
-          {ka.profile.cancel}
+          {kaProfile.cancel}
         </Button>
       </div>
     </form>

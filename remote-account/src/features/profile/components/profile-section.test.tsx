@@ -7,6 +7,7 @@ import { ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
+import { kaProfile } from '../ka-profile';
 import { ProfileSection } from './profile-section';
 
 function logIn() {
@@ -25,18 +26,18 @@ describe('the profile section', () => {
     useAuthStore.getState().setUser(customer);
     render(<ProfileSection />);
 
-    expect(screen.getByRole('heading', { level: 2, name: ka.profile.title })).toBeInTheDocument();
-    expect(definitionOf(ka.profile.firstName)).toHaveTextContent(customer.first_name);
-    expect(definitionOf(ka.profile.lastName)).toHaveTextContent(customer.last_name);
+    expect(screen.getByRole('heading', { level: 2, name: kaProfile.title })).toBeInTheDocument();
+    expect(definitionOf(kaProfile.firstName)).toHaveTextContent(customer.first_name);
+    expect(definitionOf(kaProfile.lastName)).toHaveTextContent(customer.last_name);
     expect(definitionOf(ka.account.personalNumber)).toHaveTextContent(customer.personal_number);
     // 1990-05-14, in Georgian and without Intl.
-    expect(definitionOf(ka.profile.birthDate)).toHaveTextContent('14 მაისი, 1990');
-    expect(definitionOf(ka.profile.email)).toHaveTextContent(customer.email);
-    expect(definitionOf(ka.profile.email)).toHaveTextContent(ka.profile.notVerified);
-    expect(definitionOf(ka.profile.phone)).toHaveTextContent('555 12 34 56');
-    expect(definitionOf(ka.profile.phone)).toHaveTextContent(ka.profile.notVerified);
-    expect(screen.getByRole('button', { name: ka.profile.edit })).toBeInTheDocument();
-    expect(screen.getByRole('form', { name: ka.profile.passwordTitle })).toBeInTheDocument();
+    expect(definitionOf(kaProfile.birthDate)).toHaveTextContent('14 მაისი, 1990');
+    expect(definitionOf(kaProfile.email)).toHaveTextContent(customer.email);
+    expect(definitionOf(kaProfile.email)).toHaveTextContent(kaProfile.notVerified);
+    expect(definitionOf(kaProfile.phone)).toHaveTextContent('555 12 34 56');
+    expect(definitionOf(kaProfile.phone)).toHaveTextContent(kaProfile.notVerified);
+    expect(screen.getByRole('button', { name: kaProfile.edit })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: kaProfile.passwordTitle })).toBeInTheDocument();
   });
 
   it('says each of the e-mail and the phone is verified once it is', () => {
@@ -44,15 +45,15 @@ describe('the profile section', () => {
     useAuthStore.getState().setUser({ ...customer, email_verified: true });
     render(<ProfileSection />);
 
-    expect(definitionOf(ka.profile.email)).toHaveTextContent(ka.profile.verified);
-    expect(definitionOf(ka.profile.email)).not.toHaveTextContent(ka.profile.notVerified);
-    expect(definitionOf(ka.profile.phone)).toHaveTextContent(ka.profile.notVerified);
+    expect(definitionOf(kaProfile.email)).toHaveTextContent(kaProfile.verified);
+    expect(definitionOf(kaProfile.email)).not.toHaveTextContent(kaProfile.notVerified);
+    expect(definitionOf(kaProfile.phone)).toHaveTextContent(kaProfile.notVerified);
 
     act(() => useAuthStore.getState().setUser({ ...customer, phone_verified: true }));
 
-    expect(definitionOf(ka.profile.phone)).toHaveTextContent(ka.profile.verified);
-    expect(definitionOf(ka.profile.phone)).not.toHaveTextContent(ka.profile.notVerified);
-    expect(definitionOf(ka.profile.email)).toHaveTextContent(ka.profile.notVerified);
+    expect(definitionOf(kaProfile.phone)).toHaveTextContent(kaProfile.verified);
+    expect(definitionOf(kaProfile.phone)).not.toHaveTextContent(kaProfile.notVerified);
+    expect(definitionOf(kaProfile.email)).toHaveTextContent(kaProfile.notVerified);
   });
 
   it('shows a placeholder only when loading takes a while, then the data', async () => {
@@ -82,8 +83,8 @@ describe('the profile section', () => {
     });
     render(<ProfileSection />);
 
-    expect(screen.getByRole('alert')).toHaveTextContent(ka.profile.loadError);
-    expect(screen.queryByRole('button', { name: ka.profile.edit })).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(kaProfile.loadError);
+    expect(screen.queryByRole('button', { name: kaProfile.edit })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: ka.common.retry }));
 

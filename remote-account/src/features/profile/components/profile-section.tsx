@@ -8,15 +8,16 @@ import { Button } from 'shared/ui/button';
 import { Card } from 'shared/ui/card';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import { kaProfile } from '../ka-profile';
 import { PasswordForm } from './password-form';
 import { ProfileDetails } from './profile-details';
 import { ProfileEditForm, type SaveOutcome } from './profile-edit-form';
 import styles from './profile-section.module.css';
 
 const outcomeMessage: Record<SaveOutcome, string> = {
-  saved: ka.profile.saved,
-  'saved-email-changed': `${ka.profile.saved} ${ka.profile.emailReverify}`,
-  unchanged: ka.profile.unchanged,
+  saved: kaProfile.saved,
+  'saved-email-changed': `${kaProfile.saved} ${kaProfile.emailReverify}`,
+  unchanged: kaProfile.unchanged,
 };
 
 /** The customer's data with its edit form, and the password change below it. */
@@ -61,7 +62,7 @@ function Profile({ user }: { user: User }) {
                 setEditing(true);
               }}
             >
-              {ka.profile.edit}
+              {kaProfile.edit}
             </Button>
           </div>
         </>
@@ -84,11 +85,11 @@ export function ProfileSection() {
   return (
     <Card aria-labelledby={titleId} aria-busy={waiting || undefined}>
       <h2 id={titleId} className={styles.title}>
-        {ka.profile.title}
+        {kaProfile.title}
       </h2>
       {user.status === 'success' ? <Profile user={user.data} /> : null}
       {user.status === 'error' ? (
-        <LoadError message={ka.profile.loadError} onRetry={() => void reloadUser()} />
+        <LoadError message={kaProfile.loadError} onRetry={() => void reloadUser()} />
       ) : null}
       {waiting && showSkeleton ? (
         <div className={styles.body}>

@@ -1,14 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toApiError } from 'shared/api/api-error';
-import { recoverPassword, requestPasswordReset } from 'shared/api/user/password-recovery';
-import {
-  codeSchema,
-  type FieldErrors,
-  firstIssues,
-  passwordSchema,
-  personalNumberSchema,
-} from 'shared/lib/validation';
 import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
@@ -18,6 +10,14 @@ import { CodeField } from '../../../components/code-field';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { useSubmit } from '../../../hooks/use-submit';
 import { errorMessage } from '../../../lib/form-errors';
+import {
+  codeSchema,
+  type FieldErrors,
+  firstIssues,
+  passwordSchema,
+  personalNumberSchema,
+} from '../../../lib/validation';
+import { recoverPassword, requestPasswordReset } from '../api/password-recovery';
 import styles from './recovery-page.module.css';
 
 type Step = 'request' | 'reset' | 'done';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
+import { kaRegistration } from '../ka-registration';
 import styles from './registration.module.css';
 
 /** After registering: the customer is still logged out, and is offered the login form. */
@@ -16,9 +16,9 @@ export function RegistrationDone({ onLogin }: { onLogin: () => void }) {
   return (
     <div className={styles.done}>
       <div ref={message} tabIndex={-1}>
-        <Alert tone="success">{ka.registration.done}</Alert>
+        <Alert tone="success">{kaRegistration.done}</Alert>
       </div>
-      <Button onClick={onLogin}>{ka.registration.loginNow}</Button>
+      <Button onClick={onLogin}>{kaRegistration.loginNow}</Button>
     </div>
   );
 }

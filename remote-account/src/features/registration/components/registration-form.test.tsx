@@ -6,6 +6,7 @@ import { ka } from 'shared/strings/ka';
 import { registrationTerms } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
+import { kaRegistration } from '../ka-registration';
 import { todayInGeorgia } from '../lib/birth-date';
 import { RegistrationForm } from './registration-form';
 
@@ -13,13 +14,13 @@ type User = ReturnType<typeof userEvent.setup>;
 
 const labels = {
   personal_number: ka.account.personalNumber,
-  first_name: ka.registration.firstName,
-  last_name: ka.registration.lastName,
-  birth_date: ka.registration.birthDate,
-  phone_number: ka.registration.phone,
-  email: ka.registration.email,
+  first_name: kaRegistration.firstName,
+  last_name: kaRegistration.lastName,
+  birth_date: kaRegistration.birthDate,
+  phone_number: kaRegistration.phone,
+  email: kaRegistration.email,
   password: ka.account.password,
-  password_confirm: ka.registration.passwordConfirm,
+  password_confirm: kaRegistration.passwordConfirm,
 } as const;
 type TextField = keyof typeof labels;
 
@@ -48,8 +49,8 @@ function renderForm() {
 }
 
 const field = (name: TextField) => screen.getByLabelText(labels[name]);
-const acceptBox = () => screen.getByRole('checkbox', { name: ka.registration.termsAccept });
-const submitButton = () => screen.getByRole('button', { name: ka.registration.submit });
+const acceptBox = () => screen.getByRole('checkbox', { name: kaRegistration.termsAccept });
+const submitButton = () => screen.getByRole('button', { name: kaRegistration.submit });
 
 async function fill(user: User, values: Partial<Record<TextField, string>>) {
   for (const [name, value] of Object.entries(values) as [TextField, string][]) {
@@ -127,7 +128,7 @@ describe('the registration form', () => {
     expect(field('password')).toHaveAccessibleDescription(
       expect.stringContaining(ka.common.requiredField),
     );
-    expect(acceptBox()).toHaveAccessibleDescription(ka.registration.termsRequired);
+    expect(acceptBox()).toHaveAccessibleDescription(kaRegistration.termsRequired);
     expect(acceptBox()).toHaveAttribute('aria-invalid', 'true');
     expect(field('personal_number')).toHaveFocus();
     expect(sent).toHaveLength(0);
@@ -156,11 +157,11 @@ describe('the registration form', () => {
     const expectError = (name: TextField, message: string) =>
       expect(field(name)).toHaveAccessibleDescription(expect.stringContaining(message));
     expectError('personal_number', ka.account.personalNumberInvalid);
-    expectError('birth_date', ka.registration.birthDateInvalid);
+    expectError('birth_date', kaRegistration.birthDateInvalid);
     expectError('phone_number', ka.account.phoneInvalid);
     expectError('email', ka.account.emailInvalid);
     expectError('password', ka.account.passwordInvalid);
-    expectError('password_confirm', ka.registration.passwordMismatch);
+    expectError('password_confirm', kaRegistration.passwordMismatch);
     expect(field('first_name')).not.toHaveAttribute('aria-invalid');
     expect(field('personal_number')).toHaveFocus();
     for (const [name, value] of Object.entries(wrong)) {
@@ -182,9 +183,9 @@ describe('the registration form', () => {
     await user.click(submitButton());
 
     expect(field('birth_date')).toHaveAccessibleDescription(
-      expect.stringContaining(ka.registration.underage),
+      expect.stringContaining(kaRegistration.underage),
     );
-    expect(field('last_name')).toHaveAccessibleDescription(ka.registration.nameTooLong);
+    expect(field('last_name')).toHaveAccessibleDescription(kaRegistration.nameTooLong);
     expect(field('last_name')).toHaveFocus();
     expect(sent).toHaveLength(0);
   });
@@ -198,7 +199,7 @@ describe('the registration form', () => {
 
     await user.click(submitButton());
 
-    expect(acceptBox()).toHaveAccessibleDescription(ka.registration.termsRequired);
+    expect(acceptBox()).toHaveAccessibleDescription(kaRegistration.termsRequired);
     expect(acceptBox()).toHaveFocus();
     expect(sent).toHaveLength(0);
   });
@@ -294,7 +295,7 @@ describe('the registration form', () => {
     await user.click(acceptBox());
     await user.click(submitButton());
 
-    expect(await screen.findByRole('status')).toHaveTextContent(ka.registration.done);
+    expect(await screen.findByRole('status')).toHaveTextContent(kaRegistration.done);
     expect(sent).toHaveLength(2);
     expect(Object.fromEntries(sent[1]?.fields ?? [])).toMatchObject({ terms_of_contract: '9' });
   });
@@ -328,9 +329,9 @@ describe('the registration form', () => {
 
     await user.click(submitButton());
 
-    expect(await screen.findByRole('status')).toHaveTextContent(ka.registration.done);
+    expect(await screen.findByRole('status')).toHaveTextContent(kaRegistration.done);
     expect(screen.queryByLabelText(labels.password)).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: ka.registration.loginNow }));
+    await user.click(screen.getByRole('button', { name: kaRegistration.loginNow }));
     expect(onLogin).toHaveBeenCalledWith(valid.personal_number);
   });
 
@@ -346,7 +347,7 @@ describe('the registration form', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(ka.terms.error);
     expect(submitButton()).toBeDisabled();
-    expect(submitButton()).toHaveAccessibleDescription(ka.registration.termsBlocked);
+    expect(submitButton()).toHaveAccessibleDescription(kaRegistration.termsBlocked);
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await fill(user, { personal_number: valid.personal_number, first_name: valid.first_name });
 

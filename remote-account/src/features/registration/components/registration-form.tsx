@@ -1,15 +1,16 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toApiError } from 'shared/api/api-error';
 import { ContractType, fetchTermsOfContract } from 'shared/api/cms/terms-of-contract';
-import { register } from 'shared/api/user/register';
 import { useApiQuery } from 'shared/lib/use-api-query';
-import { firstIssues } from 'shared/lib/validation';
 import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { TextField } from 'shared/ui/text-field';
 import { useSubmit } from '../../../hooks/use-submit';
 import { formErrorMessage, serverFieldErrors } from '../../../lib/form-errors';
+import { firstIssues } from '../../../lib/validation';
+import { register } from '../api/register';
+import { kaRegistration } from '../ka-registration';
 import { latestAdultBirthDate, todayInGeorgia } from '../lib/birth-date';
 import {
   emptyRegistration,
@@ -118,7 +119,7 @@ export function RegistrationForm({
 
   return (
     <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate>
-      <p className={styles.intro}>{ka.registration.allRequired}</p>
+      <p className={styles.intro}>{kaRegistration.allRequired}</p>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <TextField
         label={ka.account.personalNumber}
@@ -131,19 +132,19 @@ export function RegistrationForm({
       />
       <div className={styles.row}>
         <TextField
-          label={ka.registration.firstName}
+          label={kaRegistration.firstName}
           autoComplete="given-name"
           {...text('first_name')}
         />
         <TextField
-          label={ka.registration.lastName}
+          label={kaRegistration.lastName}
           autoComplete="family-name"
           {...text('last_name')}
         />
       </div>
       <TextField
-        label={ka.registration.birthDate}
-        hint={ka.registration.birthDateHint}
+        label={kaRegistration.birthDate}
+        hint={kaRegistration.birthDateHint}
         type="date"
         autoComplete="bday"
         min="1900-01-01"
@@ -151,15 +152,15 @@ export function RegistrationForm({
         {...text('birth_date')}
       />
       <TextField
-        label={ka.registration.phone}
-        hint={ka.registration.phoneHint}
+        label={kaRegistration.phone}
+        hint={kaRegistration.phoneHint}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
         {...text('phone_number')}
       />
       <TextField
-        label={ka.registration.email}
+        label={kaRegistration.email}
         type="email"
         autoComplete="email"
         {...text('email')}
@@ -172,7 +173,7 @@ export function RegistrationForm({
         {...text('password')}
       />
       <TextField
-        label={ka.registration.passwordConfirm}
+        label={kaRegistration.passwordConfirm}
         type="password"
         autoComplete="new-password"
         {...text('password_confirm')}
@@ -185,7 +186,7 @@ export function RegistrationForm({
       />
       {acceptable ? null : (
         <p id={blockedId} className={styles.blocked}>
-          {ka.registration.termsBlocked}
+          {kaRegistration.termsBlocked}
         </p>
       )}
       <Button
@@ -193,7 +194,7 @@ export function RegistrationForm({
         disabled={submit.pending || !acceptable}
         aria-describedby={acceptable ? undefined : blockedId}
       >
-        {submit.showPending ? ka.registration.submitting : ka.registration.submit}
+        {submit.showPending ? kaRegistration.submitting : kaRegistration.submit}
       </Button>
     </form>
   );

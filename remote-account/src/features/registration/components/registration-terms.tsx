@@ -6,6 +6,7 @@ import type { QueryResult } from 'shared/lib/use-api-query';
 import { format, ka } from 'shared/strings/ka';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import { kaRegistration } from '../ka-registration';
 import styles from './registration.module.css';
 
 /**
@@ -30,7 +31,7 @@ export function RegistrationTerms({
       <legend className={styles.termsLegend}>{ka.terms.registration}</legend>
       {terms.status === 'loading' ? (
         <>
-          <span className="visually-hidden">{ka.registration.termsLoading}</span>
+          <span className="visually-hidden">{kaRegistration.termsLoading}</span>
           {terms.showPending ? <Skeleton height="6rem" /> : null}
         </>
       ) : null}
@@ -48,7 +49,7 @@ export function RegistrationTerms({
               {terms.data.title}
             </h3>
             <p className={styles.termsMeta}>
-              {format(ka.registration.termsVersion, {
+              {format(kaRegistration.termsVersion, {
                 version: terms.data.version,
                 date: formatDate(terms.data.published_at),
               })}
@@ -69,7 +70,7 @@ export function RegistrationTerms({
               aria-describedby={error ? errorId : undefined}
               onChange={(event) => onAcceptedChange(event.target.checked)}
             />
-            <label htmlFor={id}>{ka.registration.termsAccept}</label>
+            <label htmlFor={id}>{kaRegistration.termsAccept}</label>
           </div>
         </>
       ) : null}

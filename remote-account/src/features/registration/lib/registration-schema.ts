@@ -1,13 +1,14 @@
-import type { Registration } from 'shared/api/user/register';
+import { ka } from 'shared/strings/ka';
+import { z } from 'zod';
 import {
   emailSchema,
   type FieldErrors,
   passwordSchema,
   personalNumberSchema,
   phoneSchema,
-} from 'shared/lib/validation';
-import { ka } from 'shared/strings/ka';
-import { z } from 'zod';
+} from '../../../lib/validation';
+import type { Registration } from '../api/register';
+import { kaRegistration } from '../ka-registration';
 import { isAdult, parseIsoDate } from './birth-date';
 
 /** Every field of the contract's registration, in the order the form shows them. */
@@ -49,7 +50,7 @@ const nameSchema = z
   .string()
   .trim()
   .min(1, ka.common.requiredField)
-  .max(100, ka.registration.nameTooLong);
+  .max(100, kaRegistration.nameTooLong);
 
 /**
  * A Georgian mobile as people write it ("555 12 34 56", "+995 555123456") becomes the
@@ -73,8 +74,8 @@ export function registrationSchema(todayIso: string) {
         .refine((value) => {
           const date = parseIsoDate(value);
           return date !== null && date.year >= EARLIEST_BIRTH_YEAR;
-        }, ka.registration.birthDateInvalid)
-        .refine((value) => isAdult(value, todayIso), ka.registration.underage),
+        }, kaRegistration.birthDateInvalid)
+        .refine((value) => isAdult(value, todayIso), kaRegistration.underage),
       phone_number: z
         .string()
         .transform(normalisePhone)
@@ -82,11 +83,11 @@ export function registrationSchema(todayIso: string) {
       email: z.string().trim().min(1, ka.common.requiredField).pipe(emailSchema),
       password: z.string().min(1, ka.common.requiredField).pipe(passwordSchema),
       password_confirm: z.string().min(1, ka.common.requiredField),
-      terms_of_contract: z.literal(true, { error: ka.registration.termsRequired }),
+      terms_of_contract: z.literal(true, { error: kaRegistration.termsRequired }),
     })
     .refine((values) => values.password === values.password_confirm, {
       path: ['password_confirm'],
-      message: ka.registration.passwordMismatch,
+      message: kaRegistration.passwordMismatch,
       // A mismatch is worth reporting even while other fields still have problems.
       when: (payload) =>
         typeof payload.value === 'object' &&

@@ -1,14 +1,15 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toApiError } from 'shared/api/api-error';
 import type { User } from 'shared/api/user/user-details';
-import { codeSchema } from 'shared/lib/validation';
-import { format, ka } from 'shared/strings/ka';
+import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { CodeField } from '../../../components/code-field';
 import { useSubmit } from '../../../hooks/use-submit';
 import { formErrorMessage } from '../../../lib/form-errors';
+import { codeSchema } from '../../../lib/validation';
 import { useCountdown } from '../hooks/use-countdown';
+import { kaVerification } from '../ka-verification';
 import { ResendCountdown } from './resend-countdown';
 import styles from './verification.module.css';
 
@@ -100,7 +101,7 @@ export function CodeVerification({
   const formError =
     formErrorMessage(confirm.error, ['code']) ?? formErrorMessage(send.error, ['code']);
   const sendLabel = send.showPending
-    ? ka.verification.sending
+    ? kaVerification.sending
     : stage === 'start'
       ? copy.send
       : copy.resend;
@@ -110,10 +111,10 @@ export function CodeVerification({
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {stage === 'sent' ? (
         <Alert tone="info">
-          {format(copy.sent, { contact })} {ka.verification.codeSentNote}
+          {format(copy.sent, { contact })} {kaVerification.codeSentNote}
         </Alert>
       ) : null}
-      {stage === 'recently-sent' ? <Alert tone="info">{ka.verification.recentlySent}</Alert> : null}
+      {stage === 'recently-sent' ? <Alert tone="info">{kaVerification.recentlySent}</Alert> : null}
 
       {codeShown ? (
         <form className={styles.codeForm} onSubmit={onConfirm} noValidate>
@@ -121,7 +122,7 @@ export function CodeVerification({
             <CodeField label={copy.code} value={code} error={codeError} onChange={setCode} />
           </div>
           <Button type="submit" disabled={confirm.pending}>
-            {confirm.showPending ? ka.verification.confirming : copy.confirm}
+            {confirm.showPending ? kaVerification.confirming : copy.confirm}
           </Button>
         </form>
       ) : null}

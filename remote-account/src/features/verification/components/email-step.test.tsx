@@ -6,10 +6,11 @@ import { format, ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { GOOD_CODE } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { kaVerification } from '../ka-verification';
 import { logInAs } from '../test-utils';
 import { VerificationPanel } from './verification-panel';
 
-const t = ka.verification;
+const t = kaVerification;
 
 /** Counts e-mail sends and records verify bodies; the shared handlers still answer them. */
 function watchEmailCalls() {

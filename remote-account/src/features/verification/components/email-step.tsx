@@ -1,14 +1,15 @@
 import { useRef, useState } from 'react';
 import type { User } from 'shared/api/user/user-details';
-import { sendEmailVerification, verifyEmail } from 'shared/api/user/verification';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { format, ka } from 'shared/strings/ka';
+import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
+import { sendEmailVerification, verifyEmail } from '../api/verification';
+import { kaVerification } from '../ka-verification';
 import { CodeVerification } from './code-verification';
 import styles from './verification.module.css';
 import { VerificationStep } from './verification-step';
 
-const copy = ka.verification.email;
+const copy = kaVerification.email;
 
 /** The e-mail step: the address, and until it is confirmed, a code sent to it. */
 export function EmailStep({ user }: { user: User }) {
@@ -26,7 +27,7 @@ export function EmailStep({ user }: { user: User }) {
   return (
     <VerificationStep
       title={copy.title}
-      state={verified ? ka.verification.verified : ka.verification.notVerified}
+      state={verified ? kaVerification.verified : kaVerification.notVerified}
       tone={verified ? 'done' : 'todo'}
       headingRef={heading}
     >

@@ -2,13 +2,14 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { format, ka } from 'shared/strings/ka';
+import { format } from 'shared/strings/ka';
 import { GOOD_CODE } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { kaVerification } from '../ka-verification';
 import { logInAs } from '../test-utils';
 import { VerificationPanel } from './verification-panel';
 
-const t = ka.verification;
+const t = kaVerification;
 
 function phoneStep() {
   return screen.getByRole('listitem', { name: t.phone.title });

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import type { User } from 'shared/api/user/user-details';
-import { activatePhoneNumber, sendSmsCode } from 'shared/api/user/verification';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { format, ka } from 'shared/strings/ka';
+import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { formatPhone } from '../../../lib/format-phone';
+import { activatePhoneNumber, sendSmsCode } from '../api/verification';
+import { kaVerification } from '../ka-verification';
 import { CodeVerification } from './code-verification';
 import styles from './verification.module.css';
 import { VerificationStep } from './verification-step';
@@ -12,7 +13,7 @@ import { VerificationStep } from './verification-step';
 /** The provider sends at most one SMS a minute (provider-api.md, send_sms). */
 export const SMS_RESEND_SECONDS = 60;
 
-const copy = ka.verification.phone;
+const copy = kaVerification.phone;
 
 /** The phone step: the number, and until it is confirmed, an SMS code sent to it. */
 export function PhoneStep({ user }: { user: User }) {
@@ -30,7 +31,7 @@ export function PhoneStep({ user }: { user: User }) {
   return (
     <VerificationStep
       title={copy.title}
-      state={verified ? ka.verification.verified : ka.verification.notVerified}
+      state={verified ? kaVerification.verified : kaVerification.notVerified}
       tone={verified ? 'done' : 'todo'}
       headingRef={heading}
     >

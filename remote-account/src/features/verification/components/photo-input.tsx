@@ -1,7 +1,8 @@
 import { type ChangeEvent, type Ref, useId } from 'react';
-import { PHOTO_TYPES, type PhotoKind } from 'shared/api/user/verification-photos';
-import { format, ka } from 'shared/strings/ka';
+import { format } from 'shared/strings/ka';
+import { PHOTO_TYPES, type PhotoKind } from '../api/verification-photos';
 import { useObjectUrl } from '../hooks/use-object-url';
+import { kaVerification } from '../ka-verification';
 import styles from './photos.module.css';
 
 // On phones the ID sides open the back camera, the selfie the front one.
@@ -41,7 +42,7 @@ export function PhotoInput({
   const errorId = `${id}-error`;
   const fileNameId = `${id}-file`;
   const preview = useObjectUrl(file);
-  const t = ka.verification.photos;
+  const t = kaVerification.photos;
   const label = t.kinds[kind];
   const describedBy = [hintId, fileNameId, error ? errorId : null].filter(Boolean).join(' ');
 

@@ -1,16 +1,13 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { type ApiError, toApiError } from 'shared/api/api-error';
-import {
-  PHOTO_KINDS,
-  type PhotoKind,
-  uploadVerificationPhotos,
-} from 'shared/api/user/verification-photos';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { format, ka } from 'shared/strings/ka';
+import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { useSubmit } from '../../../hooks/use-submit';
 import { formErrorMessage } from '../../../lib/form-errors';
+import { PHOTO_KINDS, type PhotoKind, uploadVerificationPhotos } from '../api/verification-photos';
+import { kaVerification } from '../ka-verification';
 import { checkPhoto } from '../lib/check-photo';
 import { PhotoInput } from './photo-input';
 import styles from './photos.module.css';
@@ -19,7 +16,7 @@ type Files = Record<PhotoKind, File | null>;
 type PhotoErrors = Partial<Record<PhotoKind, string>>;
 
 const noFiles: Files = { id_front: null, id_back: null, selfie: null };
-const copy = ka.verification.photos;
+const copy = kaVerification.photos;
 
 function formMessage(error: ApiError | null): string | null {
   if (error && (error.status === 413 || error.code === 'file_too_large')) return copy.fileTooLarge;

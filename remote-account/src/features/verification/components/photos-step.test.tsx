@@ -8,16 +8,17 @@ import {
 } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { PHOTO_KINDS, PHOTO_MAX_BYTES } from 'shared/api/user/verification-photos';
-import { format, ka } from 'shared/strings/ka';
+import { format } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
+import { PHOTO_KINDS, PHOTO_MAX_BYTES } from '../api/verification-photos';
+import { kaVerification } from '../ka-verification';
 import { imageFile, logInAs, stubObjectUrls } from '../test-utils';
 import { PHOTOS_POLL_MS } from './photos-step';
 import { VerificationPanel } from './verification-panel';
 
-const t = ka.verification;
+const t = kaVerification;
 const p = t.photos;
 
 function photosStep() {

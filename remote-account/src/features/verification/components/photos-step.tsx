@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import type { PhotosStatus, User } from 'shared/api/user/user-details';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { usePolling } from '../hooks/use-polling';
+import { kaVerification } from '../ka-verification';
 import { PhotoUploadForm } from './photo-upload-form';
 import styles from './verification.module.css';
 import { type StepTone, VerificationStep } from './verification-step';
@@ -11,7 +11,7 @@ import { type StepTone, VerificationStep } from './verification-step';
 /** How often the customer is re-fetched while the provider reviews the photos. */
 export const PHOTOS_POLL_MS = 4000;
 
-const copy = ka.verification.photos;
+const copy = kaVerification.photos;
 const toneOf: Record<PhotosStatus, StepTone> = {
   none: 'todo',
   pending: 'waiting',

@@ -1,5 +1,6 @@
-import { format, ka } from 'shared/strings/ka';
+import { format } from 'shared/strings/ka';
 import type { Countdown } from '../hooks/use-countdown';
+import { kaVerification } from '../ka-verification';
 import styles from './verification.module.css';
 
 /**
@@ -9,15 +10,15 @@ import styles from './verification.module.css';
 export function ResendCountdown({ countdown }: { countdown: Countdown }) {
   const running = countdown.secondsLeft > 0;
   const announcement = running
-    ? format(ka.verification.resendWait, { seconds: countdown.startedWith })
+    ? format(kaVerification.resendWait, { seconds: countdown.startedWith })
     : countdown.finished
-      ? ka.verification.resendReady
+      ? kaVerification.resendReady
       : '';
   return (
     <>
       {running ? (
         <p className={styles.countdown}>
-          {format(ka.verification.resendIn, { seconds: countdown.secondsLeft })}
+          {format(kaVerification.resendIn, { seconds: countdown.secondsLeft })}
         </p>
       ) : null}
       {/* Always in the page: a live region must exist before its text changes to be heard. */}

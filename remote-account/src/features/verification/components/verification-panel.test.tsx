@@ -6,10 +6,11 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { format, ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
+import { kaVerification } from '../ka-verification';
 import { logInAs } from '../test-utils';
 import { VerificationPanel } from './verification-panel';
 
-const t = ka.verification;
+const t = kaVerification;
 
 function step(title: string) {
   return screen.getByRole('listitem', { name: title });

@@ -5,6 +5,7 @@ import { ka } from 'shared/strings/ka';
 import { Card } from 'shared/ui/card';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import { kaVerification } from '../ka-verification';
 import styles from './verification.module.css';
 import { VerificationSteps } from './verification-steps';
 
@@ -24,10 +25,10 @@ export function VerificationPanel() {
   return (
     <Card className={styles.panel} aria-labelledby={titleId} aria-busy={waiting || undefined}>
       <h2 id={titleId} className={styles.title}>
-        {ka.verification.title}
+        {kaVerification.title}
       </h2>
       {user.status === 'error' ? (
-        <LoadError message={ka.verification.loadError} onRetry={() => void reloadUser()} />
+        <LoadError message={kaVerification.loadError} onRetry={() => void reloadUser()} />
       ) : null}
       {data ? <VerificationSteps user={data} /> : null}
       {!data && showSkeleton ? (

@@ -1,5 +1,5 @@
 import { type ReactNode, type Ref, useId } from 'react';
-import { ka } from 'shared/strings/ka';
+import { kaVerification } from '../ka-verification';
 import styles from './verification.module.css';
 
 export type StepTone = 'done' | 'todo' | 'waiting' | 'problem';
@@ -30,7 +30,7 @@ export function VerificationStep({
           {title}
         </h3>
         <p className={`${styles.state} ${styles[tone]}`}>
-          <span className="visually-hidden">{ka.verification.stateLabel} </span>
+          <span className="visually-hidden">{kaVerification.stateLabel} </span>
           <span aria-hidden="true" className={styles.mark}>
             {marks[tone]}
           </span>{' '}

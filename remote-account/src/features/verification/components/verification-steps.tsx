@@ -1,5 +1,6 @@
 import type { User } from 'shared/api/user/user-details';
-import { format, ka } from 'shared/strings/ka';
+import { format } from 'shared/strings/ka';
+import { kaVerification } from '../ka-verification';
 import { EmailStep } from './email-step';
 import { PhoneStep } from './phone-step';
 import { PhotosStep } from './photos-step';
@@ -17,15 +18,15 @@ export function VerificationSteps({ user }: { user: User }) {
       {user.full_verification ? (
         <p className={`${styles.overall} ${styles.overallDone}`}>
           <span aria-hidden="true">✓ </span>
-          {ka.verification.fullyVerified}
+          {kaVerification.fullyVerified}
         </p>
       ) : (
         <p className={styles.overall}>
-          {ka.verification.notFullyVerified}{' '}
-          {format(ka.verification.progress, { done, total: STEP_COUNT })}
+          {kaVerification.notFullyVerified}{' '}
+          {format(kaVerification.progress, { done, total: STEP_COUNT })}
         </p>
       )}
-      <ol className={styles.steps} aria-label={ka.verification.stepsLabel}>
+      <ol className={styles.steps} aria-label={kaVerification.stepsLabel}>
         <EmailStep user={user} />
         <PhoneStep user={user} />
         <PhotosStep user={user} />

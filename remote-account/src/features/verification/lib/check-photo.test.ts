@@ -1,5 +1,5 @@
-import { PHOTO_MAX_BYTES } from 'shared/api/user/verification-photos';
-import { ka } from 'shared/strings/ka';
+import { PHOTO_MAX_BYTES } from '../api/verification-photos';
+import { kaVerification } from '../ka-verification';
 import { checkPhoto } from './check-photo';
 
 function fileOf(type: string, size: number): File {
@@ -14,12 +14,10 @@ describe('checkPhoto', () => {
   });
 
   it.each(['application/pdf', 'image/gif', 'image/heic', ''])('refuses the type "%s"', (type) => {
-    expect(checkPhoto(fileOf(type, 1000))).toBe(ka.verification.photos.wrongType);
+    expect(checkPhoto(fileOf(type, 1000))).toBe(kaVerification.photos.wrongType);
   });
 
   it('refuses an image one byte over 5 MiB', () => {
-    expect(checkPhoto(fileOf('image/png', PHOTO_MAX_BYTES + 1))).toBe(
-      ka.verification.photos.tooBig,
-    );
+    expect(checkPhoto(fileOf('image/png', PHOTO_MAX_BYTES + 1))).toBe(kaVerification.photos.tooBig);
   });
 });

@@ -1,9 +1,9 @@
-import { fetchQuestionAnswers } from 'shared/api/cms/question-answer';
 import { sanitizeHtml } from 'shared/lib/sanitize-html';
 import { useApiQuery } from 'shared/lib/use-api-query';
 import { ka } from 'shared/strings/ka';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import { fetchQuestionAnswers } from '../api/question-answer';
 import styles from './question-answers.module.css';
 
 /** The home page's questions and answers from GET /api/cms/question_answer/, as disclosures. */

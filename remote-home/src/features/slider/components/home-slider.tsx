@@ -4,7 +4,6 @@ import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import { useState } from 'react';
 import { apiClient } from 'shared/api/api-client';
-import { fetchSlides, type Slide } from 'shared/api/cms/slider';
 import { useApiQuery } from 'shared/lib/use-api-query';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
@@ -13,6 +12,7 @@ import { Skeleton } from 'shared/ui/skeleton';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
+import { fetchSlides, type Slide } from '../api/slider';
 import styles from './home-slider.module.css';
 
 /** Spec §9: the home slider turns every 2000 ms with a 500 ms transition. */

@@ -1,4 +1,4 @@
-/** The account slice's registration copy, in Georgian; part of `ka` (shared/strings/ka). */
+/** The account slice's registration copy, in Georgian. */
 export const kaRegistration = {
   /** The header button and the panel's title. */
   open: 'რეგისტრაცია',

@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { mswServer } from '../../testing/msw-server';
+import { mswServer } from 'shared/testing/msw-server';
 import {
   fetchVerificationPhotos,
   PHOTO_MAX_BYTES,

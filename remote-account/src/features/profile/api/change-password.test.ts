@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
-import { VALID_USER } from '../../testing/handlers/user';
-import { mswServer } from '../../testing/msw-server';
+import { VALID_USER } from 'shared/testing/handlers/user';
+import { mswServer } from 'shared/testing/msw-server';
 import { changePassword } from './change-password';
 
 describe('changePassword', () => {

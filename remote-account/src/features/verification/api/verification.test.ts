@@ -1,7 +1,7 @@
 import { HttpResponse, http, type JsonBodyType } from 'msw';
-import { customer } from '../../testing/fixtures';
-import { GOOD_CODE } from '../../testing/handlers/user';
-import { mswServer } from '../../testing/msw-server';
+import { customer } from 'shared/testing/fixtures';
+import { GOOD_CODE } from 'shared/testing/handlers/user';
+import { mswServer } from 'shared/testing/msw-server';
 import {
   activatePhoneNumber,
   sendEmailVerification,

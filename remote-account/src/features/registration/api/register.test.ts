@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
-import { registrationTerms } from '../../testing/fixtures';
-import { mswServer } from '../../testing/msw-server';
+import { registrationTerms } from 'shared/testing/fixtures';
+import { mswServer } from 'shared/testing/msw-server';
 import { type Registration, register } from './register';
 
 const registration: Registration = {

@@ -1,4 +1,4 @@
-/** The account slice's profile copy, in Georgian; part of `ka` (shared/strings/ka). */
+/** The account slice's profile copy, in Georgian. */
 export const kaProfile = {
   title: 'ჩემი პროფილი',
   loadError: 'პროფილის მონაცემების ჩატვირთვა ვერ მოხერხდა.',

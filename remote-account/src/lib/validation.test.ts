@@ -1,5 +1,5 @@
+import { ka } from 'shared/strings/ka';
 import { z } from 'zod';
-import { ka } from '../strings/ka';
 import { codeSchema, firstIssues, passwordSchema, personalNumberSchema } from './validation';
 
 function messageOf(schema: z.ZodType, value: string): string | undefined {

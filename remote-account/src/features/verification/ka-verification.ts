@@ -1,4 +1,4 @@
-/** The account slice's verification copy, in Georgian; part of `ka` (shared/strings/ka). */
+/** The account slice's verification copy, in Georgian. */
 export const kaVerification = {
   title: 'ანგარიშის ვერიფიკაცია',
   loadError: 'ვერიფიკაციის მონაცემების ჩატვირთვა ვერ მოხერხდა.',

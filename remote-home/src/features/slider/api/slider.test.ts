@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
-import { slides } from '../../testing/fixtures';
-import { mswServer } from '../../testing/msw-server';
+import { slides } from 'shared/testing/fixtures';
+import { mswServer } from 'shared/testing/msw-server';
 import { fetchSlides } from './slider';
 
 describe('fetchSlides', () => {

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
-import { questionAnswers } from '../../testing/fixtures';
-import { mswServer } from '../../testing/msw-server';
+import { questionAnswers } from 'shared/testing/fixtures';
+import { mswServer } from 'shared/testing/msw-server';
 import { fetchQuestionAnswers } from './question-answer';
 
 describe('fetchQuestionAnswers', () => {
