@@ -1,10 +1,13 @@
 import 'shared/styles/fonts.css';
 import 'shared/styles/tokens.css';
 import 'shared/styles/base.css';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { prefetchAccount } from 'shared/query/account-queries';
+import { queryClient } from 'shared/query/query-client';
 import { createAppRouter } from './app/router';
 import { registerConfiguredRemotes } from './federation/register-remotes';
 import { loadRuntimeConfig, type RuntimeConfig } from './federation/runtime-config';
@@ -26,12 +29,14 @@ async function main(): Promise<void> {
   const config = await runtimeConfigOrEmpty();
   registerConfiguredRemotes(config.remotes);
   // A session restored from the cookie gets its data as a fresh login does.
-  useAuthStore.getState().ensureAccount();
+  if (useAuthStore.getState().status === 'logged-in') void prefetchAccount();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={createAppRouter(config)} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createAppRouter(config)} />
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

@@ -6,6 +6,7 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { readSession } from 'shared/auth/session-cookie';
 import { customer } from '../testing/fixtures';
 import { ISSUED_TOKENS, REFRESHED_TOKENS, VALID_USER } from '../testing/handlers/user';
+import { createGate } from '../testing/gate';
 import { mswServer } from '../testing/msw-server';
 
 const tokenNotValid = () =>
@@ -14,26 +15,34 @@ const tokenNotValid = () =>
     { status: 401 },
   );
 
-/** Details answer only the refreshed access token; the first one has expired. */
-function expiredAccessProvider() {
+/**
+ * Details answer only the refreshed access token; the first one has expired. The refresh is
+ * held until `concurrent` calls have met their 401, so every one of them meets it while the
+ * refresh is under way. `refreshed` opens once a call came back with the new token.
+ */
+function expiredAccessProvider(concurrent = 1) {
   const seen: string[] = [];
   const refreshes: unknown[] = [];
+  const allRefused = createGate();
+  const refreshed = createGate();
   mswServer.use(
     http.get('*/api/user/details/', ({ request }) => {
       const authorization = request.headers.get('Authorization') ?? '';
       seen.push(authorization);
-      return authorization === `JWT ${REFRESHED_TOKENS.access}`
-        ? HttpResponse.json(customer)
-        : tokenNotValid();
+      if (authorization === `JWT ${REFRESHED_TOKENS.access}`) {
+        refreshed.open();
+        return HttpResponse.json(customer);
+      }
+      if (seen.length >= concurrent) allRefused.open();
+      return tokenNotValid();
     }),
     http.post('*/api/user/token/refresh/', async ({ request }) => {
       refreshes.push(await request.json());
-      // Slow enough that every concurrent 401 arrives while the refresh is under way.
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await allRefused.passed();
       return HttpResponse.json(REFRESHED_TOKENS);
     }),
   );
-  return { seen, refreshes };
+  return { seen, refreshes, refreshed };
 }
 
 function logIn() {
@@ -56,7 +65,7 @@ describe('a 401 on an authorised call', () => {
 
   it('shares one refresh among 20 concurrent calls and repeats each call once', async () => {
     logIn();
-    const { seen, refreshes } = expiredAccessProvider();
+    const { seen, refreshes } = expiredAccessProvider(20);
     const answers = await Promise.all(Array.from({ length: 20 }, () => fetchUserDetails()));
     expect(answers).toHaveLength(20);
     expect(answers.every((user) => user.id === customer.id)).toBe(true);
@@ -67,14 +76,14 @@ describe('a 401 on an authorised call', () => {
 
   it('repeats a call whose 401 comes back after another call refreshed, without a second refresh', async () => {
     logIn();
-    const { refreshes } = expiredAccessProvider();
+    const { refreshes, refreshed } = expiredAccessProvider();
     mswServer.use(
       http.get('*/api/loan/loan/', async ({ request }) => {
         if (request.headers.get('Authorization') === `JWT ${REFRESHED_TOKENS.access}`) {
           return HttpResponse.json([]);
         }
-        // The old token's 401 arrives well after the details call's refresh has finished.
-        await new Promise((resolve) => setTimeout(resolve, 150));
+        // The old token's 401 arrives only after the details call's refresh has finished.
+        await refreshed.passed();
         return tokenNotValid();
       }),
     );

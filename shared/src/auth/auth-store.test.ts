@@ -1,7 +1,10 @@
 import { act } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { HttpResponse, http } from 'msw';
+import { accountKeys } from 'shared/query/account-queries';
+import { queryClient } from 'shared/query/query-client';
 import { customer, loanLimit, loans } from '../testing/fixtures';
+import { createGate } from '../testing/gate';
 import { ISSUED_TOKENS, VALID_USER } from '../testing/handlers/user';
 import { mswServer } from '../testing/msw-server';
 import { useAuthStore } from './auth-store';
@@ -45,15 +48,11 @@ describe('logging in', () => {
       }),
     );
     await useAuthStore.getState().login(VALID_USER);
-    const state = useAuthStore.getState();
-    expect(state).toMatchObject({
-      status: 'logged-in',
-      session: ISSUED_TOKENS,
-      user: { status: 'success', data: customer },
-      loanLimit,
-      loans: { status: 'success', data: loans },
-    });
+    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-in', session: ISSUED_TOKENS });
     expect(readSession()).toEqual(ISSUED_TOKENS);
+    expect(queryClient.getQueryData(accountKeys.user)).toEqual(customer);
+    expect(queryClient.getQueryData(accountKeys.loanLimit)).toEqual(loanLimit);
+    expect(queryClient.getQueryData(accountKeys.loans)).toEqual(loans);
     await vi.waitFor(() => expect(deviceLogs).toHaveLength(1), { timeout: 5_000 });
     expect(deviceLogs[0]).toMatchObject({
       user_agent: expect.any(String),
@@ -69,6 +68,7 @@ describe('logging in', () => {
     ).rejects.toMatchObject({ status: 401, code: 'no_active_account' });
     expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', session: null });
     expect(readSession()).toBeNull();
+    expect(queryClient.getQueryData(accountKeys.user)).toBeUndefined();
   });
 
   it('only logs a failed device log, and stays logged in', async () => {
@@ -82,61 +82,26 @@ describe('logging in', () => {
     expect(useAuthStore.getState().status).toBe('logged-in');
   });
 
-  it('ignores a failed loan limit: the rest of the account still loads', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  it('still logs in when part of the account fails to load: each section shows its own failure', async () => {
     mswServer.use(
       http.get('*/api/user/user/loan_limit/', () =>
         HttpResponse.json({ detail: 'შეცდომა.', code: 'error' }, { status: 500 }),
       ),
+      http.get('*/api/user/details/', () => HttpResponse.json({ unexpected: true })),
     );
     await useAuthStore.getState().login(VALID_USER);
-    expect(useAuthStore.getState()).toMatchObject({
-      status: 'logged-in',
-      loanLimit: null,
-      user: { status: 'success' },
-      loans: { status: 'success' },
-    });
-  });
-
-  it('keeps a failed user data load as an error the page can retry', async () => {
-    mswServer.use(http.get('*/api/user/details/', () => HttpResponse.json({ unexpected: true })));
-    await useAuthStore.getState().login(VALID_USER);
-    expect(useAuthStore.getState().user).toMatchObject({
+    expect(useAuthStore.getState().status).toBe('logged-in');
+    expect(queryClient.getQueryState(accountKeys.user)).toMatchObject({
       status: 'error',
       error: { kind: 'invalid-answer' },
     });
-    mswServer.resetHandlers();
-    await useAuthStore.getState().reloadUser();
-    expect(useAuthStore.getState().user).toEqual({ status: 'success', data: customer });
-  });
-
-  it('keeps showing the loaded customer while reloading, and after a failed reload', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await useAuthStore.getState().login(VALID_USER);
-    const updated = { ...customer, email_verified: true };
-    mswServer.use(
-      http.get('*/api/user/details/', () => HttpResponse.json(updated), { once: true }),
-    );
-    const reload = useAuthStore.getState().reloadUser();
-    expect(useAuthStore.getState().user).toEqual({ status: 'success', data: customer });
-    await reload;
-    expect(useAuthStore.getState().user).toEqual({ status: 'success', data: updated });
-
-    mswServer.use(http.get('*/api/user/details/', () => HttpResponse.error()));
-    await useAuthStore.getState().reloadUser();
-    expect(useAuthStore.getState().user).toEqual({ status: 'success', data: updated });
-    expect(warn).toHaveBeenCalled();
-  });
-
-  it('loads the account of a session restored from the cookie', async () => {
-    act(() => useAuthStore.getState().setSession(ISSUED_TOKENS));
-    await useAuthStore.getState().loadAccount();
-    expect(useAuthStore.getState().user).toEqual({ status: 'success', data: customer });
+    expect(queryClient.getQueryState(accountKeys.loanLimit)?.status).toBe('error');
+    expect(queryClient.getQueryData(accountKeys.loans)).toEqual(loans);
   });
 });
 
 describe('logging out', () => {
-  it('posts the refresh token and ends the session', async () => {
+  it('posts the refresh token, ends the session and forgets every cached answer', async () => {
     const bodies: unknown[] = [];
     mswServer.use(
       http.post('*/api/user/logout/', async ({ request }) => {
@@ -150,12 +115,10 @@ describe('logging out', () => {
     expect(useAuthStore.getState()).toMatchObject({
       status: 'logged-out',
       session: null,
-      user: { status: 'idle' },
-      loanLimit: null,
-      loans: { status: 'idle' },
       endedBy: null,
     });
     expect(readSession()).toBeNull();
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
   it('ends the session even when the provider fails the logout', async () => {
@@ -173,47 +136,34 @@ describe('logging out', () => {
   });
 
   it('drops account data that arrives after the customer logged out', async () => {
-    let release: () => void = () => undefined;
+    const details = createGate();
     mswServer.use(
       http.get('*/api/user/details/', async () => {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
+        await details.passed();
         return HttpResponse.json(customer);
       }),
     );
     const login = useAuthStore.getState().login(VALID_USER);
-    await vi.waitFor(() => expect(useAuthStore.getState().user.status).toBe('loading'), {
-      timeout: 5_000,
-    });
-    await useAuthStore.getState().logout();
-    release();
-    await login;
-    expect(useAuthStore.getState()).toMatchObject({
-      status: 'logged-out',
-      user: { status: 'idle' },
-    });
-  });
-});
-
-describe('ensureAccount', () => {
-  it('loads the account once for a logged-in customer, and nothing for a visitor', async () => {
-    let detailCalls = 0;
-    mswServer.use(
-      http.get('*/api/user/details/', () => {
-        detailCalls += 1;
-        return HttpResponse.json(customer);
-      }),
+    await vi.waitFor(
+      () => expect(queryClient.getQueryState(accountKeys.user)?.fetchStatus).toBe('fetching'),
+      { timeout: 5_000 },
     );
-    useAuthStore.getState().ensureAccount();
-    expect(useAuthStore.getState().user.status).toBe('idle');
+    await useAuthStore.getState().logout();
+    details.open();
+    await login;
+    expect(useAuthStore.getState().status).toBe('logged-out');
+    expect(queryClient.getQueryData(accountKeys.user)).toBeUndefined();
+  });
 
-    act(() => useAuthStore.getState().setSession(ISSUED_TOKENS));
-    useAuthStore.getState().ensureAccount();
-    useAuthStore.getState().ensureAccount();
-    await vi.waitFor(() => expect(useAuthStore.getState().loans.status).toBe('success'), {
-      timeout: 5_000,
-    });
-    expect(detailCalls).toBe(1);
+  it('forgets every cached answer when the provider ends the session (a ban)', async () => {
+    await useAuthStore.getState().login(VALID_USER);
+    mswServer.use(
+      http.get('*/api/loan/loan/', () =>
+        HttpResponse.json({ detail: 'დაბლოკილია.', code: 'banned_user' }, { status: 403 }),
+      ),
+    );
+    await queryClient.refetchQueries({ queryKey: accountKeys.loans });
+    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'banned' });
+    expect(queryClient.getQueryData(accountKeys.user)).toBeUndefined();
   });
 });

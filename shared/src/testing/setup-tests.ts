@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
+import { queryClient } from 'shared/query/query-client';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mswServer } from './msw-server';
 
@@ -20,36 +21,46 @@ if (inBrowser) {
 }
 
 // A console.error nobody expected fails the test: React warnings are bugs.
-let unexpectedErrors: unknown[][] = [];
+let consoleErrors: string[] = [];
+let expectedErrors: RegExp[] = [];
 beforeEach(() => {
-  unexpectedErrors = [];
+  consoleErrors = [];
+  expectedErrors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    unexpectedErrors.push(args);
+    consoleErrors.push(args.map(describe).join(' '));
   });
 });
+
+function describe(value: unknown): string {
+  return value instanceof Error ? `${value.name}: ${value.message}` : String(value);
+}
 
 // One hook, so the page is always cleaned up before the console check may throw: a failed
 // test must never leave its DOM, handlers or cookies to the next one.
 afterEach(() => {
-  const spy = vi.mocked(console.error);
-  const expected = (spy as unknown as { expected?: boolean }).expected === true;
   try {
     if (inBrowser) {
       mswServer.resetHandlers();
       cleanup();
+      // One QueryClient per page, as in the app: each test starts with an empty cache.
+      queryClient.clear();
       for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
     }
   } finally {
-    spy.mockRestore();
+    vi.mocked(console.error).mockRestore();
   }
-  if (unexpectedErrors.length > 0 && !expected) {
-    throw new Error(
-      `console.error was called:\n${unexpectedErrors.map((a) => a.map(String).join(' ')).join('\n')}`,
-    );
+  const unexpected = consoleErrors.filter(
+    (line) => !expectedErrors.some((pattern) => pattern.test(line)),
+  );
+  if (unexpected.length > 0) {
+    throw new Error(`console.error was called:\n${unexpected.join('\n')}`);
   }
 });
 
-/** Call in a test that means to provoke console.error (an error boundary's report, say). */
-export function expectConsoleError(): void {
-  (vi.mocked(console.error) as unknown as { expected?: boolean }).expected = true;
+/**
+ * Call in a test that means to provoke console.error (an error boundary's report, say): only
+ * messages that match `pattern` are allowed; any other console.error still fails the test.
+ */
+export function expectConsoleError(pattern: RegExp): void {
+  expectedErrors.push(pattern);
 }

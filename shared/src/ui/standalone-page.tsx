@@ -1,13 +1,15 @@
 import '../styles/fonts.css';
 import '../styles/tokens.css';
 import '../styles/base.css';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { queryClient } from 'shared/query/query-client';
 
 /**
  * A remote's own development page (`pnpm --filter remote-x dev`): its exposed modules alone,
- * inside a router as they are in the host.
+ * inside a router and the page's QueryClient, as they are in the host.
  */
 export function renderStandalonePage(title: string, content: ReactNode): void {
   const container = document.getElementById('root');
@@ -28,7 +30,9 @@ export function renderStandalonePage(title: string, content: ReactNode): void {
   );
   createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={createBrowserRouter([{ path: '*', element: page }])} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createBrowserRouter([{ path: '*', element: page }])} />
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

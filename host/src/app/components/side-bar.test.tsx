@@ -1,7 +1,8 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { ka } from 'shared/strings/ka';
+import { render } from 'shared/testing/render';
 import { SideBar } from './side-bar';
 import { SiteHeader } from './site-header';
 

@@ -1,10 +1,11 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
+import { render } from 'shared/testing/render';
 import { RELOAD_STAMP_KEY } from '../../chunk-reload/reload-guard';
 import type { RuntimeConfig } from '../../federation/runtime-config';
 import { stubPageReload } from '../../testing/stub-page-reload';

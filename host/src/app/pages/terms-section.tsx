@@ -1,7 +1,8 @@
-import { type ContractType, fetchTermsOfContract } from 'shared/api/cms/terms-of-contract';
+import { useQuery } from '@tanstack/react-query';
+import { type ContractType, termsOfContractQuery } from 'shared/api/cms/terms-of-contract';
 import { formatDate } from 'shared/lib/money';
 import { sanitizeHtml } from 'shared/lib/sanitize-html';
-import { useApiQuery } from 'shared/lib/use-api-query';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { Card } from 'shared/ui/card';
 import { LoadError } from 'shared/ui/load-error';
@@ -10,14 +11,15 @@ import styles from './pages.module.css';
 
 /** One contract's current terms from the CMS; a failure degrades only this section. */
 export function TermsSection({ type, heading }: { type: ContractType; heading: string }) {
-  const query = useApiQuery((signal) => fetchTermsOfContract(type, signal), [type]);
+  const query = useQuery(termsOfContractQuery(type));
+  const showPending = useDelayedFlag(query.isPending);
   const headingId = `terms-${type}`;
   return (
-    <Card aria-labelledby={headingId} aria-busy={query.status === 'loading'}>
+    <Card aria-labelledby={headingId} aria-busy={query.isPending}>
       <h2 id={headingId}>{heading}</h2>
-      {query.status === 'loading' && query.showPending ? <Skeleton height="8rem" /> : null}
+      {query.isPending && showPending ? <Skeleton height="8rem" /> : null}
       {query.status === 'error' ? (
-        <LoadError message={ka.terms.error} onRetry={query.retry} />
+        <LoadError message={ka.terms.error} onRetry={() => void query.refetch()} />
       ) : null}
       {query.status === 'success' && !query.data ? <p>{ka.terms.empty}</p> : null}
       {query.status === 'success' && query.data ? (

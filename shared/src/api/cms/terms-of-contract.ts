@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
 import { z } from 'zod';
 
@@ -28,4 +29,12 @@ export async function fetchTermsOfContract(
     signal,
   });
   return list[0] ?? null;
+}
+
+/** The current terms of one contract type, cached for the page (CMS content changes rarely). */
+export function termsOfContractQuery(type: ContractType) {
+  return queryOptions({
+    queryKey: ['cms', 'terms-of-contract', type] as const,
+    queryFn: ({ signal }) => fetchTermsOfContract(type, signal),
+  });
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
 import { z } from 'zod';
 
@@ -19,3 +20,8 @@ export async function fetchQuestionAnswers(signal?: AbortSignal): Promise<Questi
   });
   return [...items].sort((a, b) => a.order - b.order);
 }
+
+export const questionAnswersQuery = queryOptions({
+  queryKey: ['cms', 'question-answer'] as const,
+  queryFn: ({ signal }) => fetchQuestionAnswers(signal),
+});

@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { ka } from 'shared/strings/ka';
 import { questionAnswers } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
+import { render } from 'shared/testing/render';
 import QuestionAnswers from './question-answers';
 
 const [eligibility, documents] = questionAnswers as [

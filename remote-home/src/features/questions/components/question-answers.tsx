@@ -1,22 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { sanitizeHtml } from 'shared/lib/sanitize-html';
-import { useApiQuery } from 'shared/lib/use-api-query';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
-import { fetchQuestionAnswers } from '../api/question-answer';
+import { questionAnswersQuery } from '../api/question-answer';
 import styles from './question-answers.module.css';
 
 /** The home page's questions and answers from GET /api/cms/question_answer/, as disclosures. */
 export default function QuestionAnswers() {
-  const items = useApiQuery((signal) => fetchQuestionAnswers(signal), []);
+  const items = useQuery(questionAnswersQuery);
+  const showPending = useDelayedFlag(items.isPending);
   return (
-    <section aria-labelledby="faq-title" aria-busy={items.status === 'loading'}>
+    <section aria-labelledby="faq-title" aria-busy={items.isPending}>
       <h2 id="faq-title" className={styles.title}>
         {ka.home.faqTitle}
       </h2>
-      {items.status === 'loading' && items.showPending ? <Skeleton height="10rem" /> : null}
+      {items.isPending && showPending ? <Skeleton height="10rem" /> : null}
       {items.status === 'error' ? (
-        <LoadError message={ka.home.faqError} onRetry={items.retry} />
+        <LoadError message={ka.home.faqError} onRetry={() => void items.refetch()} />
       ) : null}
       {items.status === 'success' && items.data.length === 0 ? <p>{ka.home.faqEmpty}</p> : null}
       {items.status === 'success' && items.data.length > 0 ? (

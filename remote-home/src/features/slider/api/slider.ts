@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
 import { z } from 'zod';
 
@@ -22,3 +23,8 @@ export async function fetchSlides(signal?: AbortSignal): Promise<Slide[]> {
   });
   return [...slides].sort((a, b) => a.order - b.order);
 }
+
+export const slidesQuery = queryOptions({
+  queryKey: ['cms', 'slider'] as const,
+  queryFn: ({ signal }) => fetchSlides(signal),
+});

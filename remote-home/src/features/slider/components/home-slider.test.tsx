@@ -1,9 +1,11 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { ka } from 'shared/strings/ka';
 import { slides } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
+import { render } from 'shared/testing/render';
+import type { Swiper as SwiperInstance } from 'swiper';
 import HomeSlider, { SLIDER_AUTOPLAY_MS, SLIDER_SPEED_MS } from './home-slider';
 
 const [fastSlide, firstLoanSlide] = slides as [(typeof slides)[0], (typeof slides)[0]];
@@ -44,9 +46,15 @@ afterEach(() => {
 });
 
 describe('the home slider', () => {
-  it('turns every 2000 ms with a 500 ms transition', () => {
-    expect(SLIDER_AUTOPLAY_MS).toBe(2000);
-    expect(SLIDER_SPEED_MS).toBe(500);
+  it('hands Swiper the spec rhythm: a turn every 2000 ms with a 500 ms transition', async () => {
+    const { container } = render(<HomeSlider />);
+    await findSlide(1, 2);
+
+    // Swiper keeps its instance on its root element: these are the options it runs with.
+    const root = container.querySelector<HTMLElement & { swiper?: SwiperInstance }>('.swiper');
+    const params = root?.swiper?.params;
+    expect(params?.speed).toBe(500);
+    expect(params?.autoplay).toMatchObject({ enabled: true, delay: 2000 });
   });
 
   it('shows the slides in the CMS order with their titles and descriptions', async () => {

@@ -2,9 +2,10 @@ import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiClient } from 'shared/api/api-client';
-import { useApiQuery } from 'shared/lib/use-api-query';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
@@ -12,7 +13,7 @@ import { Skeleton } from 'shared/ui/skeleton';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import { fetchSlides, type Slide } from '../api/slider';
+import { type Slide, slidesQuery } from '../api/slider';
 import styles from './home-slider.module.css';
 
 /** Spec §9: the home slider turns every 2000 ms with a 500 ms transition. */
@@ -48,7 +49,8 @@ function SlideCard({ slide }: { slide: Slide }) {
 
 /** The home page's promo slider, filled from GET /api/cms/slider/. */
 export default function HomeSlider() {
-  const slides = useApiQuery((signal) => fetchSlides(signal), []);
+  const slides = useQuery(slidesQuery);
+  const showPending = useDelayedFlag(slides.isPending);
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
 
@@ -63,11 +65,11 @@ export default function HomeSlider() {
     <section
       className={styles.section}
       aria-label={ka.home.sliderLabel}
-      aria-busy={slides.status === 'loading'}
+      aria-busy={slides.isPending}
     >
-      {slides.status === 'loading' && slides.showPending ? <Skeleton height="16rem" /> : null}
+      {slides.isPending && showPending ? <Skeleton height="16rem" /> : null}
       {slides.status === 'error' ? (
-        <LoadError message={ka.home.sliderError} onRetry={slides.retry} />
+        <LoadError message={ka.home.sliderError} onRetry={() => void slides.refetch()} />
       ) : null}
       {slides.status === 'success' && slides.data.length === 0 ? (
         <p className={styles.empty}>{ka.home.sliderEmpty}</p>

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
@@ -7,6 +7,7 @@ import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { loanLimit, loans } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
+import { render } from 'shared/testing/render';
 import LoansOverview from './loans-overview';
 
 const [activeLoan, repaidLoan] = loans as [(typeof loans)[0], (typeof loans)[0]];

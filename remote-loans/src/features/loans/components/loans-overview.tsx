@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import type { Loan } from 'shared/api/loan/loans';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { useLoanLimit, useLoans } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
@@ -46,7 +46,7 @@ function LoanItem({ loan }: { loan: Loan }) {
 
 /** The customer's limit; absent when the provider could not say (the spec ignores that failure). */
 function LimitSummary() {
-  const limit = useAuthStore((state) => state.loanLimit);
+  const limit = useLoanLimit().data;
   if (!limit) return null;
   const terms = limit.term_limit;
   return (
@@ -68,19 +68,13 @@ function LimitSummary() {
 }
 
 function LoansList() {
-  const loans = useAuthStore((state) => state.loans);
-  const reloadLoans = useAuthStore((state) => state.reloadLoans);
-  const ensureAccount = useAuthStore((state) => state.ensureAccount);
-  const showPending = useDelayedFlag(loans.status === 'loading' || loans.status === 'idle');
+  const loans = useLoans();
+  const showPending = useDelayedFlag(loans.isPending);
 
-  // The store loads the account on login and on start; a page opened another way asks here.
-  useEffect(() => ensureAccount(), [ensureAccount]);
-
-  if (loans.status === 'loading' || loans.status === 'idle') {
-    return showPending ? <Skeleton height="6rem" /> : null;
-  }
-  if (loans.status === 'error') {
-    return <LoadError message={ka.loans.error} onRetry={() => void reloadLoans()} />;
+  if (loans.isPending) return showPending ? <Skeleton height="6rem" /> : null;
+  // A failed reload keeps the loans already shown; only a first failure replaces them.
+  if (loans.isError && !loans.data) {
+    return <LoadError message={ka.loans.error} onRetry={() => void loans.refetch()} />;
   }
   if (loans.data.length === 0) return <p>{ka.loans.empty}</p>;
   return (
