@@ -34,11 +34,6 @@ apiClient.interceptors.request.use((config) => {
 
 installSessionInterceptors(apiClient);
 
-/** Points the client at the provider named by the host's runtime configuration. */
-export function setApiBaseUrl(baseUrl: string): void {
-  apiClient.defaults.baseURL = baseUrl.replace(/\/+$/, '');
-}
-
 /**
  * Sends a request and validates its answer against the contract's schema, so a malformed
  * answer fails here with a clear error instead of deep inside a component.

@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { ka } from 'shared/strings/ka';
 
 /** A route middleware: returns a redirect to send the visitor elsewhere, or nothing to go on. */
 export type Middleware = (context: { request: Request }) => Response | undefined;
@@ -25,7 +26,8 @@ const registry: Readonly<Record<string, Middleware>> = { auth, guest };
 export function runMiddleware(names: readonly string[], request: Request): void {
   for (const name of names) {
     const middleware = Object.hasOwn(registry, name) ? registry[name] : undefined;
-    if (!middleware) throw data({ message: `Unknown middleware ${name}` }, { status: 500 });
+    if (!middleware)
+      throw data({ message: `${ka.errors.unknownMiddleware} ${name}` }, { status: 500 });
     const outcome = middleware({ request });
     if (outcome) throw outcome;
   }
