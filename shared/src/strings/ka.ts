@@ -39,6 +39,32 @@ export const ka = {
     network: 'სერვერთან კავშირი ვერ დამყარდა. შეამოწმეთ ინტერნეტი და სცადეთ ხელახლა.',
     providerUnavailable: 'სერვისი დროებით მიუწვდომელია. სცადეთ მოგვიანებით.',
     badAnswer: 'სერვერმა მოულოდნელი პასუხი დააბრუნა. სცადეთ მოგვიანებით.',
+    /** A throttled answer that says how long to wait (Retry-After). */
+    throttledWait: 'ძალიან ბევრი მცდელობა. სცადეთ {seconds} წამში.',
+    /**
+     * The provider's error codes in our words, for answers whose text is not Georgian (DRF's
+     * English defaults such as "Not found." or "CSRF Failed: …"); see shared/api/api-error.
+     */
+    byCode: {
+      not_found: 'მოთხოვნილი ჩანაწერი ვერ მოიძებნა.',
+      method_not_allowed: 'ეს მოქმედება ამჟამად შეუძლებელია.',
+      csrf_failed: 'უსაფრთხოების შემოწმება ვერ მოხერხდა. განაახლეთ გვერდი და სცადეთ ხელახლა.',
+      not_authenticated: 'ამ მოქმედებისთვის საჭიროა ანგარიშში შესვლა.',
+      authentication_failed: 'ავტორიზაცია ვერ მოხერხდა. გთხოვთ, ხელახლა შეხვიდეთ ანგარიშში.',
+      token_not_valid: 'სესიის ვადა ამოიწურა. გთხოვთ, ხელახლა შეხვიდეთ ანგარიშში.',
+      no_active_account: 'პირადი ნომერი ან პაროლი არასწორია.',
+      permission_denied: 'ამ მოქმედების შესრულების უფლება არ გაქვთ.',
+      banned_user: 'თქვენი ანგარიში დაბლოკილია. დამატებითი ინფორმაციისთვის დაგვიკავშირდით.',
+      throttled: 'ძალიან ბევრი მცდელობა. სცადეთ ცოტა ხანში.',
+      file_too_large: 'ფაილი ძალიან დიდია.',
+      unsupported_media_type: 'ფაილის ან მოთხოვნის ფორმატი არ არის მხარდაჭერილი.',
+      parse_error: 'მოთხოვნა ვერ დამუშავდა. განაახლეთ გვერდი და სცადეთ ხელახლა.',
+      not_verified: 'სესხის მოსათხოვად ანგარიში სრულად უნდა იყოს ვერიფიცირებული.',
+      limit_exceeded: 'მოთხოვნილი თანხა აღემატება თქვენს ლიმიტს.',
+      term_not_allowed: 'ეს ვადა თქვენთვის ხელმისაწვდომი არ არის.',
+      has_pending_application: 'თქვენ უკვე გაქვთ განხილვის პროცესში მყოფი განაცხადი.',
+      has_overdue_loan: 'ვადაგადაცილებული სესხის დაფარვამდე ახალ სესხს ვერ აიღებთ.',
+    },
   },
   remote: {
     unavailable: 'ეს ნაწილი ახლა ვერ ჩაიტვირთა.',
