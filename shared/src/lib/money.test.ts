@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from './money';
+import { formatDate, formatMoney, formatPercent, fromTetri, toTetri } from './money';
 
 describe('formatMoney', () => {
   it('shows a decimal string as Georgian lari, grouped, with a decimal comma and ₾', () => {
@@ -35,5 +35,40 @@ describe('formatDate', () => {
 
   it('returns the input unchanged when it is not a date', () => {
     expect(formatDate('soon')).toBe('soon');
+  });
+});
+
+describe('tetri', () => {
+  it('reads decimal strings as whole tetri, exactly', () => {
+    expect(toTetri('1500.00')).toBe(150_000);
+    expect(toTetri('0.10')).toBe(10);
+    expect(toTetri('0.1')).toBe(10);
+    expect(toTetri('281.44')).toBe(28_144);
+    expect(toTetri('-3.05')).toBe(-305);
+    expect(toTetri('12')).toBe(1_200);
+  });
+
+  it('refuses what is not money', () => {
+    expect(toTetri('')).toBeNull();
+    expect(toTetri('12,50')).toBeNull();
+    expect(toTetri('1.234')).toBeNull();
+    expect(toTetri('90071992547409931.99')).toBeNull();
+  });
+
+  it('writes tetri back as the provider spells money', () => {
+    expect(fromTetri(150_000)).toBe('1500.00');
+    expect(fromTetri(5)).toBe('0.05');
+    expect(fromTetri(-305)).toBe('-3.05');
+    // 0.1 + 0.2 in floats is 0.30000000000000004; in tetri it is 30.
+    expect(fromTetri((toTetri('0.10') ?? 0) + (toTetri('0.20') ?? 0))).toBe('0.30');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes an annual rate with a decimal comma', () => {
+    expect(formatPercent('43.35')).toBe('43,35%');
+    expect(formatPercent('24.00')).toBe('24,00%');
+    expect(formatPercent('24')).toBe('24,00%');
+    expect(formatPercent('n/a')).toBe('n/a');
   });
 });

@@ -48,3 +48,32 @@ export function formatDate(iso: string): string {
   const day = new Date(dateOnly ? time : time + TBILISI_OFFSET_MS);
   return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}, ${day.getUTCFullYear()}`;
 }
+
+/**
+ * Money as a whole number of tetri (1 ₾ = 100 tetri) for comparing and adding amounts: exact
+ * integer arithmetic on the decimal string's digits, never a float. Null for anything that
+ * is not a money string.
+ */
+export function toTetri(amount: string): number | null {
+  const match = MONEY.exec(amount.trim());
+  if (!match) return null;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const tetri = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(tetri)) return null;
+  return sign === '-' ? -tetri : tetri;
+}
+
+/** The provider's decimal string ("1500.05") for a whole number of tetri. */
+export function fromTetri(tetri: number): string {
+  const sign = tetri < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(tetri));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** An annual percentage from the provider ("43.35") as Georgians write it ("43,35%"). */
+export function formatPercent(rate: string): string {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(rate.trim());
+  if (!match) return rate;
+  const [, whole = '0', fraction = ''] = match;
+  return `${whole},${fraction.padEnd(2, '0')}%`;
+}

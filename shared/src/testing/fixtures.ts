@@ -103,3 +103,49 @@ export const customer: User = {
 };
 
 export const loanLimit: LoanLimit = { amount_limit: '3000.00', term_limit: [3, 6, 12] };
+
+/** The sandbox-like product: 100–10 000 ₾, these terms; a customer's limit narrows them. */
+export function calculatorBounds(limit: LoanLimit | null) {
+  return {
+    min_amount: '100.00',
+    max_amount: limit ? limit.amount_limit : '10000.00',
+    terms: limit ? [...limit.term_limit] : [3, 6, 9, 12, 18, 24],
+  };
+}
+
+const money = (tetri: number) => `${Math.floor(tetri / 100)}.${String(tetri % 100).padStart(2, '0')}`;
+
+/**
+ * A contract-shaped calculation for whole-lari amounts: a flat 2% a month on the amount and a
+ * 2% service fee — not the provider's annuity, but consistent, so a test can compute what the
+ * customer must see for any amount and term.
+ */
+export function calculationFor(
+  amount: number,
+  term: number,
+  bounds: ReturnType<typeof calculatorBounds>,
+) {
+  const principal = amount * 100;
+  const interest = principal * 0.02 * term;
+  const monthly = Math.round((principal + interest) / term);
+  const schedule = Array.from({ length: term }, (_, i) => ({
+    number: i + 1,
+    date: `2027-${String((i % 12) + 1).padStart(2, '0')}-10`,
+    principal: money(Math.round(principal / term)),
+    interest: money(Math.round(interest / term)),
+    payment: money(monthly),
+    balance: money(Math.max(0, principal - Math.round(principal / term) * (i + 1))),
+  }));
+  return {
+    amount: money(principal),
+    term,
+    monthly_payment: money(monthly),
+    total_payment: money(monthly * term),
+    total_interest: money(monthly * term - principal),
+    service_fee: money(principal * 0.02),
+    interest_rate: '24.00',
+    effective_interest_rate: '29.84',
+    ...bounds,
+    schedule,
+  };
+}

@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { loans } from '../fixtures';
+import { calculationFor, calculatorBounds, loanLimit, loans } from '../fixtures';
 
 function authorized(request: Request): boolean {
   return /^JWT \S+$/.test(request.headers.get('Authorization') ?? '');
@@ -11,8 +11,27 @@ const notAuthenticated = () =>
     { status: 401 },
   );
 
+/**
+ * GET /api/loan/calculator as the contract says: the product's bounds for a visitor, narrowed
+ * by the fixture limit for a customer, and DRF field messages for anything outside them.
+ */
+const calculator = http.get('*/api/loan/calculator', ({ request }) => {
+  const url = new URL(request.url);
+  const amount = Number(url.searchParams.get('amount'));
+  const term = Number(url.searchParams.get('term'));
+  const bounds = calculatorBounds(authorized(request) ? loanLimit : null);
+  const errors: Record<string, string[]> = {};
+  if (!(amount >= Number(bounds.min_amount) && amount <= Number(bounds.max_amount))) {
+    errors.amount = [`თანხა უნდა იყოს ${bounds.min_amount}-დან ${bounds.max_amount} ლარამდე.`];
+  }
+  if (!bounds.terms.includes(term)) errors.term = ['ასეთი ვადა არ არის ხელმისაწვდომი.'];
+  if (Object.keys(errors).length > 0) return HttpResponse.json(errors, { status: 400 });
+  return HttpResponse.json(calculationFor(amount, term, bounds));
+});
+
 /** The provider's loan area. */
 export const loanHandlers = [
+  calculator,
   http.get('*/api/loan/loan/', ({ request }) =>
     authorized(request) ? HttpResponse.json(loans) : notAuthenticated(),
   ),

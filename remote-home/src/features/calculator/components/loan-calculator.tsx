@@ -1,0 +1,179 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { useLoanLimit } from 'shared/query/use-account';
+import { type LoanRequest, useLoanRequestStore } from 'shared/stores/loan-request-store';
+import { useUiStore } from 'shared/stores/ui-store';
+import { Button } from 'shared/ui/button';
+import { LoadError } from 'shared/ui/load-error';
+import { Skeleton } from 'shared/ui/skeleton';
+import { type Calculation, calculationQuery } from '../api/calculator';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { kaCalculator as t } from '../ka-calculator';
+import {
+  boundsOf,
+  lariToMoney,
+  pickTerm,
+  startWithinLimit,
+  VISITOR_START,
+  wholeLari,
+} from '../lib/amount';
+import { AmountControl } from './amount-control';
+import { CalculationFigures, RepaymentSchedule } from './calculation-figures';
+import styles from './calculator.module.css';
+import { TermChoice } from './term-choice';
+
+/** One call for a burst of slider moves or keystrokes. */
+export const CALCULATOR_DEBOUNCE_MS = 300;
+
+/**
+ * The choice the calculator shows. A visitor's is their own (or the product's start); a
+ * customer's is brought inside their loan limit, so the first call is one the provider accepts.
+ * Undefined while a customer's limit is still loading.
+ */
+function useChoice(): LoanRequest | undefined {
+  const customer = useAuthStore((state) => state.status === 'logged-in');
+  const draft = useLoanRequestStore((state) => state.draft) ?? VISITOR_START;
+  const limit = useLoanLimit();
+  if (!customer) return draft;
+  // Spec §7: a failed limit is ignored; the provider's answer then bounds the choice.
+  if (limit.isPending && limit.fetchStatus !== 'idle') return undefined;
+  return startWithinLimit(draft, limit.data);
+}
+
+/** A visitor who pressed "apply" and then logged in goes on to the application. */
+function useApplyAfterLogin(choice: LoanRequest | undefined) {
+  const customer = useAuthStore((state) => state.status === 'logged-in');
+  const waiting = useLoanRequestStore((state) => state.applyAfterLogin);
+  const submitRequest = useLoanRequestStore((state) => state.submitRequest);
+  const showApplication = useUiStore((state) => state.setActiveLoanComponent);
+  useEffect(() => {
+    if (!customer || !waiting || !choice) return;
+    submitRequest(choice);
+    showApplication('application');
+  }, [customer, waiting, choice, submitRequest, showApplication]);
+}
+
+function CalculatorSkeleton() {
+  return (
+    <div className={styles.body} aria-hidden="true">
+      <div className={styles.inputs}>
+        <Skeleton height="7.5rem" />
+        <Skeleton height="4.5rem" />
+      </div>
+      <div className={styles.results}>
+        <Skeleton height="5rem" />
+        <Skeleton height="11rem" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The loan calculator: amount and term in, the provider's offer out. The last answer stays
+ * on screen while the next loads (marked as updating after the 200 ms pending delay), and a
+ * failure keeps the last good figures beside a Georgian error and a retry.
+ */
+export default function LoanCalculator() {
+  const customer = useAuthStore((state) => state.status === 'logged-in');
+  const choice = useChoice();
+  const setDraft = useLoanRequestStore((state) => state.setDraft);
+  const submitRequest = useLoanRequestStore((state) => state.submitRequest);
+  const holdUntilLogin = useLoanRequestStore((state) => state.holdUntilLogin);
+  const requestLogin = useUiStore((state) => state.requestLogin);
+  const showApplication = useUiStore((state) => state.setActiveLoanComponent);
+  useApplyAfterLogin(choice);
+
+  const amount = useDebouncedValue(choice?.amount, CALCULATOR_DEBOUNCE_MS);
+  const asked = choice && amount ? { amount, term: choice.term } : undefined;
+  const query = useQuery({
+    ...calculationQuery(asked ?? VISITOR_START, customer),
+    // Spec §5: the calculator is called only when an amount is present.
+    enabled: asked !== undefined,
+  });
+
+  // The last good answer stays on screen through a failed call.
+  const lastGood = useRef<Calculation | undefined>(undefined);
+  if (query.isSuccess && !query.isPlaceholderData) lastGood.current = query.data;
+  const shown = query.data ?? lastGood.current;
+  const updating = useDelayedFlag(query.isFetching && shown !== undefined);
+
+  if (!choice || !shown) {
+    return (
+      <section className={styles.calculator} aria-labelledby="calculator-title" aria-busy="true">
+        <h2 id="calculator-title" className={styles.title}>
+          {t.title}
+        </h2>
+        {query.isError ? (
+          <LoadError
+            message={`${t.error} ${query.error.message}`}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <CalculatorSkeleton />
+        )}
+      </section>
+    );
+  }
+
+  const bounds = boundsOf(shown);
+  const change = (next: Partial<LoanRequest>) => setDraft({ ...choice, ...next });
+
+  const apply = () => {
+    if (customer) {
+      submitRequest(choice);
+      showApplication('application');
+    } else {
+      holdUntilLogin(choice);
+      requestLogin();
+    }
+  };
+
+  return (
+    <section
+      className={styles.calculator}
+      aria-labelledby="calculator-title"
+      aria-busy={query.isFetching}
+    >
+      <h2 id="calculator-title" className={styles.title}>
+        {t.title}
+      </h2>
+      <div className={styles.body}>
+        <div className={styles.inputs}>
+          <AmountControl
+            value={wholeLari(choice.amount, 'down')}
+            bounds={bounds}
+            onChange={(lari) => change({ amount: lariToMoney(lari) })}
+          />
+          <TermChoice
+            terms={bounds.terms}
+            value={pickTerm(choice.term, bounds.terms)}
+            onChange={(term) => change({ term })}
+          />
+        </div>
+        <div className={styles.results} data-updating={updating || undefined}>
+          <CalculationFigures calculation={shown} />
+          <p className={styles.updating} role="status">
+            {updating ? t.updating : ''}
+          </p>
+          {query.isError ? (
+            <div className={styles.error}>
+              <LoadError
+                message={`${t.error} ${query.error.message}`}
+                onRetry={() => void query.refetch()}
+              />
+              <p className={styles.hint}>{t.lastFigures}</p>
+            </div>
+          ) : null}
+          <Button className={styles.apply} onClick={apply}>
+            {t.apply}
+          </Button>
+          {customer ? null : <p className={styles.hint}>{t.applyHint}</p>}
+          <RepaymentSchedule calculation={shown} />
+          <p className={styles.disclaimer}>{t.disclaimer}</p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import { format } from 'shared/strings/ka';
+import { kaCalculator as t } from '../ka-calculator';
+import styles from './calculator.module.css';
+
+/**
+ * The loan's duration among the terms the provider allows. One allowed term fixes the
+ * duration (spec §5): it is stated, not offered as a choice.
+ */
+export function TermChoice({
+  terms,
+  value,
+  onChange,
+}: {
+  terms: readonly number[];
+  value: number;
+  onChange: (term: number) => void;
+}) {
+  const name = useId();
+  if (terms.length <= 1) {
+    return (
+      <div className={styles.termFixed}>
+        <span className={styles.label}>{t.term}</span>
+        <span className={styles.termFixedValue}>
+          {format(t.months, { count: terms[0] ?? value })}
+        </span>
+      </div>
+    );
+  }
+  return (
+    <fieldset className={styles.terms}>
+      <legend className={styles.label}>{t.term}</legend>
+      <div className={styles.termOptions}>
+        {terms.map((term) => (
+          <label key={term} className={styles.termOption}>
+            <input
+              type="radio"
+              name={name}
+              value={term}
+              checked={term === value}
+              onChange={() => onChange(term)}
+            />
+            <span>{format(t.months, { count: term })}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
