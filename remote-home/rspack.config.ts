@@ -14,6 +14,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
     publicPath: 'auto',
     // The slice's only public surface; ids are typed in shared/federation/remote-modules.
     exposes: {
+      './LoanCalculator': './src/features/calculator/components/loan-calculator.tsx',
       './HomeSlider': './src/features/slider/components/home-slider.tsx',
       './QuestionAnswers': './src/features/questions/components/question-answers.tsx',
     },

@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
  * check against them (each remote's exposes map and the host's slots).
  */
 export interface RemoteModuleMap {
+  'remote_home/LoanCalculator': { default: ComponentType };
   'remote_home/HomeSlider': { default: ComponentType };
   'remote_home/QuestionAnswers': { default: ComponentType };
   'remote_account/AccountEntry': { default: ComponentType };

@@ -12,8 +12,8 @@ function isLocalPath(path: string): boolean {
 }
 
 /**
- * The home page: the home slice's slider and questions, the loans slice's overview, and for a
- * logged-in customer the account slice's overview (verification and profile).
+ * The home page. A visitor: the calculator, the promotions, the questions. A customer: the
+ * calculator, their loans, their account, the questions.
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -44,18 +44,25 @@ export function Component() {
   return (
     <div className={styles.stack}>
       <h1 className="visually-hidden">{ka.brand}</h1>
-      <RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} minHeight="16rem" />
+      {/* The calculator comes first: on a phone its amount and monthly payment show without scrolling. */}
+      <RemoteSlot
+        id="remote_home/LoanCalculator"
+        label={ka.home.calculatorLabel}
+        minHeight="30rem"
+      />
       {loggedIn ? (
-        <RemoteSlot
-          id="remote_account/AccountOverview"
-          label={ka.accountOverview.title}
-          minHeight="12rem"
-        />
-      ) : null}
-      <div className={styles.columns}>
-        <RemoteSlot id="remote_home/QuestionAnswers" label={ka.home.faqTitle} minHeight="12rem" />
-        <RemoteSlot id="remote_loans/LoansOverview" label={ka.loans.title} minHeight="10rem" />
-      </div>
+        <>
+          <RemoteSlot id="remote_loans/LoansOverview" label={ka.loans.title} minHeight="10rem" />
+          <RemoteSlot
+            id="remote_account/AccountOverview"
+            label={ka.accountOverview.title}
+            minHeight="12rem"
+          />
+        </>
+      ) : (
+        <RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} minHeight="16rem" />
+      )}
+      <RemoteSlot id="remote_home/QuestionAnswers" label={ka.home.faqTitle} minHeight="12rem" />
     </div>
   );
 }

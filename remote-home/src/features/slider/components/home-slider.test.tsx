@@ -57,6 +57,21 @@ describe('the home slider', () => {
     expect(params?.autoplay).toMatchObject({ enabled: true, delay: 2000 });
   });
 
+  it('speaks Georgian to screen readers: no English label from Swiper', async () => {
+    const { container } = render(<HomeSlider />);
+    await findSlide(1, 2);
+
+    const spoken = [...container.querySelectorAll('[aria-label], [aria-roledescription]')].flatMap(
+      (element) => [
+        element.getAttribute('aria-label') ?? '',
+        element.getAttribute('aria-roledescription') ?? '',
+      ],
+    );
+    expect(spoken.length).toBeGreaterThan(4);
+    expect(spoken.filter((text) => /[A-Za-z]/.test(text))).toEqual([]);
+    expect(screen.getByRole('button', { name: ka.home.nextSlide })).toBeInTheDocument();
+  });
+
   it('shows the slides in the CMS order with their titles and descriptions', async () => {
     render(<HomeSlider />);
 

@@ -95,8 +95,14 @@ export default function HomeSlider() {
             navigation
             pagination={{ clickable: true }}
             a11y={{
+              // Swiper's own screen-reader words are English: every one of them is set here.
               prevSlideMessage: ka.home.previousSlide,
               nextSlideMessage: ka.home.nextSlide,
+              firstSlideMessage: ka.home.firstSlide,
+              lastSlideMessage: ka.home.lastSlide,
+              slideLabelMessage: '{{index}} / {{slidesLength}}',
+              containerRoleDescriptionMessage: ka.home.sliderRole,
+              itemRoleDescriptionMessage: ka.home.slideRole,
               paginationBulletMessage: `${ka.home.goToSlide} {{index}}`,
             }}
           >
