@@ -1,6 +1,6 @@
+import type { Calculation } from 'shared/api/loan/calculator';
 import { formatDate, formatMoney, formatPercent } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
-import type { Calculation } from '../api/calculator';
 import { kaCalculator as t } from '../ka-calculator';
 import styles from './calculator.module.css';
 

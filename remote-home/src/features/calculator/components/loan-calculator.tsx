@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { type Calculation, calculationQuery } from 'shared/api/loan/calculator';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useLoanLimit } from 'shared/query/use-account';
@@ -8,7 +9,6 @@ import { useUiStore } from 'shared/stores/ui-store';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
-import { type Calculation, calculationQuery } from '../api/calculator';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { kaCalculator as t } from '../ka-calculator';
 import {

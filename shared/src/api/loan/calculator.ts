@@ -53,7 +53,8 @@ export function fetchCalculation(
 }
 
 /**
- * One answer per amount, term and kind of caller: a customer's bounds differ from a
+ * One answer per amount, term and kind of caller (the home slice's calculator and the loans
+ * slice's key terms read the same cache): a customer's bounds differ from a
  * visitor's, and the page's QueryClient is cleared when a session ends. The last answer
  * stays on screen while the next loads; a request whose answer nobody waits for any more is
  * aborted, so a stale answer never replaces a newer one.
