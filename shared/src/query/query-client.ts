@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { ApiError } from 'shared/api/api-error';
 
 /**
  * The page's one QueryClient. It lives in `shared`, a federation singleton, so the host and
@@ -16,3 +17,11 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// Every query and mutation calls the provider through requestJson, which throws ApiError only:
+// components read `error.code`, `error.message` (Georgian) and `error.fieldErrors` typed.
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ApiError;
+  }
+}
