@@ -32,6 +32,10 @@ const calculator = http.get('*/api/loan/calculator', ({ request }) => {
 /** The provider's loan area. */
 export const loanHandlers = [
   calculator,
+  // A customer with no application yet; tests that need one answer their own list.
+  http.get('*/api/loan/loan_application/', ({ request }) =>
+    authorized(request) ? HttpResponse.json([]) : notAuthenticated(),
+  ),
   http.get('*/api/loan/loan/', ({ request }) =>
     authorized(request) ? HttpResponse.json(loans) : notAuthenticated(),
   ),

@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { calculationQuery } from 'shared/api/loan/calculator';
+import { formatDate, formatMoney, formatPercent } from 'shared/lib/money';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import type { LoanRequest } from 'shared/stores/loan-request-store';
+import { format } from 'shared/strings/ka';
+import { LoadError } from 'shared/ui/load-error';
+import { Skeleton } from 'shared/ui/skeleton';
+import { kaApplication as t } from '../ka-application';
+import styles from './application.module.css';
+import { ScheduleTable } from './schedule-table';
+
+/**
+ * The pre-contract key-terms sheet Georgian consumer-credit rules ask for before signing:
+ * the offer's money, both rates, the first and last due dates and the schedule, from the
+ * provider's calculation for exactly this amount and term.
+ */
+export function KeyTerms({ request }: { request: LoanRequest }) {
+  const offer = useQuery(calculationQuery(request, true));
+  const showPending = useDelayedFlag(offer.isPending);
+  if (offer.isPending)
+    return showPending ? <Skeleton height="18rem" /> : <div style={{ minHeight: '18rem' }} />;
+  if (offer.isError) {
+    return (
+      <LoadError
+        message={`${t.keyTerms.error} ${offer.error.message}`}
+        onRetry={() => void offer.refetch()}
+      />
+    );
+  }
+  const calc = offer.data;
+  const first = calc.schedule[0];
+  const last = calc.schedule[calc.schedule.length - 1];
+  const term = format(t.months, { count: calc.term });
+  const rows: [string, string][] = [
+    [t.keyTerms.amount, formatMoney(calc.amount)],
+    [t.keyTerms.term, term],
+    [t.keyTerms.monthlyPayment, formatMoney(calc.monthly_payment)],
+    [t.keyTerms.totalPayment, formatMoney(calc.total_payment)],
+    [t.keyTerms.totalInterest, formatMoney(calc.total_interest)],
+    [t.keyTerms.serviceFee, formatMoney(calc.service_fee)],
+    [t.keyTerms.interestRate, formatPercent(calc.interest_rate)],
+    [t.keyTerms.effectiveRate, formatPercent(calc.effective_interest_rate)],
+    ...(first ? [[t.keyTerms.firstDue, formatDate(first.date)] as [string, string]] : []),
+    ...(last ? [[t.keyTerms.lastDue, formatDate(last.date)] as [string, string]] : []),
+  ];
+  return (
+    <section className={styles.sheet} aria-labelledby="key-terms-title">
+      <h3 id="key-terms-title" className={styles.subtitle}>
+        {t.keyTerms.title}
+      </h3>
+      <p className={styles.muted}>{t.keyTerms.intro}</p>
+      <dl className={styles.facts}>
+        {rows.map(([label, value]) => (
+          <div
+            key={label}
+            className={label === t.keyTerms.effectiveRate ? styles.strong : undefined}
+          >
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <details className={styles.details}>
+        <summary>{t.keyTerms.schedule}</summary>
+        <ScheduleTable
+          schedule={calc.schedule}
+          caption={`${t.keyTerms.schedule}: ${formatMoney(calc.amount)}, ${term}`}
+        />
+      </details>
+    </section>
+  );
+}
