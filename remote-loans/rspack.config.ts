@@ -15,5 +15,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
     // The slice's only public surface; ids are typed in shared/federation/remote-modules.
     exposes: {
       './LoansOverview': './src/features/loans/components/loans-overview.tsx',
+      './LoanApplication': './src/features/application/components/loan-application.tsx',
+      './OverdueNotice': './src/features/overdue/components/overdue-notice.tsx',
     },
   });

@@ -13,6 +13,8 @@ export interface RemoteModuleMap {
   'remote_account/RecoveryPage': { default: ComponentType };
   'remote_account/AccountOverview': { default: ComponentType };
   'remote_loans/LoansOverview': { default: ComponentType };
+  'remote_loans/LoanApplication': { default: ComponentType };
+  'remote_loans/OverdueNotice': { default: ComponentType };
 }
 
 export type RemoteModuleId = keyof RemoteModuleMap;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { RemoteSlot } from '../../federation/remote-slot';
@@ -11,10 +12,7 @@ function isLocalPath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }
 
-/**
- * The home page. A visitor: the calculator, the promotions, the questions. A customer: the
- * calculator, their loans, their account, the questions.
- */
+/** The home page: a visitor's or a customer's, then the questions and answers. */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -44,25 +42,64 @@ export function Component() {
   return (
     <div className={styles.stack}>
       <h1 className="visually-hidden">{ka.brand}</h1>
-      {/* The calculator comes first: on a phone its amount and monthly payment show without scrolling. */}
+      {loggedIn ? <CustomerHome /> : <VisitorHome />}
+      <RemoteSlot id="remote_home/QuestionAnswers" label={ka.home.faqTitle} minHeight="12rem" />
+    </div>
+  );
+}
+
+/** The calculator first: on a phone its amount and monthly payment show without scrolling. */
+function VisitorHome() {
+  return (
+    <>
       <RemoteSlot
         id="remote_home/LoanCalculator"
         label={ka.home.calculatorLabel}
         minHeight="30rem"
       />
-      {loggedIn ? (
-        <>
-          <RemoteSlot id="remote_loans/LoansOverview" label={ka.loans.title} minHeight="10rem" />
+      <RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} minHeight="16rem" />
+    </>
+  );
+}
+
+/**
+ * A customer's page is built around the money: what is overdue, then the loan in progress
+ * (the calculator, or the application once one is under way), then their loans, then the
+ * verification steps while any are left. Profile and password live in the account panel.
+ */
+function CustomerHome() {
+  const activeLoanComponent = useUiStore((state) => state.activeLoanComponent);
+  const user = useUser().data;
+  const applicationOpen =
+    user?.last_loan_application_status === 'pending' ||
+    user?.last_loan_application_status === 'approved';
+  const applying = activeLoanComponent === 'application' || applicationOpen;
+  return (
+    <>
+      <RemoteSlot id="remote_loans/OverdueNotice" label={ka.loans.overdueLabel} minHeight="0" />
+      {applying ? (
+        <RemoteSlot
+          id="remote_loans/LoanApplication"
+          label={ka.loans.applicationLabel}
+          minHeight="30rem"
+        />
+      ) : (
+        <RemoteSlot
+          id="remote_home/LoanCalculator"
+          label={ka.home.calculatorLabel}
+          minHeight="30rem"
+        />
+      )}
+      <RemoteSlot id="remote_loans/LoansOverview" label={ka.loans.title} minHeight="10rem" />
+      {user && !user.full_verification ? (
+        <div id="verification">
           <RemoteSlot
             id="remote_account/AccountOverview"
             label={ka.accountOverview.title}
             minHeight="12rem"
           />
-        </>
-      ) : (
-        <RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} minHeight="16rem" />
-      )}
-      <RemoteSlot id="remote_home/QuestionAnswers" label={ka.home.faqTitle} minHeight="12rem" />
-    </div>
+        </div>
+      ) : null}
+    </>
   );
 }
