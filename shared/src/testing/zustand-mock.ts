@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type * as ZustandExports from 'zustand';
 
@@ -19,7 +19,10 @@ export const create = (<T>(creator?: ZustandExports.StateCreator<T>) =>
 export const useStore = actual.useStore;
 export const createStore = actual.createStore;
 
+// This hook runs before the setup file's clean-up: unmount first, so a reset store (a logged-out
+// session, say) never renders into a page the test is finished with.
 afterEach(() => {
+  if (typeof document !== 'undefined') cleanup();
   act(() => {
     for (const reset of resets) reset();
   });

@@ -30,6 +30,20 @@ function renderApp(path: string, routeMiddleware: RuntimeConfig['routeMiddleware
   return router;
 }
 
+/** Every slot of a (not yet verified) customer's home page has loaded. */
+async function customerHomeLoaded() {
+  for (const id of [
+    'remote_account/AccountEntry',
+    'remote_loans/OverdueNotice',
+    'remote_home/LoanCalculator',
+    'remote_loans/LoansOverview',
+    'remote_account/AccountOverview',
+    'remote_home/QuestionAnswers',
+  ]) {
+    expect(await screen.findByText(`remote ${id}`)).toBeInTheDocument();
+  }
+}
+
 beforeEach(() => {
   vi.mocked(loadRemote).mockReset();
   vi.mocked(loadRemote).mockImplementation(async (id: string) => remoteStub(id) as never);
@@ -78,9 +92,9 @@ describe('the error page in the app', () => {
 describe('routes and their middleware', () => {
   it('renders the home page with the remotes’ parts', async () => {
     renderApp('/');
+    expect(await screen.findByText('remote remote_home/LoanCalculator')).toBeInTheDocument();
     expect(await screen.findByText('remote remote_home/HomeSlider')).toBeInTheDocument();
     expect(await screen.findByText('remote remote_home/QuestionAnswers')).toBeInTheDocument();
-    expect(await screen.findByText('remote remote_loans/LoansOverview')).toBeInTheDocument();
   });
 
   it('sends a logged-out visitor of an auth route home with the login form requested', async () => {
@@ -106,12 +120,13 @@ describe('routes and their middleware', () => {
     const router = renderApp(`/?next=${encodeURIComponent('//evil.example/x')}`);
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/');
+    await customerHomeLoaded();
   });
 
   it('sends a logged-in user away from the recovery page', async () => {
     act(() => useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' }));
     const router = renderApp('/recovery');
-    expect(await screen.findByText('remote remote_home/HomeSlider')).toBeInTheDocument();
+    await customerHomeLoaded();
     expect(router.state.location.pathname).toBe('/');
   });
 

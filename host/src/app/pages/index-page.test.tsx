@@ -1,0 +1,120 @@
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { act, screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { useUiStore } from 'shared/stores/ui-store';
+import { customer } from 'shared/testing/fixtures';
+import { mswServer } from 'shared/testing/msw-server';
+import { render } from 'shared/testing/render';
+import { buildRoutes } from '../router';
+
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: vi.fn(),
+  registerRemotes: vi.fn(),
+}));
+
+beforeEach(() => {
+  vi.mocked(loadRemote).mockImplementation(
+    async (id: string) => ({ default: () => <p data-slot={id}>{`remote ${id}`}</p> }) as never,
+  );
+});
+
+function renderHome() {
+  const router = createMemoryRouter(buildRoutes({ remotes: [], routeMiddleware: {} }), {
+    initialEntries: ['/'],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+/** Waits until these slots have loaded, then says which slots the page's main part shows, in order. */
+async function slotsShown(...ids: string[]): Promise<string[]> {
+  // The header's account entry is a slot too: every slot must have settled before the test ends.
+  for (const id of ['remote_account/AccountEntry', ...ids]) await screen.findByText(`remote ${id}`);
+  return [...document.querySelectorAll('main [data-slot]')].map(
+    (slot) => slot.getAttribute('data-slot') ?? '',
+  );
+}
+
+function customerWith(overrides: Partial<typeof customer>) {
+  mswServer.use(
+    http.get('*/api/user/details/', () => HttpResponse.json({ ...customer, ...overrides })),
+  );
+  act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+}
+
+describe('the home page', () => {
+  it('leads a visitor with the calculator, then the promotions and the questions', async () => {
+    renderHome();
+    expect(
+      await slotsShown(
+        'remote_home/LoanCalculator',
+        'remote_home/HomeSlider',
+        'remote_home/QuestionAnswers',
+      ),
+    ).toEqual([
+      'remote_home/LoanCalculator',
+      'remote_home/HomeSlider',
+      'remote_home/QuestionAnswers',
+    ]);
+  });
+
+  it('puts a customer’s money first: overdue, the calculator, the loans, verification, questions', async () => {
+    customerWith({ full_verification: false });
+    renderHome();
+    const order = [
+      'remote_loans/OverdueNotice',
+      'remote_home/LoanCalculator',
+      'remote_loans/LoansOverview',
+      'remote_account/AccountOverview',
+      'remote_home/QuestionAnswers',
+    ];
+    expect(await slotsShown(...order)).toEqual(order);
+    expect(
+      screen.getByText('remote remote_account/AccountOverview').closest('#verification'),
+    ).not.toBeNull();
+  });
+
+  it('leaves the verification steps out once the customer is fully verified', async () => {
+    customerWith({ full_verification: true });
+    renderHome();
+    const shown = await slotsShown(
+      'remote_loans/OverdueNotice',
+      'remote_home/LoanCalculator',
+      'remote_loans/LoansOverview',
+      'remote_home/QuestionAnswers',
+    );
+    expect(shown).not.toContain('remote_account/AccountOverview');
+  });
+
+  it('shows the application in the loan area while one is open, and once the customer applies', async () => {
+    customerWith({ last_loan_application_status: 'pending' });
+    renderHome();
+    const shown = await slotsShown(
+      'remote_loans/OverdueNotice',
+      'remote_loans/LoanApplication',
+      'remote_loans/LoansOverview',
+      'remote_account/AccountOverview',
+      'remote_home/QuestionAnswers',
+    );
+    expect(shown).not.toContain('remote_home/LoanCalculator');
+  });
+
+  it('switches the loan area to the application when a slice asks for it', async () => {
+    customerWith({ last_loan_application_status: null });
+    renderHome();
+    await slotsShown(
+      'remote_loans/OverdueNotice',
+      'remote_home/LoanCalculator',
+      'remote_loans/LoansOverview',
+      'remote_account/AccountOverview',
+      'remote_home/QuestionAnswers',
+    );
+
+    act(() => useUiStore.getState().setActiveLoanComponent('application'));
+
+    expect(await slotsShown('remote_loans/LoanApplication')).not.toContain(
+      'remote_home/LoanCalculator',
+    );
+  });
+});
