@@ -5,8 +5,8 @@ import { fetchUserDetails } from 'shared/api/user/user-details';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { readSession } from 'shared/auth/session-cookie';
 import { customer } from '../testing/fixtures';
-import { ISSUED_TOKENS, REFRESHED_TOKENS, VALID_USER } from '../testing/handlers/user';
 import { createGate } from '../testing/gate';
+import { ISSUED_TOKENS, REFRESHED_TOKENS, VALID_USER } from '../testing/handlers/user';
 import { mswServer } from '../testing/msw-server';
 
 const tokenNotValid = () =>
