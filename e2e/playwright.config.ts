@@ -49,7 +49,7 @@ export default defineConfig({
       name: 'phone',
       use: { ...devices['Pixel 7'], channel: undefined },
       // Layout-dependent checks only; the platform behaviours run once, on desktop.
-      testMatch: /(shell|accessibility|side-bar)\.spec\.ts/,
+      testMatch: /(shell|accessibility|side-bar|calculator|loans)\.spec\.ts/,
     },
   ],
   // Exactly what `pnpm start` does: build every app in production mode and serve them.

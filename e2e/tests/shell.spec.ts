@@ -1,7 +1,9 @@
 import { ka } from 'shared/strings/ka';
 import { slides } from 'shared/testing/fixtures';
+import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { loadedSingletons } from '../utils/federation-utils';
+import { asMockedCustomer } from '../utils/provider-utils';
 
 const firstSlide = [...slides].sort((a, b) => a.order - b.order)[0];
 
@@ -14,29 +16,40 @@ test('the home page composes a slot from each remote with no console problem', a
 
   // host: the shell
   await expect(page.getByRole('link', { name: ka.brand })).toBeVisible();
-  // remote-home: slider and questions
+  // remote-home: the calculator, the slider and the questions
+  await expect(page.getByText(kaCalculator.monthlyPayment)).toBeVisible();
   await expect(page.getByRole('heading', { name: firstSlide?.title })).toBeVisible();
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
-  // remote-loans: the loans card
-  await expect(page.getByRole('heading', { name: ka.loans.title })).toBeVisible();
   // remote-account: the login entry in the header
   await expect(
     page.getByRole('banner').getByRole('button', { name: ka.account.login }),
   ).toBeVisible();
+  expect(consoleProblems).toEqual([]);
 
+  // remote-loans: a customer's loans
+  await asMockedCustomer(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: ka.loans.title })).toBeVisible();
   expect(consoleProblems).toEqual([]);
 });
 
 test('host and remotes run on one React, one router and one store', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: ka.loans.title })).toBeVisible();
+  await expect(page.getByText(kaCalculator.monthlyPayment)).toBeVisible();
   await expect(
     page.getByRole('banner').getByRole('button', { name: ka.account.login }),
   ).toBeVisible();
 
   // Each singleton is loaded once, and it is the host's copy that every app uses.
   const singletons = await loadedSingletons(page);
-  for (const name of ['react', 'react-dom', 'react-router', 'react-router-dom', 'zustand']) {
+  for (const name of [
+    'react',
+    'react-dom',
+    'react-router',
+    'react-router-dom',
+    'zustand',
+    '@tanstack/react-query',
+  ]) {
     expect(singletons[name], name).toHaveLength(1);
     expect(singletons[name]?.[0]?.from, name).toBe('host');
   }
@@ -45,14 +58,16 @@ test('host and remotes run on one React, one router and one store', async ({ pag
   expect(sharedModules).toEqual(
     expect.arrayContaining([
       'shared/stores/ui-store',
+      'shared/stores/loan-request-store',
       'shared/auth/auth-store',
       'shared/api/api-client',
+      'shared/query/query-client',
     ]),
   );
   for (const name of sharedModules) expect(singletons[name], name).toHaveLength(1);
 
-  // One store: the loans slice asks for the login through it, the account slice answers.
-  await page.getByRole('main').getByRole('button', { name: ka.account.login }).click();
+  // One store: the home slice's "apply" asks for the login through it, the account slice answers.
+  await page.getByRole('main').getByRole('button', { name: kaCalculator.apply }).click();
   const dialog = page.getByRole('dialog', { name: ka.account.loginTitle });
   await expect(dialog).toBeVisible();
 

@@ -1,11 +1,16 @@
 import type { Page, Route } from '@playwright/test';
 import {
+  calculationFor,
+  calculatorBounds,
+  customer,
+  loanLimit,
   loans,
   loanTerms,
   questionAnswers,
   registrationTerms,
   slides,
 } from 'shared/testing/fixtures';
+import { HOST_URL } from './urls';
 
 /**
  * A contract-shaped provider answered inside the browser. These platform tests exercise the
@@ -16,8 +21,20 @@ const SLIDE_IMAGE = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height
 <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#0b5d55"/><stop offset="1" stop-color="#1a7f74"/></linearGradient></defs>
 <rect width="1200" height="400" fill="url(#g)"/><circle cx="1000" cy="120" r="160" fill="#ffffff" opacity="0.08"/></svg>`;
 
-function answerFor(url: URL): unknown | undefined {
+function answerFor(url: URL, authorized: boolean): unknown | undefined {
   switch (url.pathname) {
+    case '/api/loan/calculator':
+      return calculationFor(
+        Number(url.searchParams.get('amount')),
+        Number(url.searchParams.get('term')),
+        calculatorBounds(authorized ? loanLimit : null),
+      );
+    case '/api/user/details/':
+      return authorized ? customer : undefined;
+    case '/api/user/user/loan_limit/':
+      return authorized ? loanLimit : undefined;
+    case '/api/loan/loan_application/':
+      return authorized ? [] : undefined;
     case '/api/cms/slider/':
       return slides;
     case '/api/cms/question_answer/':
@@ -33,7 +50,12 @@ function answerFor(url: URL): unknown | undefined {
 
 export async function mockProvider(page: Page): Promise<void> {
   await page.route('**/api/**', (route: Route) => {
-    const answer = answerFor(new URL(route.request().url()));
+    const request = route.request();
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/user/user_log/') {
+      return route.fulfill({ status: 201, json: {} });
+    }
+    const authorized = /^JWT \S+$/.test(request.headers().authorization ?? '');
+    const answer = answerFor(new URL(request.url()), authorized);
     if (answer === undefined) {
       return route.fulfill({ status: 404, json: { detail: 'Not found.', code: 'not_found' } });
     }
@@ -42,4 +64,18 @@ export async function mockProvider(page: Page): Promise<void> {
   await page.route('**/media/**', (route) =>
     route.fulfill({ contentType: 'image/svg+xml', body: SLIDE_IMAGE }),
   );
+}
+
+/**
+ * A logged-in customer for the mocked provider: the session cookie a login would have left
+ * (the fixtures answer every authorised call; the overdue call answers 404, none).
+ */
+export async function asMockedCustomer(page: Page): Promise<void> {
+  await page.context().addCookies([
+    {
+      name: 'user',
+      value: encodeURIComponent(JSON.stringify({ access: 'e2e-access', refresh: 'e2e-refresh' })),
+      url: HOST_URL,
+    },
+  ]);
 }

@@ -1,0 +1,88 @@
+import { formatMoney, formatPercent } from 'shared/lib/money';
+import { kaCalculator as t } from '../../remote-home/src/features/calculator/ka-calculator';
+import { expect, test } from '../fixtures';
+import { logInViaUi } from '../utils/account-utils';
+import { SANDBOX_URL } from '../utils/urls';
+
+// The sandbox's own calculator is the reference: what the customer sees must be its answer.
+test.use({ mockedProvider: false });
+
+interface SandboxOffer {
+  monthly_payment: string;
+  effective_interest_rate: string;
+  max_amount: string;
+  terms: number[];
+}
+
+async function sandboxOffer(amount: number, term: number): Promise<SandboxOffer> {
+  const response = await fetch(
+    `${SANDBOX_URL}/api/loan/calculator?amount=${amount}.00&term=${term}`,
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as SandboxOffer;
+}
+
+const monthly = (page: import('@playwright/test').Page) =>
+  page.getByRole('region', { name: t.title }).locator('output');
+
+test('a visitor moves the amount with the keyboard and sees the sandbox’s offer', async ({
+  page,
+  consoleProblems,
+}) => {
+  await page.goto('/');
+  const calculator = page.getByRole('region', { name: t.title });
+  const field = calculator.getByRole('textbox', { name: t.amountField });
+  const slider = calculator.getByRole('slider', { name: t.amountSlider });
+  await expect(field).toHaveValue('1000');
+
+  // On a phone the amount and the monthly payment are on screen without scrolling.
+  const viewport = page.viewportSize();
+  for (const part of [field, monthly(page)]) {
+    const box = await part.boundingBox();
+    expect(box && viewport && box.y + box.height <= viewport.height).toBe(true);
+  }
+
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const stepped = Number(await field.inputValue());
+  expect(stepped).toBeGreaterThan(1000);
+  await page.keyboard.press('PageUp');
+  const amount = Number(await field.inputValue());
+  expect(amount).toBeGreaterThan(stepped);
+
+  const offer = await sandboxOffer(amount, 12);
+  await expect(monthly(page)).toHaveText(formatMoney(offer.monthly_payment));
+  await expect(
+    calculator.getByText(t.effectiveRate).locator('xpath=following-sibling::dd'),
+  ).toHaveText(formatPercent(offer.effective_interest_rate));
+
+  await page.keyboard.press('End');
+  await expect(field).toHaveValue('10000');
+  await page.keyboard.press('Home');
+  await expect(field).toHaveValue('100');
+  await expect(monthly(page)).toHaveText(
+    formatMoney((await sandboxOffer(100, 12)).monthly_payment),
+  );
+  expect(consoleProblems).toEqual([]);
+});
+
+test('an unverified customer meets the fixed term and amounts within their 500.00 limit', async ({
+  page,
+  consoleProblems,
+}) => {
+  await page.goto('/');
+  await logInViaUi(page, '01001000002');
+  const calculator = page.getByRole('region', { name: t.title });
+  await expect(calculator.getByRole('textbox', { name: t.amountField })).toHaveValue('500');
+  await expect(calculator.getByRole('slider', { name: t.amountSlider })).toHaveAttribute(
+    'max',
+    '500',
+  );
+  await expect(calculator.getByRole('radio')).toHaveCount(0);
+  await expect(calculator.getByText(t.term).locator('xpath=following-sibling::span')).toHaveText(
+    '3 თვე',
+  );
+  await expect(monthly(page)).toBeVisible();
+  expect(consoleProblems).toEqual([]);
+});
