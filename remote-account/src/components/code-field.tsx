@@ -1,29 +1,28 @@
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { FormTextField } from 'shared/forms/form-text-field';
 import { ka } from 'shared/strings/ka';
-import { TextField } from 'shared/ui/text-field';
 
 /** A 6-digit one-time code from an SMS or e-mail, as every account form asks for it. */
-export function CodeField({
+export function CodeField<T extends FieldValues, C, O extends FieldValues>({
+  control,
+  name,
   label = ka.account.code,
-  value,
-  error,
-  onChange,
 }: {
+  control: Control<T, C, O>;
+  name: FieldPath<T>;
   label?: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
 }) {
   return (
-    <TextField
+    <FormTextField
+      control={control}
+      name={name}
       label={label}
       hint={ka.account.codeHint}
-      name="code"
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
-      value={value}
-      error={error}
-      onChange={(event) => onChange(event.target.value.replace(/\s/g, ''))}
+      // Codes are often copied with a space in the middle ("123 456").
+      normalise={(value) => value.replace(/\s/g, '')}
     />
   );
 }

@@ -1,27 +1,25 @@
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { FormTextField } from 'shared/forms/form-text-field';
 import { ka } from 'shared/strings/ka';
-import { TextField } from 'shared/ui/text-field';
 
 /** The Georgian personal number (the account's username), as every account form asks for it. */
-export function PersonalNumberField({
-  value,
-  error,
-  onChange,
+export function PersonalNumberField<T extends FieldValues, C, O extends FieldValues>({
+  control,
+  name,
 }: {
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
+  control: Control<T, C, O>;
+  name: FieldPath<T>;
 }) {
   return (
-    <TextField
+    <FormTextField
+      control={control}
+      name={name}
       label={ka.account.personalNumber}
       hint={ka.account.personalNumberHint}
-      name="username"
       inputMode="numeric"
       autoComplete="username"
       maxLength={11}
-      value={value}
-      error={error}
-      onChange={(event) => onChange(event.target.value.trim())}
+      normalise={(value) => value.trim()}
     />
   );
 }

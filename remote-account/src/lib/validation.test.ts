@@ -1,6 +1,17 @@
 import { ka } from 'shared/strings/ka';
 import { z } from 'zod';
-import { codeSchema, firstIssues, passwordSchema, personalNumberSchema } from './validation';
+import { kaValidation } from './ka-validation';
+import {
+  codeSchema,
+  emailSchema,
+  nameSchema,
+  normalisePhone,
+  passwordConfirmationSchema,
+  passwordSchema,
+  personalNumberSchema,
+  phoneSchema,
+  withPasswordConfirmation,
+} from './validation';
 
 function messageOf(schema: z.ZodType, value: string): string | undefined {
   const result = schema.safeParse(value);
@@ -57,15 +68,88 @@ describe('SMS code rule', () => {
   });
 });
 
-describe('firstIssues', () => {
-  it('gives each invalid field its first message', () => {
-    const form = z.object({ username: personalNumberSchema, password: passwordSchema });
-    const result = form.safeParse({ username: '123', password: 'short' });
-    expect(result.success).toBe(false);
-    if (result.success) return;
-    expect(firstIssues(result.error)).toEqual({
-      username: ka.account.personalNumberInvalid,
-      password: ka.account.passwordInvalid,
-    });
+describe('name rule', () => {
+  it('accepts 1 to 100 characters, without the spaces around them', () => {
+    expect(nameSchema.parse('  ნინო ')).toBe('ნინო');
+    expect(nameSchema.safeParse('ა'.repeat(100)).success).toBe(true);
+  });
+
+  it('asks for a name and refuses one longer than the provider keeps', () => {
+    expect(messageOf(nameSchema, '   ')).toBe(ka.common.requiredField);
+    expect(messageOf(nameSchema, 'ა'.repeat(101))).toBe(kaValidation.nameTooLong);
+  });
+});
+
+describe('phone rule', () => {
+  it.each([
+    ['599123456', '599123456'],
+    ['599 12 34 56', '599123456'],
+    ['+995 599 123 456', '599123456'],
+    ['(599) 12-34-56', '599123456'],
+  ])('reads %s as the contract’s 9 digits', (typed, sent) => {
+    expect(phoneSchema.parse(typed)).toBe(sent);
+  });
+
+  it('asks for a phone, and refuses one that is not a Georgian mobile', () => {
+    expect(messageOf(phoneSchema, ' ')).toBe(ka.common.requiredField);
+    expect(messageOf(phoneSchema, '499123456')).toBe(ka.account.phoneInvalid);
+    expect(messageOf(phoneSchema, '59912345')).toBe(ka.account.phoneInvalid);
+    expect(normalisePhone('+44 7700 900123')).toBe('+447700900123');
+  });
+});
+
+describe('e-mail rule', () => {
+  it('accepts an address without the spaces around it', () => {
+    expect(emailSchema.parse(' nino@example.ge ')).toBe('nino@example.ge');
+  });
+
+  it('asks for an address, and refuses a malformed or overlong one', () => {
+    expect(messageOf(emailSchema, '')).toBe(ka.common.requiredField);
+    expect(messageOf(emailSchema, 'nino@example')).toBe(ka.account.emailInvalid);
+    expect(messageOf(emailSchema, `${'a'.repeat(250)}@x.ge`)).toBe(ka.account.emailInvalid);
+  });
+});
+
+describe('a new password with its confirmation', () => {
+  const form = withPasswordConfirmation(
+    z.object({
+      email: emailSchema,
+      new_password: passwordSchema,
+      new_password_confirm: passwordConfirmationSchema,
+    }),
+    'new_password',
+    'new_password_confirm',
+  );
+  /** Each field's first message, as a form shows it. */
+  const issues = (values: Record<string, string>) => {
+    const result = form.safeParse(values);
+    const first = new Map<string, string>();
+    for (const issue of result.error?.issues ?? []) {
+      const path = issue.path.join('.');
+      if (!first.has(path)) first.set(path, issue.message);
+    }
+    return [...first];
+  };
+
+  it('accepts a confirmation that repeats the password', () => {
+    expect(
+      issues({ email: 'a@b.ge', new_password: 'Parol1234', new_password_confirm: 'Parol1234' }),
+    ).toEqual([]);
+  });
+
+  it('reports a mismatch at the confirmation, even while other fields have problems', () => {
+    expect(issues({ email: '', new_password: 'short', new_password_confirm: 'Parol1234' })).toEqual(
+      [
+        ['email', ka.common.requiredField],
+        ['new_password', ka.account.passwordInvalid],
+        ['new_password_confirm', kaValidation.passwordMismatch],
+      ],
+    );
+  });
+
+  it('asks for an empty confirmation rather than calling it a mismatch', () => {
+    expect(
+      issues({ email: 'a@b.ge', new_password: 'Parol1234', new_password_confirm: '' }),
+    ).toEqual([['new_password_confirm', ka.common.requiredField]]);
   });
 });

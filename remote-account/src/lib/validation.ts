@@ -1,31 +1,93 @@
 import { ka } from 'shared/strings/ka';
 import { z } from 'zod';
+import { kaValidation } from './ka-validation';
 
-/** The contract's field rules (provider-api.md, Users and auth), with Georgian messages. */
-export const personalNumberSchema = z.string().regex(/^\d{11}$/, ka.account.personalNumberInvalid);
+/*
+ * The contract's field rules (provider-api.md, Users and auth), one schema per concept, with
+ * Georgian messages. Every form of the slice builds its schema from these.
+ */
+
+const required = ka.common.requiredField;
+
+/** The Georgian personal number, the account's username: 11 digits. */
+export const personalNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{11}$/, ka.account.personalNumberInvalid);
+
+/** A first or last name as the provider keeps it: 1 to 100 characters. */
+export const nameSchema = z.string().trim().min(1, required).max(100, kaValidation.nameTooLong);
+
+/** A password being set: 8 to 128 characters with at least one letter and one digit. */
 export const passwordSchema = z
   .string()
-  .min(8, ka.account.passwordInvalid)
-  .max(128, ka.account.passwordInvalid)
-  .regex(/\p{L}/u, ka.account.passwordInvalid)
-  .regex(/\d/, ka.account.passwordInvalid);
+  .min(1, required)
+  .pipe(
+    z
+      .string()
+      .min(8, ka.account.passwordInvalid)
+      .max(128, ka.account.passwordInvalid)
+      .regex(/\p{L}/u, ka.account.passwordInvalid)
+      .regex(/\d/, ka.account.passwordInvalid),
+  );
+
+/** The password that proves who one is: any non-empty one; the rules apply when it is set. */
+export const currentPasswordSchema = z.string().min(1, required);
+
+/** The repetition of a new password; withPasswordConfirmation checks that it matches. */
+export const passwordConfirmationSchema = z.string().min(1, required);
+
+/** A one-time code from an SMS or e-mail: 6 digits. */
 export const codeSchema = z.string().regex(/^\d{6}$/, ka.account.codeInvalid);
-/** A Georgian mobile: 9 digits starting with 5. */
-export const phoneSchema = z.string().regex(/^5\d{8}$/, ka.account.phoneInvalid);
+
+/**
+ * A Georgian mobile as people write it ("555 12 34 56", "+995 555123456") becomes the
+ * contract's 9 digits; anything else is left for the rule to reject.
+ */
+export function normalisePhone(phone: string): string {
+  const compact = phone.replace(/[\s()-]/g, '');
+  return compact.replace(/^\+?995(?=5\d{8}$)/, '');
+}
+
+/** A Georgian mobile: 9 digits starting with 5, after normalisePhone. */
+export const phoneSchema = z
+  .string()
+  .transform(normalisePhone)
+  .pipe(
+    z
+      .string()
+      .min(1, required)
+      .regex(/^5\d{8}$/, ka.account.phoneInvalid),
+  );
+
+/** An e-mail address (at most 254 characters, the longest a mailbox can have). */
 export const emailSchema = z
   .string()
   .trim()
-  .max(254, ka.account.emailInvalid)
-  .pipe(z.email(ka.account.emailInvalid));
+  .min(1, required)
+  .pipe(z.string().max(254, ka.account.emailInvalid).pipe(z.email(ka.account.emailInvalid)));
 
-/** Field name → first message, the shape forms render beside each field. */
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-
-export function firstIssues<K extends string>(error: z.ZodError): FieldErrors<K> {
-  const out: FieldErrors<K> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0]) as K;
-    out[key] ??= issue.message;
-  }
-  return out;
+/**
+ * A new password and its confirmation, as registration and the password change ask for them:
+ * the confirmation must repeat the password. Reported at the confirmation, and even while
+ * other fields still have problems, so one submit names every mistake.
+ */
+export function withPasswordConfirmation<
+  S extends z.ZodObject,
+  P extends keyof z.output<S> & string,
+  C extends keyof z.output<S> & string,
+>(schema: S, password: P, confirmation: C) {
+  const repeated = (value: unknown) => {
+    const values = value as Record<string, unknown>;
+    return values[confirmation] === values[password];
+  };
+  return schema.refine(repeated, {
+    path: [confirmation],
+    message: kaValidation.passwordMismatch,
+    when: ({ value }) =>
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as Record<string, unknown>)[confirmation] === 'string' &&
+      (value as Record<string, unknown>)[confirmation] !== '',
+  });
 }

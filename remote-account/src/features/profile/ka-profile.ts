@@ -18,7 +18,6 @@ export const kaProfile = {
   save: 'შენახვა',
   saving: 'ინახება…',
   cancel: 'გაუქმება',
-  nameTooLong: 'ველი უნდა შეიცავდეს არაუმეტეს 100 სიმბოლოს.',
   saved: 'მონაცემები შენახულია.',
   unchanged: 'მონაცემებში ცვლილება არ შეგიტანიათ.',
   emailReverify:
@@ -28,6 +27,5 @@ export const kaProfile = {
   passwordTitle: 'პაროლის შეცვლა',
   currentPassword: 'მიმდინარე პაროლი',
   newPasswordConfirm: 'გაიმეორეთ ახალი პაროლი',
-  passwordMismatch: 'პაროლები ერთმანეთს არ ემთხვევა.',
   passwordChanged: 'პაროლი წარმატებით შეიცვალა.',
 } as const;

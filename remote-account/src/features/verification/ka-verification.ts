@@ -48,6 +48,8 @@ export const kaVerification = {
       rejected: 'უარყოფილია',
     },
     pendingNote: 'ფოტოებს ამოწმებს ჩვენი გუნდი. შედეგი აქ გამოჩნდება.',
+    sentLabel: 'გაგზავნილი ფოტოები',
+    sentItem: '{kind}: {status}',
     rejectedNote: 'ფოტოები არ დადასტურდა. გთხოვთ, ატვირთოთ სამივე ფოტო ხელახლა.',
     approvedNote: 'ფოტოები დადასტურებულია.',
     kinds: {

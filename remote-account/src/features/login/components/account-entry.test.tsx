@@ -1,14 +1,17 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { accountKeys } from 'shared/query/account-queries';
+import { queryClient } from 'shared/query/query-client';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format, ka } from 'shared/strings/ka';
 import { customer, registrationTerms } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { render } from 'shared/testing/render';
 import { kaRegistration } from '../../registration/ka-registration';
 import AccountEntry from './account-entry';
 
@@ -202,7 +205,7 @@ describe('the account entry', () => {
     await fillLogin(user, dialog, VALID_USER);
 
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent(format(ka.account.throttled, { seconds: 37 }));
+    expect(alert).toHaveTextContent(format(ka.errors.throttledWait, { seconds: 37 }));
     expect(alert).not.toHaveTextContent(ka.account.wrongCredentials);
   });
 
@@ -352,9 +355,10 @@ describe('the account entry', () => {
   });
 
   it('greets a logged-in customer by first name once their data has loaded', async () => {
+    const details = createGate();
     mswServer.use(
       http.get('*/api/user/details/', async () => {
-        await delay(100);
+        await details.passed();
         return HttpResponse.json(customer);
       }),
     );
@@ -362,6 +366,7 @@ describe('the account entry', () => {
     renderEntry();
 
     expect(screen.getByText(ka.account.loggedInAs)).toBeInTheDocument();
+    details.open();
     expect(await screen.findByText(customer.first_name)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: ka.account.logout })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: kaRegistration.open })).not.toBeInTheDocument();
@@ -376,7 +381,7 @@ describe('the account entry', () => {
 
     const greeting = await screen.findByText(customer.first_name);
     expect(greeting).toHaveFocus();
-    expect(useAuthStore.getState().user).toEqual({ status: 'success', data: customer });
+    expect(queryClient.getQueryData(accountKeys.user)).toEqual(customer);
   });
   it('ignores a login asked for while logged in, so no form pops up after logout', async () => {
     const user = userEvent.setup();

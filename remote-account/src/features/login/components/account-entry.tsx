@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { useUser } from 'shared/query/use-account';
 import { type AccountPanel, useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
@@ -75,12 +76,8 @@ export default function AccountEntry() {
 }
 
 function SignedIn({ greeting }: { greeting: RefObject<HTMLSpanElement | null> }) {
-  const user = useAuthStore((state) => state.user);
-  const ensureAccount = useAuthStore((state) => state.ensureAccount);
-  const firstName = user.status === 'success' ? user.data.first_name : null;
-
-  // A session restored from the cookie has no data yet: the name comes with it.
-  useEffect(() => ensureAccount(), [ensureAccount]);
+  // A session restored from the cookie has no data yet: the query loads it, the name follows.
+  const firstName = useUser().data?.first_name ?? null;
 
   return (
     <div className={styles.actions}>

@@ -1,12 +1,15 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { accountKeys } from 'shared/query/account-queries';
+import { queryClient } from 'shared/query/query-client';
 import { ka } from 'shared/strings/ka';
 import { customer, loanLimit, loans } from 'shared/testing/fixtures';
 import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { render } from 'shared/testing/render';
 import { LoginForm } from './login-form';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -50,14 +53,12 @@ describe('the login form', () => {
 
     await logIn(user, VALID_USER);
 
-    await waitFor(() =>
-      expect(useAuthStore.getState().user).toEqual({ status: 'success', data: customer }),
-    );
+    await waitFor(() => expect(queryClient.getQueryData(accountKeys.user)).toEqual(customer));
     const state = useAuthStore.getState();
     expect(state.status).toBe('logged-in');
     expect(state.session).toEqual(ISSUED_TOKENS);
-    expect(state.loans).toEqual({ status: 'success', data: loans });
-    await waitFor(() => expect(useAuthStore.getState().loanLimit).toEqual(loanLimit));
+    await waitFor(() => expect(queryClient.getQueryData(accountKeys.loans)).toEqual(loans));
+    await waitFor(() => expect(queryClient.getQueryData(accountKeys.loanLimit)).toEqual(loanLimit));
     expect(calls.details).toBe(1);
     await waitFor(() => expect(calls.deviceLogs).toHaveLength(1));
   });
@@ -90,8 +91,41 @@ describe('the login form', () => {
       expect.stringContaining(ka.account.personalNumberInvalid),
     );
     expect(password()).toHaveAccessibleDescription(ka.common.requiredField);
+    expect(personalNumber()).toHaveFocus();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(logins).toHaveLength(0);
+  });
+
+  it('puts the cursor in the first field in error: the password when only it is missing', async () => {
+    const user = userEvent.setup();
+    renderForm();
+
+    await logIn(user, { username: VALID_USER.username, password: '' });
+
+    expect(password()).toHaveAccessibleDescription(ka.common.requiredField);
+    expect(password()).toHaveFocus();
+    expect(personalNumber()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows a provider refusal in English (a CSRF failure) in Georgian, and focuses it', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/api/token/', () =>
+        HttpResponse.json(
+          { detail: 'CSRF Failed: CSRF token missing or incorrect.', code: 'csrf_failed' },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderForm();
+
+    await logIn(user, VALID_USER);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ka.errors.byCode.csrf_failed);
+    expect(alert).not.toHaveTextContent(/CSRF Failed/);
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
+    expect(personalNumber()).toHaveValue(VALID_USER.username);
   });
 
   it('shows the provider’s message to a banned customer', async () => {

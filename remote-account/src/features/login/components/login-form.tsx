@@ -1,31 +1,26 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { type ApiError, toApiError } from 'shared/api/api-error';
+import type { ApiError } from 'shared/api/api-error';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { FormAlert } from 'shared/forms/form-alert';
+import { FormTextField } from 'shared/forms/form-text-field';
+import { applyServerError } from 'shared/forms/server-errors';
+import { SubmitButton } from 'shared/forms/submit-button';
 import { ka } from 'shared/strings/ka';
-import { Alert } from 'shared/ui/alert';
-import { Button } from 'shared/ui/button';
-import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
 import { PersonalNumberField } from '../../../components/personal-number-field';
-import { useSubmit } from '../../../hooks/use-submit';
-import { errorMessage } from '../../../lib/form-errors';
-import { type FieldErrors, firstIssues, personalNumberSchema } from '../../../lib/validation';
+import { currentPasswordSchema, personalNumberSchema } from '../../../lib/validation';
 import { kaRegistration } from '../../registration/ka-registration';
 import styles from './account.module.css';
 
-const loginSchema = z.object({
-  username: personalNumberSchema,
-  // At login any non-empty password is sent: the rules apply when one is set, not here.
-  password: z.string().min(1, ka.common.requiredField),
-});
-type Field = keyof z.infer<typeof loginSchema>;
+const loginSchema = z.object({ username: personalNumberSchema, password: currentPasswordSchema });
 
-function messageFor(error: ApiError): string {
-  if (error.code === 'no_active_account' || error.status === 401)
-    return ka.account.wrongCredentials;
-  // banned_user and anything else: the provider's own (Georgian) message.
-  return errorMessage(error);
+/** A refused login says which pair was wrong without saying which half; other failures speak for themselves. */
+function describe(error: ApiError): string | null {
+  return error.code === 'no_active_account' || error.status === 401
+    ? ka.account.wrongCredentials
+    : null;
 }
 
 /**
@@ -40,53 +35,32 @@ export function LoginForm({
   /** Switches to the registration form. */
   onRegister?: () => void;
 }) {
-  const [values, setValues] = useState({ username: initialUsername, password: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
-  const submit = useSubmit();
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      submit.reset();
-      setFieldErrors(firstIssues<Field>(parsed.error));
-      return;
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: initialUsername, password: '' },
+  });
+  const onSubmit = form.handleSubmit(async (credentials) => {
+    try {
+      await useAuthStore.getState().login(credentials);
+    } catch (error) {
+      applyServerError(form, error, { describe });
     }
-    setFieldErrors({});
-    void submit.run(async () => {
-      try {
-        await useAuthStore.getState().login(parsed.data);
-      } catch (error) {
-        const apiError = toApiError(error);
-        setFieldErrors({
-          username: apiError.fieldErrors.username?.[0],
-          password: apiError.fieldErrors.password?.[0],
-        });
-        throw apiError;
-      }
-    });
-  };
+  });
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      {submit.error ? <Alert tone="error">{messageFor(submit.error)}</Alert> : null}
-      <PersonalNumberField
-        value={values.username}
-        error={fieldErrors.username}
-        onChange={(username) => setValues({ ...values, username })}
-      />
-      <TextField
-        label={ka.account.password}
+      <FormAlert control={form.control} />
+      <PersonalNumberField control={form.control} name="username" />
+      <FormTextField
+        control={form.control}
         name="password"
+        label={ka.account.password}
         type="password"
         autoComplete="current-password"
-        value={values.password}
-        error={fieldErrors.password}
-        onChange={(event) => setValues({ ...values, password: event.target.value })}
       />
-      <Button type="submit" disabled={submit.pending}>
-        {submit.showPending ? ka.account.loggingIn : ka.account.submitLogin}
-      </Button>
+      <SubmitButton control={form.control} busyLabel={ka.account.loggingIn}>
+        {ka.account.submitLogin}
+      </SubmitButton>
       <Link to="/recovery">{ka.account.forgotPassword}</Link>
       {onRegister ? (
         <p className={styles.switchPanel}>

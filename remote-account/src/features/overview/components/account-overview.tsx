@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { ka } from 'shared/strings/ka';
 import { ProfileSection } from '../../profile/components/profile-section';
@@ -11,11 +10,6 @@ import styles from './account-overview.module.css';
  */
 export default function AccountOverview() {
   const loggedIn = useAuthStore((state) => state.status === 'logged-in');
-  const ensureAccount = useAuthStore((state) => state.ensureAccount);
-
-  useEffect(() => {
-    if (loggedIn) ensureAccount();
-  }, [loggedIn, ensureAccount]);
 
   if (!loggedIn) return null;
   return (

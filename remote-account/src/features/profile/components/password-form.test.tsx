@@ -1,21 +1,22 @@
-import { render, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { format, ka } from 'shared/strings/ka';
-import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { render } from 'shared/testing/render';
+import { kaValidation } from '../../../lib/ka-validation';
+import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../ka-profile';
 import { ProfileSection } from './profile-section';
 
 type UserEvents = ReturnType<typeof userEvent.setup>;
 
-function showProfile() {
-  useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
-  useAuthStore.getState().setUser(customer);
+async function showProfile() {
+  logInAs();
   render(<ProfileSection />);
+  await screen.findByRole('form', { name: kaProfile.passwordTitle });
 }
 
 /** Records every change-password body; the shared user handlers still answer it. */
@@ -44,8 +45,8 @@ async function changePassword(
 }
 
 describe('changing the password', () => {
-  it('offers password managers the current and new password fields', () => {
-    showProfile();
+  it('offers password managers the current and new password fields', async () => {
+    await showProfile();
 
     expect(current()).toHaveAttribute('autocomplete', 'current-password');
     expect(fresh()).toHaveAttribute('autocomplete', 'new-password');
@@ -56,7 +57,7 @@ describe('changing the password', () => {
   it('changes the password, clears the fields and says so', async () => {
     const user = userEvent.setup();
     const changes = watchChanges();
-    showProfile();
+    await showProfile();
 
     await changePassword(user, {
       old: VALID_USER.password,
@@ -73,7 +74,7 @@ describe('changing the password', () => {
 
   it('shows a wrong current password at that field and keeps what was typed', async () => {
     const user = userEvent.setup();
-    showProfile();
+    await showProfile();
 
     await changePassword(user, { old: 'Dzveli1234', next: 'Axali1234', confirm: 'Axali1234' });
 
@@ -81,6 +82,7 @@ describe('changing the password', () => {
     expect(await screen.findByText(message)).toBeVisible();
     expect(current()).toHaveAccessibleDescription(message);
     expect(current()).toHaveAttribute('aria-invalid', 'true');
+    expect(current()).toHaveFocus();
     expect(current()).toHaveValue('Dzveli1234');
     expect(fresh()).toHaveValue('Axali1234');
     expect(confirmation()).toHaveValue('Axali1234');
@@ -91,7 +93,7 @@ describe('changing the password', () => {
   it('blocks a confirmation that does not match without asking the provider', async () => {
     const user = userEvent.setup();
     const changes = watchChanges();
-    showProfile();
+    await showProfile();
 
     await changePassword(user, {
       old: VALID_USER.password,
@@ -99,7 +101,7 @@ describe('changing the password', () => {
       confirm: 'Axali12345',
     });
 
-    expect(confirmation()).toHaveAccessibleDescription(kaProfile.passwordMismatch);
+    expect(confirmation()).toHaveAccessibleDescription(kaValidation.passwordMismatch);
     expect(confirmation()).toHaveAttribute('aria-invalid', 'true');
     expect(confirmation()).toHaveValue('Axali12345');
     expect(changes).toHaveLength(0);
@@ -108,7 +110,7 @@ describe('changing the password', () => {
   it('asks for the current password and rejects a weak new one without asking the provider', async () => {
     const user = userEvent.setup();
     const changes = watchChanges();
-    showProfile();
+    await showProfile();
 
     await changePassword(user, { old: '', next: 'password', confirm: 'password' });
 
@@ -130,7 +132,7 @@ describe('changing the password', () => {
         ),
       ),
     );
-    showProfile();
+    await showProfile();
 
     await changePassword(user, {
       old: VALID_USER.password,
@@ -139,9 +141,90 @@ describe('changing the password', () => {
     });
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      format(ka.account.throttled, { seconds: 42 }),
+      format(ka.errors.throttledWait, { seconds: 42 }),
     );
     expect(current()).toHaveValue(VALID_USER.password);
+  });
+
+  it('shows a rule across fields (non_field_errors) above the form, and focuses it', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/user/change_password/', () =>
+        HttpResponse.json(
+          { non_field_errors: ['ახალი პაროლი ძველს არ უნდა ემთხვეოდეს.'] },
+          { status: 400 },
+        ),
+      ),
+    );
+    await showProfile();
+
+    await changePassword(user, {
+      old: VALID_USER.password,
+      next: 'Axali1234',
+      confirm: 'Axali1234',
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('ახალი პაროლი ძველს არ უნდა ემთხვეოდეს.');
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
+    expect(fresh()).toHaveValue('Axali1234');
+  });
+
+  it('shows every message of one answer: its field’s at the field, the rest above the form', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/user/change_password/', () =>
+        HttpResponse.json(
+          {
+            new_password: ['პაროლი ძალიან გავრცელებულია.'],
+            non_field_errors: ['სცადეთ სხვა პაროლი.'],
+            session: ['სესია მალე ამოიწურება.'],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await showProfile();
+
+    await changePassword(user, {
+      old: VALID_USER.password,
+      next: 'Axali1234',
+      confirm: 'Axali1234',
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('სცადეთ სხვა პაროლი.');
+    expect(alert).toHaveTextContent('სესია მალე ამოიწურება.');
+    expect(fresh()).toHaveAccessibleDescription(
+      expect.stringContaining('პაროლი ძალიან გავრცელებულია.'),
+    );
+    expect(fresh()).toHaveFocus();
+  });
+
+  it('shows an English provider answer (permission denied) in Georgian', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/user/change_password/', () =>
+        HttpResponse.json(
+          {
+            detail: 'You do not have permission to perform this action.',
+            code: 'permission_denied',
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    await showProfile();
+
+    await changePassword(user, {
+      old: VALID_USER.password,
+      next: 'Axali1234',
+      confirm: 'Axali1234',
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ka.errors.byCode.permission_denied);
+    expect(alert).not.toHaveTextContent(/permission/);
   });
 
   it('shows that it is saving while a slow change is under way', async () => {
@@ -153,7 +236,7 @@ describe('changing the password', () => {
         return HttpResponse.json({});
       }),
     );
-    showProfile();
+    await showProfile();
 
     await changePassword(user, {
       old: VALID_USER.password,

@@ -1,84 +1,65 @@
-import { type FormEvent, useId, useState } from 'react';
-import { toApiError } from 'shared/api/api-error';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormAlert } from 'shared/forms/form-alert';
+import { FormTextField } from 'shared/forms/form-text-field';
+import { applyServerError } from 'shared/forms/server-errors';
+import { SubmitButton } from 'shared/forms/submit-button';
 import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
-import { Button } from 'shared/ui/button';
-import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
-import { useSubmit } from '../../../hooks/use-submit';
-import { formErrorMessage, serverFieldErrors } from '../../../lib/form-errors';
-import { type FieldErrors, firstIssues, passwordSchema } from '../../../lib/validation';
+import {
+  currentPasswordSchema,
+  passwordConfirmationSchema,
+  passwordSchema,
+  withPasswordConfirmation,
+} from '../../../lib/validation';
 import { changePassword } from '../api/change-password';
 import { kaProfile } from '../ka-profile';
 import styles from './profile-form.module.css';
 
-const changeSchema = z.object({
-  // The current password is checked by the provider; any non-empty one is sent.
-  old_password: z.string().min(1, ka.common.requiredField),
-  new_password: passwordSchema,
-  new_password_confirm: z.string(),
-});
-type Field = keyof z.infer<typeof changeSchema>;
-const SERVER_FIELDS: readonly Field[] = ['old_password', 'new_password'];
-const empty: Record<Field, string> = {
-  old_password: '',
-  new_password: '',
-  new_password_confirm: '',
-};
+// The current password is checked by the provider; the confirmation only by the client.
+const changeSchema = withPasswordConfirmation(
+  z.object({
+    old_password: currentPasswordSchema,
+    new_password: passwordSchema,
+    new_password_confirm: passwordConfirmationSchema,
+  }),
+  'new_password',
+  'new_password_confirm',
+);
 
-/** Client-side rules, plus the confirmation, which only the client knows about. */
-function validate(values: Record<Field, string>): FieldErrors<Field> {
-  const parsed = changeSchema.safeParse(values);
-  const errors = parsed.success ? {} : firstIssues<Field>(parsed.error);
-  if (values.new_password_confirm !== values.new_password) {
-    errors.new_password_confirm = kaProfile.passwordMismatch;
-  }
-  return errors;
-}
+const empty = { old_password: '', new_password: '', new_password_confirm: '' };
 
 /** Changes the password with the current one; stays open so a mistake is easy to retry. */
 export function PasswordForm({ personalNumber }: { personalNumber: string }) {
-  const [values, setValues] = useState(empty);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
   const [done, setDone] = useState(false);
-  const submit = useSubmit();
   const titleId = useId();
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setDone(false);
-    const errors = validate(values);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) {
-      submit.reset();
-      return;
+  const form = useForm({ resolver: zodResolver(changeSchema), defaultValues: empty });
+  const submit = form.handleSubmit(async ({ old_password, new_password }) => {
+    try {
+      await changePassword({ old_password, new_password });
+      form.reset(empty);
+      setDone(true);
+    } catch (error) {
+      applyServerError(form, error);
     }
-    void submit.run(async () => {
-      try {
-        await changePassword({
-          old_password: values.old_password,
-          new_password: values.new_password,
-        });
-        setValues(empty);
-        setDone(true);
-      } catch (error) {
-        const apiError = toApiError(error);
-        setFieldErrors(serverFieldErrors(apiError, SERVER_FIELDS));
-        throw apiError;
-      }
-    });
-  };
-
-  const change = (field: Field) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-  const formError = formErrorMessage(submit.error, SERVER_FIELDS);
+  });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        setDone(false);
+        void submit(event);
+      }}
+      noValidate
+      aria-labelledby={titleId}
+    >
       <h3 id={titleId} className={styles.title}>
         {kaProfile.passwordTitle}
       </h3>
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <FormAlert control={form.control} />
       {done ? <Alert tone="success">{kaProfile.passwordChanged}</Alert> : null}
       {/* Lets password managers file the new password under the right account. */}
       <input
@@ -89,38 +70,32 @@ export function PasswordForm({ personalNumber }: { personalNumber: string }) {
         readOnly
         hidden
       />
-      <TextField
-        label={kaProfile.currentPassword}
+      <FormTextField
+        control={form.control}
         name="old_password"
+        label={kaProfile.currentPassword}
         type="password"
         autoComplete="current-password"
-        value={values.old_password}
-        error={fieldErrors.old_password}
-        onChange={change('old_password')}
       />
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="new_password"
         label={ka.account.newPassword}
         hint={ka.account.newPasswordHint}
-        name="new_password"
         type="password"
         autoComplete="new-password"
-        value={values.new_password}
-        error={fieldErrors.new_password}
-        onChange={change('new_password')}
       />
-      <TextField
-        label={kaProfile.newPasswordConfirm}
+      <FormTextField
+        control={form.control}
         name="new_password_confirm"
+        label={kaProfile.newPasswordConfirm}
         type="password"
         autoComplete="new-password"
-        value={values.new_password_confirm}
-        error={fieldErrors.new_password_confirm}
-        onChange={change('new_password_confirm')}
       />
       <div className={styles.actions}>
-        <Button type="submit" disabled={submit.pending}>
-          {submit.showPending ? ka.account.settingPassword : ka.account.setPassword}
-        </Button>
+        <SubmitButton control={form.control} busyLabel={ka.account.settingPassword}>
+          {ka.account.setPassword}
+        </SubmitButton>
       </div>
     </form>
   );

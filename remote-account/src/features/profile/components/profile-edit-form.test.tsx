@@ -1,21 +1,26 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { User } from 'shared/api/user/user-details';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { accountKeys } from 'shared/query/account-queries';
+import { queryClient } from 'shared/query/query-client';
 import { ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
+import { render } from 'shared/testing/render';
+import { kaValidation } from '../../../lib/ka-validation';
+import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../ka-profile';
 import { ProfileSection } from './profile-section';
 
 type UserEvents = ReturnType<typeof userEvent.setup>;
 
-function showProfile(user: User = customer) {
-  useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
-  useAuthStore.getState().setUser(user);
+/** The profile of `user` as the provider answers it, once loaded. */
+async function showProfile(user: User = customer) {
+  logInAs(user);
   render(<ProfileSection />);
+  await screen.findByRole('button', { name: kaProfile.edit });
 }
 
 /** Records every PATCH body; the shared user handlers still answer it. */
@@ -45,7 +50,7 @@ const save = (user: UserEvents) => user.click(screen.getByRole('button', { name:
 describe('editing the profile', () => {
   it('opens a form prefilled with the name and e-mail, the cursor in the first name', async () => {
     const user = userEvent.setup();
-    showProfile();
+    await showProfile();
 
     await openForm(user);
 
@@ -59,7 +64,7 @@ describe('editing the profile', () => {
   it('sends only the changed field, updates the customer everywhere and says it is saved', async () => {
     const user = userEvent.setup();
     const updates = watchUpdates();
-    showProfile();
+    await showProfile();
     await openForm(user);
 
     await replace(user, kaProfile.lastName, 'კაპანაძე');
@@ -69,8 +74,7 @@ describe('editing the profile', () => {
     expect(status).toHaveTextContent(kaProfile.saved);
     expect(status).not.toHaveTextContent(kaProfile.emailReverify);
     expect(updates).toEqual([{ last_name: 'კაპანაძე' }]);
-    const stored = useAuthStore.getState().user;
-    expect(stored.status === 'success' && stored.data.last_name).toBe('კაპანაძე');
+    expect(queryClient.getQueryData<User>(accountKeys.user)?.last_name).toBe('კაპანაძე');
     expect(screen.getByText('კაპანაძე', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: kaProfile.editTitle })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: kaProfile.edit })).toHaveFocus();
@@ -79,7 +83,7 @@ describe('editing the profile', () => {
   it('says a changed e-mail must be verified again', async () => {
     const user = userEvent.setup();
     const updates = watchUpdates();
-    showProfile({ ...customer, email_verified: true });
+    await showProfile({ ...customer, email_verified: true });
     await openForm(user);
 
     await replace(user, kaProfile.email, 'nino.beridze@example.ge');
@@ -90,14 +94,13 @@ describe('editing the profile', () => {
     const emailValue = screen.getByText(kaProfile.email, { selector: 'dt' }).nextElementSibling;
     expect(emailValue).toHaveTextContent('nino.beridze@example.ge');
     expect(emailValue).toHaveTextContent(kaProfile.notVerified);
-    const stored = useAuthStore.getState().user;
-    expect(stored.status === 'success' && stored.data.email_verified).toBe(false);
+    expect(queryClient.getQueryData<User>(accountKeys.user)?.email_verified).toBe(false);
   });
 
   it('rejects an empty name, an over-long name and a malformed e-mail without asking the provider', async () => {
     const user = userEvent.setup();
     const updates = watchUpdates();
-    showProfile();
+    await showProfile();
     await openForm(user);
 
     await replace(user, kaProfile.firstName, '   ');
@@ -111,12 +114,13 @@ describe('editing the profile', () => {
     expect(firstName).toHaveAccessibleDescription(ka.common.requiredField);
     expect(firstName).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(kaProfile.lastName)).toHaveAccessibleDescription(
-      kaProfile.nameTooLong,
+      kaValidation.nameTooLong,
     );
     expect(screen.getByLabelText(kaProfile.email)).toHaveAccessibleDescription(
       ka.account.emailInvalid,
     );
     expect(screen.getByLabelText(kaProfile.email)).toHaveValue('nino@');
+    expect(firstName).toHaveFocus();
     expect(updates).toHaveLength(0);
   });
 
@@ -128,7 +132,7 @@ describe('editing the profile', () => {
         HttpResponse.json({ email: [message] }, { status: 400 }),
       ),
     );
-    showProfile();
+    await showProfile();
     await openForm(user);
 
     await replace(user, kaProfile.firstName, 'ნინი');
@@ -142,7 +146,8 @@ describe('editing the profile', () => {
     expect(email).toHaveValue('taken@example.ge');
     expect(screen.getByLabelText(kaProfile.firstName)).toHaveValue('ნინი');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(useAuthStore.getState().user).toEqual({ status: 'success', data: customer });
+    expect(email).toHaveFocus();
+    expect(queryClient.getQueryData(accountKeys.user)).toEqual(customer);
   });
 
   it('explains a failure that is about no field, and keeps what was typed', async () => {
@@ -150,7 +155,7 @@ describe('editing the profile', () => {
     mswServer.use(
       http.patch('*/api/user/user/:id/', () => new HttpResponse(null, { status: 503 })),
     );
-    showProfile();
+    await showProfile();
     await openForm(user);
 
     await replace(user, kaProfile.lastName, 'კაპანაძე');
@@ -170,7 +175,7 @@ describe('editing the profile', () => {
         return HttpResponse.json({ ...customer, last_name: 'კაპანაძე' });
       }),
     );
-    showProfile();
+    await showProfile();
     await openForm(user);
 
     await replace(user, kaProfile.lastName, 'კაპანაძე');
@@ -185,19 +190,19 @@ describe('editing the profile', () => {
   it('says nothing changed, and sends nothing, when saved untouched', async () => {
     const user = userEvent.setup();
     const updates = watchUpdates();
-    showProfile();
+    await showProfile();
     await openForm(user);
 
     await save(user);
 
-    expect(screen.getByRole('status')).toHaveTextContent(kaProfile.unchanged);
+    expect(await screen.findByRole('status')).toHaveTextContent(kaProfile.unchanged);
     expect(updates).toHaveLength(0);
   });
 
   it('cancel brings back the unchanged view with focus on the edit button', async () => {
     const user = userEvent.setup();
     const updates = watchUpdates();
-    showProfile();
+    await showProfile();
     await openForm(user);
 
     await replace(user, kaProfile.firstName, 'სხვა');

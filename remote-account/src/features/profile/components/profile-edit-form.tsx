@@ -1,30 +1,24 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toApiError } from 'shared/api/api-error';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { type User, type UserUpdate, updateUser } from 'shared/api/user/user-details';
-import { useAuthStore } from 'shared/auth/auth-store';
-import { ka } from 'shared/strings/ka';
-import { Alert } from 'shared/ui/alert';
+import { FormAlert } from 'shared/forms/form-alert';
+import { FormTextField } from 'shared/forms/form-text-field';
+import { applyServerError } from 'shared/forms/server-errors';
+import { SubmitButton } from 'shared/forms/submit-button';
+import { setUserData } from 'shared/query/account-queries';
 import { Button } from 'shared/ui/button';
-import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
-import { useSubmit } from '../../../hooks/use-submit';
-import { formErrorMessage, serverFieldErrors } from '../../../lib/form-errors';
-import { emailSchema, type FieldErrors, firstIssues } from '../../../lib/validation';
+import { emailSchema, nameSchema } from '../../../lib/validation';
 import { kaProfile } from '../ka-profile';
 import styles from './profile-form.module.css';
 
-const nameSchema = z
-  .string()
-  .trim()
-  .min(1, ka.common.requiredField)
-  .max(100, kaProfile.nameTooLong);
 const updateSchema = z.object({
   first_name: nameSchema,
   last_name: nameSchema,
   email: emailSchema,
 });
-type Field = keyof z.infer<typeof updateSchema>;
-const FIELDS: readonly Field[] = ['first_name', 'last_name', 'email'];
+const FIELDS = ['first_name', 'last_name', 'email'] as const;
 
 /** How a save ended, for the view to announce. */
 export type SaveOutcome = 'saved' | 'saved-email-changed' | 'unchanged';
@@ -42,62 +36,44 @@ export function ProfileEditForm({
   onDone: (outcome: SaveOutcome) => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState<Record<Field, string>>({
-    first_name: user.first_name,
-    last_name: user.last_name,
-    email: user.email,
-  });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
-  const submit = useSubmit();
   const titleId = useId();
-  const form = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({
+    resolver: zodResolver(updateSchema),
+    defaultValues: { first_name: user.first_name, last_name: user.last_name, email: user.email },
+  });
 
   // The form replaces the view: the cursor goes where typing starts.
   useEffect(() => {
-    const first = form.current?.elements.namedItem('first_name');
+    const first = formRef.current?.elements.namedItem('first_name');
     if (first instanceof HTMLInputElement) first.focus();
   }, []);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = updateSchema.safeParse(values);
-    if (!parsed.success) {
-      setFieldErrors(firstIssues<Field>(parsed.error));
-      submit.reset();
-      return;
-    }
-    setFieldErrors({});
+  const onSubmit = form.handleSubmit(async (values) => {
     const patch: UserUpdate = {};
     for (const field of FIELDS) {
-      if (parsed.data[field] !== user[field]) patch[field] = parsed.data[field];
+      if (values[field] !== user[field]) patch[field] = values[field];
     }
     if (Object.keys(patch).length === 0) {
       onDone('unchanged');
       return;
     }
-    void submit.run(async () => {
-      try {
-        const answered = await updateUser(user.id, patch);
-        useAuthStore.getState().setUser(answered);
-        // The provider answers a changed address unverified; the customer must confirm it again.
-        onDone(
-          patch.email !== undefined && !answered.email_verified ? 'saved-email-changed' : 'saved',
-        );
-      } catch (error) {
-        const apiError = toApiError(error);
-        setFieldErrors(serverFieldErrors(apiError, FIELDS));
-        throw apiError;
-      }
-    });
-  };
-
-  const change = (field: Field) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-  const formError = formErrorMessage(submit.error, FIELDS);
+    try {
+      const answered = await updateUser(user.id, patch);
+      // Every slice reads the customer from the page's cache: the answer is the customer now.
+      setUserData(answered);
+      // The provider answers a changed address unverified; the customer must confirm it again.
+      onDone(
+        patch.email !== undefined && !answered.email_verified ? 'saved-email-changed' : 'saved',
+      );
+    } catch (error) {
+      applyServerError(form, error);
+    }
+  });
 
   return (
     <form
-      ref={form}
+      ref={formRef}
       className={styles.form}
       onSubmit={onSubmit}
       noValidate
@@ -106,37 +82,31 @@ export function ProfileEditForm({
       <h3 id={titleId} className={styles.title}>
         {kaProfile.editTitle}
       </h3>
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <TextField
-        label={kaProfile.firstName}
+      <FormAlert control={form.control} />
+      <FormTextField
+        control={form.control}
         name="first_name"
+        label={kaProfile.firstName}
         autoComplete="given-name"
-        value={values.first_name}
-        error={fieldErrors.first_name}
-        onChange={change('first_name')}
       />
-      <TextField
-        label={kaProfile.lastName}
+      <FormTextField
+        control={form.control}
         name="last_name"
+        label={kaProfile.lastName}
         autoComplete="family-name"
-        value={values.last_name}
-        error={fieldErrors.last_name}
-        onChange={change('last_name')}
       />
-      <TextField
-        label={kaProfile.email}
+      <FormTextField
+        control={form.control}
         name="email"
+        label={kaProfile.email}
         type="email"
         inputMode="email"
         autoComplete="email"
-        value={values.email}
-        error={fieldErrors.email}
-        onChange={change('email')}
       />
       <div className={styles.actions}>
-        <Button type="submit" disabled={submit.pending}>
-          {submit.showPending ? kaProfile.saving : kaProfile.save}
-        </Button>
+        <SubmitButton control={form.control} busyLabel={kaProfile.saving}>
+          {kaProfile.save}
+        </SubmitButton>
         <Button variant="secondary" onClick={onCancel}>
           {kaProfile.cancel}
         </Button>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { User } from 'shared/api/user/user-details';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { useUser } from 'shared/query/use-account';
 import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
@@ -75,10 +75,11 @@ function Profile({ user }: { user: User }) {
 
 /** The logged-in customer's profile on the home page: view, edit, change password. */
 export function ProfileSection() {
-  const user = useAuthStore((state) => state.user);
-  const reloadUser = useAuthStore((state) => state.reloadUser);
-  // Idle is the moment before the account load starts: it waits like loading does.
-  const waiting = user.status === 'idle' || user.status === 'loading';
+  // A reload keeps the customer shown; only a first load waits, and only a failure with
+  // nothing to show replaces the profile.
+  const user = useUser();
+  const data = user.data;
+  const waiting = data === undefined && user.isPending;
   const showSkeleton = useDelayedFlag(waiting);
   const titleId = useId();
 
@@ -87,9 +88,9 @@ export function ProfileSection() {
       <h2 id={titleId} className={styles.title}>
         {kaProfile.title}
       </h2>
-      {user.status === 'success' ? <Profile user={user.data} /> : null}
-      {user.status === 'error' ? (
-        <LoadError message={kaProfile.loadError} onRetry={() => void reloadUser()} />
+      {data ? <Profile user={data} /> : null}
+      {data === undefined && user.isError ? (
+        <LoadError message={kaProfile.loadError} onRetry={() => void user.refetch()} />
       ) : null}
       {waiting && showSkeleton ? (
         <div className={styles.body}>

@@ -1,10 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ka } from 'shared/strings/ka';
+import { format, ka } from 'shared/strings/ka';
 import { VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { render } from 'shared/testing/render';
 import RecoveryPage from './recovery-page';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -114,8 +115,81 @@ describe('the password recovery page', () => {
       expect.stringContaining('კოდი არასწორია ან ვადაგასულია.'),
     );
     expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveFocus();
     expect(code).toHaveValue('654321');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(ka.account.recoveryDone)).not.toBeInTheDocument();
+  });
+
+  it('shows a message about the personal number, which this step lacks, in the form alert', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/user/recovery/', () =>
+        HttpResponse.json(
+          {
+            username: ['ამ პირადი ნომრით აღდგენა დაბლოკილია.'],
+            new_password: ['პაროლი ძალიან მარტივია.'],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderPage();
+    await reachCodeStep(user);
+
+    await setPassword(user, '123456', 'Axali1234');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('ამ პირადი ნომრით აღდგენა დაბლოკილია.');
+    expect(alert).not.toHaveTextContent('პაროლი ძალიან მარტივია.');
+    const password = screen.getByLabelText(ka.account.newPassword);
+    expect(password).toHaveAccessibleDescription(
+      expect.stringContaining('პაროლი ძალიან მარტივია.'),
+    );
+    // A field has an error: the cursor goes there; the alert speaks for itself (role=alert).
+    expect(password).toHaveFocus();
+  });
+
+  it('focuses the form alert when every message is for the form as a whole', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/user/recovery/', () =>
+        HttpResponse.json(
+          { non_field_errors: ['აღდგენის ვადა ამოიწურა. დაიწყეთ თავიდან.'] },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderPage();
+    await reachCodeStep(user);
+
+    await setPassword(user, '123456', 'Axali1234');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('აღდგენის ვადა ამოიწურა. დაიწყეთ თავიდან.');
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
+    expect(screen.getByLabelText(ka.account.code)).toHaveValue('123456');
+  });
+
+  it('tells a throttled customer how long to wait before asking for another code', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/user/reset_password/', () =>
+        HttpResponse.json(
+          { detail: 'Request was throttled. Expected available in 30 seconds.', code: 'throttled' },
+          { status: 429, headers: { 'Retry-After': '30' } },
+        ),
+      ),
+    );
+    renderPage();
+
+    await requestCode(user, VALID_USER.username);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      format(ka.errors.throttledWait, { seconds: 30 }),
+    );
+    expect(screen.getByLabelText(ka.account.personalNumber)).toHaveValue(VALID_USER.username);
+    expect(screen.queryByLabelText(ka.account.code)).not.toBeInTheDocument();
   });
 
   it('sets the new password with the right code and offers the login', async () => {

@@ -1,29 +1,25 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { toApiError } from 'shared/api/api-error';
+import { FormAlert } from 'shared/forms/form-alert';
+import { FormTextField } from 'shared/forms/form-text-field';
+import { applyServerError } from 'shared/forms/server-errors';
+import { SubmitButton } from 'shared/forms/submit-button';
 import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
-import { TextField } from 'shared/ui/text-field';
 import { z } from 'zod';
 import { CodeField } from '../../../components/code-field';
 import { PersonalNumberField } from '../../../components/personal-number-field';
-import { useSubmit } from '../../../hooks/use-submit';
-import { errorMessage } from '../../../lib/form-errors';
-import {
-  codeSchema,
-  type FieldErrors,
-  firstIssues,
-  passwordSchema,
-  personalNumberSchema,
-} from '../../../lib/validation';
+import { codeSchema, passwordSchema, personalNumberSchema } from '../../../lib/validation';
 import { recoverPassword, requestPasswordReset } from '../api/password-recovery';
 import styles from './recovery-page.module.css';
 
 type Step = 'request' | 'reset' | 'done';
 
+const requestSchema = z.object({ username: personalNumberSchema });
 const resetSchema = z.object({ code: codeSchema, new_password: passwordSchema });
-type ResetField = keyof z.infer<typeof resetSchema>;
 
 /**
  * Password recovery on /recovery: ask for an SMS code with the personal number, then set a
@@ -32,10 +28,6 @@ type ResetField = keyof z.infer<typeof resetSchema>;
 export default function RecoveryPage() {
   const [step, setStep] = useState<Step>('request');
   const [username, setUsername] = useState('');
-  const [usernameError, setUsernameError] = useState<string | undefined>();
-  const [values, setValues] = useState({ code: '', new_password: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<ResetField>>({});
-  const submit = useSubmit();
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Each step moves focus to the heading, so screen readers hear where they are.
@@ -43,91 +35,27 @@ export default function RecoveryPage() {
     if (step !== 'request') heading.current?.focus();
   }, [step]);
 
-  const onRequest = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = personalNumberSchema.safeParse(username);
-    setUsernameError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!parsed.success) return;
-    void submit.run(async () => {
-      await requestPasswordReset(parsed.data);
-      setStep('reset');
-    });
-  };
-
-  const onReset = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = resetSchema.safeParse(values);
-    if (!parsed.success) {
-      setFieldErrors(firstIssues<ResetField>(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    void submit.run(async () => {
-      try {
-        await recoverPassword({ username, ...parsed.data });
-        setStep('done');
-      } catch (error) {
-        const apiError = toApiError(error);
-        setFieldErrors({
-          code: apiError.fieldErrors.code?.[0],
-          new_password: apiError.fieldErrors.new_password?.[0],
-        });
-        throw apiError;
-      }
-    });
-  };
-
-  const formError =
-    submit.error && Object.keys(submit.error.fieldErrors).length === 0
-      ? errorMessage(submit.error)
-      : null;
-
   return (
     <section className={styles.page} aria-labelledby="recovery-title">
       <h1 id="recovery-title" className={styles.title} ref={heading} tabIndex={-1}>
         {ka.account.recoveryTitle}
       </h1>
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-
       {step === 'request' ? (
-        <form className={styles.form} onSubmit={onRequest} noValidate>
-          <p className={styles.intro}>{ka.account.recoveryIntro}</p>
-          <PersonalNumberField value={username} error={usernameError} onChange={setUsername} />
-          <Button type="submit" disabled={submit.pending}>
-            {submit.showPending ? ka.account.sendingCode : ka.account.sendCode}
-          </Button>
-        </form>
+        <RequestStep
+          username={username}
+          onSent={(sentTo) => {
+            setUsername(sentTo);
+            setStep('reset');
+          }}
+        />
       ) : null}
-
       {step === 'reset' ? (
-        <form className={styles.form} onSubmit={onReset} noValidate>
-          <Alert tone="info">{ka.account.codeSent}</Alert>
-          <CodeField
-            value={values.code}
-            error={fieldErrors.code}
-            onChange={(code) => setValues({ ...values, code })}
-          />
-          <TextField
-            label={ka.account.newPassword}
-            hint={ka.account.newPasswordHint}
-            name="new_password"
-            type="password"
-            autoComplete="new-password"
-            value={values.new_password}
-            error={fieldErrors.new_password}
-            onChange={(event) => setValues({ ...values, new_password: event.target.value })}
-          />
-          <div className={styles.actions}>
-            <Button type="submit" disabled={submit.pending}>
-              {submit.showPending ? ka.account.settingPassword : ka.account.setPassword}
-            </Button>
-            <Button variant="ghost" onClick={() => setStep('request')}>
-              {ka.account.startOver}
-            </Button>
-          </div>
-        </form>
+        <ResetStep
+          username={username}
+          onDone={() => setStep('done')}
+          onStartOver={() => setStep('request')}
+        />
       ) : null}
-
       {step === 'done' ? (
         <>
           <Alert tone="success">{ka.account.recoveryDone}</Alert>
@@ -135,5 +63,89 @@ export default function RecoveryPage() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** Step 1: the personal number the SMS code goes to. */
+function RequestStep({
+  username,
+  onSent,
+}: {
+  username: string;
+  onSent: (username: string) => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(requestSchema),
+    defaultValues: { username },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await requestPasswordReset(values.username);
+      onSent(values.username);
+    } catch (error) {
+      applyServerError(form, error);
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <FormAlert control={form.control} />
+      <p className={styles.intro}>{ka.account.recoveryIntro}</p>
+      <PersonalNumberField control={form.control} name="username" />
+      <SubmitButton control={form.control} busyLabel={ka.account.sendingCode}>
+        {ka.account.sendCode}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/**
+ * Step 2: the code and the new password. The personal number is not on this step, so a
+ * provider message about it reaches the customer in the form's alert.
+ */
+function ResetStep({
+  username,
+  onDone,
+  onStartOver,
+}: {
+  username: string;
+  onDone: () => void;
+  onStartOver: () => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(resetSchema),
+    defaultValues: { code: '', new_password: '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await recoverPassword({ username, ...values });
+      onDone();
+    } catch (error) {
+      applyServerError(form, error);
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <Alert tone="info">{ka.account.codeSent}</Alert>
+      <FormAlert control={form.control} />
+      <CodeField control={form.control} name="code" />
+      <FormTextField
+        control={form.control}
+        name="new_password"
+        label={ka.account.newPassword}
+        hint={ka.account.newPasswordHint}
+        type="password"
+        autoComplete="new-password"
+      />
+      <div className={styles.actions}>
+        <SubmitButton control={form.control} busyLabel={ka.account.settingPassword}>
+          {ka.account.setPassword}
+        </SubmitButton>
+        <Button variant="ghost" onClick={onStartOver}>
+          {ka.account.startOver}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
@@ -6,6 +6,8 @@ import { ka } from 'shared/strings/ka';
 import { registrationTerms } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
+import { render } from 'shared/testing/render';
+import { kaValidation } from '../../../lib/ka-validation';
 import { kaRegistration } from '../ka-registration';
 import { todayInGeorgia } from '../lib/birth-date';
 import { RegistrationForm } from './registration-form';
@@ -161,7 +163,7 @@ describe('the registration form', () => {
     expectError('phone_number', ka.account.phoneInvalid);
     expectError('email', ka.account.emailInvalid);
     expectError('password', ka.account.passwordInvalid);
-    expectError('password_confirm', kaRegistration.passwordMismatch);
+    expectError('password_confirm', kaValidation.passwordMismatch);
     expect(field('first_name')).not.toHaveAttribute('aria-invalid');
     expect(field('personal_number')).toHaveFocus();
     for (const [name, value] of Object.entries(wrong)) {
@@ -185,7 +187,7 @@ describe('the registration form', () => {
     expect(field('birth_date')).toHaveAccessibleDescription(
       expect.stringContaining(kaRegistration.underage),
     );
-    expect(field('last_name')).toHaveAccessibleDescription(kaRegistration.nameTooLong);
+    expect(field('last_name')).toHaveAccessibleDescription(kaValidation.nameTooLong);
     expect(field('last_name')).toHaveFocus();
     expect(sent).toHaveLength(0);
   });

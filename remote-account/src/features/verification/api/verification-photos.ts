@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
 import { photosStatusSchema } from 'shared/api/user/user-details';
+import { accountKeys } from 'shared/query/account-queries';
 import { z } from 'zod';
 
 export const PHOTO_KINDS = ['id_front', 'id_back', 'selfie'] as const;
@@ -25,6 +27,12 @@ export function fetchVerificationPhotos(signal?: AbortSignal): Promise<Photo[]> 
     signal,
   });
 }
+
+/** The photos sent so far: under `account`, so the page forgets them when the session ends. */
+export const photosQuery = queryOptions({
+  queryKey: [...accountKeys.all, 'photos'] as const,
+  queryFn: ({ signal }) => fetchVerificationPhotos(signal),
+});
 
 /**
  * POST /api/user/user/personal_verification_photos/ (multipart): any non-empty subset of the

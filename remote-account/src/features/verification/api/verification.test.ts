@@ -1,4 +1,5 @@
 import { HttpResponse, http, type JsonBodyType } from 'msw';
+import { format, ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { GOOD_CODE } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
@@ -100,7 +101,8 @@ describe('sendSmsCode', () => {
       kind: 'http',
       status: 429,
       code: 'throttled',
-      message: 'მოთხოვნა შეზღუდულია. სცადეთ 42 წამში.',
+      // The wait is named from Retry-After, in our words (shared/api/api-error).
+      message: format(ka.errors.throttledWait, { seconds: 42 }),
       retryAfterSeconds: 42,
     });
   });

@@ -1,12 +1,17 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { toApiError } from 'shared/api/api-error';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { type ApiError, toApiError } from 'shared/api/api-error';
 import type { User } from 'shared/api/user/user-details';
+import { FormAlert } from 'shared/forms/form-alert';
+import { applyServerError, formLevelMessages } from 'shared/forms/server-errors';
+import { SubmitButton } from 'shared/forms/submit-button';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
+import { z } from 'zod';
 import { CodeField } from '../../../components/code-field';
-import { useSubmit } from '../../../hooks/use-submit';
-import { formErrorMessage } from '../../../lib/form-errors';
 import { codeSchema } from '../../../lib/validation';
 import { useCountdown } from '../hooks/use-countdown';
 import { kaVerification } from '../ka-verification';
@@ -23,6 +28,11 @@ export interface CodeVerificationCopy {
 }
 
 type Stage = 'start' | 'sent' | 'recently-sent';
+
+const confirmSchema = z.object({ code: codeSchema });
+
+/** Throttled means a code went out moments ago: it can be typed while the wait runs. */
+const isThrottled = (error: ApiError) => error.code === 'throttled' || error.status === 429;
 
 /**
  * Confirms a contact with a one-time code: send it, type it, confirm it. After a send the
@@ -44,13 +54,12 @@ export function CodeVerification({
   onVerified: (user: User) => void;
 }) {
   const [stage, setStage] = useState<Stage>('start');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
-  const send = useSubmit();
-  const confirm = useSubmit();
   const countdown = useCountdown();
   const codeBox = useRef<HTMLDivElement>(null);
-  const waiting = countdown.secondsLeft > 0;
+  const form = useForm({ resolver: zodResolver(confirmSchema), defaultValues: { code: '' } });
+  const [sending, setSending] = useState(false);
+  const [sendFailure, setSendFailure] = useState<ApiError | null>(null);
+  const showSending = useDelayedFlag(sending);
 
   // Once a code is on its way, the cursor goes where it will be typed.
   const codeShown = stage !== 'start';
@@ -58,49 +67,37 @@ export function CodeVerification({
     if (codeShown) codeBox.current?.querySelector('input')?.focus();
   }, [codeShown]);
 
-  const onSend = () => {
-    confirm.reset();
-    void send.run(async () => {
-      try {
-        await sendCode();
-        setStage('sent');
-        if (resendAfterSeconds > 0) countdown.start(resendAfterSeconds);
-      } catch (error) {
-        const apiError = toApiError(error);
-        // Throttled means a code went out moments ago: it can be typed while the wait runs.
-        if (apiError.code === 'throttled' || apiError.status === 429) {
-          setStage('recently-sent');
-          countdown.start(apiError.retryAfterSeconds ?? 60);
-          return;
-        }
-        throw apiError;
-      }
-    });
-  };
-
-  const onConfirm = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = codeSchema.safeParse(code);
-    if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message);
-      return;
+  const onConfirm = form.handleSubmit(async ({ code }) => {
+    setSendFailure(null);
+    try {
+      onVerified(await confirmCode(code));
+    } catch (error) {
+      applyServerError(form, error);
     }
-    setCodeError(undefined);
-    send.reset();
-    void confirm.run(async () => {
-      try {
-        onVerified(await confirmCode(parsed.data));
-      } catch (error) {
-        const apiError = toApiError(error);
-        setCodeError(apiError.fieldErrors.code?.[0]);
-        throw apiError;
+  });
+
+  const onSend = async () => {
+    form.clearErrors('root');
+    setSendFailure(null);
+    setSending(true);
+    try {
+      await sendCode();
+      setStage('sent');
+      if (resendAfterSeconds > 0) countdown.start(resendAfterSeconds);
+    } catch (caught) {
+      const error = toApiError(caught);
+      if (isThrottled(error)) {
+        setStage('recently-sent');
+        countdown.start(error.retryAfterSeconds ?? 60);
+      } else {
+        setSendFailure(error);
       }
-    });
+    } finally {
+      setSending(false);
+    }
   };
 
-  const formError =
-    formErrorMessage(confirm.error, ['code']) ?? formErrorMessage(send.error, ['code']);
-  const sendLabel = send.showPending
+  const sendLabel = showSending
     ? kaVerification.sending
     : stage === 'start'
       ? copy.send
@@ -108,7 +105,9 @@ export function CodeVerification({
 
   return (
     <div className={styles.stepBody}>
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      {sendFailure ? (
+        <Alert tone="error">{formLevelMessages(sendFailure, []).join(' ')}</Alert>
+      ) : null}
       {stage === 'sent' ? (
         <Alert tone="info">
           {format(copy.sent, { contact })} {kaVerification.codeSentNote}
@@ -118,20 +117,21 @@ export function CodeVerification({
 
       {codeShown ? (
         <form className={styles.codeForm} onSubmit={onConfirm} noValidate>
+          <FormAlert control={form.control} />
           <div ref={codeBox}>
-            <CodeField label={copy.code} value={code} error={codeError} onChange={setCode} />
+            <CodeField control={form.control} name="code" label={copy.code} />
           </div>
-          <Button type="submit" disabled={confirm.pending}>
-            {confirm.showPending ? kaVerification.confirming : copy.confirm}
-          </Button>
+          <SubmitButton control={form.control} busyLabel={kaVerification.confirming}>
+            {copy.confirm}
+          </SubmitButton>
         </form>
       ) : null}
 
       <div className={styles.resend}>
         <Button
           variant={codeShown ? 'secondary' : 'primary'}
-          onClick={onSend}
-          disabled={send.pending || waiting}
+          onClick={() => void onSend()}
+          disabled={sending || countdown.secondsLeft > 0}
         >
           {sendLabel}
         </Button>

@@ -1,14 +1,16 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useAuthStore } from 'shared/auth/auth-store';
+import type { User } from 'shared/api/user/user-details';
+import { accountKeys } from 'shared/query/account-queries';
+import { queryClient } from 'shared/query/query-client';
 import { format, ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { GOOD_CODE } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { logInAs } from '../../../testing/log-in';
 import { kaVerification } from '../ka-verification';
-import { logInAs } from '../test-utils';
-import { VerificationPanel } from './verification-panel';
+import { showPanel } from '../test-utils';
 
 const t = kaVerification;
 
@@ -35,7 +37,7 @@ describe('verifying the e-mail', () => {
     const user = userEvent.setup();
     const calls = watchEmailCalls();
     logInAs();
-    render(<VerificationPanel />);
+    await showPanel();
 
     await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
 
@@ -51,6 +53,7 @@ describe('verifying the e-mail', () => {
     expect(await within(emailStep()).findByText(message)).toBeVisible();
     expect(code).toHaveAccessibleDescription(expect.stringContaining(message));
     expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveFocus();
     expect(code).toHaveValue('654321');
     expect(within(emailStep()).queryByRole('alert')).not.toBeInTheDocument();
 
@@ -63,8 +66,7 @@ describe('verifying the e-mail', () => {
     expect(emailStep()).toHaveTextContent(customer.email);
     expect(within(emailStep()).queryByLabelText(t.email.code)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: t.email.title })).toHaveFocus();
-    const stored = useAuthStore.getState().user;
-    expect(stored.status === 'success' && stored.data.email_verified).toBe(true);
+    expect(queryClient.getQueryData<User>(accountKeys.user)?.email_verified).toBe(true);
     expect(calls.verifies).toEqual([{ code: '654321' }, { code: GOOD_CODE }]);
   });
 
@@ -72,7 +74,7 @@ describe('verifying the e-mail', () => {
     const user = userEvent.setup();
     const calls = watchEmailCalls();
     logInAs();
-    render(<VerificationPanel />);
+    await showPanel();
     await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
 
     const code = await within(emailStep()).findByLabelText(t.email.code);
@@ -87,7 +89,7 @@ describe('verifying the e-mail', () => {
     const user = userEvent.setup();
     const calls = watchEmailCalls();
     logInAs();
-    render(<VerificationPanel />);
+    await showPanel();
     await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
     const code = await within(emailStep()).findByLabelText(t.email.code);
     await user.type(code, '12');
@@ -99,6 +101,29 @@ describe('verifying the e-mail', () => {
     expect(within(emailStep()).getByRole('button', { name: t.email.resend })).toBeEnabled();
   });
 
+  it('shows a send refused in English (permission denied) in Georgian words', async () => {
+    const user = userEvent.setup();
+    mswServer.use(
+      http.post('*/api/user/user/send_email_verification/', () =>
+        HttpResponse.json(
+          {
+            detail: 'You do not have permission to perform this action.',
+            code: 'permission_denied',
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    logInAs();
+    await showPanel();
+
+    await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
+
+    const alert = await within(emailStep()).findByRole('alert');
+    expect(alert).toHaveTextContent(ka.errors.byCode.permission_denied);
+    expect(alert).not.toHaveTextContent(/permission/);
+  });
+
   it('shows a failed send as a Georgian message and keeps the send button', async () => {
     const user = userEvent.setup();
     mswServer.use(
@@ -107,7 +132,7 @@ describe('verifying the e-mail', () => {
       ),
     );
     logInAs();
-    render(<VerificationPanel />);
+    await showPanel();
 
     await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
 

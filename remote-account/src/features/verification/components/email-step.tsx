@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { User } from 'shared/api/user/user-details';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { setUserData } from 'shared/query/account-queries';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { sendEmailVerification, verifyEmail } from '../api/verification';
@@ -18,8 +18,8 @@ export function EmailStep({ user }: { user: User }) {
 
   const onVerified = (updated: User) => {
     setJustVerified(true);
-    // Every slice reads the customer from the store; the answer is the customer as now verified.
-    useAuthStore.getState().setUser(updated);
+    // Every slice reads the customer from the page's cache; the answer is the customer as now verified.
+    setUserData(updated);
     heading.current?.focus();
   };
 

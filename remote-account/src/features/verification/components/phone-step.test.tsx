@@ -1,13 +1,15 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useAuthStore } from 'shared/auth/auth-store';
+import type { User } from 'shared/api/user/user-details';
+import { accountKeys } from 'shared/query/account-queries';
+import { queryClient } from 'shared/query/query-client';
 import { format } from 'shared/strings/ka';
 import { GOOD_CODE } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { logInAs } from '../../../testing/log-in';
 import { kaVerification } from '../ka-verification';
-import { logInAs } from '../test-utils';
-import { VerificationPanel } from './verification-panel';
+import { showPanel } from '../test-utils';
 
 const t = kaVerification;
 
@@ -43,7 +45,7 @@ describe('verifying the phone number', () => {
     const user = setup();
     const calls = countSends();
     logInAs();
-    render(<VerificationPanel />);
+    await showPanel();
 
     await user.click(within(phoneStep()).getByRole('button', { name: t.phone.send }));
 
@@ -88,7 +90,7 @@ describe('verifying the phone number', () => {
       ),
     );
     logInAs();
-    render(<VerificationPanel />);
+    await showPanel();
 
     await user.click(within(phoneStep()).getByRole('button', { name: t.phone.send }));
 
@@ -107,9 +109,11 @@ describe('verifying the phone number', () => {
   });
 
   it('verifies the phone with the right code and updates the shared customer', async () => {
-    const user = setup();
+    // No countdown is watched here: the real clock, so no timer fires between act scopes.
+    vi.useRealTimers();
+    const user = userEvent.setup();
     logInAs();
-    render(<VerificationPanel />);
+    await showPanel();
     await user.click(within(phoneStep()).getByRole('button', { name: t.phone.send }));
 
     await user.type(await within(phoneStep()).findByLabelText(t.phone.code), GOOD_CODE);
@@ -119,7 +123,6 @@ describe('verifying the phone number', () => {
     expect(phoneStep()).toHaveTextContent(`✓ ${t.verified}`);
     expect(phoneStep()).toHaveTextContent('555 12 34 56');
     expect(screen.getByRole('heading', { level: 3, name: t.phone.title })).toHaveFocus();
-    const stored = useAuthStore.getState().user;
-    expect(stored.status === 'success' && stored.data.phone_verified).toBe(true);
+    expect(queryClient.getQueryData<User>(accountKeys.user)?.phone_verified).toBe(true);
   });
 });

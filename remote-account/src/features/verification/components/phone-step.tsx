@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { User } from 'shared/api/user/user-details';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { setUserData } from 'shared/query/account-queries';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { formatPhone } from '../../../lib/format-phone';
@@ -22,7 +22,7 @@ export function PhoneStep({ user }: { user: User }) {
 
   const onVerified = (updated: User) => {
     setJustVerified(true);
-    useAuthStore.getState().setUser(updated);
+    setUserData(updated);
     heading.current?.focus();
   };
 

@@ -1,26 +1,70 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { type ApiError, toApiError } from 'shared/api/api-error';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { type Control, useController, useForm } from 'react-hook-form';
+import type { ApiError } from 'shared/api/api-error';
+import { FormAlert } from 'shared/forms/form-alert';
+import { applyServerError } from 'shared/forms/server-errors';
+import { SubmitButton } from 'shared/forms/submit-button';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { accountKeys } from 'shared/query/account-queries';
 import { format } from 'shared/strings/ka';
-import { Alert } from 'shared/ui/alert';
-import { Button } from 'shared/ui/button';
-import { useSubmit } from '../../../hooks/use-submit';
-import { formErrorMessage } from '../../../lib/form-errors';
-import { PHOTO_KINDS, type PhotoKind, uploadVerificationPhotos } from '../api/verification-photos';
+import { z } from 'zod';
+import {
+  PHOTO_KINDS,
+  type PhotoKind,
+  photosQuery,
+  uploadVerificationPhotos,
+} from '../api/verification-photos';
 import { kaVerification } from '../ka-verification';
 import { checkPhoto } from '../lib/check-photo';
 import { PhotoInput } from './photo-input';
 import styles from './photos.module.css';
 
-type Files = Record<PhotoKind, File | null>;
-type PhotoErrors = Partial<Record<PhotoKind, string>>;
-
-const noFiles: Files = { id_front: null, id_back: null, selfie: null };
 const copy = kaVerification.photos;
 
-function formMessage(error: ApiError | null): string | null {
-  if (error && (error.status === 413 || error.code === 'file_too_large')) return copy.fileTooLarge;
-  return formErrorMessage(error, PHOTO_KINDS);
+/** One photo: chosen, and by the contract's rules (type, size), checked before anything is sent. */
+const photoSchema = z
+  .custom<File | null>((value) => value instanceof File, { error: copy.required })
+  .superRefine((file, context) => {
+    const problem = file ? checkPhoto(file) : null;
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+const photosSchema = z.object({ id_front: photoSchema, id_back: photoSchema, selfie: photoSchema });
+type PhotoValues = z.input<typeof photosSchema>;
+
+const noFiles: PhotoValues = { id_front: null, id_back: null, selfie: null };
+
+/** A 413 says the photos are too big: the form says how big they may be. */
+function describe(error: ApiError): string | null {
+  return error.status === 413 || error.code === 'file_too_large' ? copy.fileTooLarge : null;
+}
+
+/** One photo input bound to the form: its file, its error and its focus. */
+function PhotoField({
+  control,
+  kind,
+  disabled,
+  onChoose,
+}: {
+  control: Control<PhotoValues>;
+  kind: PhotoKind;
+  disabled: boolean;
+  onChoose: (kind: PhotoKind, file: File | null) => boolean;
+}) {
+  const { field, fieldState } = useController({ control, name: kind });
+  // A refused file is not the customer's choice: neither its name nor its preview is shown.
+  const chosen = field.value && checkPhoto(field.value) === null ? field.value : null;
+  return (
+    <PhotoInput
+      kind={kind}
+      file={chosen}
+      error={fieldState.error?.message}
+      disabled={disabled}
+      inputRef={field.ref}
+      onChoose={onChoose}
+    />
+  );
 }
 
 /**
@@ -28,72 +72,51 @@ function formMessage(error: ApiError | null): string | null {
  * progress bar. Afterwards the customer is re-fetched, so the step shows the review under way.
  */
 export function PhotoUploadForm({ onUploaded }: { onUploaded: () => void }) {
-  const [files, setFiles] = useState<Files>(noFiles);
-  const [errors, setErrors] = useState<PhotoErrors>({});
   const [share, setShare] = useState(0);
-  const submit = useSubmit();
-  const inputs = useRef<Partial<Record<PhotoKind, HTMLInputElement | null>>>({});
+  const queryClient = useQueryClient();
   const progressId = useId();
+  const form = useForm({ resolver: zodResolver(photosSchema), defaultValues: noFiles });
+  const { isSubmitting } = form.formState;
+  const showProgress = useDelayedFlag(isSubmitting);
 
+  // A chosen file is checked at once; answering false clears the refused file from its input.
   const onChoose = (kind: PhotoKind, file: File | null): boolean => {
-    const problem = file ? checkPhoto(file) : null;
-    setErrors((current) => ({ ...current, [kind]: problem ?? undefined }));
-    setFiles((current) => ({ ...current, [kind]: problem ? null : file }));
-    return problem === null;
+    form.setValue(kind, file, { shouldValidate: file !== null });
+    if (file === null) form.clearErrors(kind);
+    return file === null || checkPhoto(file) === null;
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const { id_front, id_back, selfie } = files;
-    if (!id_front || !id_back || !selfie) {
-      const missing = PHOTO_KINDS.filter((kind) => files[kind] === null);
-      setErrors((current) => {
-        const next = { ...current };
-        for (const kind of missing) next[kind] ??= copy.required;
-        return next;
-      });
-      if (missing[0]) inputs.current[missing[0]]?.focus();
+  const onSubmit = form.handleSubmit(async ({ id_front, id_back, selfie }) => {
+    if (!id_front || !id_back || !selfie) return;
+    setShare(0);
+    try {
+      const sent = await uploadVerificationPhotos({ id_front, id_back, selfie }, setShare);
+      queryClient.setQueryData(photosQuery.queryKey, sent);
+    } catch (error) {
+      applyServerError(form, error, { fields: PHOTO_KINDS, describe });
       return;
     }
-    setShare(0);
-    void submit.run(async () => {
-      try {
-        await uploadVerificationPhotos({ id_front, id_back, selfie }, setShare);
-      } catch (error) {
-        const apiError = toApiError(error);
-        const fieldErrors: PhotoErrors = {};
-        for (const kind of PHOTO_KINDS) fieldErrors[kind] = apiError.fieldErrors[kind]?.[0];
-        setErrors(fieldErrors);
-        throw apiError;
-      }
-      // The provider now reviews them: the fresh customer says photos_status "pending".
-      await useAuthStore.getState().reloadUser();
-      onUploaded();
-    });
-  };
+    // The provider now reviews them: the fresh customer says photos_status "pending".
+    await queryClient.invalidateQueries({ queryKey: accountKeys.user });
+    onUploaded();
+  });
 
-  const formError = formMessage(submit.error);
   const percent = Math.round(share * 100);
-
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <FormAlert control={form.control} />
       <div className={styles.photoFields}>
         {PHOTO_KINDS.map((kind) => (
-          <PhotoInput
+          <PhotoField
             key={kind}
+            control={form.control}
             kind={kind}
-            file={files[kind]}
-            error={errors[kind]}
-            disabled={submit.pending}
-            inputRef={(element) => {
-              inputs.current[kind] = element;
-            }}
+            disabled={isSubmitting}
             onChoose={onChoose}
           />
         ))}
       </div>
-      {submit.showPending ? (
+      {showProgress ? (
         <div className={styles.progress}>
           <label htmlFor={progressId}>{copy.progress}</label>
           <progress id={progressId} max={100} value={percent}>
@@ -102,9 +125,9 @@ export function PhotoUploadForm({ onUploaded }: { onUploaded: () => void }) {
           <span aria-hidden="true">{format(copy.progressValue, { percent })}</span>
         </div>
       ) : null}
-      <Button type="submit" disabled={submit.pending}>
-        {submit.showPending ? copy.uploading : copy.upload}
-      </Button>
+      <SubmitButton control={form.control} busyLabel={copy.uploading}>
+        {copy.upload}
+      </SubmitButton>
     </form>
   );
 }

@@ -1,22 +1,15 @@
-import {
-  act,
-  render,
-  screen,
-  waitFor,
-  waitForElementToBeRemoved,
-  within,
-} from '@testing-library/react';
+import { act, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { format } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
+import { logInAs } from '../../../testing/log-in';
 import { PHOTO_KINDS, PHOTO_MAX_BYTES } from '../api/verification-photos';
 import { kaVerification } from '../ka-verification';
-import { imageFile, logInAs, stubObjectUrls } from '../test-utils';
+import { imageFile, showPanel, stubObjectUrls } from '../test-utils';
 import { PHOTOS_POLL_MS } from './photos-step';
-import { VerificationPanel } from './verification-panel';
 
 const t = kaVerification;
 const p = t.photos;
@@ -55,6 +48,39 @@ function watchProvider({ afterUpload = customer.photos_status } = {}) {
   return seen;
 }
 
+/**
+ * The provider reviewing three photos: its `decidedAfter`-th answer (and every later one) says
+ * they are `outcome`, and so does the customer fetched after it. Counts both kinds of fetch.
+ */
+function watchReview({
+  decidedAfter,
+  outcome = 'approved',
+}: {
+  decidedAfter: number;
+  outcome?: 'approved' | 'rejected';
+}) {
+  const seen = { photoFetches: 0, userFetches: 0 };
+  const decided = () => seen.photoFetches >= decidedAfter;
+  mswServer.use(
+    http.get('*/api/user/user/personal_verification_photos/', () => {
+      seen.photoFetches += 1;
+      return HttpResponse.json(
+        PHOTO_KINDS.map((kind, index) => ({
+          id: index + 1,
+          kind,
+          status: decided() ? outcome : 'pending',
+          uploaded_at: '2026-11-22T10:00:00+04:00',
+        })),
+      );
+    }),
+    http.get('*/api/user/details/', () => {
+      seen.userFetches += 1;
+      return HttpResponse.json({ ...customer, photos_status: decided() ? outcome : 'pending' });
+    }),
+  );
+  return seen;
+}
+
 async function chooseAll(user: ReturnType<typeof userEvent.setup>) {
   for (const kind of PHOTO_KINDS) await user.upload(photoInput(kind), threePhotos[kind]);
 }
@@ -66,9 +92,9 @@ describe('the personal photos step', () => {
   });
   afterEach(() => urls.restore());
 
-  it('offers three labelled photo inputs, and a camera input each that opens the right camera', () => {
+  it('offers three labelled photo inputs, and a camera input each that opens the right camera', async () => {
     logInAs();
-    render(<VerificationPanel />);
+    await showPanel();
 
     for (const kind of PHOTO_KINDS) {
       const input = photoInput(kind);
@@ -88,7 +114,7 @@ describe('the personal photos step', () => {
   it('previews a chosen photo and lets the old preview go when another is chosen', async () => {
     const user = userEvent.setup();
     logInAs();
-    const { unmount } = render(<VerificationPanel />);
+    const { unmount } = await showPanel();
 
     await user.upload(photoInput('selfie'), threePhotos.selfie);
     const preview = within(photosStep()).getByRole('img', {
@@ -109,9 +135,9 @@ describe('the personal photos step', () => {
   it('refuses a file that is not a JPEG, PNG or WebP image, uploading nothing', async () => {
     // The test chooses a file the picker would hide, as a "all files" picker allows.
     const user = userEvent.setup({ applyAccept: false });
-    const seen = watchProvider();
     logInAs();
-    render(<VerificationPanel />);
+    const seen = watchProvider();
+    await showPanel();
 
     await user.upload(photoInput('id_front'), imageFile('scan.pdf', 'application/pdf'));
 
@@ -123,14 +149,18 @@ describe('the personal photos step', () => {
     await user.upload(photoInput('id_back'), threePhotos.id_back);
     await user.upload(photoInput('selfie'), threePhotos.selfie);
     await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
+    await waitFor(() => expect(photoInput('id_front')).toHaveFocus());
+    expect(photoInput('id_front')).toHaveAccessibleDescription(
+      expect.stringContaining(p.wrongType),
+    );
     expect(seen.uploads).toHaveLength(0);
   });
 
   it('refuses a photo over 5 MiB, uploading nothing', async () => {
     const user = userEvent.setup();
-    const seen = watchProvider();
     logInAs();
-    render(<VerificationPanel />);
+    const seen = watchProvider();
+    await showPanel();
 
     await user.upload(
       photoInput('id_back'),
@@ -142,31 +172,34 @@ describe('the personal photos step', () => {
     await user.upload(photoInput('id_front'), threePhotos.id_front);
     await user.upload(photoInput('selfie'), threePhotos.selfie);
     await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
+    // The refused photo still holds the submit back, and the cursor goes to it.
+    await waitFor(() => expect(photoInput('id_back')).toHaveFocus());
+    expect(photoInput('id_back')).toHaveAccessibleDescription(expect.stringContaining(p.tooBig));
     expect(seen.uploads).toHaveLength(0);
-    expect(photoInput('id_back')).toHaveFocus();
   });
 
   it('asks for every missing photo before uploading', async () => {
     const user = userEvent.setup();
-    const seen = watchProvider();
     logInAs();
-    render(<VerificationPanel />);
+    const seen = watchProvider();
+    await showPanel();
 
     await user.upload(photoInput('id_back'), threePhotos.id_back);
     await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
 
+    await waitFor(() => expect(photoInput('id_front')).toHaveFocus());
     expect(photoInput('id_front')).toHaveAccessibleDescription(expect.stringContaining(p.required));
     expect(photoInput('selfie')).toHaveAccessibleDescription(expect.stringContaining(p.required));
     expect(photoInput('id_back')).not.toHaveAttribute('aria-invalid');
-    expect(photoInput('id_front')).toHaveFocus();
     expect(seen.uploads).toHaveLength(0);
   });
 
   it('uploads the three photos as one multipart form, then shows them under review', async () => {
     const user = userEvent.setup();
-    const seen = watchProvider({ afterUpload: 'pending' });
     logInAs();
-    render(<VerificationPanel />);
+    const seen = watchProvider({ afterUpload: 'pending' });
+    await showPanel();
+    const loaded = seen.userFetches;
 
     await chooseAll(user);
     await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
@@ -182,7 +215,7 @@ describe('the personal photos step', () => {
       expect(typeof part).not.toBe('string');
       expect((part as Blob).type).toBe(threePhotos[kind].type);
     }
-    expect(seen.userFetches).toBe(1);
+    expect(seen.userFetches).toBe(loaded + 1);
     expect(photosStep()).toHaveTextContent(p.status.pending);
     expect(within(photosStep()).queryByLabelText(p.kinds.id_front)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: p.title })).toHaveFocus();
@@ -198,7 +231,7 @@ describe('the personal photos step', () => {
       }),
     );
     logInAs();
-    render(<VerificationPanel />);
+    await showPanel();
     await chooseAll(user);
 
     await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
@@ -218,7 +251,7 @@ describe('the personal photos step', () => {
       ),
     );
     logInAs();
-    render(<VerificationPanel />);
+    await showPanel();
     await chooseAll(user);
 
     await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
@@ -236,7 +269,7 @@ describe('the personal photos step', () => {
       ),
     );
     logInAs();
-    render(<VerificationPanel />);
+    await showPanel();
     await chooseAll(user);
 
     await user.click(within(photosStep()).getByRole('button', { name: p.upload }));
@@ -248,39 +281,54 @@ describe('the personal photos step', () => {
     expect(within(photosStep()).queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('while under review, fetches the customer every 4 s until the review is done', async () => {
+  it('while under review, lists the photos sent and fetches them every 4 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      let fetches = 0;
-      mswServer.use(
-        http.get('*/api/user/details/', () => {
-          fetches += 1;
-          return HttpResponse.json({
-            ...customer,
-            photos_status: fetches < 2 ? 'pending' : 'approved',
-          });
-        }),
-      );
       logInAs({ photos_status: 'pending' });
-      render(<VerificationPanel />);
+      const review = watchReview({ decidedAfter: 99 });
+      await showPanel();
+      const sent = await within(photosStep()).findByRole('list', { name: p.sentLabel });
+      expect(within(sent).getAllByRole('listitem')).toHaveLength(3);
+      expect(sent).toHaveTextContent(
+        format(p.sentItem, { kind: p.kinds.selfie, status: p.status.pending }),
+      );
+      expect(review.photoFetches).toBe(1);
       vi.setTimerTickMode('manual');
 
       await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS - 100));
-      expect(fetches).toBe(0);
+      expect(review.photoFetches).toBe(1);
       await act(() => vi.advanceTimersByTimeAsync(100));
-      await vi.waitFor(() => expect(fetches).toBe(1), { timeout: 5_000 });
+      await vi.waitFor(() => expect(review.photoFetches).toBe(2), { timeout: 5_000 });
       expect(photosStep()).toHaveTextContent(p.status.pending);
+      expect(review.userFetches).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
+  it('stops polling once the review is decided, and announces the approval', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      logInAs({ photos_status: 'pending' });
+      const review = watchReview({ decidedAfter: 2, outcome: 'approved' });
+      await showPanel();
+      await within(photosStep()).findByRole('list', { name: p.sentLabel });
+      vi.setTimerTickMode('manual');
+
+      // The second fetch finds every photo decided: the customer is fetched again.
       await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS));
       await vi.waitFor(() => expect(photosStep()).toHaveTextContent(p.status.approved), {
         timeout: 5_000,
       });
-      expect(fetches).toBe(2);
+      expect(review.photoFetches).toBe(2);
+      expect(review.userFetches).toBe(2);
       // The outcome reached the page while the customer watched: it is announced.
       expect(within(photosStep()).getByRole('status')).toHaveTextContent(p.approvedNote);
+      expect(within(photosStep()).queryByRole('list', { name: p.sentLabel })).toBeNull();
 
       await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS * 3));
-      expect(fetches).toBe(2);
+      expect(review.photoFetches).toBe(2);
+      expect(review.userFetches).toBe(2);
     } finally {
       vi.useRealTimers();
     }
@@ -289,13 +337,10 @@ describe('the personal photos step', () => {
   it('announces a rejection found by polling and asks for the photos again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      mswServer.use(
-        http.get('*/api/user/details/', () =>
-          HttpResponse.json({ ...customer, photos_status: 'rejected' }),
-        ),
-      );
       logInAs({ photos_status: 'pending' });
-      render(<VerificationPanel />);
+      watchReview({ decidedAfter: 2, outcome: 'rejected' });
+      await showPanel();
+      await within(photosStep()).findByRole('list', { name: p.sentLabel });
       vi.setTimerTickMode('manual');
 
       await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS));
@@ -313,20 +358,15 @@ describe('the personal photos step', () => {
   it('stops fetching when the panel goes away', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      let fetches = 0;
-      mswServer.use(
-        http.get('*/api/user/details/', () => {
-          fetches += 1;
-          return HttpResponse.json({ ...customer, photos_status: 'pending' });
-        }),
-      );
       logInAs({ photos_status: 'pending' });
-      const { unmount } = render(<VerificationPanel />);
+      const review = watchReview({ decidedAfter: 99 });
+      const { unmount } = await showPanel();
+      await within(photosStep()).findByRole('list', { name: p.sentLabel });
       vi.setTimerTickMode('manual');
 
       unmount();
       await act(() => vi.advanceTimersByTimeAsync(PHOTOS_POLL_MS * 3));
-      expect(fetches).toBe(0);
+      expect(review.photoFetches).toBe(1);
     } finally {
       vi.useRealTimers();
     }

@@ -1,14 +1,16 @@
-import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import type { PhotosStatus, User } from 'shared/api/user/user-details';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { accountKeys } from 'shared/query/account-queries';
+import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
-import { usePolling } from '../hooks/use-polling';
+import { photosQuery } from '../api/verification-photos';
 import { kaVerification } from '../ka-verification';
 import { PhotoUploadForm } from './photo-upload-form';
 import styles from './verification.module.css';
 import { type StepTone, VerificationStep } from './verification-step';
 
-/** How often the customer is re-fetched while the provider reviews the photos. */
+/** How often the photos are fetched while the provider reviews them. */
 export const PHOTOS_POLL_MS = 4000;
 
 const copy = kaVerification.photos;
@@ -19,10 +21,31 @@ const toneOf: Record<PhotosStatus, StepTone> = {
   rejected: 'problem',
 };
 
+/**
+ * While the customer's photos are under review, the photos are fetched every 4 s; once none
+ * is pending, the customer is fetched again, and the decided status stops the polling.
+ */
+function usePhotosUnderReview(underReview: boolean) {
+  const queryClient = useQueryClient();
+  const photos = useQuery({
+    ...photosQuery,
+    enabled: underReview,
+    refetchInterval: PHOTOS_POLL_MS,
+  });
+  const answeredAt = photos.dataUpdatedAt;
+  const decided = photos.data?.every((photo) => photo.status !== 'pending') ?? false;
+  useEffect(() => {
+    // Each answer that finds the review decided asks for the customer again, until they say so.
+    if (underReview && decided && answeredAt > 0) {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.user });
+    }
+  }, [underReview, decided, answeredAt, queryClient]);
+  return underReview ? (photos.data ?? []) : [];
+}
+
 /** The photos step: upload them, wait for the review (polled), or upload again if rejected. */
 export function PhotosStep({ user }: { user: User }) {
   const status = user.photos_status;
-  const reloadUser = useAuthStore((state) => state.reloadUser);
   const heading = useRef<HTMLHeadingElement>(null);
   const [justUploaded, setJustUploaded] = useState(false);
   // A review that ends while the customer watches is announced; a state found on arrival is not.
@@ -32,9 +55,7 @@ export function PhotosStep({ user }: { user: User }) {
     setSeenStatus(status);
     setReviewedNow(seenStatus === 'pending');
   }
-
-  // The review's outcome reaches the page by polling; the effect stops once it changes.
-  usePolling(status === 'pending', reloadUser, PHOTOS_POLL_MS);
+  const sent = usePhotosUnderReview(status === 'pending');
 
   const onUploaded = () => {
     setJustUploaded(true);
@@ -52,6 +73,18 @@ export function PhotosStep({ user }: { user: User }) {
         <>
           {justUploaded ? <Alert tone="success">{copy.uploaded}</Alert> : null}
           <p className={styles.note}>{copy.pendingNote}</p>
+          {sent.length > 0 ? (
+            <ul className={styles.sentPhotos} aria-label={copy.sentLabel}>
+              {sent.map((photo) => (
+                <li key={photo.id}>
+                  {format(copy.sentItem, {
+                    kind: copy.kinds[photo.kind],
+                    status: copy.status[photo.status],
+                  })}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </>
       ) : null}
       {status === 'approved' ? (

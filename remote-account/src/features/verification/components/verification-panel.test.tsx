@@ -1,13 +1,16 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse, http } from 'msw';
-import { ApiError } from 'shared/api/api-error';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { HttpResponse, http } from 'msw';
+import { accountKeys } from 'shared/query/account-queries';
+import { queryClient } from 'shared/query/query-client';
 import { format, ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
+import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
+import { render } from 'shared/testing/render';
+import { logInAs } from '../../../testing/log-in';
 import { kaVerification } from '../ka-verification';
-import { logInAs } from '../test-utils';
+import { showPanel } from '../test-utils';
 import { VerificationPanel } from './verification-panel';
 
 const t = kaVerification;
@@ -18,35 +21,41 @@ function step(title: string) {
 
 describe('the verification panel', () => {
   it('shows a skeleton only after 200 ms while the customer loads', async () => {
-    act(() => useAuthStore.setState({ status: 'logged-in', user: { status: 'loading' } }));
+    const answer = createGate();
+    logInAs();
+    mswServer.use(
+      http.get('*/api/user/details/', async () => {
+        await answer.passed();
+        return HttpResponse.json(customer);
+      }),
+    );
     render(<VerificationPanel />);
 
     expect(screen.getByRole('heading', { level: 2, name: t.title })).toBeInTheDocument();
     expect(screen.queryByText(ka.common.loading)).not.toBeInTheDocument();
     expect(await screen.findByText(ka.common.loading)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: t.stepsLabel })).not.toBeInTheDocument();
+    answer.open();
+    expect(await screen.findByRole('list', { name: t.stepsLabel })).toBeInTheDocument();
+    expect(screen.queryByText(ka.common.loading)).not.toBeInTheDocument();
   });
 
   it('shows a Georgian load error whose retry fetches the customer again', async () => {
     const user = userEvent.setup();
     logInAs();
-    act(() =>
-      useAuthStore.setState({
-        user: { status: 'error', error: new ApiError('network', 500, null, ka.errors.network) },
-      }),
-    );
+    mswServer.use(http.get('*/api/user/details/', () => HttpResponse.error(), { once: true }));
     render(<VerificationPanel />);
 
-    expect(screen.getByRole('alert')).toHaveTextContent(t.loadError);
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.loadError);
     await user.click(screen.getByRole('button', { name: ka.common.retry }));
 
     expect(await screen.findByRole('list', { name: t.stepsLabel })).toBeInTheDocument();
     expect(screen.queryByText(t.loadError)).not.toBeInTheDocument();
   });
 
-  it('tells a new customer that nothing is verified yet, step by step', () => {
+  it('tells a new customer that nothing is verified yet, step by step', async () => {
     logInAs();
-    render(<VerificationPanel />);
+    await showPanel();
 
     expect(screen.getByText(t.notFullyVerified, { exact: false })).toHaveTextContent(
       format(t.progress, { done: 0, total: 3 }),
@@ -68,9 +77,9 @@ describe('the verification panel', () => {
     }
   });
 
-  it('shows verified contacts with a check, and the steps still to do', () => {
+  it('shows verified contacts with a check, and the steps still to do', async () => {
     logInAs({ email_verified: true, phone_verified: true });
-    render(<VerificationPanel />);
+    await showPanel();
 
     expect(screen.getByText(t.notFullyVerified, { exact: false })).toHaveTextContent(
       format(t.progress, { done: 2, total: 3 }),
@@ -85,9 +94,9 @@ describe('the verification panel', () => {
     expect(step(t.photos.title)).toHaveTextContent(t.photos.status.none);
   });
 
-  it('says photos under review are pending, without an upload form', () => {
+  it('says photos under review are pending, without an upload form', async () => {
     logInAs({ photos_status: 'pending' });
-    render(<VerificationPanel />);
+    await showPanel();
 
     const photos = step(t.photos.title);
     expect(photos).toHaveTextContent(t.photos.status.pending);
@@ -95,9 +104,9 @@ describe('the verification panel', () => {
     expect(within(photos).queryByLabelText(t.photos.kinds.id_front)).not.toBeInTheDocument();
   });
 
-  it('asks to upload rejected photos again', () => {
+  it('asks to upload rejected photos again', async () => {
     logInAs({ photos_status: 'rejected' });
-    render(<VerificationPanel />);
+    await showPanel();
 
     const photos = step(t.photos.title);
     expect(photos).toHaveTextContent(t.photos.status.rejected);
@@ -106,14 +115,14 @@ describe('the verification panel', () => {
     expect(within(photos).getByRole('button', { name: t.photos.upload })).toBeEnabled();
   });
 
-  it('shows a fully verified customer as such, with every step done and nothing to fill in', () => {
+  it('shows a fully verified customer as such, with every step done and nothing to fill in', async () => {
     logInAs({
       email_verified: true,
       phone_verified: true,
       photos_status: 'approved',
       full_verification: true,
     });
-    render(<VerificationPanel />);
+    await showPanel();
 
     expect(screen.getByText(t.fullyVerified)).toBeInTheDocument();
     expect(screen.queryByText(t.notFullyVerified, { exact: false })).not.toBeInTheDocument();
@@ -124,24 +133,32 @@ describe('the verification panel', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('keeps the steps on screen while the customer is fetched again', async () => {
+  it('keeps the steps, and what was typed, on screen while the customer is fetched again', async () => {
+    const user = userEvent.setup();
+    logInAs();
+    await showPanel();
+    await user.click(within(step(t.email.title)).getByRole('button', { name: t.email.send }));
+    const code = await within(step(t.email.title)).findByLabelText(t.email.code);
+    await user.type(code, '123');
+    const answer = createGate();
     mswServer.use(
       http.get('*/api/user/details/', async () => {
-        await delay(400);
-        return HttpResponse.json({ ...customer, email_verified: true });
+        await answer.passed();
+        return HttpResponse.json({ ...customer, phone_verified: true });
       }),
     );
-    logInAs();
-    render(<VerificationPanel />);
 
-    let reload: Promise<void> = Promise.resolve();
-    act(() => {
-      reload = useAuthStore.getState().reloadUser();
-    });
+    act(() => void queryClient.invalidateQueries({ queryKey: accountKeys.user }));
+
+    await waitFor(() =>
+      expect(queryClient.getQueryState(accountKeys.user)?.fetchStatus).toBe('fetching'),
+    );
     expect(screen.getByRole('list', { name: t.stepsLabel })).toBeInTheDocument();
-    expect(step(t.email.title)).not.toHaveTextContent(t.verified);
-    await act(() => reload);
-
-    expect(step(t.email.title)).toHaveTextContent(t.verified);
+    expect(screen.queryByText(ka.common.loading)).not.toBeInTheDocument();
+    expect(code).toHaveValue('123');
+    answer.open();
+    await waitFor(() => expect(step(t.phone.title)).toHaveTextContent(t.verified));
+    expect(code).toHaveValue('123');
+    expect(code).toBeInTheDocument();
   });
 });

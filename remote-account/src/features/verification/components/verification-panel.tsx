@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { useUser } from 'shared/query/use-account';
 import { ka } from 'shared/strings/ka';
 import { Card } from 'shared/ui/card';
 import { LoadError } from 'shared/ui/load-error';
@@ -14,12 +14,11 @@ import { VerificationSteps } from './verification-steps';
  * and personal photos, each with its state and the way to complete it.
  */
 export function VerificationPanel() {
-  // The store keeps a loaded customer shown while it reloads, so polls never blank the panel.
-  const user = useAuthStore((state) => state.user);
-  const data = user.status === 'success' ? user.data : null;
-  const reloadUser = useAuthStore((state) => state.reloadUser);
+  // A reload (a poll, a retry) keeps the customer shown, so it never blanks a half-filled form.
+  const user = useUser();
+  const data = user.data;
   const titleId = useId();
-  const waiting = data === null && (user.status === 'idle' || user.status === 'loading');
+  const waiting = data === undefined && user.isPending;
   const showSkeleton = useDelayedFlag(waiting);
 
   return (
@@ -27,11 +26,11 @@ export function VerificationPanel() {
       <h2 id={titleId} className={styles.title}>
         {kaVerification.title}
       </h2>
-      {user.status === 'error' ? (
-        <LoadError message={kaVerification.loadError} onRetry={() => void reloadUser()} />
+      {data === undefined && user.isError ? (
+        <LoadError message={kaVerification.loadError} onRetry={() => void user.refetch()} />
       ) : null}
       {data ? <VerificationSteps user={data} /> : null}
-      {!data && showSkeleton ? (
+      {waiting && showSkeleton ? (
         <div className={styles.skeleton}>
           <span className="visually-hidden">{ka.common.loading}</span>
           <Skeleton height="1.5rem" width="60%" />

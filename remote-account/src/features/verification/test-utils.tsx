@@ -1,20 +1,13 @@
-import { act } from '@testing-library/react';
-import type { User } from 'shared/api/user/user-details';
-import { useAuthStore } from 'shared/auth/auth-store';
-import { customer } from 'shared/testing/fixtures';
-import { ISSUED_TOKENS } from 'shared/testing/handlers/user';
+import { screen } from '@testing-library/react';
+import { render } from 'shared/testing/render';
+import { VerificationPanel } from './components/verification-panel';
+import { kaVerification } from './ka-verification';
 
-/**
- * Logs the `customer` fixture in, with `overrides`, as loaded: the session cookie is set too,
- * so `reloadUser` reaches the mock provider authorised.
- */
-export function logInAs(overrides: Partial<User> = {}): User {
-  const data: User = { ...customer, ...overrides };
-  act(() => {
-    useAuthStore.getState().setSession(ISSUED_TOKENS);
-    useAuthStore.setState({ status: 'logged-in', user: { status: 'success', data } });
-  });
-  return data;
+/** Renders the panel and waits for the customer's steps (logInAs first). */
+export async function showPanel() {
+  const view = render(<VerificationPanel />);
+  await screen.findByRole('list', { name: kaVerification.stepsLabel });
+  return view;
 }
 
 /** jsdom has no object URLs: stub them for previews, and put things back afterwards. */

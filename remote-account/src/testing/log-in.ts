@@ -1,0 +1,18 @@
+import { act } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import type { User } from 'shared/api/user/user-details';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { customer } from 'shared/testing/fixtures';
+import { ISSUED_TOKENS } from 'shared/testing/handlers/user';
+import { mswServer } from 'shared/testing/msw-server';
+
+/**
+ * Starts a session (cookie and store) for the `customer` fixture with `overrides`; the mock
+ * provider answers GET /api/user/details/ with that customer, as the app then loads it.
+ */
+export function logInAs(overrides: Partial<User> = {}): User {
+  const data: User = { ...customer, ...overrides };
+  mswServer.use(http.get('*/api/user/details/', () => HttpResponse.json(data)));
+  act(() => useAuthStore.getState().setSession(ISSUED_TOKENS));
+  return data;
+}
