@@ -1,10 +1,5 @@
-import type { ComponentType, Ref } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { TextField, type TextFieldProps } from 'shared/ui/text-field';
-
-// TextField spreads its props onto its <input>, and React 19 passes `ref` as a prop, so the
-// form's ref reaches the input (focus on errors); TextFieldProps does not declare it yet.
-const InputField = TextField as ComponentType<TextFieldProps & { ref?: Ref<HTMLInputElement> }>;
 
 export type FormTextFieldProps<T extends FieldValues, C, O extends FieldValues> = Omit<
   TextFieldProps,
@@ -26,7 +21,7 @@ export function FormTextField<T extends FieldValues, C, O extends FieldValues>({
   const { field, fieldState } = useController({ control, name });
   const value: unknown = field.value;
   return (
-    <InputField
+    <TextField
       {...input}
       ref={field.ref}
       name={field.name}

@@ -121,7 +121,6 @@ export const ka = {
     settingPassword: 'ინახება…',
     recoveryDone: 'პაროლი შეიცვალა. ახლა შეგიძლიათ შეხვიდეთ ახალი პაროლით.',
     startOver: 'თავიდან დაწყება',
-    throttled: 'ძალიან ბევრი მცდელობა. სცადეთ {seconds} წამში.',
   },
   loans: {
     title: 'ჩემი სესხები',

@@ -1,10 +1,12 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
 import styles from '../styles/ui.module.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   hint?: string;
   error?: string | undefined;
+  /** React 19 passes `ref` as a prop: a form library reaches the input (focus on errors). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
