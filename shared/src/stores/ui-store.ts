@@ -3,7 +3,8 @@ import { create } from 'zustand';
 /** What the home page's loan area shows: the promo slider (default) or the application panel. */
 export type ActiveLoanComponent = 'slider' | 'application';
 
-export type AccountPanel = 'login' | 'register';
+/** Login and registration for visitors; the account settings (profile, password) for customers. */
+export type AccountPanel = 'login' | 'register' | 'account';
 
 interface UiState {
   sidebarOpen: boolean;
@@ -19,6 +20,7 @@ interface UiState {
   setActiveLoanComponent: (component: ActiveLoanComponent) => void;
   requestLogin: () => void;
   requestRegistration: () => void;
+  requestAccount: () => void;
   dismissAccountPanel: () => void;
 }
 
@@ -32,5 +34,6 @@ export const useUiStore = create<UiState>()((set) => ({
   setActiveLoanComponent: (activeLoanComponent) => set({ activeLoanComponent }),
   requestLogin: () => set({ accountPanel: 'login' }),
   requestRegistration: () => set({ accountPanel: 'register' }),
+  requestAccount: () => set({ accountPanel: 'account' }),
   dismissAccountPanel: () => set({ accountPanel: null }),
 }));
