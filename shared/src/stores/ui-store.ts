@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 
-/** What the home page's loan area shows: the promo slider (default) or the application panel. */
+/**
+ * What the home page's loan area shows: 'slider' (the spec's default — the calculator, whose
+ * amount is a slider) or 'application' (the loans slice's application in progress).
+ */
 export type ActiveLoanComponent = 'slider' | 'application';
 
 /** Login and registration for visitors; the account settings (profile, password) for customers. */
