@@ -25,6 +25,13 @@ export function sharedSingletons() {
     'react-router': { ...singleton, requiredVersion: '^7.18.0' },
     'react-router-dom': { ...singleton, requiredVersion: '^7.18.0' },
     zustand: { ...singleton, requiredVersion: '^5.1.0' },
+    // One QueryClient context and one form library for every slice.
+    '@tanstack/react-query': { ...singleton, requiredVersion: '^5.108.0' },
+    'react-hook-form': { ...singleton, requiredVersion: '^7.92.0' },
+    // Its subpath folder carries a package.json of its own (version 1.0.0): pin nothing there.
+    '@hookform/resolvers/zod': { ...singleton, requiredVersion: false },
+    // Not a singleton: shared so that slices calling zod in their own API modules load one copy.
+    zod: { requiredVersion: '^4.6.0' },
     // A trailing slash shares every subpath import (shared/stores/ui-store, ...).
     'shared/': {
       ...singleton,

@@ -1,7 +1,6 @@
 /** The home slice's calculator copy, in Georgian. */
 export const kaCalculator = {
   title: 'სესხის კალკულატორი',
-  intro: 'აირჩიეთ თანხა და ვადა — ყოველთვიურ გადასახადს მაშინვე დაინახავთ.',
   amount: 'სესხის თანხა',
   amountField: 'თანხა ლარში',
   amountSlider: 'სესხის თანხა (სლაიდერი)',
