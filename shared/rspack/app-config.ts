@@ -30,8 +30,6 @@ export function sharedSingletons() {
     'react-hook-form': { ...singleton, requiredVersion: '^7.92.0' },
     // Its subpath folder carries a package.json of its own (version 1.0.0): pin nothing there.
     '@hookform/resolvers/zod': { ...singleton, requiredVersion: false },
-    // Not a singleton: shared so that slices calling zod in their own API modules load one copy.
-    zod: { requiredVersion: '^4.6.0' },
     // A trailing slash shares every subpath import (shared/stores/ui-store, ...).
     'shared/': {
       ...singleton,
