@@ -29,7 +29,7 @@ export function sharedSingletons() {
     '@tanstack/react-query': { ...singleton, requiredVersion: '^5.108.0' },
     'react-hook-form': { ...singleton, requiredVersion: '^7.92.0' },
     // Its subpath folder carries a package.json of its own (version 1.0.0): pin nothing there.
-    '@hookform/resolvers/zod': { ...singleton, requiredVersion: false },
+    '@hookform/resolvers/zod': { ...singleton, requiredVersion: false as const },
     // A trailing slash shares every subpath import (shared/stores/ui-store, ...).
     'shared/': {
       ...singleton,

@@ -113,7 +113,8 @@ export function calculatorBounds(limit: LoanLimit | null) {
   };
 }
 
-const money = (tetri: number) => `${Math.floor(tetri / 100)}.${String(tetri % 100).padStart(2, '0')}`;
+const money = (tetri: number) =>
+  `${Math.floor(tetri / 100)}.${String(tetri % 100).padStart(2, '0')}`;
 
 /**
  * A contract-shaped calculation for whole-lari amounts: a flat 2% a month on the amount and a
