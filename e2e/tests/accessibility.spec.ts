@@ -8,7 +8,7 @@ import { expect, test } from '../fixtures';
 import { logInViaUi, newCustomer, registerViaApi } from '../utils/account-utils';
 
 const pages = [
-  { path: '/', ready: ka.loans.title },
+  { path: '/', ready: ka.home.calculatorLabel },
   { path: '/static', ready: ka.terms.loan },
   { path: '/recovery', ready: ka.account.recoveryTitle },
   { path: '/no-such-page', ready: ka.errors.notFoundMessage },
@@ -58,7 +58,7 @@ test.describe('the account slice against the sandbox', () => {
 
 test('the first Tab stop skips to the main content', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: ka.loans.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: ka.home.calculatorLabel })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: ka.nav.skipToContent });
   await expect(skip).toBeFocused();
