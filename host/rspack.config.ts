@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppConfig } from 'shared/rspack/app-config';
+import { HOST_APP, portOf } from 'tooling/apps';
+import { createAppConfig } from 'tooling/rspack/app-config';
 import { buildRuntimeConfig } from './server/runtime-config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -12,7 +13,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
     name: 'host',
     title: 'ონლაინ სესხი',
     mode: argv.mode ?? 'production',
-    devPort: 3000,
+    devPort: portOf(HOST_APP),
     publicPath: '/',
     // The host lists no remotes at build time: it registers them from /runtime-config.json.
     runtimePlugins: [path.join(root, 'src/federation/plugins/remote-failure-plugin.ts')],

@@ -1,16 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppConfig } from 'shared/rspack/app-config';
+import { portOf, remoteApp } from 'tooling/apps';
+import { createAppConfig } from 'tooling/rspack/app-config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
   createAppConfig({
     root,
-    name: 'remote_account',
+    name: remoteApp('remote-account').name,
     title: 'remote-account · ონლაინ სესხი',
     mode: argv.mode ?? 'production',
-    devPort: 3002,
+    devPort: portOf(remoteApp('remote-account')),
     publicPath: 'auto',
     // The slice's only public surface; ids are typed in shared/federation/remote-modules.
     exposes: {

@@ -1,3 +1,3 @@
-import { createVitestConfig } from 'shared/testing/vitest-config';
+import { createVitestConfig } from 'tooling/vitest/vitest-config';
 
 export default createVitestConfig();

@@ -1,3 +1,3 @@
-import { createVitestConfig } from './src/testing/vitest-config.ts';
+import { createVitestConfig } from 'tooling/vitest/vitest-config';
 
 export default createVitestConfig();

@@ -1,14 +1,14 @@
-/** Where `pnpm start` serves each app (the same defaults as the servers). */
-export const HOST_URL = `http://localhost:${process.env.HOST_PORT ?? 3000}`;
+import { HOST_APP, portOf, REMOTE_APPS, SANDBOX_APP } from 'tooling/apps';
 
-export const REMOTES = {
-  remote_home: `http://localhost:${process.env.REMOTE_HOME_PORT ?? 3001}`,
-  remote_account: `http://localhost:${process.env.REMOTE_ACCOUNT_PORT ?? 3002}`,
-  remote_loans: `http://localhost:${process.env.REMOTE_LOANS_PORT ?? 3003}`,
-} as const;
+/** Where `pnpm start` serves each app: the one list the servers read too (tooling/apps). */
+export const HOST_URL = `http://localhost:${portOf(HOST_APP)}`;
+
+export const REMOTES = Object.fromEntries(
+  REMOTE_APPS.map((remote) => [remote.name, `http://localhost:${portOf(remote)}`]),
+) as Record<(typeof REMOTE_APPS)[number]['name'], string>;
 
 export type RemoteName = keyof typeof REMOTES;
 
 export const manifestUrl = (remote: RemoteName) => `${REMOTES[remote]}/mf-manifest.json`;
 
-export const SANDBOX_URL = `http://127.0.0.1:${process.env.SANDBOX_PORT ?? 4000}`;
+export const SANDBOX_URL = `http://127.0.0.1:${portOf(SANDBOX_APP)}`;

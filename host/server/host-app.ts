@@ -1,8 +1,8 @@
 import path from 'node:path';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
-import { createStaticServer, sendIndex } from 'shared/server/static-server';
 import { ka } from 'shared/strings/ka';
+import { createStaticServer, sendIndex } from 'tooling/server/static-server';
 import { isKnownPath } from '../src/app/route-table';
 import { RUNTIME_CONFIG_PATH } from '../src/federation/runtime-config';
 import { buildRuntimeConfig } from './runtime-config';

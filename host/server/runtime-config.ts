@@ -1,23 +1,5 @@
-import type { RemoteName } from 'shared/federation/remote-modules';
+import { portOf, REMOTE_APPS } from 'tooling/apps';
 import { type RuntimeConfig, runtimeConfigSchema } from '../src/federation/runtime-config';
-
-interface RemoteDefault {
-  name: RemoteName;
-  urlEnv: string;
-  portEnv: string;
-  port: number;
-}
-
-export const REMOTE_DEFAULTS: readonly RemoteDefault[] = [
-  { name: 'remote_home', urlEnv: 'REMOTE_HOME_URL', portEnv: 'REMOTE_HOME_PORT', port: 3001 },
-  {
-    name: 'remote_account',
-    urlEnv: 'REMOTE_ACCOUNT_URL',
-    portEnv: 'REMOTE_ACCOUNT_PORT',
-    port: 3002,
-  },
-  { name: 'remote_loans', urlEnv: 'REMOTE_LOANS_URL', portEnv: 'REMOTE_LOANS_PORT', port: 3003 },
-];
 
 type Env = Record<string, string | undefined>;
 
@@ -30,11 +12,11 @@ export function buildRuntimeConfig(
   request: { protocol: string; hostname: string },
 ): RuntimeConfig {
   const hostname = request.hostname.replace(/:\d+$/, '');
-  const remotes = REMOTE_DEFAULTS.map((remote) => ({
+  const remotes = REMOTE_APPS.map((remote) => ({
     name: remote.name,
     manifestUrl:
       env[remote.urlEnv] ??
-      `${request.protocol}://${hostname}:${env[remote.portEnv] ?? remote.port}/mf-manifest.json`,
+      `${request.protocol}://${hostname}:${portOf(remote, env)}/mf-manifest.json`,
   }));
   const routeMiddleware = env.ROUTE_MIDDLEWARE ? JSON.parse(env.ROUTE_MIDDLEWARE) : {};
   // Validating here too makes a bad env var fail at start-up, not in a customer's browser.

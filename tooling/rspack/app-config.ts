@@ -3,39 +3,80 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
+import { apiUpstream } from '../apps.ts';
 
-const require = createRequire(import.meta.url);
-const sharedPackage = require('../package.json') as { version: string };
+interface SharedPackage {
+  version: string;
+  exports: Record<string, string>;
+  peerDependencies: Record<string, string>;
+}
+
+/** `shared`'s package.json as the app being built resolves it (tooling does not depend on it). */
+function readSharedPackage(appRoot: string): SharedPackage {
+  return createRequire(path.join(appRoot, 'package.json'))('shared/package.json') as SharedPackage;
+}
 /** Every remote's own development page uses this template; the host has its own. */
 const REMOTE_PAGE_TEMPLATE = fileURLToPath(new URL('./remote-page.html', import.meta.url));
 
+/** The range `shared` declares for a library every app must run once (its peerDependencies). */
+function peerRange(sharedPackage: SharedPackage, name: string): string {
+  const range = sharedPackage.peerDependencies[name];
+  if (!range) throw new Error(`shared/package.json declares no peer dependency ${name}`);
+  return range;
+}
+
 /**
- * Packages that must exist once per page: one React, one router, one zustand, and one copy
- * of this workspace package (which holds the stores). `react-dom` sharing does not cover its
- * subpaths, so they are listed too.
+ * The folders of `shared` that run in the browser: every subpath export but test helpers and
+ * styles (CSS, imported by the host alone) and the package's own metadata.
  */
-export function sharedSingletons() {
-  const singleton = { singleton: true } as const;
+export function sharedRuntimeFolders(sharedPackage: SharedPackage): string[] {
+  return Object.keys(sharedPackage.exports)
+    .filter((key) => key.endsWith('/*'))
+    .map((key) => `shared/${key.slice(2, -1)}`)
+    .filter((folder) => folder !== 'shared/testing/' && folder !== 'shared/styles/');
+}
+
+/**
+ * Packages that must exist once per page: one React, one router, one zustand, one QueryClient
+ * context, one form library, and one copy of each runtime module of `shared` (which holds the
+ * stores). `react-dom` sharing does not cover its subpaths, so they are listed too. Every range
+ * is read from `shared`'s package.json, never written twice (decision 010).
+ */
+export function sharedSingletons(appRoot: string) {
+  const sharedPackage = readSharedPackage(appRoot);
+  const peer = (name: string) => peerRange(sharedPackage, name);
+  const singleton = (range: string) => ({ singleton: true, requiredVersion: range }) as const;
+  const react = peer('react');
+  const reactDom = peer('react-dom');
+  const router = peer('react-router-dom');
+  const sharedRange = `^${sharedPackage.version}`;
   return {
-    react: { ...singleton, requiredVersion: '^19.3.0' },
-    'react/jsx-runtime': { ...singleton, requiredVersion: '^19.3.0' },
-    'react/jsx-dev-runtime': { ...singleton, requiredVersion: '^19.3.0' },
-    'react-dom': { ...singleton, requiredVersion: '^19.3.0' },
-    'react-dom/client': { ...singleton, requiredVersion: '^19.3.0' },
-    'react-router': { ...singleton, requiredVersion: '^7.18.0' },
-    'react-router-dom': { ...singleton, requiredVersion: '^7.18.0' },
-    zustand: { ...singleton, requiredVersion: '^5.1.0' },
-    // One QueryClient context and one form library for every slice.
-    '@tanstack/react-query': { ...singleton, requiredVersion: '^5.108.0' },
-    'react-hook-form': { ...singleton, requiredVersion: '^7.92.0' },
+    react: singleton(react),
+    'react/jsx-runtime': singleton(react),
+    'react/jsx-dev-runtime': singleton(react),
+    'react-dom': singleton(reactDom),
+    'react-dom/client': singleton(reactDom),
+    // react-router-dom re-exports react-router: both move in lockstep.
+    'react-router': singleton(router),
+    'react-router-dom': singleton(router),
+    zustand: singleton(peer('zustand')),
+    '@tanstack/react-query': singleton(peer('@tanstack/react-query')),
+    'react-hook-form': singleton(peer('react-hook-form')),
     // Its subpath folder carries a package.json of its own (version 1.0.0): pin nothing there.
-    '@hookform/resolvers/zod': { ...singleton, requiredVersion: false as const },
-    // A trailing slash shares every subpath import (shared/stores/ui-store, ...).
-    'shared/': {
-      ...singleton,
-      version: sharedPackage.version,
-      requiredVersion: `^${sharedPackage.version}`,
-    },
+    '@hookform/resolvers/zod': { singleton: true, requiredVersion: false } as const,
+    // A trailing slash shares every module under the folder (shared/stores/ui-store, ...).
+    ...Object.fromEntries(
+      sharedRuntimeFolders(sharedPackage).map((folder) => [
+        folder,
+        {
+          singleton: true,
+          version: sharedPackage.version,
+          requiredVersion: sharedRange,
+          // Named, so the bundler need not resolve the folder itself (a deprecated Node lookup).
+          packageName: 'shared',
+        } as const,
+      ]),
+    ),
   };
 }
 
@@ -120,7 +161,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         ...(isRemote
           ? { filename: 'remoteEntry.js', exposes: options.exposes, manifest: true }
           : {}),
-        shared: sharedSingletons(),
+        shared: sharedSingletons(options.root),
         shareStrategy: 'loaded-first',
         runtimePlugins: options.runtimePlugins ?? [],
         // Type downloads need the network; remote module types live in shared/federation.
@@ -144,8 +185,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       proxy: [
         {
           context: ['/api', '/media'],
-          target:
-            process.env.API_BASE_URL ?? `http://127.0.0.1:${process.env.SANDBOX_PORT ?? 4000}`,
+          target: apiUpstream(),
           changeOrigin: true,
         },
       ],

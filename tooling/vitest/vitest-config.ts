@@ -1,6 +1,17 @@
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { FlakyReporter } from './flaky-reporter.ts';
+
+/**
+ * The setup file is test code of the `shared` package (msw, store resets, the console check),
+ * resolved as the package under test sees it: tooling itself does not depend on `shared`.
+ */
+function sharedSetupFile(): string {
+  return createRequire(path.join(process.cwd(), 'package.json')).resolve(
+    'shared/testing/setup-tests',
+  );
+}
 
 /**
  * On CI a failed test runs once more in a clean page: a stalled worker on a shared two-core
@@ -16,7 +27,7 @@ export function createVitestConfig() {
     test: {
       environment: 'jsdom',
       globals: true,
-      setupFiles: [fileURLToPath(new URL('./setup-tests.ts', import.meta.url))],
+      setupFiles: [sharedSetupFile()],
       css: { modules: { classNameStrategy: 'non-scoped' } },
       include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
       environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { HOST_APP, portOf } from '../apps.ts';
 
 /** Files the browser must revalidate on every load: they name the current hashed files. */
 const ALWAYS_REVALIDATE = new Set([
@@ -75,18 +76,12 @@ export function sendIndex(reply: FastifyReply, status: number) {
   return reply.code(status).header('Cache-Control', 'no-cache').sendFile('index.html');
 }
 
-/** Reads a port from the environment, with a default. */
-export function portFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
 /** Origins allowed to load a remote: the host's, on localhost and 127.0.0.1, or HOST_ORIGINS. */
 export function hostOriginsFromEnv(): string[] {
   const listed = process.env.HOST_ORIGINS?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   if (listed?.length) return listed;
-  const hostPort = portFromEnv('HOST_PORT', 3000);
+  const hostPort = portOf(HOST_APP);
   return [`http://localhost:${hostPort}`, `http://127.0.0.1:${hostPort}`];
 }

@@ -1,0 +1,62 @@
+/**
+ * The one list of the apps `pnpm start` serves and where: ports, federation names and the
+ * environment variables that move them. Build configs, the servers, the host's runtime
+ * configuration and the e2e suite all read it.
+ */
+export interface RemoteApp {
+  /** The workspace folder. */
+  folder: 'remote-home' | 'remote-account' | 'remote-loans';
+  /** The federation name (also the runtime configuration's remote name). */
+  name: 'remote_home' | 'remote_account' | 'remote_loans';
+  portEnv: string;
+  port: number;
+  /** Overrides the manifest URL when the remote is deployed elsewhere. */
+  urlEnv: string;
+}
+
+export const HOST_APP = { folder: 'host', name: 'host', portEnv: 'HOST_PORT', port: 3000 } as const;
+
+export const REMOTE_APPS: readonly RemoteApp[] = [
+  {
+    folder: 'remote-home',
+    name: 'remote_home',
+    portEnv: 'REMOTE_HOME_PORT',
+    port: 3001,
+    urlEnv: 'REMOTE_HOME_URL',
+  },
+  {
+    folder: 'remote-account',
+    name: 'remote_account',
+    portEnv: 'REMOTE_ACCOUNT_PORT',
+    port: 3002,
+    urlEnv: 'REMOTE_ACCOUNT_URL',
+  },
+  {
+    folder: 'remote-loans',
+    name: 'remote_loans',
+    portEnv: 'REMOTE_LOANS_PORT',
+    port: 3003,
+    urlEnv: 'REMOTE_LOANS_URL',
+  },
+];
+
+export const SANDBOX_APP = { folder: 'sandbox-api', portEnv: 'SANDBOX_PORT', port: 4000 } as const;
+
+type Env = Record<string, string | undefined>;
+
+/** A port from the environment when it is a positive integer, else the default. */
+export function portOf(app: { portEnv: string; port: number }, env: Env = process.env): number {
+  const value = Number(env[app.portEnv]);
+  return Number.isInteger(value) && value > 0 ? value : app.port;
+}
+
+export function remoteApp(folder: RemoteApp['folder']): RemoteApp {
+  const app = REMOTE_APPS.find((candidate) => candidate.folder === folder);
+  if (!app) throw new Error(`unknown remote ${folder}`);
+  return app;
+}
+
+/** The provider the servers proxy /api to: API_BASE_URL, else the embedded sandbox. */
+export function apiUpstream(env: Env = process.env): string {
+  return env.API_BASE_URL ?? `http://127.0.0.1:${portOf(SANDBOX_APP, env)}`;
+}

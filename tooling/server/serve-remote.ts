@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { portOf, type RemoteApp, remoteApp } from '../apps.ts';
+import { createStaticServer, hostOriginsFromEnv } from './static-server.ts';
+
+/**
+ * Serves one remote's production build on its own origin, readable by the host's origin.
+ * Usage (from the remote's folder): tsx node_modules/tooling/server/serve-remote.ts <folder>
+ */
+const [folder] = process.argv.slice(2);
+if (!folder) {
+  console.error('usage: serve-remote <remote folder, e.g. remote-home>');
+  process.exit(2);
+}
+const app = remoteApp(folder as RemoteApp['folder']);
+const port = portOf(app);
+const corsOrigins = hostOriginsFromEnv();
+const server = await createStaticServer({ root: path.resolve('dist'), corsOrigins });
+server.setNotFoundHandler((_request, reply) =>
+  reply.code(404).type('text/plain').send('Not found'),
+);
+await server.listen({ port, host: process.env.LISTEN_HOST ?? '0.0.0.0' });
+console.info(
+  `${folder}: http://localhost:${port}/mf-manifest.json (CORS for ${corsOrigins.join(', ')})`,
+);
