@@ -8,10 +8,8 @@ const BOOT_FAILED = 'აპლიკაცია ვერ ჩაიტვირ
 // The async boundary lets federation negotiate shared React before any of it runs. If the
 // bootstrap chunk itself fails, no React exists to show an error, so plain DOM does.
 import('./bootstrap').catch((error: unknown) => {
-  if (isChunkLoadError(error) && canReloadForChunkError()) {
-    reloadForChunkError();
-    return;
-  }
+  // A stamp that cannot be written means no guarded reload: say so instead of looping.
+  if (isChunkLoadError(error) && canReloadForChunkError() && reloadForChunkError()) return;
   console.error(error);
   const root = document.getElementById('root');
   if (root) {

@@ -115,6 +115,18 @@ describe('RemoteSlot', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
+  it('shows the fallback, not a spinner, when the reload cannot be guarded (storage full)', async () => {
+    expectConsoleError(/Loading chunk 451 failed/);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota exceeded', 'QuotaExceededError');
+    });
+    loadRemoteMock.mockRejectedValue(chunkLoadError());
+    renderSlot();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+    expect(screen.getByRole('button', { name: ka.common.retry })).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('shows a loading notice only after the 200 ms pending delay', async () => {
     loadRemoteMock.mockReturnValue(new Promise(() => {}));
     renderSlot();

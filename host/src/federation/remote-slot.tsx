@@ -1,4 +1,12 @@
-import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import type { RemoteModuleId } from 'shared/federation/remote-modules';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
@@ -32,12 +40,25 @@ function Pending({ variant, minHeight }: { variant: Variant; minHeight: string }
   );
 }
 
-/** Keeps the slot's place while the page reloads for a chunk a redeploy replaced. */
-function ReloadForChunk({ variant, minHeight }: { variant: Variant; minHeight: string }) {
+/**
+ * Keeps the slot's place while the page reloads for a chunk a redeploy replaced. When the
+ * reload cannot be guarded (the stamp could not be written) it does not happen, and the
+ * slot shows its fallback instead of waiting forever.
+ */
+function ReloadForChunk({
+  variant,
+  minHeight,
+  fallback,
+}: {
+  variant: Variant;
+  minHeight: string;
+  fallback: ReactNode;
+}) {
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    reloadForChunkError();
+    if (!reloadForChunkError()) setFailed(true);
   }, []);
-  return <Pending variant={variant} minHeight={minHeight} />;
+  return failed ? fallback : <Pending variant={variant} minHeight={minHeight} />;
 }
 
 function SlotFallback({
@@ -79,12 +100,13 @@ export function RemoteSlot({ id, label, variant = 'block', minHeight = '8rem' }:
   const Remote = useMemo<ComponentType>(() => lazy(() => loadRemoteModule(id)), [id, attempt]);
 
   const renderFallback = ({ error }: FallbackProps) => {
-    if (isChunkLoadError(error) && canReloadForChunkError()) {
-      return <ReloadForChunk variant={variant} minHeight={minHeight} />;
-    }
-    return (
+    const fallback = (
       <SlotFallback label={label} variant={variant} onRetry={() => setAttempt((n) => n + 1)} />
     );
+    if (isChunkLoadError(error) && canReloadForChunkError()) {
+      return <ReloadForChunk variant={variant} minHeight={minHeight} fallback={fallback} />;
+    }
+    return fallback;
   };
 
   return (

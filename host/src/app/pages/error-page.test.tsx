@@ -174,4 +174,14 @@ describe('a route whose code fails to load', () => {
     await userEvent.click(screen.getByRole('button', { name: ka.errors.reloadPage }));
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('shows the error page, not a spinner, when the reload cannot be guarded (storage full)', async () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota exceeded', 'QuotaExceededError');
+    });
+    renderFailingRoute();
+    expect(await screen.findByText(ka.errors.chunkFailed)).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
 });

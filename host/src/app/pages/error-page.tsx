@@ -43,9 +43,12 @@ export function ErrorView({ status, message, kind }: ErrorDescription) {
 export function RouteErrorPage() {
   const error = useRouteError();
   const description = describeError(error);
-  const [reloading] = useState(() => description.kind === 'chunk' && canReloadForChunkError());
+  const [reloading, setReloading] = useState(
+    () => description.kind === 'chunk' && canReloadForChunkError(),
+  );
   useEffect(() => {
-    if (reloading) reloadForChunkError();
+    // No stamp, no guarded reload: the error page with its reload button, never a spinner.
+    if (reloading && !reloadForChunkError()) setReloading(false);
   }, [reloading]);
   if (reloading) return <p role="status">{ka.common.loading}</p>;
   return <ErrorView {...description} />;
