@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { ka } from 'shared/strings/ka';
+import { questionAnswers } from 'shared/testing/fixtures';
 import { expect, test } from '../fixtures';
 import { buildEditedRemote, deployInto, hashTree, REPO_ROOT } from '../utils/redeploy-utils';
 
 const CHANGED_TITLE = 'ხშირად დასმული კითხვები — ახალი გამოშვება';
+const NEW_MARK = ' (ახალი)';
+const firstQuestion = [...questionAnswers].sort((a, b) => a.order - b.order)[0]?.question ?? '';
 
-test('a remote rebuilt and redeployed alone shows its change in the running host after a reload', async ({
+test('a remote rebuilt and redeployed alone shows its changes, API module included, after a reload', async ({
   page,
 }) => {
   // It rebuilds remote-home in production mode: minutes on a busy two-core machine.
@@ -16,15 +19,25 @@ test('a remote rebuilt and redeployed alone shows its change in the running host
   await page.goto('/');
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
 
-  const build = buildEditedRemote('remote-home', {
-    file: 'src/features/questions/components/question-answers.tsx',
-    from: '{ka.home.faqTitle}',
-    to: `{${JSON.stringify(CHANGED_TITLE)}}`,
-  });
+  const build = buildEditedRemote('remote-home', [
+    // A change in a component…
+    {
+      file: 'src/features/questions/components/question-answers.tsx',
+      from: '{ka.home.faqTitle}',
+      to: `{${JSON.stringify(CHANGED_TITLE)}}`,
+    },
+    // …and in the slice's own API module, which no other app has a copy of (decision 010).
+    {
+      file: 'src/features/questions/api/question-answer.ts',
+      from: 'return [...items].sort((a, b) => a.order - b.order);',
+      to: `return [...items].sort((a, b) => a.order - b.order).map((item) => ({ ...item, question: item.question + ${JSON.stringify(NEW_MARK)} }));`,
+    },
+  ]);
   const restore = deployInto('remote-home', build);
   try {
     await page.reload();
     await expect(page.getByRole('heading', { name: CHANGED_TITLE })).toBeVisible();
+    await expect(page.getByText(`${firstQuestion}${NEW_MARK}`)).toBeVisible();
     // The host was neither rebuilt nor redeployed.
     expect(hashTree(hostDist)).toBe(hostBefore);
   } finally {
@@ -34,4 +47,5 @@ test('a remote rebuilt and redeployed alone shows its change in the running host
   // And rolling back is the same operation.
   await page.reload();
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
+  await expect(page.getByText(firstQuestion, { exact: true })).toBeVisible();
 });

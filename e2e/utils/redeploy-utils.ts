@@ -34,13 +34,16 @@ export function hashTree(folder: string): string {
 }
 
 /**
- * Builds a copy of a remote whose source has one edit, as a team would build its next
+ * Builds a copy of a remote whose source has these edits, as a team would build its next
  * release: same config, same dependencies (the copy links the real node_modules).
  */
-export function buildEditedRemote(
-  app: string,
-  edit: { file: string; from: string; to: string },
-): string {
+export interface SourceEdit {
+  file: string;
+  from: string;
+  to: string;
+}
+
+export function buildEditedRemote(app: string, edits: readonly SourceEdit[]): string {
   const source = path.join(REPO_ROOT, app);
   const copy = path.join(WORK, app);
   rmSync(copy, { recursive: true, force: true });
@@ -51,10 +54,12 @@ export function buildEditedRemote(
   }
   symlinkSync(path.join(source, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 
-  const file = path.join(copy, edit.file);
-  const text = readFileSync(file, 'utf8');
-  if (!text.includes(edit.from)) throw new Error(`${edit.file} no longer contains ${edit.from}`);
-  writeFileSync(file, text.replace(edit.from, edit.to));
+  for (const edit of edits) {
+    const file = path.join(copy, edit.file);
+    const text = readFileSync(file, 'utf8');
+    if (!text.includes(edit.from)) throw new Error(`${edit.file} no longer contains ${edit.from}`);
+    writeFileSync(file, text.replace(edit.from, edit.to));
+  }
 
   execFileSync(path.join(copy, 'node_modules/.bin/rspack'), ['build', '--mode', 'production'], {
     cwd: copy,
