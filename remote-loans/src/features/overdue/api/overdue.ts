@@ -1,0 +1,37 @@
+import { queryOptions } from '@tanstack/react-query';
+import { requestJson } from 'shared/api/api-client';
+import { ApiError } from 'shared/api/api-error';
+import { moneySchema } from 'shared/api/money-schema';
+import { z } from 'zod';
+
+export const overdueSchema = z.object({
+  loan: z.number().int(),
+  overdue_days: z.number().int().nonnegative(),
+  overdue_amount: moneySchema,
+  penalty: moneySchema,
+  total_due: moneySchema,
+});
+export type Overdue = z.infer<typeof overdueSchema>;
+
+/**
+ * GET /api/loan/overdue_loan_application/: the loan overdue longest, or null when nothing is
+ * overdue (the provider answers 404 for "none", which is not a failure here).
+ */
+export async function fetchOverdue(signal?: AbortSignal): Promise<Overdue | null> {
+  try {
+    return await requestJson(overdueSchema, {
+      method: 'GET',
+      url: '/api/loan/overdue_loan_application/',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Under `account`: cleared with the session, and refreshed by invalidateAccount(). */
+export const overdueQuery = queryOptions({
+  queryKey: ['account', 'overdue'] as const,
+  queryFn: ({ signal }) => fetchOverdue(signal),
+});

@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { overdueQuery } from '../api/overdue';
+
+/** The customer's overdue loan (null: none); asked only during a session and when `enabled`. */
+export function useOverdue({ enabled = true }: { enabled?: boolean } = {}) {
+  const loggedIn = useAuthStore((state) => state.status === 'logged-in');
+  return useQuery({ ...overdueQuery, enabled: loggedIn && enabled });
+}

@@ -1,0 +1,19 @@
+import { requestJson } from 'shared/api/api-client';
+import { type Loan, loanSchema } from 'shared/api/loan/loans';
+
+/**
+ * POST /api/loan/loan/{id}/repay/ with a decimal string: the provider takes the accrued
+ * penalty first, then the rows in date order, and answers the loan as it now stands. A loan
+ * already repaid answers 400 `loan_repaid`; an amount under the penalty or over what is owed
+ * answers 400 with a field message for `amount`.
+ */
+export function repayLoan(id: number, amount: string): Promise<Loan> {
+  return requestJson(loanSchema, {
+    method: 'POST',
+    url: `/api/loan/loan/${id}/repay/`,
+    data: { amount },
+  });
+}
+
+/** Mutations of one loan's repayment share this key (useIsMutating, devtools). */
+export const repayMutationKey = (id: number) => ['repay', id] as const;
