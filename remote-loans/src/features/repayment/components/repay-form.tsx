@@ -1,0 +1,238 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useIsMutating } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useForm, useWatch } from 'react-hook-form';
+import type { ApiError } from 'shared/api/api-error';
+import type { Loan } from 'shared/api/loan/loans';
+import { FormAlert } from 'shared/forms/form-alert';
+import { FormTextField } from 'shared/forms/form-text-field';
+import { applyServerError } from 'shared/forms/server-errors';
+import { formatMoney, fromTetri } from 'shared/lib/money';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { format } from 'shared/strings/ka';
+import { Button } from 'shared/ui/button';
+import { kaLoans } from '../../../ka-loans';
+import type { Overdue } from '../../overdue/api/overdue';
+import { repayMutationKey } from '../api/repay';
+import { useRepay } from '../hooks/use-repay';
+import { type RepayValues, repaySchema } from '../lib/repay-schema';
+import {
+  amountOf,
+  availableChoices,
+  type RepayChoice,
+  repaymentTerms,
+} from '../lib/repayment-terms';
+import styles from './repay-form.module.css';
+
+const t = kaLoans.repay;
+
+const money = (tetri: number) => formatMoney(fromTetri(tetri));
+
+/** A completed payment: what was paid, and the loan as the provider now has it. */
+export interface Payment {
+  amount: string;
+  loan: Loan;
+}
+
+export interface RepayFormProps {
+  loan: Loan;
+  /** The overdue answer: its penalty and total due count only when it is about this loan. */
+  overdue: Overdue | null | undefined;
+  /** The choice selected when the form opens (the overdue notice opens on the total due). */
+  initialChoice?: RepayChoice;
+  headingLevel?: 3 | 4;
+  onPaid: (payment: Payment) => void;
+  onCancel: () => void;
+}
+
+const CHOICE_LABEL: Record<RepayChoice, string> = {
+  next: t.next,
+  overdue: t.totalDue,
+  full: t.full,
+  other: t.other,
+};
+
+/** A loan already repaid is said in our words whatever language the provider's detail is in. */
+function describe(error: ApiError): string | null {
+  return error.code === 'loan_repaid' ? t.loanRepaid : null;
+}
+
+/**
+ * Repaying one loan in two steps: what to pay (the next payment, the overdue total, all that
+ * is owed, or another amount within the provider's bounds), then a confirmation with what
+ * remains afterwards. The confirmation sends once: the button is disabled while the payment
+ * runs and a second click before that render is ignored. A refusal comes back to the first
+ * step with the provider's words, the choice and the typed amount kept.
+ */
+export function RepayForm({
+  loan,
+  overdue,
+  initialChoice,
+  headingLevel = 3,
+  onPaid,
+  onCancel,
+}: RepayFormProps) {
+  const terms = repaymentTerms(loan, overdue);
+  const choices = availableChoices(terms);
+  const { min, max, penalty } = terms;
+  const schema = useMemo(() => repaySchema({ min, max, penalty }), [min, max, penalty]);
+  const firstChoice =
+    initialChoice && choices.includes(initialChoice) ? initialChoice : (choices[0] ?? 'full');
+  const form = useForm<RepayValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { choice: firstChoice, amount: '' },
+  });
+  const choice = useWatch({ control: form.control, name: 'choice' });
+  const repay = useRepay(loan.id);
+  // The same loan may be open in its card and in the overdue notice: one payment at a time.
+  const paying = useIsMutating({ mutationKey: repayMutationKey(loan.id) }) > 0 || repay.isPending;
+  const showBusy = useDelayedFlag(repay.isPending);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  // useMutation's isPending reaches the button only on the next render; this stops a second
+  // click that comes before it.
+  const sending = useRef(false);
+  const focusNext = useRef<'choice' | 'confirm' | 'continue' | null>('choice');
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const continueButton = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingId = useId();
+  const confirmId = useId();
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
+
+  // Fresh figures may take a choice away (the overdue total once it is paid): fall back.
+  useEffect(() => {
+    if (!choices.includes(choice)) form.setValue('choice', choices[0] ?? 'full');
+  }, [choices, choice, form]);
+
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (confirming !== null) {
+      if (target === 'confirm') confirmHeading.current?.focus();
+    } else if (target === 'continue') continueButton.current?.focus();
+    else if (target === 'choice') {
+      formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+    }
+  }, [confirming]);
+
+  const onContinue = form.handleSubmit((values) => {
+    const amount = amountOf(values.choice, terms, values.amount);
+    if (amount === null) return;
+    focusNext.current = 'confirm';
+    setConfirming(amount);
+  });
+
+  const back = () => {
+    focusNext.current = 'continue';
+    setConfirming(null);
+  };
+
+  const confirm = async () => {
+    if (sending.current || paying || confirming === null) return;
+    sending.current = true;
+    const amount = fromTetri(confirming);
+    try {
+      const paid = await repay.mutateAsync(amount);
+      // A form its owner keeps open starts afresh: this confirmation has been paid.
+      setConfirming(null);
+      onPaid({ amount, loan: paid });
+    } catch (error) {
+      // Back to the first step, rendered before the error is set so its field can take focus.
+      flushSync(() => setConfirming(null));
+      applyServerError(form, error, {
+        fields: form.getValues('choice') === 'other' ? ['amount'] : [],
+        describe,
+      });
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  if (confirming !== null) {
+    const remains = Math.max(0, max - confirming);
+    return (
+      <section className={styles.repay} aria-labelledby={confirmId}>
+        <Heading id={confirmId} ref={confirmHeading} tabIndex={-1} className={styles.title}>
+          {t.confirmTitle}
+        </Heading>
+        <dl className={styles.summary}>
+          <div className={styles.strong}>
+            <dt>{t.willPay}</dt>
+            <dd>{money(confirming)}</dd>
+          </div>
+          {penalty > 0 ? (
+            <div>
+              <dt>{t.penaltyFirst}</dt>
+              <dd>{money(Math.min(penalty, confirming))}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t.remains}</dt>
+            <dd>{money(remains)}</dd>
+          </div>
+        </dl>
+        <div className={styles.actions}>
+          <Button onClick={() => void confirm()} disabled={paying}>
+            {showBusy ? t.paying : t.confirm}
+          </Button>
+          <Button variant="secondary" onClick={back} disabled={paying}>
+            {t.back}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const amountOfChoice = (option: RepayChoice) => {
+    const tetri = option === 'other' ? null : amountOf(option, terms, '');
+    return tetri === null ? null : money(tetri);
+  };
+
+  return (
+    <form
+      ref={formRef}
+      className={styles.repay}
+      onSubmit={onContinue}
+      noValidate
+      aria-labelledby={headingId}
+    >
+      <Heading id={headingId} className={styles.title}>
+        {t.title}
+      </Heading>
+      <FormAlert control={form.control} />
+      <fieldset className={styles.choices}>
+        <legend className={styles.legend}>{t.choose}</legend>
+        {choices.map((option) => (
+          <label key={option} className={styles.choice}>
+            <input type="radio" value={option} {...form.register('choice')} />
+            <span className={styles.choiceText}>
+              <span>{CHOICE_LABEL[option]}</span>{' '}
+              {amountOfChoice(option) ? (
+                <strong className={styles.choiceAmount}>{amountOfChoice(option)}</strong>
+              ) : null}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {choice === 'other' ? (
+        <FormTextField
+          control={form.control}
+          name="amount"
+          label={t.otherLabel}
+          hint={format(t.otherHint, { min: money(min), max: money(max) })}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+      ) : null}
+      <div className={styles.actions}>
+        <Button ref={continueButton} type="submit">
+          {t.continue}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          {t.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
