@@ -1,13 +1,23 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { formatMoney } from 'shared/lib/money';
+import { invalidateAccount } from 'shared/query/account-queries';
 import { useUiStore } from 'shared/stores/ui-store';
-import { ka } from 'shared/strings/ka';
-import { loanLimit, loans } from 'shared/testing/fixtures';
+import { format, ka } from 'shared/strings/ka';
+import { customer, loanLimit, loans } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { kaLoans } from '../../../ka-loans';
+import {
+  fakeLoanProvider,
+  repaidLoan as fullyPaidLoan,
+  overdueAnswer,
+  overdueLoan,
+  activeLoan as payingLoan,
+  startingWith,
+} from '../../repayment/testing/fake-loan-provider';
 import LoansOverview from './loans-overview';
 
 const [activeLoan, repaidLoan] = loans as [(typeof loans)[0], (typeof loans)[0]];
@@ -156,5 +166,234 @@ describe('the loans overview', () => {
     render(<LoansOverview />);
     expect(await findLoanItems()).toHaveLength(2);
     expect(screen.queryByText(ka.loans.amountLimit)).not.toBeInTheDocument();
+  });
+});
+
+describe('the loans with their schedules, payments and the overdue loan', () => {
+  const t = kaLoans;
+
+  /** The provider with an overdue, an active and a repaid loan, each with its schedule. */
+  function provider() {
+    return fakeLoanProvider({
+      loans: [overdueLoan, payingLoan, fullyPaidLoan],
+      overdue: overdueAnswer,
+    });
+  }
+
+  async function findCards() {
+    const [overdue, active, repaid] = (await findLoanItems()) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    return { overdue, active, repaid };
+  }
+
+  it('names the status of the last application in Georgian', async () => {
+    mswServer.use(
+      http.get('*/api/user/details/', () =>
+        HttpResponse.json({ ...customer, last_loan_application_status: 'pending' }),
+      ),
+    );
+    logIn();
+    render(<LoansOverview />);
+    const term = await screen.findByText(t.summary.lastApplication);
+    expect(term.nextElementSibling).toHaveTextContent('განხილვაშია');
+  });
+
+  it('shows how much of each loan is paid: rows of the term and the money', async () => {
+    provider();
+    logIn();
+    render(<LoansOverview />);
+    const { overdue, active, repaid } = await findCards();
+
+    expect(overdue).toHaveTextContent(format(t.loan.progress, { paid: 2, total: 6 }));
+    expect(overdue).toHaveTextContent(`${t.loan.paidAmount}: ${money('562.88')}`);
+    expect(active).toHaveTextContent(format(t.loan.progress, { paid: 1, total: 3 }));
+    expect(active).toHaveTextContent(`${t.loan.paidAmount}: ${money('272.09')}`);
+    expect(repaid).toHaveTextContent(format(t.loan.progress, { paid: 3, total: 3 }));
+  });
+
+  it('marks the paid rows of the schedule in words, in a real table', async () => {
+    const user = userEvent.setup();
+    provider();
+    logIn();
+    render(<LoansOverview />);
+    const { active } = await findCards();
+
+    await user.click(within(active).getByText(t.schedule.title));
+    const table = within(active).getByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      t.schedule.number,
+      t.schedule.date,
+      t.schedule.principal,
+      t.schedule.interest,
+      t.schedule.payment,
+      t.schedule.balance,
+      t.schedule.state,
+    ]);
+    const [, first, second, third] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(first).toHaveTextContent(t.schedule.paid);
+    expect(first).toHaveTextContent(/20 ნოემბერი,? 2026/);
+    expect(first).toHaveTextContent(money('272.09'));
+    expect(second).toHaveTextContent(t.schedule.unpaid);
+    expect(second).not.toHaveTextContent(t.schedule.paid);
+    expect(third).toHaveTextContent(t.schedule.unpaid);
+  });
+
+  it('shows a repaid loan as repaid, with nothing to pay', async () => {
+    provider();
+    logIn();
+    render(<LoansOverview />);
+    const { repaid, active } = await findCards();
+
+    expect(within(repaid).getByText(ka.loans.status.repaid)).toBeInTheDocument();
+    expect(repaid).toHaveTextContent(t.loan.repaid);
+    expect(within(repaid).queryByRole('button', { name: t.loan.pay })).toBeNull();
+    expect(within(active).getByRole('button', { name: t.loan.pay })).toBeInTheDocument();
+  });
+
+  it('shows the overdue loan’s penalty and total due beside its figures', async () => {
+    provider();
+    logIn();
+    render(<LoansOverview />);
+    const { overdue } = await findCards();
+
+    expect(within(overdue).getByText(ka.loans.status.overdue)).toBeInTheDocument();
+    const penalty = await within(overdue).findByText(t.loan.penalty);
+    expect(penalty.nextElementSibling).toHaveTextContent(money('3.38'));
+    expect(within(overdue).getByText(t.loan.totalDue).nextElementSibling).toHaveTextContent(
+      money('284.82'),
+    );
+  });
+
+  it('pays a loan off: loans and the overdue answer are asked again, and the loan reads as repaid', async () => {
+    const user = userEvent.setup();
+    const state = provider();
+    logIn();
+    render(<LoansOverview />);
+    const { active } = await findCards();
+    await waitFor(() => expect(state.overdueRequests).toBe(1));
+    expect(state.loanRequests).toBe(1);
+
+    await user.click(within(active).getByRole('button', { name: t.loan.pay }));
+    await user.click(within(active).getByRole('radio', { name: startingWith(t.repay.full) }));
+    await user.click(within(active).getByRole('button', { name: t.repay.continue }));
+    await user.click(await within(active).findByRole('button', { name: t.repay.confirm }));
+
+    const done = await within(active).findByRole('status');
+    expect(done).toHaveTextContent(t.repay.success);
+    expect(done).toHaveTextContent(money('544.19'));
+    expect(done).toHaveTextContent(t.repay.successRepaid);
+    expect(state.repayments).toEqual([{ id: payingLoan.id, amount: '544.19' }]);
+
+    expect(within(active).getByText(ka.loans.status.repaid)).toBeInTheDocument();
+    expect(within(active).queryByText(ka.loans.status.active)).toBeNull();
+    expect(within(active).queryByRole('button', { name: t.loan.pay })).toBeNull();
+    expect(within(active).getByText(ka.loans.outstanding).nextElementSibling).toHaveTextContent(
+      money('0.00'),
+    );
+    await waitFor(() => expect(state.loanRequests).toBe(2));
+    await waitFor(() => expect(state.overdueRequests).toBe(2));
+  });
+
+  it('opens the overdue loan’s payment on its bounds: the penalty is the least it takes', async () => {
+    const user = userEvent.setup();
+    const state = provider();
+    logIn();
+    render(<LoansOverview />);
+    const { overdue } = await findCards();
+    await within(overdue).findByText(t.loan.penalty);
+
+    await user.click(within(overdue).getByRole('button', { name: t.loan.pay }));
+    expect(
+      within(overdue).getByRole('radio', { name: startingWith(t.repay.totalDue) }),
+    ).toHaveAccessibleName(new RegExp(formatMoney('284.82')));
+    await user.click(within(overdue).getByRole('radio', { name: t.repay.other }));
+    await user.type(within(overdue).getByRole('textbox', { name: t.repay.otherLabel }), '1');
+    await user.click(within(overdue).getByRole('button', { name: t.repay.continue }));
+
+    expect(
+      await within(overdue).findByText(
+        money(format(t.repay.amountBelowPenalty, { min: formatMoney('3.38') })),
+      ),
+    ).toBeInTheDocument();
+    expect(state.repayments).toEqual([]);
+  });
+
+  it('keeps the loans on screen when a reload fails, and says so with a retry', async () => {
+    const user = userEvent.setup();
+    const state = provider();
+    logIn();
+    render(<LoansOverview />);
+    await findCards();
+
+    mswServer.use(
+      http.get('*/api/loan/loan/', () => new HttpResponse(null, { status: 500 }), { once: true }),
+    );
+    await act(() => invalidateAccount());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.loan.reloadFailed);
+    expect(await findLoanItems()).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: ka.common.retry }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(await findLoanItems()).toHaveLength(3);
+    expect(state.loanRequests).toBe(2);
+  });
+
+  it('when the overdue answer fails, only the overdue loan’s payment says so, with a retry', async () => {
+    const user = userEvent.setup();
+    provider();
+    mswServer.use(
+      http.get(
+        '*/api/loan/overdue_loan_application/',
+        () => new HttpResponse(null, { status: 500 }),
+        {
+          once: true,
+        },
+      ),
+    );
+    logIn();
+    render(<LoansOverview />);
+    const { overdue, active } = await findCards();
+
+    await user.click(within(overdue).getByRole('button', { name: t.loan.pay }));
+    expect(await within(overdue).findByRole('alert')).toHaveTextContent(t.overdue.error);
+    expect(within(overdue).queryByRole('radio')).toBeNull();
+    // The rest of the list is untouched, and the active loan can still be paid.
+    expect(within(active).queryByRole('alert')).toBeNull();
+    expect(within(active).getByRole('button', { name: t.loan.pay })).toBeEnabled();
+
+    await user.click(within(overdue).getByRole('button', { name: ka.common.retry }));
+    expect(
+      await within(overdue).findByRole('radio', { name: startingWith(t.repay.totalDue) }),
+    ).toBeInTheDocument();
+    expect(within(overdue).queryByRole('alert')).toBeNull();
+  });
+
+  it('a payment the provider refuses is said in the card, and the list stays as it was', async () => {
+    const user = userEvent.setup();
+    provider();
+    mswServer.use(
+      http.post('*/api/loan/loan/:id/repay/', () => new HttpResponse(null, { status: 500 })),
+    );
+    logIn();
+    render(<LoansOverview />);
+    const { active, overdue } = await findCards();
+
+    await user.click(within(active).getByRole('button', { name: t.loan.pay }));
+    await user.click(within(active).getByRole('button', { name: t.repay.continue }));
+    await user.click(await within(active).findByRole('button', { name: t.repay.confirm }));
+
+    expect(await within(active).findByRole('alert')).toHaveTextContent(
+      ka.errors.providerUnavailable,
+    );
+    expect(within(active).getByRole('button', { name: t.repay.continue })).toBeInTheDocument();
+    expect(within(active).getByText(ka.loans.status.active)).toBeInTheDocument();
+    expect(within(overdue).queryByRole('alert')).toBeNull();
   });
 });

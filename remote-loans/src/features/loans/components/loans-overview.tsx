@@ -1,24 +1,132 @@
-import type { Loan } from 'shared/api/loan/loans';
+import { useEffect, useRef, useState } from 'react';
+import type { Loan, LoanStatus } from 'shared/api/loan/loans';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { formatDate, formatMoney } from 'shared/lib/money';
+import { formatDate, formatMoney, fromTetri, toTetri } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
-import { useLoanLimit, useLoans } from 'shared/query/use-account';
+import { useLoanLimit, useLoans, useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
-import { ka } from 'shared/strings/ka';
+import { format, ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { Card } from 'shared/ui/card';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import { kaLoans } from '../../../ka-loans';
+import { useOverdue } from '../../overdue/hooks/use-overdue';
+import { type Payment, RepayForm } from '../../repayment/components/repay-form';
+import { RepaySuccess } from '../../repayment/components/repay-success';
+import { LoanSchedule } from './loan-schedule';
 import styles from './loans-overview.module.css';
 
+const tetri = (amount: string) => toTetri(amount) ?? 0;
+
+/** Rows paid of the schedule, and the money paid towards it (all rows less what remains). */
+function LoanProgress({ loan }: { loan: Loan }) {
+  const rows = loan.schedule;
+  if (rows.length === 0) return null;
+  const paidRows = rows.filter((row) => row.paid).length;
+  const scheduled = rows.reduce((sum, row) => sum + tetri(row.payment), 0);
+  const paid = Math.max(0, scheduled - tetri(loan.outstanding));
+  // A share for the bar's width only; the figures the customer reads are exact tetri.
+  const percent = scheduled > 0 ? Math.round((paid * 100) / scheduled) : 0;
+  return (
+    <div className={styles.progress}>
+      <p className={styles.progressText}>
+        <span>{format(kaLoans.loan.progress, { paid: paidRows, total: rows.length })}</span>
+        <span>
+          {kaLoans.loan.paidAmount}: <strong>{formatMoney(fromTetri(paid))}</strong>
+        </span>
+      </p>
+      <div className={styles.bar} aria-hidden="true">
+        <span className={styles.barFill} style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Paying one loan: a button that opens the repayment form in the card, and the success
+ * message once paid. A repaid loan offers nothing to pay.
+ */
+function LoanRepayment({ loan }: { loan: Loan }) {
+  const [open, setOpen] = useState(false);
+  const [payment, setPayment] = useState<Payment | null>(null);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  const status = statusOf(loan);
+  // Its own observer: a query result handed down from a parent is only re-rendered for the
+  // fields the parent read (TanStack's tracked results), so it would go stale here.
+  const overdue = useOverdue({ enabled: status === 'overdue' });
+  const waitingForOverdue = open && status === 'overdue' && overdue.isPending;
+  const showPending = useDelayedFlag(waitingForOverdue);
+
+  useEffect(() => {
+    if (!open && refocus.current) openButton.current?.focus();
+    refocus.current = false;
+  }, [open]);
+
+  const payable = status !== 'repaid';
+  const success = payment ? (
+    <RepaySuccess payment={payment} onClose={() => setPayment(null)} />
+  ) : null;
+  if (!payable) return success;
+  if (!open) {
+    return (
+      <>
+        {success}
+        <Button
+          ref={openButton}
+          variant="secondary"
+          className={styles.payButton}
+          onClick={() => {
+            setPayment(null);
+            setOpen(true);
+          }}
+        >
+          {kaLoans.loan.pay}
+        </Button>
+      </>
+    );
+  }
+  // An overdue loan is paid against its penalty, which only the overdue answer knows.
+  if (waitingForOverdue) return showPending ? <Skeleton height="10rem" /> : null;
+  if (status === 'overdue' && overdue.isError && overdue.data === undefined) {
+    return <LoadError message={kaLoans.overdue.error} onRetry={() => void overdue.refetch()} />;
+  }
+  return (
+    <RepayForm
+      loan={loan}
+      overdue={overdue.data}
+      headingLevel={4}
+      onPaid={(paid) => {
+        setOpen(false);
+        setPayment(paid);
+      }}
+      onCancel={() => {
+        refocus.current = true;
+        setOpen(false);
+      }}
+    />
+  );
+}
+
+/** Nothing left to pay reads as repaid, whatever status came with it. */
+function statusOf(loan: Loan): LoanStatus {
+  return tetri(loan.outstanding) === 0 ? 'repaid' : loan.status;
+}
+
 function LoanItem({ loan }: { loan: Loan }) {
+  const status = statusOf(loan);
+  // Only an overdue loan has a penalty; the answer is the overdue notice's (one query).
+  const overdue = useOverdue({ enabled: status === 'overdue' });
+  const own = overdue.data && overdue.data.loan === loan.id ? overdue.data : null;
   return (
     <li className={styles.loan}>
       <div className={styles.loanHeader}>
-        <span className={styles.amount}>{formatMoney(loan.amount)}</span>
-        <span className={`${styles.badge} ${styles[loan.status]}`}>
-          {ka.loans.status[loan.status]}
-        </span>
+        <h3 className={styles.loanTitle}>
+          <span className="visually-hidden">{kaLoans.loan.heading} </span>
+          <span className={styles.amount}>{formatMoney(loan.amount)}</span>
+        </h3>
+        <span className={`${styles.badge} ${styles[status]}`}>{ka.loans.status[status]}</span>
       </div>
       <dl className={styles.facts}>
         <div>
@@ -39,28 +147,60 @@ function LoanItem({ loan }: { loan: Loan }) {
             </dd>
           </div>
         ) : null}
+        {own ? (
+          <>
+            <div>
+              <dt>{kaLoans.loan.penalty}</dt>
+              <dd className={styles.danger}>{formatMoney(own.penalty)}</dd>
+            </div>
+            <div>
+              <dt>{kaLoans.loan.totalDue}</dt>
+              <dd className={styles.danger}>{formatMoney(own.total_due)}</dd>
+            </div>
+          </>
+        ) : null}
+        <div>
+          <dt>{kaLoans.loan.issuedAt}</dt>
+          <dd>{formatDate(loan.issued_at)}</dd>
+        </div>
       </dl>
+      <LoanProgress loan={loan} />
+      {status === 'repaid' ? <p className={styles.repaidNote}>{kaLoans.loan.repaid}</p> : null}
+      <LoanSchedule loan={loan} />
+      <LoanRepayment loan={loan} />
     </li>
   );
 }
 
-/** The customer's limit; absent when the provider could not say (the spec ignores that failure). */
-function LimitSummary() {
+/**
+ * The customer's limit and their last application's status; a part the provider could not
+ * give is left out (the spec ignores a limit failure).
+ */
+function AccountSummary() {
   const limit = useLoanLimit().data;
-  if (!limit) return null;
-  const terms = limit.term_limit;
+  const lastApplication = useUser().data?.last_loan_application_status ?? null;
+  if (!limit && !lastApplication) return null;
+  const terms = limit?.term_limit ?? [];
   return (
     <dl className={styles.limit}>
-      <div>
-        <dt>{ka.loans.amountLimit}</dt>
-        <dd>{formatMoney(limit.amount_limit)}</dd>
-      </div>
+      {limit ? (
+        <div>
+          <dt>{ka.loans.amountLimit}</dt>
+          <dd>{formatMoney(limit.amount_limit)}</dd>
+        </div>
+      ) : null}
       {terms.length > 0 ? (
         <div>
           <dt>{terms.length === 1 ? ka.loans.termFixed : ka.loans.termLimit}</dt>
           <dd>
             {terms.join(', ')} {ka.loans.months}
           </dd>
+        </div>
+      ) : null}
+      {lastApplication ? (
+        <div>
+          <dt>{kaLoans.summary.lastApplication}</dt>
+          <dd>{kaLoans.applicationStatus[lastApplication]}</dd>
         </div>
       ) : null}
     </dl>
@@ -72,17 +212,30 @@ function LoansList() {
   const showPending = useDelayedFlag(loans.isPending);
 
   if (loans.isPending) return showPending ? <Skeleton height="6rem" /> : null;
-  // A failed reload keeps the loans already shown; only a first failure replaces them.
   if (loans.isError && !loans.data) {
     return <LoadError message={ka.loans.error} onRetry={() => void loans.refetch()} />;
   }
-  if (loans.data.length === 0) return <p>{ka.loans.empty}</p>;
+  // A failed reload keeps the loans already shown, and says they may be out of date.
+  const staleError = loans.isError ? (
+    <LoadError message={kaLoans.loan.reloadFailed} onRetry={() => void loans.refetch()} />
+  ) : null;
+  if (loans.data.length === 0) {
+    return (
+      <>
+        {staleError}
+        <p>{ka.loans.empty}</p>
+      </>
+    );
+  }
   return (
-    <ul className={styles.list}>
-      {loans.data.map((loan) => (
-        <LoanItem key={loan.id} loan={loan} />
-      ))}
-    </ul>
+    <>
+      {staleError}
+      <ul className={styles.list}>
+        {loans.data.map((loan) => (
+          <LoanItem key={loan.id} loan={loan} />
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -97,7 +250,7 @@ export default function LoansOverview() {
       </h2>
       {loggedIn ? (
         <>
-          <LimitSummary />
+          <AccountSummary />
           <LoansList />
         </>
       ) : (

@@ -1,0 +1,205 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { formatMoney } from 'shared/lib/money';
+import { queryClient } from 'shared/query/query-client';
+import { format, ka } from 'shared/strings/ka';
+import { createGate } from 'shared/testing/gate';
+import { mswServer } from 'shared/testing/msw-server';
+import { render } from 'shared/testing/render';
+import { kaLoans } from '../../../ka-loans';
+import LoansOverview from '../../loans/components/loans-overview';
+import {
+  activeLoan,
+  fakeLoanProvider,
+  overdueAnswer,
+  overdueLoan,
+  startingWith,
+} from '../../repayment/testing/fake-loan-provider';
+import { overdueQuery } from '../api/overdue';
+import OverdueNotice from './overdue-notice';
+
+const t = kaLoans.overdue;
+
+/** Money as the customer reads it; queries normalise the formatter's no-break space. */
+const money = (amount: string) => formatMoney(amount).replace(/\s+/g, ' ');
+
+function logIn() {
+  act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+}
+
+const notice = () => screen.findByRole('region', { name: t.title });
+
+/** The value of a fact of the notice, found by its term. */
+function fact(region: HTMLElement, term: string) {
+  return within(region).getByText(term).nextElementSibling;
+}
+
+describe('the overdue notice', () => {
+  it('renders nothing at all when nothing is overdue (the provider’s 404)', async () => {
+    const provider = fakeLoanProvider({ loans: [activeLoan], overdue: null });
+    logIn();
+    const { container } = render(<OverdueNotice />);
+
+    await waitFor(() =>
+      expect(queryClient.getQueryState(overdueQuery.queryKey)?.status).toBe('success'),
+    );
+    expect(provider.overdueRequests).toBe(1);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('asks nothing and shows nothing to a visitor', () => {
+    const provider = fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
+    const { container } = render(<OverdueNotice />);
+    expect(container).toBeEmptyDOMElement();
+    expect(provider.overdueRequests).toBe(0);
+  });
+
+  it('shows the days overdue, the overdue amount, the penalty and the total due', async () => {
+    fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
+    logIn();
+    render(<OverdueNotice />);
+
+    const region = await notice();
+    expect(region).toHaveAttribute('id', 'overdue');
+    expect(within(region).getByRole('heading', { level: 2, name: t.title })).toBeInTheDocument();
+    expect(fact(region, t.days)).toHaveTextContent(format(t.daysValue, { count: 12 }));
+    expect(fact(region, t.amount)).toHaveTextContent(money('281.44'));
+    expect(fact(region, t.penalty)).toHaveTextContent(money('3.38'));
+    expect(fact(region, t.totalDue)).toHaveTextContent(money('284.82'));
+    // Present on load: it must not interrupt the screen reader as an alert would.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('pays the total due from the notice, which then goes away', async () => {
+    const user = userEvent.setup();
+    const provider = fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
+    logIn();
+    render(<OverdueNotice />);
+    const region = await notice();
+
+    await user.click(within(region).getByRole('button', { name: t.pay }));
+    const total = await within(region).findByRole('radio', {
+      name: startingWith(kaLoans.repay.totalDue),
+    });
+    expect(total).toBeChecked();
+    expect(total).toHaveAccessibleName(new RegExp(formatMoney('284.82')));
+    await user.click(within(region).getByRole('button', { name: kaLoans.repay.continue }));
+    await user.click(await within(region).findByRole('button', { name: kaLoans.repay.confirm }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(kaLoans.repay.success);
+    expect(provider.repayments).toEqual([{ id: overdueLoan.id, amount: '284.82' }]);
+    await waitFor(() => expect(screen.queryByRole('region', { name: t.title })).toBeNull());
+    expect(provider.overdueRequests).toBe(2);
+    expect(screen.getByRole('status')).toHaveTextContent(money('284.82'));
+  });
+
+  it('stays with fresh figures after a part payment', async () => {
+    const user = userEvent.setup();
+    const provider = fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
+    logIn();
+    render(<OverdueNotice />);
+    const region = await notice();
+
+    await user.click(within(region).getByRole('button', { name: t.pay }));
+    await user.click(within(region).getByRole('radio', { name: kaLoans.repay.other }));
+    await user.type(
+      within(region).getByRole('textbox', { name: kaLoans.repay.otherLabel }),
+      '103,38',
+    );
+    await user.click(within(region).getByRole('button', { name: kaLoans.repay.continue }));
+    await user.click(await within(region).findByRole('button', { name: kaLoans.repay.confirm }));
+
+    expect(await within(region).findByRole('status')).toHaveTextContent(kaLoans.repay.success);
+    expect(provider.repayments).toEqual([{ id: overdueLoan.id, amount: '103.38' }]);
+    // 281.44 overdue − (103.38 − 3.38 penalty) = 181.44, and no penalty since the payment.
+    await waitFor(() => expect(fact(region, t.totalDue)).toHaveTextContent(money('181.44')));
+    expect(fact(region, t.penalty)).toHaveTextContent(money('0.00'));
+  });
+
+  it('says in Georgian when the overdue answer fails, in its own section, and retries', async () => {
+    const user = userEvent.setup();
+    fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
+    // Down until the test says otherwise: every observer that mounts meanwhile also fails.
+    const provider = { down: true };
+    mswServer.use(
+      http.get('*/api/loan/overdue_loan_application/', () =>
+        provider.down ? new HttpResponse(null, { status: 500 }) : undefined,
+      ),
+    );
+    logIn();
+    render(
+      <>
+        <OverdueNotice />
+        <LoansOverview />
+      </>,
+    );
+
+    const region = await notice();
+    expect(await within(region).findByRole('alert')).toHaveTextContent(t.error);
+    // The loans beside it are not touched by this failure.
+    const loans = screen.getByRole('region', { name: ka.loans.title });
+    expect(await within(loans).findAllByRole('listitem')).toHaveLength(1);
+    expect(within(loans).queryByRole('alert')).toBeNull();
+
+    provider.down = false;
+    await user.click(within(region).getByRole('button', { name: ka.common.retry }));
+    expect(await within(region).findByText(t.totalDue)).toBeInTheDocument();
+    expect(within(region).queryByRole('alert')).toBeNull();
+  });
+
+  it('still shows what is overdue when the loans cannot be loaded', async () => {
+    fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
+    mswServer.use(http.get('*/api/loan/loan/', () => new HttpResponse(null, { status: 500 })));
+    logIn();
+    render(
+      <>
+        <OverdueNotice />
+        <LoansOverview />
+      </>,
+    );
+
+    const loans = screen.getByRole('region', { name: ka.loans.title });
+    expect(await within(loans).findByRole('alert')).toHaveTextContent(ka.loans.error);
+    const region = await notice();
+    expect(fact(region, t.totalDue)).toHaveTextContent(money('284.82'));
+    expect(within(region).queryByRole('alert')).toBeNull();
+  });
+
+  it('pays the same loan once when it is open both here and in its card', async () => {
+    const user = userEvent.setup();
+    const gate = createGate();
+    const provider = fakeLoanProvider(
+      { loans: [overdueLoan], overdue: overdueAnswer },
+      { repayGate: gate },
+    );
+    logIn();
+    render(
+      <>
+        <OverdueNotice />
+        <LoansOverview />
+      </>,
+    );
+    const region = await notice();
+    const [card] = (await screen.findAllByRole('listitem')) as [HTMLElement];
+    await within(card).findByText(kaLoans.loan.penalty);
+
+    for (const place of [region, card]) {
+      await user.click(
+        within(place).getByRole('button', { name: place === region ? t.pay : kaLoans.loan.pay }),
+      );
+      await user.click(within(place).getByRole('button', { name: kaLoans.repay.continue }));
+    }
+    const confirmHere = await within(region).findByRole('button', { name: kaLoans.repay.confirm });
+    const confirmInCard = within(card).getByRole('button', { name: kaLoans.repay.confirm });
+
+    await user.click(confirmInCard);
+    await waitFor(() => expect(confirmHere).toBeDisabled());
+    await user.click(confirmHere);
+
+    gate.open();
+    expect(await within(card).findByRole('status')).toHaveTextContent(kaLoans.repay.success);
+    expect(provider.repayments).toHaveLength(1);
+  });
+});

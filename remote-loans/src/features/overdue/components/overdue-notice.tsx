@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatMoney } from 'shared/lib/money';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { useLoans } from 'shared/query/use-account';
+import { format, ka } from 'shared/strings/ka';
+import { Button } from 'shared/ui/button';
+import { LoadError } from 'shared/ui/load-error';
+import { Skeleton } from 'shared/ui/skeleton';
+import { kaLoans } from '../../../ka-loans';
+import { type Payment, RepayForm } from '../../repayment/components/repay-form';
+import { RepaySuccess } from '../../repayment/components/repay-success';
+import type { Overdue } from '../api/overdue';
+import { useOverdue } from '../hooks/use-overdue';
+import styles from './overdue-notice.module.css';
+
+const t = kaLoans.overdue;
+
+/** The repayment form for the overdue loan, opened on its total due. */
+function OverdueRepayment({
+  overdue,
+  onPaid,
+  onCancel,
+}: {
+  overdue: Overdue;
+  onPaid: (payment: Payment) => void;
+  onCancel: () => void;
+}) {
+  const loans = useLoans();
+  const showPending = useDelayedFlag(loans.isPending);
+  if (loans.isPending) return showPending ? <Skeleton height="10rem" /> : null;
+  const loan = loans.data?.find((candidate) => candidate.id === overdue.loan);
+  if (!loan) {
+    return <LoadError message={ka.loans.error} onRetry={() => void loans.refetch()} />;
+  }
+  return (
+    <RepayForm
+      loan={loan}
+      overdue={overdue}
+      initialChoice="overdue"
+      onPaid={onPaid}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/**
+ * What is overdue, at the top of the customer's page: days, overdue amount, penalty and the
+ * total due, with a payment opened right here on the total due. Nothing at all when nothing is
+ * overdue (the provider's 404). A region with a heading rather than an alert: it is there on
+ * load, and an alert would interrupt everything the screen reader starts with.
+ */
+export default function OverdueNotice() {
+  const overdue = useOverdue();
+  const [open, setOpen] = useState(false);
+  const [payment, setPayment] = useState<Payment | null>(null);
+  const payButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (!open && refocus.current) payButton.current?.focus();
+    refocus.current = false;
+  }, [open]);
+
+  const success = payment ? (
+    <RepaySuccess payment={payment} onClose={() => setPayment(null)} />
+  ) : null;
+
+  // Nothing to say while the first answer is on its way: most customers have nothing overdue.
+  if (overdue.isPending) return null;
+  if (overdue.isError && overdue.data === undefined) {
+    return (
+      <section id="overdue" tabIndex={-1} className={styles.notice} aria-labelledby="overdue-title">
+        <h2 id="overdue-title" className={styles.title}>
+          {t.title}
+        </h2>
+        <LoadError message={t.error} onRetry={() => void overdue.refetch()} />
+      </section>
+    );
+  }
+  const current = overdue.data;
+  if (!current) {
+    // Paid off from here: the notice is gone, and the customer still hears that it worked.
+    return success ? (
+      <div id="overdue" className={styles.settled}>
+        {success}
+      </div>
+    ) : null;
+  }
+
+  return (
+    <section id="overdue" tabIndex={-1} className={styles.notice} aria-labelledby="overdue-title">
+      <h2 id="overdue-title" className={styles.title}>
+        <span aria-hidden="true" className={styles.icon}>
+          !
+        </span>
+        {t.title}
+      </h2>
+      <p className={styles.intro}>{format(t.intro, { days: current.overdue_days })}</p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t.days}</dt>
+          <dd>{format(t.daysValue, { count: current.overdue_days })}</dd>
+        </div>
+        <div>
+          <dt>{t.amount}</dt>
+          <dd>{formatMoney(current.overdue_amount)}</dd>
+        </div>
+        <div>
+          <dt>{t.penalty}</dt>
+          <dd>{formatMoney(current.penalty)}</dd>
+        </div>
+        <div className={styles.total}>
+          <dt>{t.totalDue}</dt>
+          <dd>{formatMoney(current.total_due)}</dd>
+        </div>
+      </dl>
+      {success}
+      {open ? (
+        <OverdueRepayment
+          overdue={current}
+          onPaid={(paid) => {
+            setOpen(false);
+            setPayment(paid);
+          }}
+          onCancel={() => {
+            refocus.current = true;
+            setOpen(false);
+          }}
+        />
+      ) : (
+        <Button
+          ref={payButton}
+          className={styles.pay}
+          onClick={() => {
+            setPayment(null);
+            setOpen(true);
+          }}
+        >
+          {t.pay}
+        </Button>
+      )}
+    </section>
+  );
+}
