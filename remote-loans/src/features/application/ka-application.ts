@@ -92,11 +92,4 @@ export const kaApplication = {
     done: 'ახალი გაანგარიშება',
     error: 'განაცხადის სტატუსი ვერ ჩაიტვირთა.',
   },
-  statusWords: {
-    pending: 'განხილვაშია',
-    approved: 'დამტკიცებულია',
-    rejected: 'უარყოფილია',
-    issued: 'გაცემულია',
-    canceled: 'გაუქმებულია',
-  },
 } as const;

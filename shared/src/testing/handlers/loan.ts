@@ -32,6 +32,12 @@ const calculator = http.get('*/api/loan/calculator', ({ request }) => {
 /** The provider's loan area. */
 export const loanHandlers = [
   calculator,
+  // Nothing overdue: the contract's 404.
+  http.get('*/api/loan/overdue_loan_application/', ({ request }) =>
+    authorized(request)
+      ? HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 })
+      : notAuthenticated(),
+  ),
   // A customer with no application yet; tests that need one answer their own list.
   http.get('*/api/loan/loan_application/', ({ request }) =>
     authorized(request) ? HttpResponse.json([]) : notAuthenticated(),

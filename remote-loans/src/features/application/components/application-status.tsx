@@ -8,6 +8,7 @@ import { useUiStore } from 'shared/stores/ui-store';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
+import { kaLoans } from '../../../ka-loans';
 import {
   type Application,
   applicationsQuery,
@@ -103,7 +104,7 @@ export function ApplicationStatus({ application }: { application: Application })
         })}
       </p>
       <p className={styles.statusWord} data-status={application.status}>
-        {t.statusWords[application.status]}
+        {kaLoans.applicationStatus[application.status]}
       </p>
       <div role="status" className={styles.statusText}>
         {application.status === 'pending' ? <p>{t.status.pending}</p> : null}

@@ -10,6 +10,7 @@ import { calculationFor, calculatorBounds, loanLimit, loanTerms } from 'shared/t
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { kaLoans } from '../../../ka-loans';
 import { APPLICATION_POLL_MS, type Application } from '../api/applications';
 import { kaApplication as t } from '../ka-application';
 import { useFollowedApplication } from '../lib/followed-application';
@@ -223,7 +224,7 @@ describe('the loan application', () => {
 
     expect(await screen.findByText(t.status.pending)).toBeInTheDocument();
     expect(posts).toEqual([{ amount: '1000.00', term: 6, terms_of_contract: loanTerms.id }]);
-    expect(screen.getByText(t.statusWords.pending)).toBeInTheDocument();
+    expect(screen.getByText(kaLoans.applicationStatus.pending)).toBeInTheDocument();
   });
 
   it('loads terms republished meanwhile, clears the box and asks for a fresh acceptance', async () => {

@@ -37,8 +37,9 @@ function fact(region: HTMLElement, term: string) {
 }
 
 describe('the overdue notice', () => {
-  it('renders nothing at all when nothing is overdue (the provider’s 404)', async () => {
-    const provider = fakeLoanProvider({ loans: [activeLoan], overdue: null });
+  it('renders nothing at all when the provider answers 404 (nothing overdue)', async () => {
+    // A loan the list still calls overdue, which the provider has just settled.
+    const provider = fakeLoanProvider({ loans: [overdueLoan], overdue: null });
     logIn();
     const { container } = render(<OverdueNotice />);
 
@@ -46,6 +47,18 @@ describe('the overdue notice', () => {
       expect(queryClient.getQueryState(overdueQuery.queryKey)?.status).toBe('success'),
     );
     expect(provider.overdueRequests).toBe(1);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('asks nothing while no loan is overdue, so no browser logs a 404', async () => {
+    const provider = fakeLoanProvider({ loans: [activeLoan], overdue: null });
+    logIn();
+    const { container } = render(<OverdueNotice />);
+
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['account', 'loans'])?.status).toBe('success'),
+    );
+    expect(provider.overdueRequests).toBe(0);
     expect(container).toBeEmptyDOMElement();
   });
 

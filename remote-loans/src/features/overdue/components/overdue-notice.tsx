@@ -50,7 +50,13 @@ function OverdueRepayment({
  * load, and an alert would interrupt everything the screen reader starts with.
  */
 export default function OverdueNotice() {
-  const overdue = useOverdue();
+  // Not asked when the loans say nothing is overdue: the provider's answer would be a 404,
+  // which every browser logs as an error on each visit (decision 013). Without the loans
+  // (a failed load) it is asked, so a failure there never hides what is owed.
+  const loans = useLoans();
+  const anyOverdue =
+    loans.isError || (loans.data?.some((loan) => loan.status === 'overdue') ?? false);
+  const overdue = useOverdue({ enabled: anyOverdue });
   const [open, setOpen] = useState(false);
   const [payment, setPayment] = useState<Payment | null>(null);
   const payButton = useRef<HTMLButtonElement>(null);
@@ -77,7 +83,7 @@ export default function OverdueNotice() {
       </section>
     );
   }
-  const current = overdue.data;
+  const current = anyOverdue ? overdue.data : null;
   if (!current) {
     // Paid off from here: the notice is gone, and the customer still hears that it worked.
     return success ? (
