@@ -48,6 +48,12 @@ describe('a remote served by createStaticServer', () => {
     expect(fromElsewhere.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('varies every answer by Origin, so a copy cached without CORS is never reused for a CORS read', async () => {
+    const plain = await app.inject({ url: '/mf-manifest.json' });
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Origin/);
+  });
+
   it('answers a CORS preflight from the host', async () => {
     const response = await app.inject({
       method: 'OPTIONS',

@@ -42,10 +42,10 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
-    if (origin && allowed.has(origin)) {
-      reply.header('Access-Control-Allow-Origin', origin);
-      reply.header('Vary', 'Origin');
-    }
+    // Every answer varies by Origin, not only CORS ones: a stylesheet cached from a <link>
+    // (no Origin) must not be reused for the federation runtime's CORS preload of it.
+    if (allowed.size > 0) reply.header('Vary', 'Origin');
+    if (origin && allowed.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
     if (request.method === 'OPTIONS' && origin) {
       reply
         .header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
