@@ -1,0 +1,157 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ka } from 'shared/strings/ka';
+import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
+import { kaApplication as t } from '../../remote-loans/src/features/application/ka-application';
+import { kaLoans } from '../../remote-loans/src/ka-loans';
+import { expect, test } from '../fixtures';
+import { logInViaUi } from '../utils/account-utils';
+
+// The money flow against the embedded sandbox (decisions in seconds: DECISION_DELAY=2).
+test.use({ mockedProvider: false });
+
+const SEEDED = {
+  verified: '01001000001',
+  unverified: '01001000002',
+  overdue: '01001000004',
+  riskFlagged: '01001000005',
+} as const;
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+}
+
+/** A radio's name begins with its label; the amount follows. */
+const startsWith = (label: string) =>
+  new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+const application = (page: Page) => page.getByRole('region', { name: t.title });
+
+/** From the calculator to a submitted application: key terms read, contract accepted. */
+async function applyFor(page: Page, term: string) {
+  const calculator = page.getByRole('region', { name: kaCalculator.title });
+  await calculator.getByRole('radio', { name: term }).check();
+  await calculator.getByRole('button', { name: kaCalculator.apply }).click();
+  const sheet = application(page).getByRole('region', { name: t.keyTerms.title });
+  await expect(sheet).toContainText(t.keyTerms.effectiveRate);
+  await expect(sheet).toContainText(t.keyTerms.firstDue);
+  expect(await axeViolations(page)).toEqual([]);
+  await application(page).getByRole('checkbox', { name: t.contract.accept }).check();
+  await application(page).getByRole('button', { name: t.contract.submit }).click();
+}
+
+test('a verified customer applies and sees the issued loan without a reload', async ({
+  page,
+  consoleProblems,
+}) => {
+  await page.goto('/');
+  await logInViaUi(page, SEEDED.verified);
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  await applyFor(page, '6 თვე');
+
+  await expect(application(page)).toContainText(kaLoans.applicationStatus.pending);
+  expect(await axeViolations(page)).toEqual([]);
+  await expect(application(page)).toContainText(t.status.issued, { timeout: 30_000 });
+  await expect(application(page)).toContainText(/პირველი გადახდა/);
+  const loans = page.getByRole('region', { name: ka.loans.title });
+  const newLoan = loans
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: /1\s000,00/ }) });
+  await expect(newLoan).toHaveCount(1);
+  expect(loads).toBe(0);
+
+  await application(page).getByRole('button', { name: t.status.done }).click();
+  await expect(page.getByRole('region', { name: kaCalculator.title })).toBeVisible();
+
+  // Two payments: the next one, then everything that is left.
+  await repay(newLoan, startsWith(kaLoans.repay.next));
+  await expect(newLoan).toContainText(ka.loans.status.active);
+  await repay(newLoan, startsWith(kaLoans.repay.full));
+  await expect(newLoan).toContainText(ka.loans.status.repaid);
+  await expect(newLoan.getByRole('button', { name: kaLoans.loan.pay })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(loads).toBe(0);
+  expect(consoleProblems).toEqual([]);
+});
+
+/** One repayment from a loan's card: choose, look at the confirmation, confirm. */
+async function repay(loan: import('@playwright/test').Locator, choice: RegExp) {
+  await loan.getByRole('button', { name: kaLoans.loan.pay }).click();
+  await loan.getByRole('radio', { name: choice }).check();
+  await loan.getByRole('button', { name: kaLoans.repay.continue }).click();
+  await expect(loan).toContainText(kaLoans.repay.remains);
+  await loan.getByRole('button', { name: kaLoans.repay.confirm }).click();
+  await expect(loan).toContainText(kaLoans.repay.success);
+  const close = loan.getByRole('button', { name: kaLoans.repay.close });
+  if (await close.count()) await close.click();
+}
+
+test('an overdue customer sees days, penalty and total due, pays it, and the notice goes', async ({
+  page,
+  consoleProblems,
+}) => {
+  await page.goto('/');
+  await logInViaUi(page, SEEDED.overdue);
+  const notice = page.getByRole('region', { name: kaLoans.overdue.title });
+  await expect(notice).toContainText(kaLoans.overdue.days);
+  await expect(notice).toContainText(/\d+ დღე/);
+  await expect(notice).toContainText(kaLoans.overdue.penalty);
+  await expect(notice).toContainText(kaLoans.overdue.totalDue);
+  // What is overdue comes first on the page.
+  const noticeBox = await notice.boundingBox();
+  const calculatorBox = await page.getByRole('region', { name: kaCalculator.title }).boundingBox();
+  expect(noticeBox && calculatorBox && noticeBox.y < calculatorBox.y).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await notice.getByRole('button', { name: kaLoans.overdue.pay }).click();
+  await expect(
+    notice.getByRole('radio', { name: startsWith(kaLoans.repay.totalDue) }),
+  ).toBeChecked();
+  await notice.getByRole('button', { name: kaLoans.repay.continue }).click();
+  await notice.getByRole('button', { name: kaLoans.repay.confirm }).click();
+
+  await expect(page.getByText(kaLoans.repay.success)).toBeVisible();
+  await expect(notice).toBeHidden();
+  expect(await axeViolations(page)).toEqual([]);
+  expect(consoleProblems).toEqual([]);
+});
+
+test('an unverified customer meets the fixed term, and not_verified leads to the verification steps', async ({
+  page,
+  consoleProblems,
+}) => {
+  await page.goto('/');
+  await logInViaUi(page, SEEDED.unverified);
+  const calculator = page.getByRole('region', { name: kaCalculator.title });
+  await expect(calculator.getByText('3 თვე', { exact: true })).toBeVisible();
+  await calculator.getByRole('button', { name: kaCalculator.apply }).click();
+
+  const blocked = application(page).getByRole('alert');
+  await expect(blocked).toContainText(t.blocked.not_verified.title);
+  expect(await axeViolations(page)).toEqual([]);
+  await blocked.getByRole('link', { name: t.blocked.not_verified.action }).click();
+  await expect(page).toHaveURL(/#verification$/);
+  await expect(page.locator('#verification')).toBeInViewport();
+  expect(consoleProblems).toEqual([]);
+});
+
+test('a risk-flagged customer sees why the application was rejected', async ({
+  page,
+  consoleProblems,
+}) => {
+  await page.goto('/');
+  await logInViaUi(page, SEEDED.riskFlagged);
+  await applyFor(page, '12 თვე');
+
+  await expect(application(page)).toContainText(t.status.rejected, { timeout: 30_000 });
+  await expect(application(page)).toContainText(/მიზეზი: \S+/);
+  await expect(application(page)).toContainText(t.status.rejectedNext);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(consoleProblems).toEqual([]);
+});
