@@ -17,6 +17,6 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
     exposes: {
       './AccountEntry': './src/features/login/components/account-entry.tsx',
       './RecoveryPage': './src/features/recovery/components/recovery-page.tsx',
-      './AccountOverview': './src/features/overview/components/account-overview.tsx',
+      './VerificationSteps': './src/features/verification/components/verification-section.tsx',
     },
   });

@@ -51,7 +51,15 @@ test.describe('the account slice against the sandbox', () => {
     await page.goto('/');
     await logInViaUi(page, customer.personalNumber);
     await expect(page.getByRole('heading', { name: kaVerification.photos.title })).toBeVisible();
-    await expect(page.getByRole('heading', { name: kaProfile.title })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The account panel, opened from the header.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: new RegExp(kaProfile.accountButton) })
+      .click();
+    const panel = page.getByRole('dialog', { name: kaProfile.panelTitle });
+    await expect(panel.getByRole('heading', { name: kaProfile.title })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 });

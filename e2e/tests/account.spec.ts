@@ -71,7 +71,7 @@ test('a new customer registers, logs in, verifies e-mail, phone and photos, and 
   await login.getByRole('button', { name: ka.account.submitLogin, exact: true }).click();
   await expect(banner(page)).toContainText(customer.firstName);
 
-  const overview = page.getByRole('region', { name: ka.accountOverview.title });
+  const overview = page.getByRole('region', { name: v.title });
   await expect(overview).toContainText(v.notFullyVerified);
 
   await verifyWithCode(verificationStep(page, v.email.title), v.email, customer.email);
@@ -141,7 +141,7 @@ test('a customer banned in the middle of a session is forced out and told why', 
   await expect(
     banner(page).getByRole('button', { name: ka.account.login, exact: true }),
   ).toBeVisible();
-  await expect(page.getByRole('region', { name: ka.accountOverview.title })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: v.title })).toHaveCount(0);
   expect((await page.context().cookies()).find((c) => c.name === 'user')).toBeUndefined();
 
   // Logging in again is refused while the ban lasts.
@@ -172,7 +172,13 @@ test('an access token that expires mid-session is refreshed without the customer
   page.on('response', (response) => {
     if (response.url().endsWith('/api/user/token/refresh/')) refreshes.push(response.status());
   });
-  const profile = page.getByRole('region', { name: kaProfile.title });
+  // Account settings live in the header's account panel, not on the home page.
+  await banner(page)
+    .getByRole('button', { name: new RegExp(kaProfile.accountButton) })
+    .click();
+  const profile = page
+    .getByRole('dialog', { name: kaProfile.panelTitle })
+    .getByRole('region', { name: kaProfile.title });
   await profile.getByRole('button', { name: kaProfile.edit }).click();
   await profile.getByLabel(kaProfile.firstName).fill('ნატო');
   await profile.getByRole('button', { name: kaProfile.save }).click();

@@ -1,7 +1,7 @@
 import { renderStandalonePage } from 'shared/ui/standalone-page';
 import AccountEntry from './features/login/components/account-entry';
-import AccountOverview from './features/overview/components/account-overview';
 import RecoveryPage from './features/recovery/components/recovery-page';
+import VerificationSection from './features/verification/components/verification-section';
 
 renderStandalonePage(
   'remote-account',
@@ -9,7 +9,7 @@ renderStandalonePage(
     <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
       <AccountEntry />
     </div>
-    <AccountOverview />
+    <VerificationSection />
     <RecoveryPage />
   </>,
 );

@@ -11,7 +11,7 @@ export interface RemoteModuleMap {
   'remote_home/QuestionAnswers': { default: ComponentType };
   'remote_account/AccountEntry': { default: ComponentType };
   'remote_account/RecoveryPage': { default: ComponentType };
-  'remote_account/AccountOverview': { default: ComponentType };
+  'remote_account/VerificationSteps': { default: ComponentType };
   'remote_loans/LoansOverview': { default: ComponentType };
   'remote_loans/LoanApplication': { default: ComponentType };
   'remote_loans/OverdueNotice': { default: ComponentType };

@@ -151,7 +151,7 @@ export const ka = {
     dismiss: 'შეტყობინების დახურვა',
   },
   accountOverview: {
-    title: 'ჩემი ანგარიში',
+    verificationLabel: 'ანგარიშის ვერიფიკაცია',
   },
   terms: {
     title: 'ხელშეკრულების პირობები',

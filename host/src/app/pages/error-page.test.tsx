@@ -37,7 +37,7 @@ async function customerHomeLoaded() {
     'remote_loans/OverdueNotice',
     'remote_home/LoanCalculator',
     'remote_loans/LoansOverview',
-    'remote_account/AccountOverview',
+    'remote_account/VerificationSteps',
     'remote_home/QuestionAnswers',
   ]) {
     expect(await screen.findByText(`remote ${id}`)).toBeInTheDocument();

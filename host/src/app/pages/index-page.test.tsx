@@ -66,12 +66,12 @@ describe('the home page', () => {
       'remote_loans/OverdueNotice',
       'remote_home/LoanCalculator',
       'remote_loans/LoansOverview',
-      'remote_account/AccountOverview',
+      'remote_account/VerificationSteps',
       'remote_home/QuestionAnswers',
     ];
     expect(await slotsShown(...order)).toEqual(order);
     expect(
-      screen.getByText('remote remote_account/AccountOverview').closest('#verification'),
+      screen.getByText('remote remote_account/VerificationSteps').closest('#verification'),
     ).not.toBeNull();
   });
 
@@ -84,7 +84,7 @@ describe('the home page', () => {
       'remote_loans/LoansOverview',
       'remote_home/QuestionAnswers',
     );
-    expect(shown).not.toContain('remote_account/AccountOverview');
+    expect(shown).not.toContain('remote_account/VerificationSteps');
   });
 
   it('shows the application in the loan area while one is open, and once the customer applies', async () => {
@@ -94,7 +94,7 @@ describe('the home page', () => {
       'remote_loans/OverdueNotice',
       'remote_loans/LoanApplication',
       'remote_loans/LoansOverview',
-      'remote_account/AccountOverview',
+      'remote_account/VerificationSteps',
       'remote_home/QuestionAnswers',
     );
     expect(shown).not.toContain('remote_home/LoanCalculator');
@@ -107,7 +107,7 @@ describe('the home page', () => {
       'remote_loans/OverdueNotice',
       'remote_home/LoanCalculator',
       'remote_loans/LoansOverview',
-      'remote_account/AccountOverview',
+      'remote_account/VerificationSteps',
       'remote_home/QuestionAnswers',
     );
 

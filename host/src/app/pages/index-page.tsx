@@ -94,8 +94,8 @@ function CustomerHome() {
       {user && !user.full_verification ? (
         <div id="verification">
           <RemoteSlot
-            id="remote_account/AccountOverview"
-            label={ka.accountOverview.title}
+            id="remote_account/VerificationSteps"
+            label={ka.accountOverview.verificationLabel}
             minHeight="12rem"
           />
         </div>

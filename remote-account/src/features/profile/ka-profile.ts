@@ -1,6 +1,9 @@
 /** The account slice's profile copy, in Georgian. */
 export const kaProfile = {
   title: 'ჩემი პროფილი',
+  /** The header button that opens the account panel (the customer's name follows). */
+  accountButton: 'ჩემი ანგარიში',
+  panelTitle: 'ჩემი ანგარიში',
   loadError: 'პროფილის მონაცემების ჩატვირთვა ვერ მოხერხდა.',
 
   // The customer's data, as the view lists it and the edit form labels it.

@@ -12,6 +12,8 @@ import { createGate } from 'shared/testing/gate';
 import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { logInAs } from '../../../testing/log-in';
+import { kaProfile } from '../../profile/ka-profile';
 import { kaRegistration } from '../../registration/ka-registration';
 import AccountEntry from './account-entry';
 
@@ -47,6 +49,8 @@ async function openLogin(user: ReturnType<typeof userEvent.setup>) {
   const trigger = screen.getByRole('button', { name: ka.account.login });
   await user.click(trigger);
   const dialog = screen.getByRole('dialog', { name: ka.account.loginTitle });
+  // The form loads when the panel opens (it is not part of a visitor's first load).
+  await within(dialog).findByLabelText(ka.account.personalNumber);
   return { trigger, dialog };
 }
 
@@ -95,7 +99,7 @@ describe('the account entry', () => {
     act(() => useUiStore.getState().requestLogin());
 
     const dialog = screen.getByRole('dialog', { name: ka.account.loginTitle });
-    expect(within(dialog).getByLabelText(ka.account.personalNumber)).toHaveFocus();
+    expect(await within(dialog).findByLabelText(ka.account.personalNumber)).toHaveFocus();
   });
 
   it('rejects a 10-digit personal number without asking the provider', async () => {
@@ -273,7 +277,7 @@ describe('the account entry', () => {
 
     const dialog = screen.getByRole('dialog', { name: kaRegistration.title });
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    expect(within(dialog).getByLabelText(ka.account.personalNumber)).toHaveFocus();
+    expect(await within(dialog).findByLabelText(ka.account.personalNumber)).toHaveFocus();
     expect(
       await within(dialog).findByRole('region', { name: registrationTerms.title }),
     ).toBeInTheDocument();
@@ -393,5 +397,43 @@ describe('the account entry', () => {
 
     expect(screen.getByRole('button', { name: ka.account.login })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the customer’s account panel from their name: profile and password, closed with Escape', async () => {
+    const user = userEvent.setup();
+    const customer = logInAs({ first_name: 'ნინო' });
+    renderEntry();
+    const trigger = await screen.findByRole('button', {
+      name: new RegExp(`${kaProfile.accountButton}:\\s*ნინო`),
+    });
+
+    await user.click(trigger);
+
+    const panel = screen.getByRole('dialog', { name: kaProfile.panelTitle });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      await within(panel).findByRole('heading', { name: kaProfile.title }),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText(customer.email)).toBeInTheDocument();
+    expect(
+      within(panel).getByRole('heading', { name: kaProfile.passwordTitle }),
+    ).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('closes the account panel when the session ends', async () => {
+    logInAs();
+    renderEntry();
+    act(() => useUiStore.getState().requestAccount());
+    expect(await screen.findByRole('dialog', { name: kaProfile.panelTitle })).toBeInTheDocument();
+
+    act(() => useAuthStore.getState().clear());
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(useUiStore.getState().accountPanel).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import {
+  lazy,
   type ReactNode,
   type RefObject,
+  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -13,20 +15,35 @@ import { useUser } from 'shared/query/use-account';
 import { type AccountPanel, useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
-import { RegistrationForm } from '../../registration/components/registration-form';
+import { kaProfile } from '../../profile/ka-profile';
 import { kaRegistration } from '../../registration/ka-registration';
 import styles from './account.module.css';
-import { LoginForm } from './login-form';
+
+// The forms load when a panel opens: a visitor who only reads the home page never downloads
+// them, nor the form library and field schemas they bring (issue 7's first-load budget).
+const LoginForm = lazy(() => import('./login-form').then((m) => ({ default: m.LoginForm })));
+const RegistrationForm = lazy(() =>
+  import('../../registration/components/registration-form').then((m) => ({
+    default: m.RegistrationForm,
+  })),
+);
+const ProfileSection = lazy(() =>
+  import('../../profile/components/profile-section').then((m) => ({
+    default: m.ProfileSection,
+  })),
+);
 
 const PANEL_ID: Record<AccountPanel, string> = {
   login: 'login-panel',
   register: 'register-panel',
+  account: 'account-panel',
 };
 
 /**
  * The account slice's entry in the host's header. Logged out: login and registration
  * buttons, each opening its panel (any slice may ask for either through the UI store).
- * Logged in: the customer's first name and logout.
+ * Logged in: the customer's name, opening the account panel (profile and password: account
+ * settings live here, not on the home page — decision 011), and logout.
  */
 export default function AccountEntry() {
   const loggedIn = useAuthStore((state) => state.status === 'logged-in');
@@ -35,7 +52,7 @@ export default function AccountEntry() {
   const root = useRef<HTMLDivElement>(null);
   const loginTrigger = useRef<HTMLButtonElement>(null);
   const registerTrigger = useRef<HTMLButtonElement>(null);
-  const greeting = useRef<HTMLSpanElement>(null);
+  const greeting = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const shownOn = useRef(pathname);
   const wasLoggedIn = useRef(loggedIn);
@@ -48,10 +65,11 @@ export default function AccountEntry() {
     dismiss();
   }, [pathname, dismiss]);
 
-  // A logged-in customer has no login or registration panel: one asked for now (or the one
-  // they just logged in with) must not pop up after a later logout.
+  // A logged-in customer has no login or registration panel (one asked for now, or the one
+  // they just logged in with, must not pop up after a later logout); a visitor has no account.
   useEffect(() => {
-    if (loggedIn && panel) dismiss();
+    if (!panel) return;
+    if (loggedIn ? panel !== 'account' : panel === 'account') dismiss();
   }, [loggedIn, panel, dismiss]);
 
   // Logging in or out replaces the control that had focus; its counterpart takes it, unless
@@ -67,7 +85,7 @@ export default function AccountEntry() {
   return (
     <div ref={root} className={styles.entry}>
       {loggedIn ? (
-        <SignedIn greeting={greeting} />
+        <SignedIn greeting={greeting} panel={panel} />
       ) : (
         <SignedOut panel={panel} loginTrigger={loginTrigger} registerTrigger={registerTrigger} />
       )}
@@ -75,30 +93,65 @@ export default function AccountEntry() {
   );
 }
 
-function SignedIn({ greeting }: { greeting: RefObject<HTMLSpanElement | null> }) {
+function SignedIn({
+  greeting,
+  panel,
+}: {
+  greeting: RefObject<HTMLButtonElement | null>;
+  panel: AccountPanel | null;
+}) {
   // A session restored from the cookie has no data yet: the query loads it, the name follows.
   const firstName = useUser().data?.first_name ?? null;
+  const requestAccount = useUiStore((state) => state.requestAccount);
+  const dismiss = useUiStore((state) => state.dismissAccountPanel);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const open = panel === 'account';
+
+  const close = useCallback(() => {
+    dismiss();
+    greeting.current?.focus();
+  }, [dismiss, greeting]);
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('h2')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close]);
 
   return (
-    <div className={styles.actions}>
-      <span ref={greeting} tabIndex={-1} className={styles.greeting}>
-        {firstName ? (
-          <>
-            <span className="visually-hidden">{ka.account.loggedInAs}: </span>
-            {firstName}
-          </>
-        ) : (
-          ka.account.loggedInAs
-        )}
-      </span>
-      <Button
-        variant="secondary"
-        className={styles.entryButton}
-        onClick={() => void useAuthStore.getState().logout()}
-      >
-        {ka.account.logout}
-      </Button>
-    </div>
+    <>
+      <div className={styles.actions}>
+        <Button
+          ref={greeting}
+          variant="ghost"
+          className={styles.entryButton}
+          aria-expanded={open}
+          aria-controls={PANEL_ID.account}
+          onClick={open ? close : requestAccount}
+        >
+          <span className="visually-hidden">{kaProfile.accountButton}: </span>
+          {firstName ?? ka.account.loggedInAs}
+        </Button>
+        <Button
+          variant="secondary"
+          className={styles.entryButton}
+          onClick={() => void useAuthStore.getState().logout()}
+        >
+          {ka.account.logout}
+        </Button>
+      </div>
+      {open ? (
+        <Panel kind="account" title={kaProfile.panelTitle} panelRef={panelRef} onClose={close}>
+          <Suspense fallback={<p>{ka.common.loading}</p>}>
+            <ProfileSection />
+          </Suspense>
+        </Panel>
+      ) : null}
+    </>
   );
 }
 
@@ -126,13 +179,6 @@ function SignedOut({
     dismiss();
     trigger.current?.focus();
   }, [panel, dismiss, loginTrigger, registerTrigger]);
-
-  useEffect(() => {
-    if (!panel) return;
-    // The first field still to fill: the password when the personal number came filled in.
-    const inputs = [...(panelRef.current?.querySelectorAll('input') ?? [])];
-    (inputs.find((input) => input.value === '') ?? inputs[0])?.focus();
-  }, [panel]);
 
   useEffect(() => {
     if (!panel) return;
@@ -173,16 +219,35 @@ function SignedOut({
       </div>
       {panel === 'login' ? (
         <Panel kind="login" title={ka.account.loginTitle} panelRef={panelRef} onClose={close}>
-          <LoginForm initialUsername={username} onRegister={requestRegistration} />
+          <Suspense fallback={<p>{ka.common.loading}</p>}>
+            <LoginForm initialUsername={username} onRegister={requestRegistration} />
+            <FocusFirstEmptyField panelRef={panelRef} />
+          </Suspense>
         </Panel>
       ) : null}
       {panel === 'register' ? (
         <Panel kind="register" title={kaRegistration.title} panelRef={panelRef} onClose={close}>
-          <RegistrationForm onLogin={openLoginFor} />
+          <Suspense fallback={<p>{ka.common.loading}</p>}>
+            <RegistrationForm onLogin={openLoginFor} />
+            <FocusFirstEmptyField panelRef={panelRef} />
+          </Suspense>
         </Panel>
       ) : null}
     </>
   );
+}
+
+/**
+ * Rendered after a panel's form inside its Suspense boundary, so it runs once the form has
+ * loaded: the first field still to fill takes focus (the password when the personal number
+ * came filled in).
+ */
+function FocusFirstEmptyField({ panelRef }: { panelRef: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    const inputs = [...(panelRef.current?.querySelectorAll('input') ?? [])];
+    (inputs.find((input) => input.value === '') ?? inputs[0])?.focus();
+  }, [panelRef]);
+  return null;
 }
 
 /** A non-modal dialog below the header's buttons; it scrolls when taller than the screen. */
@@ -219,7 +284,7 @@ function Panel({
     <div
       id={PANEL_ID[kind]}
       ref={panelRef}
-      className={kind === 'register' ? `${styles.panel} ${styles.panelWide}` : styles.panel}
+      className={kind === 'login' ? styles.panel : `${styles.panel} ${styles.panelWide}`}
       role="dialog"
       aria-labelledby={titleId}
     >

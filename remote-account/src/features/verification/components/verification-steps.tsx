@@ -21,10 +21,14 @@ export function VerificationSteps({ user }: { user: User }) {
           {kaVerification.fullyVerified}
         </p>
       ) : (
-        <p className={styles.overall}>
-          {kaVerification.notFullyVerified}{' '}
-          {format(kaVerification.progress, { done, total: STEP_COUNT })}
-        </p>
+        <>
+          <p className={styles.overall}>
+            {kaVerification.notFullyVerified}{' '}
+            {format(kaVerification.progress, { done, total: STEP_COUNT })}
+          </p>
+          {/* The sentence above says the same in words. */}
+          <progress className={styles.progress} value={done} max={STEP_COUNT} aria-hidden="true" />
+        </>
       )}
       <ol className={styles.steps} aria-label={kaVerification.stepsLabel}>
         <EmailStep user={user} />
