@@ -128,7 +128,7 @@ function SignedIn({
         <Button
           ref={greeting}
           variant="ghost"
-          className={styles.entryButton}
+          className={`${styles.entryButton} ${styles.accountButton}`}
           aria-expanded={open}
           aria-controls={PANEL_ID.account}
           onClick={open ? close : requestAccount}
