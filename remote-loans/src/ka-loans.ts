@@ -27,15 +27,6 @@ export const kaLoans = {
   schedule: {
     title: 'გადახდის გრაფიკი',
     caption: 'სესხის ({amount}) გადახდის გრაფიკი',
-    number: '№',
-    date: 'თარიღი',
-    principal: 'ძირი',
-    interest: 'პროცენტი',
-    payment: 'შენატანი',
-    balance: 'ნაშთი',
-    state: 'სტატუსი',
-    paid: 'გადახდილია',
-    unpaid: 'გადასახდელია',
   },
   repay: {
     title: 'გადახდა',

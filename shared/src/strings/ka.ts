@@ -153,6 +153,18 @@ export const ka = {
   accountOverview: {
     verificationLabel: 'ანგარიშის ვერიფიკაცია',
   },
+  // The columns of every repayment schedule (the calculator's, the key terms', a loan's).
+  schedule: {
+    number: '№',
+    date: 'თარიღი',
+    principal: 'ძირი',
+    interest: 'პროცენტი',
+    payment: 'შენატანი',
+    balance: 'ნაშთი',
+    state: 'სტატუსი',
+    paid: 'გადახდილია',
+    unpaid: 'გადასახდელია',
+  },
   terms: {
     title: 'ხელშეკრულების პირობები',
     registration: 'რეგისტრაციის პირობები',

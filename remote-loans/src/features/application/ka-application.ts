@@ -51,14 +51,6 @@ export const kaApplication = {
     schedule: 'გადახდის გრაფიკი',
     error: 'პირობების გაანგარიშება ვერ მოხერხდა.',
   },
-  schedule: {
-    number: '№',
-    date: 'თარიღი',
-    principal: 'ძირი',
-    interest: 'პროცენტი',
-    payment: 'შენატანი',
-    balance: 'ნაშთი',
-  },
   contract: {
     title: 'სესხის ხელშეკრულების პირობები',
     version: 'ვერსია {version}',

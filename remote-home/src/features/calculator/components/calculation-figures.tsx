@@ -1,6 +1,7 @@
 import type { Calculation } from 'shared/api/loan/calculator';
-import { formatDate, formatMoney, formatPercent } from 'shared/lib/money';
+import { formatMoney, formatPercent } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
+import { ScheduleTable } from 'shared/ui/schedule-table';
 import { kaCalculator as t } from '../ka-calculator';
 import styles from './calculator.module.css';
 
@@ -43,38 +44,13 @@ export function RepaymentSchedule({ calculation }: { calculation: Calculation })
   return (
     <details className={styles.schedule}>
       <summary>{t.schedule}</summary>
-      <div className={styles.tableScroll}>
-        <table className={styles.table}>
-          <caption className="visually-hidden">
-            {format(t.scheduleCaption, {
-              amount: formatMoney(calculation.amount),
-              term: format(t.months, { count: calculation.term }),
-            })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.scheduleNumber}</th>
-              <th scope="col">{t.scheduleDate}</th>
-              <th scope="col">{t.schedulePrincipal}</th>
-              <th scope="col">{t.scheduleInterest}</th>
-              <th scope="col">{t.schedulePayment}</th>
-              <th scope="col">{t.scheduleBalance}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {calculation.schedule.map((row) => (
-              <tr key={row.number}>
-                <th scope="row">{row.number}</th>
-                <td>{formatDate(row.date)}</td>
-                <td>{formatMoney(row.principal)}</td>
-                <td>{formatMoney(row.interest)}</td>
-                <td>{formatMoney(row.payment)}</td>
-                <td>{formatMoney(row.balance)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScheduleTable
+        rows={calculation.schedule}
+        caption={format(t.scheduleCaption, {
+          amount: formatMoney(calculation.amount),
+          term: format(t.months, { count: calculation.term }),
+        })}
+      />
     </details>
   );
 }

@@ -258,12 +258,12 @@ describe('the loan calculator', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual([
-      t.scheduleNumber,
-      t.scheduleDate,
-      t.schedulePrincipal,
-      t.scheduleInterest,
-      t.schedulePayment,
-      t.scheduleBalance,
+      ka.schedule.number,
+      ka.schedule.date,
+      ka.schedule.principal,
+      ka.schedule.interest,
+      ka.schedule.payment,
+      ka.schedule.balance,
     ]);
     expect(rows[1]).toHaveTextContent(money(offer.schedule[0]?.payment ?? ''));
   });

@@ -5,10 +5,10 @@ import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import type { LoanRequest } from 'shared/stores/loan-request-store';
 import { format } from 'shared/strings/ka';
 import { LoadError } from 'shared/ui/load-error';
+import { ScheduleTable } from 'shared/ui/schedule-table';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaApplication as t } from '../ka-application';
 import styles from './application.module.css';
-import { ScheduleTable } from './schedule-table';
 
 /**
  * The pre-contract key-terms sheet Georgian consumer-credit rules ask for before signing:
@@ -64,7 +64,7 @@ export function KeyTerms({ request }: { request: LoanRequest }) {
       <details className={styles.details}>
         <summary>{t.keyTerms.schedule}</summary>
         <ScheduleTable
-          schedule={calc.schedule}
+          rows={calc.schedule}
           caption={`${t.keyTerms.schedule}: ${formatMoney(calc.amount)}, ${term}`}
         />
       </details>

@@ -227,21 +227,21 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     expect(headers).toEqual([
-      t.schedule.number,
-      t.schedule.date,
-      t.schedule.principal,
-      t.schedule.interest,
-      t.schedule.payment,
-      t.schedule.balance,
-      t.schedule.state,
+      ka.schedule.number,
+      ka.schedule.date,
+      ka.schedule.principal,
+      ka.schedule.interest,
+      ka.schedule.payment,
+      ka.schedule.balance,
+      ka.schedule.state,
     ]);
     const [, first, second, third] = within(table).getAllByRole('row') as HTMLElement[];
-    expect(first).toHaveTextContent(t.schedule.paid);
+    expect(first).toHaveTextContent(ka.schedule.paid);
     expect(first).toHaveTextContent(/20 ნოემბერი,? 2026/);
     expect(first).toHaveTextContent(money('272.09'));
-    expect(second).toHaveTextContent(t.schedule.unpaid);
-    expect(second).not.toHaveTextContent(t.schedule.paid);
-    expect(third).toHaveTextContent(t.schedule.unpaid);
+    expect(second).toHaveTextContent(ka.schedule.unpaid);
+    expect(second).not.toHaveTextContent(ka.schedule.paid);
+    expect(third).toHaveTextContent(ka.schedule.unpaid);
   });
 
   it('shows a repaid loan as repaid, with nothing to pay', async () => {
