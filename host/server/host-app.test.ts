@@ -4,11 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { StaticServer } from 'tooling/server/static-server';
 import { buildHostApp } from './host-app';
 
 let root: string;
-let app: FastifyInstance;
+let app: StaticServer;
 let provider: Server;
 let providerUrl: string;
 

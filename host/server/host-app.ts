@@ -1,8 +1,7 @@
 import path from 'node:path';
-import httpProxy from '@fastify/http-proxy';
-import type { FastifyInstance } from 'fastify';
 import { ka } from 'shared/strings/ka';
-import { createStaticServer, sendIndex } from 'tooling/server/static-server';
+import { proxyToProvider } from 'tooling/server/api-proxy';
+import { createStaticServer, type StaticServer, sendIndex } from 'tooling/server/static-server';
 import { isKnownPath } from '../src/app/route-table';
 import { RUNTIME_CONFIG_PATH } from '../src/federation/runtime-config';
 import { buildRuntimeConfig } from './runtime-config';
@@ -16,7 +15,7 @@ export interface HostAppOptions {
 }
 
 /** The host's production server: built files, its runtime config, the API proxy, route statuses. */
-export async function buildHostApp(options: HostAppOptions): Promise<FastifyInstance> {
+export async function buildHostApp(options: HostAppOptions): Promise<StaticServer> {
   // Building the config once up front makes a malformed env var stop the server at start-up.
   buildRuntimeConfig(options.env, { protocol: 'http', hostname: 'localhost' });
 
@@ -28,26 +27,13 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     return buildRuntimeConfig(options.env, { protocol, hostname: request.hostname });
   });
 
-  // The provider's API, and its media (CMS images are paths on the provider). Each proxy gets
-  // its own scope: the plugin is registered by name, and a second one in one scope is dropped.
-  for (const prefix of ['/api', '/media']) {
-    await app.register(async (scope) => {
-      await scope.register(httpProxy, {
-        upstream: options.apiUpstream,
-        prefix,
-        rewritePrefix: prefix,
-        replyOptions: {
-          onError: (reply, { error }) => {
-            app.log.warn({ err: error }, 'provider unreachable');
-            // The contract's error shape, so the client shows its usual Georgian message.
-            reply
-              .code(502)
-              .send({ detail: ka.errors.providerUnavailable, code: 'provider_unavailable' });
-          },
-        },
-      });
-    });
-  }
+  // The provider's API, and its media (CMS images are paths on the provider). Unreachable, it
+  // answers in the contract's error shape, so the client shows its usual Georgian message.
+  await proxyToProvider(app, {
+    upstream: options.apiUpstream,
+    prefixes: ['/api', '/media'],
+    unreachableBody: { detail: ka.errors.providerUnavailable, code: 'provider_unavailable' },
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -20,6 +20,9 @@ export function cacheControlFor(filePath: string): string {
   return 'no-cache';
 }
 
+/** The server an app's files are served by; its callers add routes and hooks to it. */
+export type StaticServer = FastifyInstance;
+
 export interface StaticServerOptions {
   /** The built app folder. */
   root: string;
@@ -33,7 +36,7 @@ export interface StaticServerOptions {
  * never index.html: answering a missing chunk with HTML turns a clean ChunkLoadError into a
  * SyntaxError the app cannot recognise.
  */
-export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
+export async function createStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   if (!existsSync(path.join(options.root, 'index.html'))) {
     throw new Error(`${options.root} has no build: run "pnpm build" first.`);
   }
