@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,27 @@ function peerRange(sharedPackage: SharedPackage, name: string): string {
 }
 
 /**
+ * The version of `name` the app at `appRoot` has installed, read from that package's own
+ * package.json (found above its entry point: not every package exports its package.json).
+ * Undefined when the app does not depend on it.
+ */
+function installedVersion(appRoot: string, name: string): string | undefined {
+  let entry: string;
+  try {
+    entry = createRequire(path.join(appRoot, 'package.json')).resolve(name);
+  } catch {
+    return undefined;
+  }
+  for (let dir = path.dirname(entry); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+    if (manifest.name === name) return manifest.version;
+  }
+  return undefined;
+}
+
+/**
  * The folders of `shared` that run in the browser: every subpath export but test helpers and
  * styles (CSS, imported by the host alone) and the package's own metadata.
  */
@@ -50,6 +72,8 @@ export function sharedSingletons(appRoot: string) {
   const reactDom = peer('react-dom');
   const router = peer('react-router-dom');
   const sharedRange = `^${sharedPackage.version}`;
+  const resolvers = installedVersion(appRoot, '@hookform/resolvers');
+  const resolversVersion = resolvers ? { version: resolvers } : {};
   return {
     react: singleton(react),
     'react/jsx-runtime': singleton(react),
@@ -62,8 +86,12 @@ export function sharedSingletons(appRoot: string) {
     zustand: singleton(peer('zustand')),
     '@tanstack/react-query': singleton(peer('@tanstack/react-query')),
     'react-hook-form': singleton(peer('react-hook-form')),
-    // Its subpath folder carries a package.json of its own (version 1.0.0): pin nothing there.
-    '@hookform/resolvers/zod': { singleton: true, requiredVersion: false } as const,
+    // Its subpath folder carries a package.json of its own (version 1.0.0), which federation
+    // would take for the version: name the package's installed version instead.
+    '@hookform/resolvers/zod': {
+      ...singleton(peer('@hookform/resolvers')),
+      ...resolversVersion,
+    },
     // A trailing slash shares every module under the folder (shared/stores/ui-store, ...).
     ...Object.fromEntries(
       sharedRuntimeFolders(sharedPackage).map((folder) => [

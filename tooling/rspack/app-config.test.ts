@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sharedRuntimeFolders, sharedSingletons } from './app-config';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const sharedPackage = JSON.parse(readFileSync(path.join(repo, 'shared/package.json'), 'utf8'));
+
+describe('sharedRuntimeFolders', () => {
+  it("lists each subpath folder of shared's exports but test helpers and styles", () => {
+    expect(
+      sharedRuntimeFolders({
+        version: '1.0.0',
+        peerDependencies: {},
+        exports: {
+          './api/*': './src/api/*.ts',
+          './styles/*': './src/styles/*',
+          './testing/*': './src/testing/*.ts',
+          './ui/*': './src/ui/*.tsx',
+          './package.json': './package.json',
+        },
+      }),
+    ).toEqual(['shared/api/', 'shared/ui/']);
+  });
+});
+
+describe("an app's federation shares", () => {
+  for (const app of ['host', 'remote-home', 'remote-account', 'remote-loans']) {
+    it(`${app}: singletons with the ranges and versions of the package.json files`, () => {
+      const shares = sharedSingletons(path.join(repo, app));
+      const peers: Record<string, string> = sharedPackage.peerDependencies;
+      expect(shares.react.requiredVersion).toBe(peers.react);
+      expect(shares['react-dom/client'].requiredVersion).toBe(peers['react-dom']);
+      expect(shares['react-router'].requiredVersion).toBe(peers['react-router-dom']);
+      expect(shares['@tanstack/react-query'].requiredVersion).toBe(peers['@tanstack/react-query']);
+      expect(shares['@hookform/resolvers/zod'].requiredVersion).toBe(peers['@hookform/resolvers']);
+      for (const share of Object.values(shares)) expect(share.singleton).toBe(true);
+
+      const folders = Object.entries(shares).filter(([key]) => key.startsWith('shared/'));
+      const names = folders.map(([key]) => key);
+      expect(names).toContain('shared/query/');
+      expect(names).toContain('shared/forms/');
+      expect(names).not.toContain('shared/testing/');
+      expect(names).not.toContain('shared/styles/');
+      for (const [, share] of folders) {
+        expect(share).toMatchObject({
+          version: sharedPackage.version,
+          requiredVersion: `^${sharedPackage.version}`,
+        });
+      }
+    });
+  }
+
+  it("names the zod resolver's package version, not its subfolder's 1.0.0", () => {
+    const installed = JSON.parse(
+      readFileSync(
+        path.join(repo, 'remote-account/node_modules/@hookform/resolvers/package.json'),
+        'utf8',
+      ),
+    ).version;
+    expect(sharedSingletons(path.join(repo, 'remote-account'))['@hookform/resolvers/zod']).toEqual(
+      expect.objectContaining({ version: installed }),
+    );
+  });
+});
