@@ -5,8 +5,9 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { HOST_URL } from '../utils/urls';
 
-const url = process.argv[2] ?? 'http://localhost:3000/';
+const url = process.argv[2] ?? `${HOST_URL}/`;
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });

@@ -7,9 +7,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { HOST_URL } from '../utils/urls';
 
 const [outDir = 'screenshots', route = '/', personalNumber] = process.argv.slice(2);
-const base = process.env.HOST_URL ?? 'http://localhost:3000';
+const base = process.env.HOST_URL ?? HOST_URL;
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 mkdirSync(outDir, { recursive: true });
 
