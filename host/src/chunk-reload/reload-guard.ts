@@ -1,5 +1,5 @@
 /** At most one automatic reload per this window (spec §8, §9). */
-export const RELOAD_GUARD_MS = 60_000;
+const RELOAD_GUARD_MS = 60_000;
 export const RELOAD_STAMP_KEY = 'lender:chunk-reload-at';
 
 interface GuardDeps {
