@@ -3,6 +3,8 @@ import { act, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { accountKeys } from 'shared/query/account-queries';
+import { queryClient } from 'shared/query/query-client';
 import { useUiStore } from 'shared/stores/ui-store';
 import { customer } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
@@ -85,6 +87,27 @@ describe('the home page', () => {
       'remote_home/QuestionAnswers',
     );
     expect(shown).not.toContain('remote_account/VerificationSteps');
+  });
+
+  it('keeps the verification slot for a customer who completes it here, until the next load', async () => {
+    customerWith({ full_verification: false });
+    renderHome();
+    await slotsShown(
+      'remote_loans/OverdueNotice',
+      'remote_home/LoanCalculator',
+      'remote_loans/LoansOverview',
+      'remote_account/VerificationSteps',
+      'remote_home/QuestionAnswers',
+    );
+
+    mswServer.use(
+      http.get('*/api/user/details/', () =>
+        HttpResponse.json({ ...customer, full_verification: true }),
+      ),
+    );
+    await act(() => queryClient.refetchQueries({ queryKey: accountKeys.user }));
+
+    expect(screen.getByText('remote remote_account/VerificationSteps')).toBeInTheDocument();
   });
 
   it('shows the application in the loan area while one is open, and once the customer applies', async () => {

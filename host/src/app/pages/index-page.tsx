@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUser } from 'shared/query/use-account';
@@ -74,6 +74,12 @@ function CustomerHome() {
     user?.last_loan_application_status === 'pending' ||
     user?.last_loan_application_status === 'approved';
   const applying = activeLoanComponent === 'application' || applicationOpen;
+  // Verification leaves the page once complete, but not under the customer who just completed
+  // it: the section says so until the page is next loaded.
+  const verificationShown = useRef(false);
+  if (user && !user.full_verification) verificationShown.current = true;
+  const showVerification =
+    user !== undefined && (!user.full_verification || verificationShown.current);
   return (
     <>
       <RemoteSlot id="remote_loans/OverdueNotice" label={ka.loans.overdueLabel} minHeight="0" />
@@ -91,7 +97,7 @@ function CustomerHome() {
         />
       )}
       <RemoteSlot id="remote_loans/LoansOverview" label={ka.loans.title} minHeight="10rem" />
-      {user && !user.full_verification ? (
+      {showVerification ? (
         <div id="verification">
           <RemoteSlot
             id="remote_account/VerificationSteps"
