@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { type Control, useController, useForm } from 'react-hook-form';
 import type { ApiError } from 'shared/api/api-error';
 import { FormAlert } from 'shared/forms/form-alert';
@@ -76,8 +77,10 @@ export function PhotoUploadForm({ onUploaded }: { onUploaded: () => void }) {
   const queryClient = useQueryClient();
   const progressId = useId();
   const form = useForm({ resolver: zodResolver(photosSchema), defaultValues: noFiles });
-  const { isSubmitting } = form.formState;
-  const showProgress = useDelayedFlag(isSubmitting);
+  // The inputs are locked only while the photos travel, not while the form checks them: the
+  // form focuses the first photo in error, and a disabled input cannot take focus.
+  const [sending, setSending] = useState(false);
+  const showProgress = useDelayedFlag(sending);
 
   // A chosen file is checked at once; answering false clears the refused file from its input.
   const onChoose = (kind: PhotoKind, file: File | null): boolean => {
@@ -89,15 +92,19 @@ export function PhotoUploadForm({ onUploaded }: { onUploaded: () => void }) {
   const onSubmit = form.handleSubmit(async ({ id_front, id_back, selfie }) => {
     if (!id_front || !id_back || !selfie) return;
     setShare(0);
+    setSending(true);
     try {
       const sent = await uploadVerificationPhotos({ id_front, id_back, selfie }, setShare);
       queryClient.setQueryData(photosQuery.queryKey, sent);
     } catch (error) {
+      // Unlocked on screen first, so the photo the provider refused can take focus.
+      flushSync(() => setSending(false));
       applyServerError(form, error, { fields: PHOTO_KINDS, describe });
       return;
     }
     // The provider now reviews them: the fresh customer says photos_status "pending".
     await queryClient.invalidateQueries({ queryKey: accountKeys.user });
+    setSending(false);
     onUploaded();
   });
 
@@ -111,7 +118,7 @@ export function PhotoUploadForm({ onUploaded }: { onUploaded: () => void }) {
             key={kind}
             control={form.control}
             kind={kind}
-            disabled={isSubmitting}
+            disabled={sending}
             onChoose={onChoose}
           />
         ))}

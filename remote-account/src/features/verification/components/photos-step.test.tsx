@@ -277,6 +277,8 @@ describe('the personal photos step', () => {
     await waitFor(() =>
       expect(photoInput('selfie')).toHaveAccessibleDescription(expect.stringContaining(message)),
     );
+    // The cursor goes to the photo in error, as in every form.
+    await waitFor(() => expect(photoInput('selfie')).toHaveFocus());
     expect(photoInput('id_front')).not.toHaveAttribute('aria-invalid');
     expect(within(photosStep()).queryByRole('alert')).not.toBeInTheDocument();
   });
