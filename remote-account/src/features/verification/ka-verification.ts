@@ -3,8 +3,8 @@ export const kaVerification = {
   title: 'ანგარიშის ვერიფიკაცია',
   loadError: 'ვერიფიკაციის მონაცემების ჩატვირთვა ვერ მოხერხდა.',
   fullyVerified: 'ანგარიში სრულად ვერიფიცირებულია.',
-  notFullyVerified: 'ანგარიში ჯერ არ არის სრულად ვერიფიცირებული.',
-  progress: 'შესრულებულია {done} ნაბიჯი {total}-დან.',
+  /** The progress line, also the progress bar's name. */
+  progress: 'დადასტურებულია {done} / {total}',
   stepsLabel: 'ვერიფიკაციის ნაბიჯები',
   stateLabel: 'სტატუსი:',
   verified: 'დადასტურებულია',
@@ -36,6 +36,13 @@ export const kaVerification = {
     code: 'SMS კოდი',
     confirm: 'ტელეფონის დადასტურება',
     done: 'ტელეფონის ნომერი დადასტურდა.',
+  },
+  /** The short status in the account panel; the steps themselves are on the home page. */
+  summary: {
+    title: 'ვერიფიკაცია',
+    left: 'დარჩა: {steps}.',
+    stepUnderReview: '{step} (განხილვის პროცესშია)',
+    showSteps: 'ვერიფიკაციის ნაბიჯები მთავარ გვერდზე',
   },
   photos: {
     title: 'პირადი ფოტოები',

@@ -32,6 +32,11 @@ const ProfileSection = lazy(() =>
     default: m.ProfileSection,
   })),
 );
+const VerificationSummary = lazy(() =>
+  import('../../verification/components/verification-summary').then((m) => ({
+    default: m.VerificationSummary,
+  })),
+);
 
 const PANEL_ID: Record<AccountPanel, string> = {
   login: 'login-panel',
@@ -42,8 +47,8 @@ const PANEL_ID: Record<AccountPanel, string> = {
 /**
  * The account slice's entry in the host's header. Logged out: login and registration
  * buttons, each opening its panel (any slice may ask for either through the UI store).
- * Logged in: the customer's name, opening the account panel (profile and password: account
- * settings live here, not on the home page — decision 011), and logout.
+ * Logged in: the customer's name, opening the account panel (verification status, profile
+ * and password: account settings live here, not on the home page — decision 011), and logout.
  */
 export default function AccountEntry() {
   const loggedIn = useAuthStore((state) => state.status === 'logged-in');
@@ -112,9 +117,11 @@ function SignedIn({
     greeting.current?.focus();
   }, [dismiss, greeting]);
 
+  // The panel is mostly reading: focus goes to its title, from where Tab reaches its controls.
+  // It is not modal: Tab also leads on out of it, and the page stays usable.
   useEffect(() => {
     if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('h2')?.focus();
+    document.getElementById(`${PANEL_ID.account}-title`)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
     };
@@ -133,8 +140,14 @@ function SignedIn({
           aria-controls={PANEL_ID.account}
           onClick={open ? close : requestAccount}
         >
-          <span className="visually-hidden">{kaProfile.accountButton}: </span>
-          {firstName ?? ka.account.loggedInAs}
+          {firstName ? (
+            <>
+              <span className="visually-hidden">{kaProfile.accountButton}: </span>
+              {firstName}
+            </>
+          ) : (
+            kaProfile.accountButton
+          )}
         </Button>
         <Button
           variant="secondary"
@@ -147,6 +160,8 @@ function SignedIn({
       {open ? (
         <Panel kind="account" title={kaProfile.panelTitle} panelRef={panelRef} onClose={close}>
           <Suspense fallback={<p>{ka.common.loading}</p>}>
+            {/* Its link to the steps moves focus there itself, so the panel just closes. */}
+            <VerificationSummary onShowSteps={dismiss} />
             <ProfileSection />
           </Suspense>
         </Panel>
@@ -289,7 +304,7 @@ function Panel({
       aria-labelledby={titleId}
     >
       <div className={styles.panelHeader}>
-        <h2 id={titleId} className={styles.panelTitle}>
+        <h2 id={titleId} className={styles.panelTitle} tabIndex={-1}>
           {title}
         </h2>
         <Button variant="ghost" aria-label={ka.common.close} onClick={onClose}>

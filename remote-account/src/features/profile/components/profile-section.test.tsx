@@ -22,7 +22,7 @@ describe('the profile section', () => {
     logInAs();
     render(<ProfileSection />);
 
-    expect(screen.getByRole('heading', { level: 2, name: kaProfile.title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: kaProfile.title })).toBeInTheDocument();
     expect(await screen.findByText(customer.first_name, { selector: 'dd' })).toBeInTheDocument();
     expect(definitionOf(kaProfile.lastName)).toHaveTextContent(customer.last_name);
     expect(definitionOf(ka.account.personalNumber)).toHaveTextContent(customer.personal_number);

@@ -5,7 +5,6 @@ import { useUser } from 'shared/query/use-account';
 import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
-import { Card } from 'shared/ui/card';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaProfile } from '../ka-profile';
@@ -73,7 +72,10 @@ function Profile({ user }: { user: User }) {
   );
 }
 
-/** The logged-in customer's profile on the home page: view, edit, change password. */
+/**
+ * The logged-in customer's profile in the header's account panel (decision 011): view, edit,
+ * change password. The panel is the card and holds the page's h2, so this is a plain section.
+ */
 export function ProfileSection() {
   // A reload keeps the customer shown; only a first load waits, and only a failure with
   // nothing to show replaces the profile.
@@ -84,10 +86,10 @@ export function ProfileSection() {
   const titleId = useId();
 
   return (
-    <Card aria-labelledby={titleId} aria-busy={waiting || undefined}>
-      <h2 id={titleId} className={styles.title}>
+    <section aria-labelledby={titleId} aria-busy={waiting || undefined}>
+      <h3 id={titleId} className={styles.title}>
         {kaProfile.title}
-      </h2>
+      </h3>
       {data ? <Profile user={data} /> : null}
       {data === undefined && user.isError ? (
         <LoadError message={kaProfile.loadError} onRetry={() => void user.refetch()} />
@@ -98,6 +100,6 @@ export function ProfileSection() {
           <Skeleton height="12rem" />
         </div>
       ) : null}
-    </Card>
+    </section>
   );
 }

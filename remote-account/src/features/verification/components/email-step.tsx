@@ -31,20 +31,22 @@ export function EmailStep({ user }: { user: User }) {
       tone={verified ? 'done' : 'todo'}
       headingRef={heading}
     >
-      <p className={styles.contact}>{format(copy.address, { email: user.email })}</p>
       {verified ? (
         justVerified ? (
           <Alert tone="success">{copy.done}</Alert>
         ) : null
       ) : (
-        <CodeVerification
-          contact={user.email}
-          copy={copy}
-          resendAfterSeconds={0}
-          sendCode={sendEmailVerification}
-          confirmCode={verifyEmail}
-          onVerified={onVerified}
-        />
+        <>
+          <p className={styles.contact}>{format(copy.address, { email: user.email })}</p>
+          <CodeVerification
+            contact={user.email}
+            copy={copy}
+            resendAfterSeconds={0}
+            sendCode={sendEmailVerification}
+            confirmCode={verifyEmail}
+            onVerified={onVerified}
+          />
+        </>
       )}
     </VerificationStep>
   );

@@ -35,20 +35,22 @@ export function PhoneStep({ user }: { user: User }) {
       tone={verified ? 'done' : 'todo'}
       headingRef={heading}
     >
-      <p className={styles.contact}>{format(copy.number, { phone })}</p>
       {verified ? (
         justVerified ? (
           <Alert tone="success">{copy.done}</Alert>
         ) : null
       ) : (
-        <CodeVerification
-          contact={phone}
-          copy={copy}
-          resendAfterSeconds={SMS_RESEND_SECONDS}
-          sendCode={sendSmsCode}
-          confirmCode={activatePhoneNumber}
-          onVerified={onVerified}
-        />
+        <>
+          <p className={styles.contact}>{format(copy.number, { phone })}</p>
+          <CodeVerification
+            contact={phone}
+            copy={copy}
+            resendAfterSeconds={SMS_RESEND_SECONDS}
+            sendCode={sendSmsCode}
+            confirmCode={activatePhoneNumber}
+            onVerified={onVerified}
+          />
+        </>
       )}
     </VerificationStep>
   );

@@ -87,12 +87,9 @@ export function PhotosStep({ user }: { user: User }) {
           ) : null}
         </>
       ) : null}
-      {status === 'approved' ? (
-        reviewedNow ? (
-          <Alert tone="success">{copy.approvedNote}</Alert>
-        ) : (
-          <p className={styles.note}>{copy.approvedNote}</p>
-        )
+      {/* A done step is a short row; a review decided while the customer watches is said. */}
+      {status === 'approved' && reviewedNow ? (
+        <Alert tone="success">{copy.approvedNote}</Alert>
       ) : null}
       {status === 'none' || status === 'rejected' ? (
         <>

@@ -53,13 +53,18 @@ describe('the verification panel', () => {
     expect(screen.queryByText(t.loadError)).not.toBeInTheDocument();
   });
 
-  it('tells a new customer that nothing is verified yet, step by step', async () => {
+  it('tells a new customer that nothing is verified yet, with every step open', async () => {
     logInAs();
     await showPanel();
 
-    expect(screen.getByText(t.notFullyVerified, { exact: false })).toHaveTextContent(
-      format(t.progress, { done: 0, total: 3 }),
-    );
+    expect(screen.getByText(format(t.progress, { done: 0, total: 3 }))).toBeVisible();
+    const bar = screen.getByRole('progressbar', {
+      name: format(t.progress, { done: 0, total: 3 }),
+    });
+    expect(bar).toHaveAttribute('value', '0');
+    expect(bar).toHaveAttribute('max', '3');
+    expect(bar).toHaveAttribute('aria-valuetext', '0 / 3');
+
     const email = step(t.email.title);
     expect(email).toHaveTextContent(`${t.stateLabel} ○ ${t.notVerified}`);
     expect(email).toHaveTextContent(customer.email);
@@ -77,21 +82,35 @@ describe('the verification panel', () => {
     }
   });
 
-  it('shows verified contacts with a check, and the steps still to do', async () => {
+  it('shows a done step as a short row with a check, and only the steps still to do open', async () => {
     logInAs({ email_verified: true, phone_verified: true });
     await showPanel();
 
-    expect(screen.getByText(t.notFullyVerified, { exact: false })).toHaveTextContent(
-      format(t.progress, { done: 2, total: 3 }),
+    expect(
+      screen.getByRole('progressbar', { name: format(t.progress, { done: 2, total: 3 }) }),
+    ).toHaveAttribute('value', '2');
+    for (const title of [t.email.title, t.phone.title]) {
+      const row = step(title);
+      // The heading and its state, nothing else: no address, no form, no button.
+      expect(row).toHaveTextContent(new RegExp(`^${title}${t.stateLabel} ✓ ${t.verified}$`));
+      expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    }
+    expect(step(t.email.title)).not.toHaveTextContent(customer.email);
+    const photos = step(t.photos.title);
+    expect(photos).toHaveTextContent(t.photos.status.none);
+    expect(within(photos).getByRole('button', { name: t.photos.upload })).toBeInTheDocument();
+  });
+
+  it('counts approved photos as done, as a short row', async () => {
+    logInAs({ photos_status: 'approved' });
+    await showPanel();
+
+    expect(screen.getByText(format(t.progress, { done: 1, total: 3 }))).toBeVisible();
+    const photos = step(t.photos.title);
+    expect(photos).toHaveTextContent(
+      new RegExp(`^${t.photos.title}${t.stateLabel} ✓ ${t.verified}$`),
     );
-    const email = step(t.email.title);
-    expect(email).toHaveTextContent(`✓ ${t.verified}`);
-    expect(email).toHaveTextContent(customer.email);
-    expect(within(email).queryByRole('button')).not.toBeInTheDocument();
-    const phone = step(t.phone.title);
-    expect(phone).toHaveTextContent(`✓ ${t.verified}`);
-    expect(within(phone).queryByRole('button')).not.toBeInTheDocument();
-    expect(step(t.photos.title)).toHaveTextContent(t.photos.status.none);
+    expect(within(step(t.email.title)).getByRole('button', { name: t.email.send })).toBeEnabled();
   });
 
   it('says photos under review are pending, without an upload form', async () => {
@@ -113,24 +132,6 @@ describe('the verification panel', () => {
     expect(photos).toHaveTextContent(t.photos.rejectedNote);
     expect(within(photos).getByLabelText(t.photos.kinds.selfie)).toBeInTheDocument();
     expect(within(photos).getByRole('button', { name: t.photos.upload })).toBeEnabled();
-  });
-
-  it('shows a fully verified customer as such, with every step done and nothing to fill in', async () => {
-    logInAs({
-      email_verified: true,
-      phone_verified: true,
-      photos_status: 'approved',
-      full_verification: true,
-    });
-    await showPanel();
-
-    expect(screen.getByText(t.fullyVerified)).toBeInTheDocument();
-    expect(screen.queryByText(t.notFullyVerified, { exact: false })).not.toBeInTheDocument();
-    for (const title of [t.email.title, t.phone.title, t.photos.title]) {
-      expect(step(title)).toHaveTextContent(`✓ ${t.verified}`);
-    }
-    expect(step(t.photos.title)).toHaveTextContent(t.photos.approvedNote);
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('keeps the steps, and what was typed, on screen while the customer is fetched again', async () => {

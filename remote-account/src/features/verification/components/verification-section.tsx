@@ -1,19 +1,19 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUser } from 'shared/query/use-account';
 import { VerificationPanel } from './verification-panel';
 
 /**
- * The verification steps on the customer's home page, only while any is left: a fully
- * verified customer's page is about money (decision 011); one who has just completed the last
- * step still sees the success until the page is next loaded. Nothing for a visitor.
+ * The verification steps on the customer's home page, only while any is left: a customer who
+ * arrives fully verified gets nothing, since their page is about money (decision 011). One who
+ * completes the last step here keeps the section, saying so, until the page is next loaded —
+ * as the host keeps its slot — so it does not vanish under them. Nothing for a visitor.
  */
 export default function VerificationSection() {
   const loggedIn = useAuthStore((state) => state.status === 'logged-in');
   const user = useUser().data;
-  // Completing the last step here shows the success before the section leaves the page.
-  const seenIncomplete = useRef(false);
-  if (user && !user.full_verification) seenIncomplete.current = true;
-  if (!loggedIn || (user?.full_verification && !seenIncomplete.current)) return null;
+  const [seenIncomplete, setSeenIncomplete] = useState(false);
+  if (user && !user.full_verification && !seenIncomplete) setSeenIncomplete(true);
+  if (!loggedIn || (user?.full_verification && !seenIncomplete)) return null;
   return <VerificationPanel />;
 }

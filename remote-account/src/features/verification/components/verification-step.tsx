@@ -7,7 +7,10 @@ export type StepTone = 'done' | 'todo' | 'waiting' | 'problem';
 // The state is always written out; the mark and colour only repeat it.
 const marks: Record<StepTone, string> = { done: '✓', todo: '○', waiting: '…', problem: '!' };
 
-/** One step of the verification list: its title, its state in words, and what to do next. */
+/**
+ * One row of the verification list: its title and its state in words; a step still to do
+ * also holds what to do next (its `children`), a done one only a success just reached.
+ */
 export function VerificationStep({
   title,
   state,
@@ -24,7 +27,10 @@ export function VerificationStep({
 }) {
   const titleId = useId();
   return (
-    <li className={styles.step} aria-labelledby={titleId}>
+    <li
+      className={tone === 'done' ? `${styles.step} ${styles.stepDone}` : styles.step}
+      aria-labelledby={titleId}
+    >
       <div className={styles.stepHeader}>
         <h3 id={titleId} ref={headingRef} tabIndex={-1} className={styles.stepTitle}>
           {title}

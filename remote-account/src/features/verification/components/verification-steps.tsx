@@ -1,35 +1,44 @@
+import { useId } from 'react';
 import type { User } from 'shared/api/user/user-details';
 import { format } from 'shared/strings/ka';
+import { Alert } from 'shared/ui/alert';
 import { kaVerification } from '../ka-verification';
+import { verificationProgress } from '../lib/verification-progress';
 import { EmailStep } from './email-step';
 import { PhoneStep } from './phone-step';
 import { PhotosStep } from './photos-step';
 import styles from './verification.module.css';
 
-const STEP_COUNT = 3;
-
-/** The overall state in words, then each step with its own state and what is left to do. */
+/**
+ * The progress in words and as a bar, then one row per step: a done step is its title and a
+ * check; a step still to do opens with its form. Fully verified, a success says so.
+ */
 export function VerificationSteps({ user }: { user: User }) {
-  const done = [user.email_verified, user.phone_verified, user.photos_status === 'approved'].filter(
-    Boolean,
-  ).length;
+  const { done, total } = verificationProgress(user);
+  const progressId = useId();
+  const progress = format(kaVerification.progress, { done, total });
   return (
     <>
+      <div className={styles.progressLine}>
+        <p id={progressId} className={styles.overall}>
+          {progress}
+        </p>
+        {/* The line above names the bar; its value reads as the same count, not a percentage. */}
+        <progress
+          className={styles.progress}
+          value={done}
+          max={total}
+          aria-labelledby={progressId}
+          aria-valuetext={`${done} / ${total}`}
+        />
+      </div>
+      {/* Shown only to a customer who has just completed the last step here. */}
       {user.full_verification ? (
-        <p className={`${styles.overall} ${styles.overallDone}`}>
+        <Alert tone="success">
           <span aria-hidden="true">✓ </span>
           {kaVerification.fullyVerified}
-        </p>
-      ) : (
-        <>
-          <p className={styles.overall}>
-            {kaVerification.notFullyVerified}{' '}
-            {format(kaVerification.progress, { done, total: STEP_COUNT })}
-          </p>
-          {/* The sentence above says the same in words. */}
-          <progress className={styles.progress} value={done} max={STEP_COUNT} aria-hidden="true" />
-        </>
-      )}
+        </Alert>
+      ) : null}
       <ol className={styles.steps} aria-label={kaVerification.stepsLabel}>
         <EmailStep user={user} />
         <PhoneStep user={user} />
