@@ -22,9 +22,34 @@ test.use({ mockedProvider: false });
 const banner = (page: Page) => page.getByRole('banner');
 const v = kaVerification;
 
+/** The home page's compact verification section (decision 011). */
+const verificationSection = (page: Page) =>
+  page.getByRole('region', { name: v.title, exact: true });
+
 function verificationStep(page: Page, title: string): Locator {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  return verificationSection(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: title }) });
 }
+
+const progress = (done: number) => format(v.progress, { done, total: 3 });
+
+/** The customer's name in the header; its accessible name starts "ჩემი ანგარიში". */
+const accountButton = (page: Page) =>
+  banner(page).getByRole('button', { name: new RegExp(`^${kaProfile.accountButton}`) });
+
+/** Opens the account panel from the header, as a customer does; returns the dialog. */
+async function openAccountPanel(page: Page): Promise<Locator> {
+  await accountButton(page).click();
+  const panel = page.getByRole('dialog', { name: kaProfile.panelTitle });
+  await expect(panel.getByRole('heading', { name: kaProfile.panelTitle })).toBeFocused();
+  // The panel's content loads when it first opens.
+  await expect(panel.getByRole('region', { name: kaProfile.title })).toBeVisible();
+  return panel;
+}
+
+const verificationSummary = (panel: Locator) =>
+  panel.getByRole('region', { name: v.summary.title, exact: true });
 
 async function registerViaUi(page: Page, customer: NewCustomer): Promise<void> {
   await banner(page).getByRole('button', { name: kaRegistration.open }).click();
@@ -71,11 +96,26 @@ test('a new customer registers, logs in, verifies e-mail, phone and photos, and 
   await login.getByRole('button', { name: ka.account.submitLogin, exact: true }).click();
   await expect(banner(page)).toContainText(customer.firstName);
 
-  const overview = page.getByRole('region', { name: v.title });
-  await expect(overview).toContainText(v.notFullyVerified);
+  // The home page's verification section: progress, each step a row, the ones to do open.
+  const section = verificationSection(page);
+  await expect(section.getByRole('progressbar', { name: progress(0) })).toBeVisible();
 
   await verifyWithCode(verificationStep(page, v.email.title), v.email, customer.email);
+  await expect(section.getByRole('progressbar', { name: progress(1) })).toBeVisible();
+  // Done, the e-mail is a short row: no address, no form.
+  await expect(verificationStep(page, v.email.title)).not.toContainText(customer.email);
+  await expect(verificationStep(page, v.email.title).getByRole('textbox')).toHaveCount(0);
+
   await verifyWithCode(verificationStep(page, v.phone.title), v.phone, customer.phone);
+  await expect(section.getByRole('progressbar', { name: progress(2) })).toBeVisible();
+
+  // The account panel sums the same up, and points to the steps left.
+  let panel = await openAccountPanel(page);
+  await expect(verificationSummary(panel)).toContainText(progress(2));
+  await expect(verificationSummary(panel)).toContainText(v.photos.title);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(accountButton(page)).toBeFocused();
 
   const photos = verificationStep(page, v.photos.title);
   const images = {
@@ -94,9 +134,18 @@ test('a new customer registers, logs in, verifies e-mail, phone and photos, and 
   await photos.getByRole('button', { name: v.photos.upload }).click();
   await expect(photos).toContainText(v.photos.status.pending);
 
-  // The sandbox approves photos after DECISION_DELAY; the panel polls until it does.
-  await expect(overview).toContainText(v.fullyVerified, { timeout: 30_000 });
-  await expect(photos).toContainText(v.photos.status.approved);
+  // The sandbox approves photos after DECISION_DELAY; the step polls until it does. The
+  // section stays to say so while this page lasts, and is gone from the next one.
+  await expect(section).toContainText(v.fullyVerified, { timeout: 30_000 });
+  await expect(photos).toContainText(`✓ ${v.verified}`);
+  await expect(section.getByRole('progressbar', { name: progress(3) })).toBeVisible();
+  await page.reload();
+  await expect(banner(page)).toContainText(customer.firstName);
+  await expect(page.getByRole('heading', { name: ka.loans.title })).toBeVisible();
+  await expect(section).toHaveCount(0);
+  panel = await openAccountPanel(page);
+  await expect(verificationSummary(panel)).toContainText(v.fullyVerified);
+  await expect(verificationSummary(panel).getByRole('link')).toHaveCount(0);
   expect(consoleProblems).toEqual([]);
 });
 
@@ -173,12 +222,7 @@ test('an access token that expires mid-session is refreshed without the customer
     if (response.url().endsWith('/api/user/token/refresh/')) refreshes.push(response.status());
   });
   // Account settings live in the header's account panel, not on the home page.
-  await banner(page)
-    .getByRole('button', { name: new RegExp(kaProfile.accountButton) })
-    .click();
-  const profile = page
-    .getByRole('dialog', { name: kaProfile.panelTitle })
-    .getByRole('region', { name: kaProfile.title });
+  const profile = (await openAccountPanel(page)).getByRole('region', { name: kaProfile.title });
   await profile.getByRole('button', { name: kaProfile.edit }).click();
   await profile.getByLabel(kaProfile.firstName).fill('ნატო');
   await profile.getByRole('button', { name: kaProfile.save }).click();
@@ -192,4 +236,85 @@ test('an access token that expires mid-session is refreshed without the customer
   await expect(page.getByRole('alert').filter({ hasText: ka.session.expired })).toHaveCount(0);
   // Chromium itself logs the expired token's 401 response; the page logs nothing.
   expect(consoleProblems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
+});
+
+test('the account panel’s link takes a customer with steps left to them on the home page', async ({
+  page,
+  consoleProblems,
+}) => {
+  const customer = newCustomer();
+  await registerViaApi(customer);
+  await page.goto('/');
+  await logInViaUi(page, customer.personalNumber);
+  await expect(verificationSection(page)).toBeVisible();
+  // Profile and password are not on the home page any more.
+  await expect(page.getByRole('main').getByRole('region', { name: kaProfile.title })).toHaveCount(
+    0,
+  );
+  await expect(
+    page.getByRole('main').getByRole('form', { name: kaProfile.passwordTitle }),
+  ).toHaveCount(0);
+
+  const panel = await openAccountPanel(page);
+  await expect(verificationSummary(panel)).toContainText(progress(0));
+  await verificationSummary(panel).getByRole('link', { name: v.summary.showSteps }).click();
+
+  await expect(panel).toBeHidden();
+  await expect(verificationSection(page).getByRole('heading', { name: v.title })).toBeFocused();
+  await expect(verificationSection(page)).toBeInViewport();
+  expect(consoleProblems).toEqual([]);
+});
+
+test.describe('on a phone, 390 px wide', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the customer opens the account panel from the header and changes the password there', async ({
+    page,
+    consoleProblems,
+  }) => {
+    const customer = newCustomer();
+    await registerViaApi(customer);
+    await page.goto('/');
+    await logInViaUi(page, customer.personalNumber);
+
+    // The name and logout stay in the header, on the screen, beside the menu button.
+    const name = accountButton(page);
+    await expect(name).toBeVisible();
+    await expect(name).toBeInViewport({ ratio: 1 });
+    await expect(banner(page).getByRole('button', { name: ka.account.logout })).toBeInViewport({
+      ratio: 1,
+    });
+
+    const panel = await openAccountPanel(page);
+    // Within the screen's width, below the header's buttons, and no taller than the screen.
+    const box = await panel.boundingBox();
+    const below = await name.boundingBox();
+    expect(box).not.toBeNull();
+    expect(below).not.toBeNull();
+    if (box && below) {
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.y).toBeGreaterThanOrEqual(below.y + below.height);
+      expect(box.y + box.height).toBeLessThanOrEqual(844);
+    }
+    await expect(panel.getByRole('button', { name: ka.common.close })).toBeInViewport();
+
+    // The password form is further down, inside the panel, which scrolls to it.
+    const form = panel.getByRole('form', { name: kaProfile.passwordTitle });
+    await form.getByLabel(kaProfile.currentPassword).fill(PASSWORD);
+    await form.getByLabel(ka.account.newPassword, { exact: true }).fill('Axali2026pass');
+    await form.getByLabel(kaProfile.newPasswordConfirm).fill('Axali2026pass');
+    await form.getByRole('button', { name: ka.account.setPassword }).click();
+    await expect(form.getByRole('status')).toContainText(kaProfile.passwordChanged);
+    await expect(form.getByLabel(kaProfile.currentPassword)).toHaveValue('');
+
+    await panel.getByRole('button', { name: ka.common.close }).click();
+    await expect(panel).toBeHidden();
+    await expect(name).toBeFocused();
+
+    // The new password is the one that works now.
+    await banner(page).getByRole('button', { name: ka.account.logout }).click();
+    await logInViaUi(page, customer.personalNumber, 'Axali2026pass');
+    expect(consoleProblems).toEqual([]);
+  });
 });
