@@ -45,6 +45,15 @@ function customerWith(overrides: Partial<typeof customer>) {
   act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
 }
 
+/** A customer who is not fully verified, with nothing overdue and no open application. */
+const UNVERIFIED_CUSTOMER_HOME = [
+  'remote_loans/OverdueNotice',
+  'remote_home/LoanCalculator',
+  'remote_loans/LoansOverview',
+  'remote_account/VerificationSteps',
+  'remote_home/QuestionAnswers',
+];
+
 describe('the home page', () => {
   it('leads a visitor with the calculator, then the promotions and the questions', async () => {
     renderHome();
@@ -64,14 +73,7 @@ describe('the home page', () => {
   it('puts a customer’s money first: overdue, the calculator, the loans, verification, questions', async () => {
     customerWith({ full_verification: false });
     renderHome();
-    const order = [
-      'remote_loans/OverdueNotice',
-      'remote_home/LoanCalculator',
-      'remote_loans/LoansOverview',
-      'remote_account/VerificationSteps',
-      'remote_home/QuestionAnswers',
-    ];
-    expect(await slotsShown(...order)).toEqual(order);
+    expect(await slotsShown(...UNVERIFIED_CUSTOMER_HOME)).toEqual(UNVERIFIED_CUSTOMER_HOME);
     expect(
       screen.getByText('remote remote_account/VerificationSteps').closest('#verification'),
     ).not.toBeNull();
@@ -92,13 +94,7 @@ describe('the home page', () => {
   it('keeps the verification slot for a customer who completes it here, until the next load', async () => {
     customerWith({ full_verification: false });
     renderHome();
-    await slotsShown(
-      'remote_loans/OverdueNotice',
-      'remote_home/LoanCalculator',
-      'remote_loans/LoansOverview',
-      'remote_account/VerificationSteps',
-      'remote_home/QuestionAnswers',
-    );
+    await slotsShown(...UNVERIFIED_CUSTOMER_HOME);
 
     mswServer.use(
       http.get('*/api/user/details/', () =>
@@ -126,13 +122,7 @@ describe('the home page', () => {
   it('switches the loan area to the application when a slice asks for it', async () => {
     customerWith({ last_loan_application_status: null });
     renderHome();
-    await slotsShown(
-      'remote_loans/OverdueNotice',
-      'remote_home/LoanCalculator',
-      'remote_loans/LoansOverview',
-      'remote_account/VerificationSteps',
-      'remote_home/QuestionAnswers',
-    );
+    await slotsShown(...UNVERIFIED_CUSTOMER_HOME);
 
     act(() => useUiStore.getState().setActiveLoanComponent('application'));
 
