@@ -1,22 +1,24 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portOf, remoteApp } from 'tooling/apps';
-import { createAppConfig } from 'tooling/rspack/app-config';
+import { createRemoteConfigs } from 'tooling/rspack/app-config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+/** The slice's only public surface; ids are typed in shared/federation/remote-modules. */
+export const exposes = {
+  './AccountEntry': './src/features/login/components/account-entry.tsx',
+  './RecoveryPage': './src/features/recovery/components/recovery-page.tsx',
+  './VerificationSteps': './src/features/verification/components/verification-section.tsx',
+};
+
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
-  createAppConfig({
+  createRemoteConfigs({
     root,
     name: remoteApp('remote-account').name,
     title: 'remote-account · ონლაინ სესხი',
     mode: argv.mode ?? 'production',
     devPort: portOf(remoteApp('remote-account')),
     publicPath: 'auto',
-    // The slice's only public surface; ids are typed in shared/federation/remote-modules.
-    exposes: {
-      './AccountEntry': './src/features/login/components/account-entry.tsx',
-      './RecoveryPage': './src/features/recovery/components/recovery-page.tsx',
-      './VerificationSteps': './src/features/verification/components/verification-section.tsx',
-    },
+    exposes,
   });

@@ -1,22 +1,24 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portOf, remoteApp } from 'tooling/apps';
-import { createAppConfig } from 'tooling/rspack/app-config';
+import { createRemoteConfigs } from 'tooling/rspack/app-config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+/** The slice's only public surface; ids are typed in shared/federation/remote-modules. */
+export const exposes = {
+  './LoanCalculator': './src/features/calculator/components/loan-calculator.tsx',
+  './HomeSlider': './src/features/slider/components/home-slider.tsx',
+  './QuestionAnswers': './src/features/questions/components/question-answers.tsx',
+};
+
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
-  createAppConfig({
+  createRemoteConfigs({
     root,
     name: remoteApp('remote-home').name,
     title: 'remote-home · ონლაინ სესხი',
     mode: argv.mode ?? 'production',
     devPort: portOf(remoteApp('remote-home')),
     publicPath: 'auto',
-    // The slice's only public surface; ids are typed in shared/federation/remote-modules.
-    exposes: {
-      './LoanCalculator': './src/features/calculator/components/loan-calculator.tsx',
-      './HomeSlider': './src/features/slider/components/home-slider.tsx',
-      './QuestionAnswers': './src/features/questions/components/question-answers.tsx',
-    },
+    exposes,
   });

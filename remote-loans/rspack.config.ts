@@ -1,22 +1,24 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portOf, remoteApp } from 'tooling/apps';
-import { createAppConfig } from 'tooling/rspack/app-config';
+import { createRemoteConfigs } from 'tooling/rspack/app-config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+/** The slice's only public surface; ids are typed in shared/federation/remote-modules. */
+export const exposes = {
+  './LoansOverview': './src/features/loans/components/loans-overview.tsx',
+  './LoanApplication': './src/features/application/components/loan-application.tsx',
+  './OverdueNotice': './src/features/overdue/components/overdue-notice.tsx',
+};
+
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
-  createAppConfig({
+  createRemoteConfigs({
     root,
     name: remoteApp('remote-loans').name,
     title: 'remote-loans · ონლაინ სესხი',
     mode: argv.mode ?? 'production',
     devPort: portOf(remoteApp('remote-loans')),
     publicPath: 'auto',
-    // The slice's only public surface; ids are typed in shared/federation/remote-modules.
-    exposes: {
-      './LoansOverview': './src/features/loans/components/loans-overview.tsx',
-      './LoanApplication': './src/features/application/components/loan-application.tsx',
-      './OverdueNotice': './src/features/overdue/components/overdue-notice.tsx',
-    },
+    exposes,
   });

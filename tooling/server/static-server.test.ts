@@ -2,7 +2,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { precompressFile } from '../rspack/precompress-plugin';
 import { cacheControlFor, createStaticServer } from './static-server';
 
 describe('cacheControlFor', () => {
@@ -14,6 +16,13 @@ describe('cacheControlFor', () => {
       'public, max-age=31536000, immutable',
     );
     expect(cacheControlFor('/dist/assets/logo.svg')).toBe('no-cache');
+  });
+
+  it('caches a precompressed copy as the file it stands for', () => {
+    expect(cacheControlFor('/dist/main.1a2b3c4d.js.br')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect(cacheControlFor('/dist/remoteEntry.js.gz')).toBe('no-cache');
   });
 });
 
@@ -62,6 +71,33 @@ describe('a remote served by createStaticServer', () => {
     });
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-methods']).toContain('GET');
+  });
+
+  it('sends the precompressed copy the browser accepts, marked so caches keep them apart', async () => {
+    const script = `export const figures = ${JSON.stringify('₾ 1 000,00 '.repeat(400))};`;
+    writeFileSync(path.join(root, 'main.1a2b3c4d.js'), script);
+    await precompressFile(path.join(root, 'main.1a2b3c4d.js'));
+
+    const brotli = await app.inject({
+      url: '/main.1a2b3c4d.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+
+    const gzip = await app.inject({
+      url: '/main.1a2b3c4d.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const identity = await app.inject({ url: '/main.1a2b3c4d.js' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(script);
   });
 
   it('refuses to start without a build', async () => {

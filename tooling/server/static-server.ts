@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { HOST_APP, portOf } from '../apps.ts';
 
 /** Files the browser must revalidate on every load: they name the current hashed files. */
@@ -14,11 +14,14 @@ const ALWAYS_REVALIDATE = new Set([
 const CONTENT_HASH = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
 
 export function cacheControlFor(filePath: string): string {
-  const base = path.basename(filePath);
+  // A precompressed copy is cached as the file it stands for.
+  const base = path.basename(filePath).replace(/\.(br|gz)$/, '');
   if (ALWAYS_REVALIDATE.has(base)) return 'no-cache';
   if (CONTENT_HASH.test(base)) return 'public, max-age=31536000, immutable';
   return 'no-cache';
 }
+
+export type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The server an app's files are served by; its callers add routes and hooks to it. */
 export type StaticServer = FastifyInstance;
@@ -45,9 +48,10 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
-    // Every answer varies by Origin, not only CORS ones: a stylesheet cached from a <link>
-    // (no Origin) must not be reused for the federation runtime's CORS preload of it.
-    if (allowed.size > 0) reply.header('Vary', 'Origin');
+    // Files are sent brotli- or gzip-compressed by the browser's Accept-Encoding. Every answer
+    // of a remote varies by Origin, not only CORS ones: a stylesheet cached from a <link> (no
+    // Origin) must not be reused for the federation runtime's CORS preload of it.
+    reply.header('Vary', allowed.size > 0 ? 'Origin, Accept-Encoding' : 'Accept-Encoding');
     if (origin && allowed.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
     if (request.method === 'OPTIONS' && origin) {
       reply
@@ -62,6 +66,8 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     root: options.root,
     index: ['index.html'],
     wildcard: true,
+    // The build writes .br and .gz beside each text file (PrecompressPlugin): no per-request work.
+    preCompressed: true,
     cacheControl: false,
     etag: true,
     lastModified: true,
@@ -72,11 +78,6 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   });
 
   return app;
-}
-
-/** Sends the app's index.html with the given status (the host's routes and its 404). */
-export function sendIndex(reply: FastifyReply, status: number) {
-  return reply.code(status).header('Cache-Control', 'no-cache').sendFile('index.html');
 }
 
 /** Origins allowed to load a remote: the host's, on localhost and 127.0.0.1, or HOST_ORIGINS. */

@@ -1,5 +1,5 @@
 import { REMOTE_NAMES } from 'shared/federation/remote-modules';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 /**
  * What the host learns at run time from its own server: where each remote's manifest lives,
@@ -19,8 +19,16 @@ export const runtimeConfigSchema = z.object({
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
+/** The element the production server writes the configuration into (host/server/index-page). */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
 
+/**
+ * The configuration written into the page when the production server rendered it, else
+ * fetched (the development server serves the plain template).
+ */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const embedded = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  if (embedded) return runtimeConfigSchema.parse(JSON.parse(embedded));
   const response = await fetch(RUNTIME_CONFIG_PATH, { cache: 'no-store' });
   if (!response.ok) throw new Error(`${RUNTIME_CONFIG_PATH} answered ${response.status}`);
   return runtimeConfigSchema.parse(await response.json());

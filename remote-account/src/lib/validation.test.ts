@@ -1,5 +1,5 @@
 import { ka } from 'shared/strings/ka';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 import { kaValidation } from './ka-validation';
 import {
   codeSchema,

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { HttpResponse, http } from 'msw';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 import { saveSession } from '../auth/session-cookie';
 import { mswServer } from '../testing/msw-server';
 import { requestJson } from './api-client';

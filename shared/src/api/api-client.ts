@@ -4,7 +4,7 @@ import { ApiError, toApiError } from 'shared/api/api-error';
 import { installSessionInterceptors } from 'shared/api/session-interceptors';
 import { readSession } from 'shared/auth/session-cookie';
 import { ka } from 'shared/strings/ka';
-import type { z } from 'zod';
+import type * as z from 'shared/validation/zod';
 
 /** The API language is fixed to Georgian (spec §1, §9). */
 export const API_LANGUAGE = 'ka-ge';

@@ -1,7 +1,7 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { HttpResponse, http } from 'msw';
 import { format, ka } from 'shared/strings/ka';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 import { mswServer } from '../testing/msw-server';
 import { requestJson } from './api-client';
 import { ApiError, toApiError } from './api-error';

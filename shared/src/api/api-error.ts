@@ -1,6 +1,6 @@
 import { AxiosHeaders, isAxiosError } from 'axios';
 import { format, ka } from 'shared/strings/ka';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 export type ApiErrorKind = 'http' | 'network' | 'invalid-answer';
 

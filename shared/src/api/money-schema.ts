@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 /** Money travels as a decimal string with two places, currency GEL ("1500.00"). */
 export const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/, 'money must be a decimal string');

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 /** The spec's stored session user: a cookie named `user` holding JSON {access, refresh}. */
 export const SESSION_COOKIE = 'user';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared/navigation/router';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared/navigation/router';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 /** Contract type codes (spec §9). The API spells the parameter `contact_type`. */
 export const ContractType = { loan: 1, registration: 2 } as const;

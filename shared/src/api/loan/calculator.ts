@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
 import { isoDateSchema, moneySchema } from 'shared/api/money-schema';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 /** Annual percentages travel as decimal strings ("24.00"). */
 const percentSchema = z.string().regex(/^\d+(\.\d+)?$/);

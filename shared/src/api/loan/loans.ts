@@ -1,6 +1,6 @@
 import { requestJson } from 'shared/api/api-client';
 import { isoDateSchema, moneySchema, timestampSchema } from 'shared/api/money-schema';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 export const loanStatusSchema = z.enum(['active', 'overdue', 'repaid']);
 export type LoanStatus = z.infer<typeof loanStatusSchema>;

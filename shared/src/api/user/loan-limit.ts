@@ -1,6 +1,6 @@
 import { requestJson } from 'shared/api/api-client';
 import { moneySchema } from 'shared/api/money-schema';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 export const loanLimitSchema = z.object({
   amount_limit: moneySchema,

@@ -1,6 +1,6 @@
 import { requestJson } from 'shared/api/api-client';
 import type { Session } from 'shared/auth/session-cookie';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 /**
  * POST /api/user/logout/ with the refresh token; the provider blacklists it (205, no body).

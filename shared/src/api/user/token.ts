@@ -1,5 +1,5 @@
 import { requestJson } from 'shared/api/api-client';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 export const tokenPairSchema = z.object({ access: z.string().min(1), refresh: z.string().min(1) });
 export type TokenPair = z.infer<typeof tokenPairSchema>;

@@ -1,6 +1,6 @@
 import { requestJson } from 'shared/api/api-client';
 import { isoDateSchema } from 'shared/api/money-schema';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 export const photosStatusSchema = z.enum(['none', 'pending', 'approved', 'rejected']);
 export type PhotosStatus = z.infer<typeof photosStatusSchema>;

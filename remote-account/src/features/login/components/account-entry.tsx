@@ -9,8 +9,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { useLocation } from 'shared/navigation/router';
 import { useUser } from 'shared/query/use-account';
 import { type AccountPanel, useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';

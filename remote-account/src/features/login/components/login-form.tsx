@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
 import type { ApiError } from 'shared/api/api-error';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { FormAlert } from 'shared/forms/form-alert';
 import { FormTextField } from 'shared/forms/form-text-field';
 import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
+import { Link } from 'shared/navigation/router';
 import { ka } from 'shared/strings/ka';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { currentPasswordSchema, personalNumberSchema } from '../../../lib/validation';
 import { kaRegistration } from '../../registration/ka-registration';

@@ -7,7 +7,7 @@ import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
 import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 import {
   currentPasswordSchema,
   passwordConfirmationSchema,

@@ -8,7 +8,7 @@ import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
 import { setUserData } from 'shared/query/account-queries';
 import { Button } from 'shared/ui/button';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 import { emailSchema, nameSchema } from '../../../lib/validation';
 import { kaProfile } from '../ka-profile';
 import styles from './profile-form.module.css';

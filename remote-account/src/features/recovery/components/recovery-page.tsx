@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
 import { FormAlert } from 'shared/forms/form-alert';
 import { FormTextField } from 'shared/forms/form-text-field';
 import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
+import { Link } from 'shared/navigation/router';
 import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 import { CodeField } from '../../../components/code-field';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { codeSchema, passwordSchema, personalNumberSchema } from '../../../lib/validation';

@@ -1,5 +1,5 @@
 import { requestJson } from 'shared/api/api-client';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 export interface Registration {
   personal_number: string;

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
 import { photosStatusSchema } from 'shared/api/user/user-details';
 import { accountKeys } from 'shared/query/account-queries';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 export const PHOTO_KINDS = ['id_front', 'id_back', 'selfie'] as const;
 export type PhotoKind = (typeof PHOTO_KINDS)[number];

@@ -1,6 +1,6 @@
 import { requestJson } from 'shared/api/api-client';
 import { type User, userSchema } from 'shared/api/user/user-details';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 export const codeSentSchema = z.object({ expires_in: z.number().int().positive() });
 export type CodeSent = z.infer<typeof codeSentSchema>;

@@ -10,7 +10,7 @@ import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 import { CodeField } from '../../../components/code-field';
 import { codeSchema } from '../../../lib/validation';
 import { useCountdown } from '../hooks/use-countdown';

@@ -10,7 +10,7 @@ import { SubmitButton } from 'shared/forms/submit-button';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { accountKeys } from 'shared/query/account-queries';
 import { format } from 'shared/strings/ka';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 import {
   PHOTO_KINDS,
   type PhotoKind,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 export const slideSchema = z.object({
   id: z.number().int(),

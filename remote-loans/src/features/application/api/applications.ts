@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
 import { moneySchema, timestampSchema } from 'shared/api/money-schema';
 import { applicationStatusSchema } from 'shared/api/user/user-details';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 
 export const applicationSchema = z.object({
   id: z.number().int(),

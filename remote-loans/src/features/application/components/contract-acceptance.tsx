@@ -13,7 +13,7 @@ import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 import { type Application, applicationsQuery, createApplication } from '../api/applications';
 import { kaApplication as t } from '../ka-application';
 import styles from './application.module.css';

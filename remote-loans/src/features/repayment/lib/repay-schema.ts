@@ -1,6 +1,6 @@
 import { formatMoney, fromTetri } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
-import { z } from 'zod';
+import * as z from 'shared/validation/zod';
 import { kaLoans } from '../../../ka-loans';
 import { parseTypedAmount, REPAY_CHOICES, type RepaymentTerms } from './repayment-terms';
 
