@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { StaticServer } from 'tooling/server/static-server';
 import { buildHostApp } from './host-app';
 
@@ -27,7 +28,10 @@ afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
 
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'host-dist-'));
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(root, 'main.1a2b3c4d.js'), 'console.info(1)');
 });
 
@@ -88,6 +92,44 @@ describe('the host server', () => {
       ],
       routeMiddleware: {},
     });
+  });
+
+  it('writes the runtime configuration into the page and preloads the remote manifests', async () => {
+    await build(providerUrl, {
+      REMOTE_LOANS_URL: 'https://loans.example.ge/mf-manifest.json?a=1&b=<2>',
+    });
+    for (const url of ['/', '/recovery', '/no-such-page']) {
+      const response = await app.inject({ url, headers: { host: '127.0.0.1:3000' } });
+      const data = /<script type="application\/json" id="runtime-config">(.*?)<\/script>/.exec(
+        response.body,
+      )?.[1];
+      expect(JSON.parse(data ?? 'null'), url).toEqual(
+        (
+          await app.inject({ url: '/runtime-config.json', headers: { host: '127.0.0.1:3000' } })
+        ).json(),
+      );
+      const preloads = [...response.body.matchAll(/<link rel="preload" ([^>]*)\/>/g)].map(
+        ([, attributes]) =>
+          attributes?.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
+      );
+      expect(preloads).toEqual([
+        'href="http://127.0.0.1:3001/mf-manifest.json" as="fetch" crossorigin="anonymous" ',
+        'href="http://127.0.0.1:3002/mf-manifest.json" as="fetch" crossorigin="anonymous" ',
+        'href="https://loans.example.ge/mf-manifest.json?a=1&b=<2>" as="fetch" crossorigin="anonymous" ',
+      ]);
+      // The configuration is data that no URL in it can break out of.
+      expect(response.body).not.toContain('<2>');
+    }
+  });
+
+  it('sends the page compressed when the browser accepts it', async () => {
+    await build();
+    const brotli = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('id="runtime-config"');
+    const gzip = await app.inject({ url: '/static', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('id="runtime-config"');
   });
 
   it('refuses to start with a malformed ROUTE_MIDDLEWARE', async () => {

@@ -1,9 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ka } from 'shared/strings/ka';
 import { proxyToProvider } from 'tooling/server/api-proxy';
-import { createStaticServer, type StaticServer, sendIndex } from 'tooling/server/static-server';
+import {
+  createStaticServer,
+  type FastifyReply,
+  type FastifyRequest,
+  type StaticServer,
+} from 'tooling/server/static-server';
 import { isKnownPath } from '../src/app/route-table';
 import { RUNTIME_CONFIG_PATH } from '../src/federation/runtime-config';
+import { renderIndexHtml, sendHtml } from './index-page';
 import { buildRuntimeConfig } from './runtime-config';
 
 export interface HostAppOptions {
@@ -12,6 +19,8 @@ export interface HostAppOptions {
   /** Where /api/* goes: the provider's base address. */
   apiUpstream: string;
   env: Record<string, string | undefined>;
+  /** Whether the page preloads the remotes' manifests (not for a build without remotes). */
+  preloadRemotes?: boolean;
 }
 
 /** The host's production server: built files, its runtime config, the API proxy, route statuses. */
@@ -21,11 +30,26 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
 
   const app = await createStaticServer({ root: options.root });
 
+  const configFor = (request: FastifyRequest) =>
+    buildRuntimeConfig(options.env, {
+      protocol: request.protocol === 'https' ? 'https' : 'http',
+      hostname: request.hostname,
+    });
+
   app.get(RUNTIME_CONFIG_PATH, async (request, reply) => {
-    const protocol = request.protocol === 'https' ? 'https' : 'http';
     reply.header('Cache-Control', 'no-cache');
-    return buildRuntimeConfig(options.env, { protocol, hostname: request.hostname });
+    return configFor(request);
   });
+
+  // Read per request: a redeployed host answers with its new page without a restart.
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const template = await readFile(path.join(options.root, 'index.html'), 'utf8');
+    const config = configFor(request);
+    const hints = options.preloadRemotes === false ? { ...config, remotes: [] } : config;
+    return sendHtml(request, reply, status, renderIndexHtml(template, hints));
+  };
+  app.get('/', (request, reply) => sendPage(request, reply, 200));
+  app.get('/index.html', (request, reply) => sendPage(request, reply, 200));
 
   // The provider's API, and its media (CMS images are paths on the provider). Unreachable, it
   // answers in the contract's error shape, so the client shows its usual Georgian message.
@@ -39,7 +63,7 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     const pathname = request.url.split('?')[0] ?? '/';
     // A missing file is a plain 404: answering it with HTML would hide a failed chunk.
     if (path.extname(pathname) !== '') return reply.code(404).type('text/plain').send('Not found');
-    return sendIndex(reply, isKnownPath(pathname) ? 200 : 404);
+    return sendPage(request, reply, isKnownPath(pathname) ? 200 : 404);
   });
 
   return app;

@@ -25,7 +25,8 @@ async function runtimeConfigOrEmpty(): Promise<RuntimeConfig> {
   }
 }
 
-async function main(): Promise<void> {
+/** Starts the shell: its configuration, the remotes it names, then the router. */
+export async function start(): Promise<void> {
   const config = await runtimeConfigOrEmpty();
   registerConfiguredRemotes(config.remotes);
   // A session restored from the cookie gets its data as a fresh login does.
@@ -40,5 +41,3 @@ async function main(): Promise<void> {
     </StrictMode>,
   );
 }
-
-void main();

@@ -1,15 +1,12 @@
-import { isChunkLoadError } from './chunk-reload/chunk-error';
-import { canReloadForChunkError, reloadForChunkError } from './chunk-reload/reload-guard';
+import { start } from './bootstrap';
 
-// Said without the shared strings module: it is a federated module, and this entry runs
-// before federation has negotiated anything.
+// Said without the shared strings module, in case what failed is what provides it.
 const BOOT_FAILED = 'აპლიკაცია ვერ ჩაიტვირთა. შეამოწმეთ ინტერნეტთან კავშირი და განაახლეთ გვერდი.';
 
-// The async boundary lets federation negotiate shared React before any of it runs. If the
-// bootstrap chunk itself fails, no React exists to show an error, so plain DOM does.
-import('./bootstrap').catch((error: unknown) => {
-  // A stamp that cannot be written means no guarded reload: say so instead of looping.
-  if (isChunkLoadError(error) && canReloadForChunkError() && reloadForChunkError()) return;
+// No async boundary: everything the host starts with is an eager share (tooling's
+// hostShares), so it is in the page's first scripts and federation needs no wait before
+// React runs (decision 014). If starting fails, no React exists to show an error: plain DOM.
+start().catch((error: unknown) => {
   console.error(error);
   const root = document.getElementById('root');
   if (root) {

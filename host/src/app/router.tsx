@@ -5,6 +5,7 @@ import { DefaultLayout } from './layouts/default-layout';
 import { StaticLayout } from './layouts/static-layout';
 import { runMiddleware } from './middleware/middleware';
 import { RouteErrorPage } from './pages/error-page';
+import * as indexPage from './pages/index-page';
 import { ROUTE_TABLE, type RouteEntry } from './route-table';
 import { ShellFallback } from './shell-fallback';
 
@@ -26,9 +27,13 @@ function pageChunk(load: () => Promise<PageModule>): () => Promise<PageModule> {
   return () => load().catch((error: unknown) => ({ element: <Rethrow error={error} /> }));
 }
 
-/** Each page is its own chunk, named so operators can tell them apart in the network panel. */
+/**
+ * Each page is its own chunk, named so operators can tell them apart in the network panel,
+ * but the home page: most visits land there, and a chunk of its own would cost a round trip
+ * before its slots could start loading (decision 014).
+ */
 const pages: Record<RouteEntry['id'], () => Promise<PageModule>> = {
-  index: pageChunk(() => import(/* webpackChunkName: "page-index" */ './pages/index-page')),
+  index: () => Promise.resolve(indexPage),
   recovery: pageChunk(
     () => import(/* webpackChunkName: "page-recovery" */ './pages/recovery-page'),
   ),

@@ -1,5 +1,5 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ka } from 'shared/strings/ka';
 import { render } from 'shared/testing/render';
@@ -132,5 +132,61 @@ describe('RemoteSlot', () => {
     renderSlot();
     expect(screen.queryByText(ka.remote.loading)).not.toBeInTheDocument();
     expect(await screen.findByText(ka.remote.loading)).toBeInTheDocument();
+  });
+
+  it("holds a page's reservation, not the one-size minimum, while the remote loads", async () => {
+    loadRemoteMock.mockReturnValue(new Promise(() => {}));
+    const { container } = render(
+      <RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} reserve="slider-slot" />,
+    );
+    const placeholder = container.querySelector('.slider-slot');
+    expect(placeholder).toBeInTheDocument();
+    expect(placeholder).not.toHaveAttribute('style');
+  });
+
+  describe('below the fold (whenNearViewport)', () => {
+    let reportIntersection: (isIntersecting: boolean) => void = () => {};
+    let observed: Element[] = [];
+
+    beforeEach(() => {
+      observed = [];
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+            reportIntersection = (isIntersecting) => callback([{ isIntersecting }]);
+          }
+          observe(element: Element) {
+            observed.push(element);
+          }
+          disconnect() {}
+        },
+      );
+    });
+
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('loads nothing until the slot comes near the viewport, keeping its place meanwhile', async () => {
+      loadRemoteMock.mockResolvedValue(remoteModule);
+      render(
+        <RemoteSlot
+          id="remote_home/HomeSlider"
+          label={ka.home.sliderLabel}
+          minHeight="16rem"
+          whenNearViewport
+        />,
+      );
+      expect(observed).toHaveLength(1);
+      expect(observed[0]).toHaveStyle({ minHeight: '16rem' });
+      reportIntersection(false);
+      expect(loadRemoteMock).not.toHaveBeenCalled();
+
+      act(() => reportIntersection(true));
+      expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+      expect(await screen.findByText('სლაიდერი ჩაიტვირთა')).toBeInTheDocument();
+      expect(loadRemoteMock).toHaveBeenCalledWith('remote_home/HomeSlider');
+    });
   });
 });

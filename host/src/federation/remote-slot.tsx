@@ -2,9 +2,11 @@ import {
   type ComponentType,
   lazy,
   type ReactNode,
+  type Ref,
   Suspense,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
@@ -27,16 +29,79 @@ export interface RemoteSlotProps {
   variant?: Variant;
   /** Height the skeleton reserves while the remote loads (block slots). */
   minHeight?: string;
+  /**
+   * A class of the page's that reserves the slot's final height per screen width, where one
+   * height cannot fit all (block slots): nothing moves when the remote arrives.
+   */
+  reserve?: string;
+  /**
+   * Below the fold on a phone: load nothing until the slot comes within a screen of the
+   * viewport, so what the customer sees first does not wait behind it.
+   */
+  whenNearViewport?: boolean;
 }
 
-function Pending({ variant, minHeight }: { variant: Variant; minHeight: string }) {
+const DEFAULT_MIN_HEIGHT = '8rem';
+
+/** How far ahead of the viewport a deferred slot starts loading. */
+const NEAR_VIEWPORT_MARGIN = '200px 0px';
+
+/** True once the element has come near the viewport (at once where nothing can tell). */
+function useNearViewport(enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => !enabled || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_VIEWPORT_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
+}
+
+interface Reservation {
+  variant: Variant;
+  minHeight: string;
+  reserve?: string | undefined;
+}
+
+/** The slot's place, held at its size (a page class, or the minimum height) while it loads. */
+function Placeholder({
+  minHeight,
+  reserve,
+  children,
+  ref,
+}: Omit<Reservation, 'variant'> & { children?: ReactNode; ref?: Ref<HTMLDivElement> }) {
+  return (
+    <div
+      ref={ref}
+      className={reserve ? `${styles.pending} ${reserve}` : styles.pending}
+      // A page's reservation wins over the one-size minimum.
+      style={reserve ? undefined : { minHeight }}
+    >
+      {children}
+    </div>
+  );
+}
+
+function Pending({ variant, minHeight, reserve }: Reservation) {
   const shown = useDelayedFlag(true);
   if (variant === 'inline') return shown ? <Skeleton height="2rem" width="6rem" /> : null;
   return (
-    <div className={styles.pending} style={{ minHeight }}>
-      {shown ? <Skeleton height={minHeight} /> : null}
+    <Placeholder minHeight={minHeight} reserve={reserve}>
+      {shown ? (
+        <span className={styles.fill}>
+          <Skeleton height="100%" />
+        </span>
+      ) : null}
       {shown ? <span className="visually-hidden">{ka.remote.loading}</span> : null}
-    </div>
+    </Placeholder>
   );
 }
 
@@ -45,20 +110,12 @@ function Pending({ variant, minHeight }: { variant: Variant; minHeight: string }
  * reload cannot be guarded (the stamp could not be written) it does not happen, and the
  * slot shows its fallback instead of waiting forever.
  */
-function ReloadForChunk({
-  variant,
-  minHeight,
-  fallback,
-}: {
-  variant: Variant;
-  minHeight: string;
-  fallback: ReactNode;
-}) {
+function ReloadForChunk({ fallback, ...reservation }: Reservation & { fallback: ReactNode }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!reloadForChunkError()) setFailed(true);
   }, []);
-  return failed ? fallback : <Pending variant={variant} minHeight={minHeight} />;
+  return failed ? fallback : <Pending {...reservation} />;
 }
 
 function SlotFallback({
@@ -93,7 +150,26 @@ function SlotFallback({
  * a page reload. A failed chunk of a remote that is up means it was redeployed: that reloads
  * the page once, under the same guard as the host's own chunks.
  */
-export function RemoteSlot({ id, label, variant = 'block', minHeight = '8rem' }: RemoteSlotProps) {
+export function RemoteSlot({ whenNearViewport = false, ...props }: RemoteSlotProps) {
+  const { ref, near } = useNearViewport(whenNearViewport);
+  if (near) return <LoadedSlot {...props} />;
+  // The place is kept at the slot's size, so nothing moves when it loads.
+  return (
+    <Placeholder
+      ref={ref}
+      minHeight={props.minHeight ?? DEFAULT_MIN_HEIGHT}
+      reserve={props.reserve}
+    />
+  );
+}
+
+function LoadedSlot({
+  id,
+  label,
+  variant = 'block',
+  minHeight = DEFAULT_MIN_HEIGHT,
+  reserve,
+}: Omit<RemoteSlotProps, 'whenNearViewport'>) {
   const [attempt, setAttempt] = useState(0);
   // React.lazy caches a rejection, so each attempt needs its own lazy component.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt must build a new lazy().
@@ -104,14 +180,21 @@ export function RemoteSlot({ id, label, variant = 'block', minHeight = '8rem' }:
       <SlotFallback label={label} variant={variant} onRetry={() => setAttempt((n) => n + 1)} />
     );
     if (isChunkLoadError(error) && canReloadForChunkError()) {
-      return <ReloadForChunk variant={variant} minHeight={minHeight} fallback={fallback} />;
+      return (
+        <ReloadForChunk
+          variant={variant}
+          minHeight={minHeight}
+          reserve={reserve}
+          fallback={fallback}
+        />
+      );
     }
     return fallback;
   };
 
   return (
     <ErrorBoundary key={attempt} fallbackRender={renderFallback}>
-      <Suspense fallback={<Pending variant={variant} minHeight={minHeight} />}>
+      <Suspense fallback={<Pending variant={variant} minHeight={minHeight} reserve={reserve} />}>
         <Remote />
       </Suspense>
     </ErrorBoundary>

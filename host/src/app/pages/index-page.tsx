@@ -43,7 +43,12 @@ export function Component() {
     <div className={styles.stack}>
       <h1 className="visually-hidden">{ka.brand}</h1>
       {loggedIn ? <CustomerHome /> : <VisitorHome />}
-      <RemoteSlot id="remote_home/QuestionAnswers" label={ka.home.faqTitle} minHeight="12rem" />
+      <RemoteSlot
+        id="remote_home/QuestionAnswers"
+        label={ka.home.faqTitle}
+        reserve={styles.questionsSlot}
+        whenNearViewport
+      />
     </div>
   );
 }
@@ -55,9 +60,15 @@ function VisitorHome() {
       <RemoteSlot
         id="remote_home/LoanCalculator"
         label={ka.home.calculatorLabel}
-        minHeight="30rem"
+        reserve={styles.calculatorSlot}
       />
-      <RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} minHeight="16rem" />
+      {/* Below the calculator on a phone: its slider library loads when it comes near. */}
+      <RemoteSlot
+        id="remote_home/HomeSlider"
+        label={ka.home.sliderLabel}
+        reserve={styles.sliderSlot}
+        whenNearViewport
+      />
     </>
   );
 }
@@ -93,7 +104,7 @@ function CustomerHome() {
         <RemoteSlot
           id="remote_home/LoanCalculator"
           label={ka.home.calculatorLabel}
-          minHeight="30rem"
+          reserve={styles.calculatorSlot}
         />
       )}
       <RemoteSlot id="remote_loans/LoansOverview" label={ka.loans.title} minHeight="10rem" />

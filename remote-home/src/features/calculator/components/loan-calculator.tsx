@@ -57,7 +57,7 @@ function useApplyAfterLogin(choice: LoanRequest | undefined) {
 
 function CalculatorSkeleton() {
   return (
-    <div className={styles.body} aria-hidden="true">
+    <div className={`${styles.body} ${styles.pendingBody}`} aria-hidden="true">
       <div className={styles.inputs}>
         <Skeleton height="7.5rem" />
         <Skeleton height="4.5rem" />

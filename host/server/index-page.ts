@@ -1,0 +1,49 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'tooling/server/static-server';
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../src/federation/runtime-config';
+
+/** JSON that cannot close the script element it sits in. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The host's page with what the browser needs before any script runs: the runtime
+ * configuration as data (no request of its own, and no inline script for a CSP to allow),
+ * and preload hints for the remotes' manifests, so they travel with the host's own script
+ * instead of after it (decision 014).
+ */
+export function renderIndexHtml(template: string, config: RuntimeConfig): string {
+  const hints = config.remotes.map(
+    (remote) =>
+      `<link rel="preload" href="${escapeAttribute(remote.manifestUrl)}" as="fetch" crossorigin="anonymous" />`,
+  );
+  const data = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script>`;
+  return template.replace('</head>', `${[...hints, data].join('\n    ')}\n  </head>`);
+}
+
+/** Sends a rendered page, compressed when the browser accepts it (it varies per request). */
+export function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  html: string,
+) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-cache')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Vary', 'Accept-Encoding');
+  if (/\bbr\b/.test(accepted)) {
+    return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html));
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
+  }
+  return reply.send(html);
+}
