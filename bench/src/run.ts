@@ -1,0 +1,185 @@
+/**
+ * `pnpm bench`: builds the product federated (the real thing) and as a monolith of the same
+ * modules, serves both as `pnpm start` serves, loads `/` as a phone would (390×844, slow 4G,
+ * 4× CPU) for a visitor and for a logged-in customer, runs Lighthouse on the federated build,
+ * prints the figures and writes them to a JSON file. It prints; it asserts nothing.
+ *
+ *   pnpm bench [--skip-build] [--runs 3] [--lighthouse-runs 3] [--no-lighthouse]
+ *              [--out bench/results/latest.json] [--compare bench/results/main.json]
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type BrowserContext, chromium } from '@playwright/test';
+import { HOST_APP, portOf, REMOTE_APPS, SANDBOX_APP } from 'tooling/apps';
+import { type LighthouseFigures, lighthouseMedians } from './lighthouse-runs';
+import { measurePage, type PageFigures, PHONE_PROFILE } from './page-metrics';
+import { printReport } from './report';
+import { run, startFederated, startMonolith, WORKSPACE_ROOT } from './servers';
+
+const { values: args } = parseArgs({
+  // `pnpm bench -- --flag` passes the separator through.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    'lighthouse-runs': { type: 'string', default: '3' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join(WORKSPACE_ROOT, 'bench/results/latest.json') },
+    compare: { type: 'string' },
+  },
+});
+
+/** Paths on the command line are read from where `pnpm bench` was typed. */
+const fromCaller = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+const outFile = fromCaller(args.out);
+const baseline = args.compare
+  ? (JSON.parse(readFileSync(fromCaller(args.compare), 'utf8')) as BenchResult)
+  : undefined;
+
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const MONOLITH_PORT = Number(process.env.BENCH_MONOLITH_PORT ?? 3100);
+const FEDERATED_URL = `http://localhost:${portOf(HOST_APP)}/`;
+const MONOLITH_URL = `http://localhost:${MONOLITH_PORT}/`;
+const SANDBOX_URL = `http://127.0.0.1:${portOf(SANDBOX_APP)}`;
+/** A seeded sandbox customer: verified, with loans and a limit (sandbox-api README). */
+const CUSTOMER = { username: '01001000001', password: 'Sandbox123' };
+
+type Who = 'visitor' | 'customer';
+export interface BenchResult {
+  date: string;
+  commit: string;
+  profile: typeof PHONE_PROFILE;
+  pages: Record<'federated' | 'monolith', Record<Who, PageFigures>>;
+  lighthouse?: {
+    mobile: LighthouseFigures & { scores: number[] };
+    desktop: LighthouseFigures & { scores: number[] };
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Field by field, the median of several loads (JavaScript sizes barely move between runs). */
+function medianFigures(runs: PageFigures[]): PageFigures {
+  const first = runs[0];
+  if (!first) throw new Error('no runs');
+  const pick = <T>(read: (figures: PageFigures) => number) => median(runs.map(read)) as T;
+  const types = (kind: 'js' | 'css') => ({
+    count: pick<number>((r) => r[kind].count),
+    transferred: pick<number>((r) => r[kind].transferred),
+    raw: pick<number>((r) => r[kind].raw),
+    gzip: pick<number>((r) => r[kind].gzip),
+    brotli: pick<number>((r) => r[kind].brotli),
+  });
+  return {
+    files: first.files,
+    chain: first.chain,
+    shifted: first.shifted,
+    js: types('js'),
+    css: types('css'),
+    requests: pick((r) => r.requests),
+    origins: pick((r) => r.origins),
+    roundTrips: pick((r) => r.roundTrips),
+    figuresMs: pick((r) => r.figuresMs),
+    fcpMs: pick((r) => r.fcpMs),
+    lcpMs: pick((r) => r.lcpMs),
+    cls: pick((r) => r.cls),
+    tbtMs: pick((r) => r.tbtMs),
+  };
+}
+
+async function customerCookie(url: string) {
+  const response = await fetch(`${SANDBOX_URL}/api/user/api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(CUSTOMER),
+  });
+  if (!response.ok) throw new Error(`sandbox login answered ${response.status}`);
+  const tokens = (await response.json()) as { access: string; refresh: string };
+  return async (context: BrowserContext) => {
+    await context.addCookies([
+      { name: 'user', value: encodeURIComponent(JSON.stringify(tokens)), url },
+    ]);
+  };
+}
+
+async function measure(url: string, runs: number): Promise<Record<Who, PageFigures>> {
+  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
+  try {
+    const result = {} as Record<Who, PageFigures>;
+    for (const who of ['visitor', 'customer'] as const) {
+      const loads: PageFigures[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        const prepare = who === 'customer' ? await customerCookie(url) : undefined;
+        loads.push(await measurePage(browser, url, prepare));
+      }
+      result[who] = medianFigures(loads);
+    }
+    return result;
+  } finally {
+    await browser.close();
+  }
+}
+
+function gitCommit(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: WORKSPACE_ROOT });
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: WORKSPACE_ROOT });
+    return `${commit.toString().trim()}${dirty.length > 0 ? '+changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<void> {
+  const runs = Number(args.runs);
+  const lighthouseRuns = Number(args['lighthouse-runs']);
+  if (!args['skip-build']) {
+    console.info('building the federated product (pnpm build) …');
+    await run('pnpm', ['build']);
+    console.info('building the monolith (bench/rspack.monolith.config.ts) …');
+    await run('pnpm', ['--filter', 'bench', 'build:monolith']);
+  }
+
+  console.info('serving as pnpm start does, with the sandbox as the provider …');
+  const stopFederated = await startFederated([
+    `${SANDBOX_URL}/api/cms/slider/`,
+    FEDERATED_URL,
+    ...REMOTE_APPS.map((remote) => `http://localhost:${portOf(remote)}/mf-manifest.json`),
+  ]);
+  const stopMonolith = await startMonolith(
+    path.join(WORKSPACE_ROOT, 'bench/dist/monolith'),
+    MONOLITH_PORT,
+  );
+  try {
+    console.info(`loading / ${runs}× per case at 390×844, slow 4G, 4× CPU …`);
+    const federated = await measure(FEDERATED_URL, runs);
+    const monolith = await measure(MONOLITH_URL, runs);
+    const result: BenchResult = {
+      date: new Date().toISOString(),
+      commit: gitCommit(),
+      profile: PHONE_PROFILE,
+      pages: { federated, monolith },
+    };
+    if (!args['no-lighthouse']) {
+      console.info(`Lighthouse on the federated build, ${lighthouseRuns} runs each …`);
+      result.lighthouse = {
+        mobile: await lighthouseMedians(FEDERATED_URL, 'mobile', lighthouseRuns, chromePath),
+        desktop: await lighthouseMedians(FEDERATED_URL, 'desktop', lighthouseRuns, chromePath),
+      };
+    }
+    printReport(result, baseline);
+    mkdirSync(path.dirname(outFile), { recursive: true });
+    writeFileSync(outFile, `${JSON.stringify(result, null, 2)}\n`);
+    console.info(`\nwritten to ${outFile}`);
+  } finally {
+    await stopMonolith();
+    await stopFederated();
+  }
+}
+
+await main();
