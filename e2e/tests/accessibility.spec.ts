@@ -6,6 +6,7 @@ import { kaRegistration } from '../../remote-account/src/features/registration/k
 import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
 import { expect, test } from '../fixtures';
 import { logInViaUi, newCustomer, registerViaApi } from '../utils/account-utils';
+import { scrollThroughPage } from '../utils/page-utils';
 
 const pages = [
   { path: '/', ready: ka.home.calculatorLabel },
@@ -25,6 +26,11 @@ for (const { path, ready } of pages) {
   test(`${path} has no axe violations`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
+    // What loads below the fold is checked too.
+    await scrollThroughPage(page);
+    if (path === '/') {
+      await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
+    }
     expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -1,5 +1,6 @@
 import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
+import { scrollThroughPage } from '../utils/page-utils';
 
 test('an unknown path answers 404 with the not-found page and a way home', async ({ page }) => {
   const response = await page.goto('/no-such-page');
@@ -9,18 +10,21 @@ test('an unknown path answers 404 with the not-found page and a way home', async
 
   await page.getByRole('link', { name: ka.errors.backHome }).click();
   await expect(page).toHaveURL(/\/$/);
+  await scrollThroughPage(page);
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
 });
 
 test('a route declaring an unknown middleware shows status 500 and names it', async ({ page }) => {
   // The operator's runtime configuration adds middleware to /static; this name does not exist.
-  await page.route('**/runtime-config.json', async (route) => {
+  // The server writes the configuration into the page (decision 014): rewrite it there.
+  await page.route('**/static', async (route) => {
     const response = await route.fetch();
-    const config = await response.json();
-    await route.fulfill({
-      response,
-      json: { ...config, routeMiddleware: { '/static': ['no-such-guard'] } },
-    });
+    const html = (await response.text()).replace(
+      '"routeMiddleware":{}',
+      '"routeMiddleware":{"/static":["no-such-guard"]}',
+    );
+    expect(html).toContain('no-such-guard');
+    await route.fulfill({ response, body: html });
   });
   await page.goto('/static');
   await expect(page.getByText('Unknown middleware no-such-guard')).toBeVisible();

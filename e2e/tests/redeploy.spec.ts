@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ka } from 'shared/strings/ka';
 import { questionAnswers } from 'shared/testing/fixtures';
 import { expect, test } from '../fixtures';
+import { scrollThroughPage } from '../utils/page-utils';
 import { buildEditedRemote, deployInto, hashTree, REPO_ROOT } from '../utils/redeploy-utils';
 
 const CHANGED_TITLE = 'ხშირად დასმული კითხვები — ახალი გამოშვება';
@@ -17,6 +18,7 @@ test('a remote rebuilt and redeployed alone shows its changes, API module includ
   const hostBefore = hashTree(hostDist);
 
   await page.goto('/');
+  await scrollThroughPage(page);
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
 
   const build = buildEditedRemote('remote-home', [
@@ -36,6 +38,7 @@ test('a remote rebuilt and redeployed alone shows its changes, API module includ
   const restore = deployInto('remote-home', build);
   try {
     await page.reload();
+    await scrollThroughPage(page);
     await expect(page.getByRole('heading', { name: CHANGED_TITLE })).toBeVisible();
     await expect(page.getByText(`${firstQuestion}${NEW_MARK}`)).toBeVisible();
     // The host was neither rebuilt nor redeployed.
@@ -46,6 +49,7 @@ test('a remote rebuilt and redeployed alone shows its changes, API module includ
 
   // And rolling back is the same operation.
   await page.reload();
+  await scrollThroughPage(page);
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
   await expect(page.getByText(firstQuestion, { exact: true })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { ka } from 'shared/strings/ka';
 import { slides } from 'shared/testing/fixtures';
 import { expect, test } from '../fixtures';
+import { scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
 import { manifestUrl, REMOTES } from '../utils/urls';
 
@@ -23,6 +24,7 @@ test('a remote whose manifest cannot load degrades only its own slots; retry rec
   ).toBeVisible();
 
   // Each of remote-home's slots says so in Georgian, each with a retry.
+  await scrollThroughPage(page);
   const slider = page.getByRole('region', { name: ka.home.sliderLabel });
   await expect(slider).toContainText(ka.remote.unavailable);
   await expect(page.getByRole('region', { name: ka.home.calculatorLabel })).toContainText(
@@ -48,5 +50,6 @@ test('a remote whose entry file cannot load shows its fallback, not a blank page
   await expect(page.getByRole('region', { name: ka.loans.title })).toContainText(
     ka.remote.unavailable,
   );
+  await scrollThroughPage(page);
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
+import { scrollThroughPage } from '../utils/page-utils';
 import { SANDBOX_URL } from '../utils/urls';
 
 // These run against the embedded sandbox API that `pnpm start` serves, nothing mocked.
@@ -17,6 +18,7 @@ test('the home page shows the sandbox CMS content and images through the host pr
   expect(slides.length).toBeGreaterThan(0);
 
   await page.goto('/');
+  await scrollThroughPage(page);
   await expect(page.getByRole('heading', { name: slides[0]?.title })).toBeVisible();
   const image = page.getByRole('region', { name: ka.home.sliderLabel }).locator('img').first();
   await expect

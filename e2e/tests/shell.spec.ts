@@ -3,7 +3,9 @@ import { slides } from 'shared/testing/fixtures';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { loadedSingletons } from '../utils/federation-utils';
+import { scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
+import { REMOTES } from '../utils/urls';
 
 const firstSlide = [...slides].sort((a, b) => a.order - b.order)[0];
 
@@ -18,6 +20,8 @@ test('the home page composes a slot from each remote with no console problem', a
   await expect(page.getByRole('link', { name: ka.brand })).toBeVisible();
   // remote-home: the calculator, the slider and the questions
   await expect(page.getByText(kaCalculator.monthlyPayment)).toBeVisible();
+  // The slider and the questions load as they come near the viewport.
+  await scrollThroughPage(page);
   await expect(page.getByRole('heading', { name: firstSlide?.title })).toBeVisible();
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
   // remote-account: the login entry in the header
@@ -45,14 +49,17 @@ test('host and remotes run on one React, one router and one store', async ({ pag
   for (const name of [
     'react',
     'react-dom',
-    'react-router',
-    'react-router-dom',
     'zustand',
     '@tanstack/react-query',
+    // The slices' door to the router: the host's, bound to the host's one router. The router
+    // itself is not shared (decision 014).
+    'shared/navigation/router',
   ]) {
     expect(singletons[name], name).toHaveLength(1);
     expect(singletons[name]?.[0]?.from, name).toBe('host');
   }
+  expect(singletons['react-router']).toBeUndefined();
+  expect(singletons['react-router-dom']).toBeUndefined();
   // Every shared module, stores and API client included, exists once.
   const sharedModules = Object.keys(singletons).filter((name) => name.startsWith('shared/'));
   expect(sharedModules).toEqual(
@@ -82,6 +89,18 @@ test('host and remotes run on one React, one router and one store', async ({ pag
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
     true,
   );
+});
+
+test("a remote's own page runs alone from its production build, with no host", async ({ page }) => {
+  // The account slice's page: its container leans on the host's federation runtime, so the
+  // page is a build of its own (decision 014); the login form still opens in it.
+  await page.goto(`${REMOTES.remote_account}/`);
+  await expect(page.getByRole('heading', { name: ka.account.recoveryTitle })).toBeVisible();
+  await page.getByRole('button', { name: ka.account.login }).click();
+  await expect(page.getByRole('dialog', { name: ka.account.loginTitle })).toBeVisible();
+
+  await page.goto(`${REMOTES.remote_home}/`);
+  await expect(page.getByRole('heading', { name: kaCalculator.title })).toBeVisible();
 });
 
 test('the terms page shows both contracts from the CMS, sanitised', async ({ page }) => {
