@@ -9,6 +9,7 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { prefetchAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
 import { createAppRouter } from './app/router';
+import './federation/first-screen-shares';
 import { registerConfiguredRemotes } from './federation/register-remotes';
 import { loadRuntimeConfig, type RuntimeConfig } from './federation/runtime-config';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sharedRuntimeFolders, sharedSingletons } from './app-config';
+import { hostShares, sharedRuntimeFolders, sharedSingletons } from './app-config';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sharedPackage = JSON.parse(readFileSync(path.join(repo, 'shared/package.json'), 'utf8'));
@@ -64,5 +64,32 @@ describe("an app's federation shares", () => {
     expect(sharedSingletons(path.join(repo, 'remote-account'))['@hookform/resolvers/zod']).toEqual(
       expect.objectContaining({ version: installed }),
     );
+  });
+});
+
+describe("the host's shares", () => {
+  const shares = hostShares(path.join(repo, 'host')) as Record<string, { eager?: boolean }>;
+
+  it('start eager: what the host runs on, and every module of shared, nested ones included', () => {
+    for (const name of [
+      'react',
+      'react-dom/client',
+      '@tanstack/react-query',
+      'shared/stores/ui-store',
+      'shared/api/loan/calculator',
+      'shared/api/user/user-details',
+      'shared/navigation/router',
+      'shared/validation/zod',
+    ]) {
+      expect(shares[name]?.eager, name).toBe(true);
+    }
+  });
+
+  it('leave the rest to load when used', () => {
+    expect(shares['react-hook-form']?.eager).toBeUndefined();
+    expect(shares['shared/lib/sanitize-html']).toBeDefined();
+    expect(shares['shared/lib/sanitize-html']?.eager).toBeUndefined();
+    // Test helpers are never shared.
+    expect(Object.keys(shares).some((name) => name.startsWith('shared/testing'))).toBe(false);
   });
 });

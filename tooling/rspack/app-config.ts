@@ -194,9 +194,9 @@ export function hostShares(appRoot: string) {
     }
     // A folder is shared module by module here, so one module can stay lazy.
     const folder = path.join(sharedRoot, 'src', name.slice('shared/'.length));
-    for (const file of readdirSync(folder)) {
+    for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
       if (!/\.tsx?$/.test(file) || /\.test\.tsx?$|\.d\.ts$/.test(file)) continue;
-      const module = `${name}${file.replace(/\.tsx?$/, '')}`;
+      const module = `${name}${file.split(path.sep).join('/').replace(/\.tsx?$/, '')}`;
       eager[module] = HOST_LAZY.has(module) ? share : { ...share, eager: true };
     }
   }

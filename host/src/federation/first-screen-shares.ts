@@ -1,0 +1,9 @@
+/**
+ * Shared modules the home page's slots start with that the host itself does not use. Imported
+ * here, they are part of the host's first script (its shares are eager): otherwise the first
+ * slice to load would provide its own copy, fetched only after the slice's own chunk, one
+ * round trip more before the calculator can ask for its figures (decision 014).
+ */
+import 'shared/api/loan/calculator';
+import 'shared/stores/loan-request-store';
+import 'shared/ui/schedule-table';
