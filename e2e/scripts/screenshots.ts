@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { scrollThroughPage } from '../utils/page-utils';
 import { HOST_URL } from '../utils/urls';
 
 const [outDir = 'screenshots', route = '/', personalNumber] = process.argv.slice(2);
@@ -39,6 +40,12 @@ for (const [name, viewport] of [
   await page.waitForTimeout(1_000);
   const file = path.join(outDir, `${name}${personalNumber ? `-${personalNumber}` : ''}.png`);
   await page.screenshot({ path: file, fullPage: name === 'desktop' });
+  // The whole page, after scrolling through it: what sits below the fold loads as it nears.
+  await scrollThroughPage(page);
+  // The load state was reached before scrolling started these loads: give them time.
+  await page.waitForTimeout(2_000);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => scrollTo(0, 0));
   await page.screenshot({ path: file.replace('.png', '-full.png'), fullPage: true });
   console.info(file);
   await context.close();

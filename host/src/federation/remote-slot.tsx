@@ -35,7 +35,7 @@ export interface RemoteSlotProps {
    */
   reserve?: string;
   /**
-   * Below the fold on a phone: load nothing until the slot comes within a screen of the
+   * Below the fold on a phone: load nothing until the slot comes within 200 px of the
    * viewport, so what the customer sees first does not wait behind it.
    */
   whenNearViewport?: boolean;
