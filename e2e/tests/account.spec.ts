@@ -52,7 +52,7 @@ const verificationSummary = (panel: Locator) =>
   panel.getByRole('region', { name: v.summary.title, exact: true });
 
 async function registerViaUi(page: Page, customer: NewCustomer): Promise<void> {
-  await banner(page).getByRole('button', { name: kaRegistration.open }).click();
+  await banner(page).getByRole('button', { name: ka.account.register }).click();
   const panel = page.getByRole('dialog', { name: kaRegistration.title });
   await panel.getByLabel(ka.account.personalNumber).fill(customer.personalNumber);
   await panel.getByLabel(kaRegistration.firstName).fill(customer.firstName);

@@ -1,5 +1,6 @@
 import { ka } from 'shared/strings/ka';
 import { slides } from 'shared/testing/fixtures';
+import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
@@ -52,4 +53,31 @@ test('a remote whose entry file cannot load shows its fallback, not a blank page
   );
   await scrollThroughPage(page);
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
+});
+
+test('a visitor fetches the account slice only to log in; down, it costs only the login', async ({
+  page,
+}) => {
+  const accountScripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && request.url().startsWith(REMOTES.remote_account)) {
+      accountScripts.push(request.url());
+    }
+  });
+  await page.route(`${REMOTES.remote_account}/remoteEntry.js`, (route) => route.abort('failed'));
+  await page.goto('/');
+  const figures = page.getByRole('region', { name: kaCalculator.title }).locator('output');
+  await expect(figures.first()).toBeVisible();
+  expect(accountScripts).toEqual([]);
+
+  const banner = page.getByRole('banner');
+  await banner.getByRole('button', { name: ka.account.login }).click();
+  await expect(banner.getByRole('alert')).toHaveText(ka.remote.unavailable);
+  expect(accountScripts).not.toEqual([]);
+  // The calculator still answers.
+  await expect(figures.first()).toBeVisible();
+
+  await page.unroute(`${REMOTES.remote_account}/remoteEntry.js`);
+  await banner.getByRole('button', { name: ka.common.retry }).click();
+  await expect(page.getByRole('dialog', { name: ka.account.loginTitle })).toBeVisible();
 });

@@ -39,6 +39,8 @@ export interface RemoteSlotProps {
    * viewport, so what the customer sees first does not wait behind it.
    */
   whenNearViewport?: boolean;
+  /** Shown while the remote loads, instead of a skeleton (inline slots). */
+  pending?: ReactNode;
 }
 
 const DEFAULT_MIN_HEIGHT = '8rem';
@@ -69,6 +71,7 @@ interface Reservation {
   variant: Variant;
   minHeight: string;
   reserve?: string | undefined;
+  pending?: ReactNode;
 }
 
 /** The slot's place, held at its size (a page class, or the minimum height) while it loads. */
@@ -90,9 +93,12 @@ function Placeholder({
   );
 }
 
-function Pending({ variant, minHeight, reserve }: Reservation) {
+function Pending({ variant, minHeight, reserve, pending }: Reservation) {
   const shown = useDelayedFlag(true);
-  if (variant === 'inline') return shown ? <Skeleton height="2rem" width="6rem" /> : null;
+  if (variant === 'inline') {
+    if (pending !== undefined) return pending;
+    return shown ? <Skeleton height="2rem" width="6rem" /> : null;
+  }
   return (
     <Placeholder minHeight={minHeight} reserve={reserve}>
       {shown ? (
@@ -169,6 +175,7 @@ function LoadedSlot({
   variant = 'block',
   minHeight = DEFAULT_MIN_HEIGHT,
   reserve,
+  pending,
 }: Omit<RemoteSlotProps, 'whenNearViewport'>) {
   const [attempt, setAttempt] = useState(0);
   // React.lazy caches a rejection, so each attempt needs its own lazy component.
@@ -185,6 +192,7 @@ function LoadedSlot({
           variant={variant}
           minHeight={minHeight}
           reserve={reserve}
+          pending={pending}
           fallback={fallback}
         />
       );
@@ -194,7 +202,11 @@ function LoadedSlot({
 
   return (
     <ErrorBoundary key={attempt} fallbackRender={renderFallback}>
-      <Suspense fallback={<Pending variant={variant} minHeight={minHeight} reserve={reserve} />}>
+      <Suspense
+        fallback={
+          <Pending variant={variant} minHeight={minHeight} reserve={reserve} pending={pending} />
+        }
+      >
         <Remote />
       </Suspense>
     </ErrorBoundary>

@@ -92,6 +92,7 @@ export const ka = {
   },
   account: {
     login: 'შესვლა',
+    register: 'რეგისტრაცია',
     logout: 'გასვლა',
     loginTitle: 'ანგარიშში შესვლა',
     personalNumber: 'პირადი ნომერი',

@@ -2,8 +2,8 @@ import { Link } from 'shared/navigation/router';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
-import { RemoteSlot } from '../../federation/remote-slot';
 import styles from '../layouts/layout.module.css';
+import { AccountDoor } from './account-door';
 import { NavLinks } from './nav-links';
 import { MENU_BUTTON_ID } from './side-bar';
 
@@ -30,9 +30,7 @@ export function SiteHeader({ showAccount }: { showAccount: boolean }) {
         <nav className={styles.desktopNav} aria-label={ka.nav.label}>
           <NavLinks />
         </nav>
-        {showAccount ? (
-          <RemoteSlot id="remote_account/AccountEntry" label={ka.account.login} variant="inline" />
-        ) : null}
+        {showAccount ? <AccountDoor /> : null}
       </div>
     </header>
   );

@@ -1,7 +1,6 @@
 /** The account slice's registration copy, in Georgian. */
 export const kaRegistration = {
-  /** The header button and the panel's title. */
-  open: 'რეგისტრაცია',
+  /** The panel's title (the header's button is shared: ka.account.register). */
   title: 'რეგისტრაცია',
   /** Under the login form, for phones where the header has room for one button only. */
   noAccount: 'არ გაქვთ ანგარიში?',

@@ -271,7 +271,7 @@ describe('the account entry', () => {
       'aria-expanded',
       'false',
     );
-    expect(screen.getByRole('button', { name: kaRegistration.open })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: ka.account.register })).toHaveAttribute(
       'aria-expanded',
       'false',
     );
@@ -281,7 +281,7 @@ describe('the account entry', () => {
   it('opens the registration form from its button and closes it with the same button', async () => {
     const user = userEvent.setup();
     renderEntry();
-    const trigger = screen.getByRole('button', { name: kaRegistration.open });
+    const trigger = screen.getByRole('button', { name: ka.account.register });
 
     await user.click(trigger);
 
@@ -301,7 +301,7 @@ describe('the account entry', () => {
   it('closes the registration form with its close button and gives focus back to its button', async () => {
     const user = userEvent.setup();
     renderEntry();
-    const trigger = screen.getByRole('button', { name: kaRegistration.open });
+    const trigger = screen.getByRole('button', { name: ka.account.register });
     await user.click(trigger);
     const dialog = screen.getByRole('dialog', { name: kaRegistration.title });
     await within(dialog).findByRole('region', { name: registrationTerms.title });
@@ -317,7 +317,7 @@ describe('the account entry', () => {
     renderEntry();
     await openLogin(user);
 
-    await user.click(screen.getByRole('button', { name: kaRegistration.open }));
+    await user.click(screen.getByRole('button', { name: ka.account.register }));
 
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: kaRegistration.title })).toBeInTheDocument();
@@ -339,7 +339,7 @@ describe('the account entry', () => {
     const user = userEvent.setup();
     const logins = watchLogins();
     renderEntry();
-    await user.click(screen.getByRole('button', { name: kaRegistration.open }));
+    await user.click(screen.getByRole('button', { name: ka.account.register }));
     const registration = screen.getByRole('dialog', { name: kaRegistration.title });
     await within(registration).findByRole('region', { name: registrationTerms.title });
     const type = (label: string, value: string) =>
@@ -383,7 +383,7 @@ describe('the account entry', () => {
     details.open();
     expect(await screen.findByText(customer.first_name)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: ka.account.logout })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: kaRegistration.open })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ka.account.register })).not.toBeInTheDocument();
   });
 
   it('after logging in, greets the customer and moves focus to the greeting', async () => {

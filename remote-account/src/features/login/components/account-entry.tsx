@@ -15,6 +15,11 @@ import { useUser } from 'shared/query/use-account';
 import { type AccountPanel, useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
+import {
+  accountButtonClasses,
+  ACCOUNT_PANEL_ID as PANEL_ID,
+  VisitorAccountButtons,
+} from 'shared/ui/visitor-account-buttons';
 import { kaProfile } from '../../profile/ka-profile';
 import { kaRegistration } from '../../registration/ka-registration';
 import styles from './account.module.css';
@@ -37,12 +42,6 @@ const VerificationSummary = lazy(() =>
     default: m.VerificationSummary,
   })),
 );
-
-const PANEL_ID: Record<AccountPanel, string> = {
-  login: 'login-panel',
-  register: 'register-panel',
-  account: 'account-panel',
-};
 
 /**
  * The account slice's entry in the host's header. Logged out: login and registration
@@ -131,11 +130,11 @@ function SignedIn({
 
   return (
     <>
-      <div className={styles.actions}>
+      <div className={accountButtonClasses.actions}>
         <Button
           ref={greeting}
           variant="ghost"
-          className={`${styles.entryButton} ${styles.accountButton}`}
+          className={`${accountButtonClasses.entryButton} ${styles.accountButton}`}
           aria-expanded={open}
           aria-controls={PANEL_ID.account}
           onClick={open ? close : requestAccount}
@@ -151,7 +150,7 @@ function SignedIn({
         </Button>
         <Button
           variant="secondary"
-          className={styles.entryButton}
+          className={accountButtonClasses.entryButton}
           onClick={() => void useAuthStore.getState().logout()}
         >
           {ka.account.logout}
@@ -211,27 +210,13 @@ function SignedOut({
 
   return (
     <>
-      <div className={styles.actions}>
-        <Button
-          ref={loginTrigger}
-          className={styles.entryButton}
-          aria-expanded={panel === 'login'}
-          aria-controls={PANEL_ID.login}
-          onClick={panel === 'login' ? dismiss : requestLogin}
-        >
-          {ka.account.login}
-        </Button>
-        <Button
-          ref={registerTrigger}
-          variant="secondary"
-          className={`${styles.entryButton} ${styles.registerButton}`}
-          aria-expanded={panel === 'register'}
-          aria-controls={PANEL_ID.register}
-          onClick={panel === 'register' ? dismiss : requestRegistration}
-        >
-          {kaRegistration.open}
-        </Button>
-      </div>
+      <VisitorAccountButtons
+        panel={panel}
+        loginRef={loginTrigger}
+        registerRef={registerTrigger}
+        onLogin={panel === 'login' ? dismiss : requestLogin}
+        onRegister={panel === 'register' ? dismiss : requestRegistration}
+      />
       {panel === 'login' ? (
         <Panel kind="login" title={ka.account.loginTitle} panelRef={panelRef} onClose={close}>
           <Suspense fallback={<p>{ka.common.loading}</p>}>
