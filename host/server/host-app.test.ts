@@ -45,6 +45,13 @@ async function build(apiUpstream = providerUrl, env: Record<string, string> = {}
   return app;
 }
 
+/** The preload hints of a page, their attributes unescaped. */
+function preloadsOf(html: string) {
+  return [...html.matchAll(/<link rel="preload" ([^>]*)\/>/g)].map(([, attributes]) =>
+    attributes?.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
+  );
+}
+
 describe('the host server', () => {
   it('answers each route with the app and status 200, revalidated on every load', async () => {
     await build();
@@ -98,8 +105,13 @@ describe('the host server', () => {
     await build(providerUrl, {
       REMOTE_LOANS_URL: 'https://loans.example.ge/mf-manifest.json?a=1&b=<2>',
     });
-    for (const url of ['/', '/recovery', '/no-such-page']) {
-      const response = await app.inject({ url, headers: { host: '127.0.0.1:3000' } });
+    const customer = { cookie: 'theme=dark; user=%7B%22access%22%3A%22a%22%7D' };
+    for (const [url, cookies] of [
+      ['/recovery', {}],
+      ['/no-such-page', {}],
+      ['/', customer],
+    ] as const) {
+      const response = await app.inject({ url, headers: { host: '127.0.0.1:3000', ...cookies } });
       const data = /<script type="application\/json" id="runtime-config">(.*?)<\/script>/.exec(
         response.body,
       )?.[1];
@@ -108,17 +120,26 @@ describe('the host server', () => {
           await app.inject({ url: '/runtime-config.json', headers: { host: '127.0.0.1:3000' } })
         ).json(),
       );
-      const preloads = [...response.body.matchAll(/<link rel="preload" ([^>]*)\/>/g)].map(
-        ([, attributes]) =>
-          attributes?.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
-      );
-      expect(preloads).toEqual([
+      expect(preloadsOf(response.body), url).toEqual([
         'href="http://127.0.0.1:3001/mf-manifest.json" as="fetch" crossorigin="anonymous" ',
         'href="http://127.0.0.1:3002/mf-manifest.json" as="fetch" crossorigin="anonymous" ',
         'href="https://loans.example.ge/mf-manifest.json?a=1&b=<2>" as="fetch" crossorigin="anonymous" ',
       ]);
       // The configuration is data that no URL in it can break out of.
       expect(response.body).not.toContain('<2>');
+    }
+  });
+
+  it('hints a visitor’s home page only the remote its first screen loads', async () => {
+    await build();
+    for (const cookie of [undefined, 'user=', 'username=1']) {
+      const response = await app.inject({
+        url: '/?from=ad',
+        headers: { host: '127.0.0.1:3000', ...(cookie ? { cookie } : {}) },
+      });
+      expect(preloadsOf(response.body), cookie).toEqual([
+        'href="http://127.0.0.1:3001/mf-manifest.json" as="fetch" crossorigin="anonymous" ',
+      ]);
     }
   });
 

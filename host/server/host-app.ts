@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SESSION_COOKIE } from 'shared/auth/session-cookie';
+import { remoteNameOf } from 'shared/federation/remote-modules';
 import { ka } from 'shared/strings/ka';
 import { proxyToProvider } from 'tooling/server/api-proxy';
 import {
@@ -9,9 +11,28 @@ import {
   type StaticServer,
 } from 'tooling/server/static-server';
 import { isKnownPath } from '../src/app/route-table';
-import { RUNTIME_CONFIG_PATH } from '../src/federation/runtime-config';
+import { firstScreenModules } from '../src/federation/first-screen';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../src/federation/runtime-config';
 import { renderIndexHtml, sendHtml } from './index-page';
 import { buildRuntimeConfig } from './runtime-config';
+
+/** Whether the browser sent a session cookie (its contents are the browser's business). */
+function hasSession(request: FastifyRequest): boolean {
+  const cookies = String(request.headers.cookie ?? '').split(/;\s*/);
+  const prefix = `${SESSION_COOKIE}=`;
+  return cookies.some((cookie) => cookie.startsWith(prefix) && cookie.length > prefix.length);
+}
+
+/**
+ * The remotes whose manifests the page hints. The home page loads only its first screen's
+ * at once (a visitor's account slice waits for intent, decision 014): hinting the others
+ * would spend a phone's bandwidth on files the page may never read.
+ */
+function remotesToHint(config: RuntimeConfig, pathname: string, loggedIn: boolean) {
+  if (pathname !== '/') return config.remotes;
+  const needed = new Set(firstScreenModules(loggedIn).map(remoteNameOf));
+  return config.remotes.filter((remote) => needed.has(remote.name));
+}
 
 export interface HostAppOptions {
   /** The host's build folder. */
@@ -45,8 +66,10 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const template = await readFile(path.join(options.root, 'index.html'), 'utf8');
     const config = configFor(request);
-    const hints = options.preloadRemotes === false ? { ...config, remotes: [] } : config;
-    return sendHtml(request, reply, status, renderIndexHtml(template, hints));
+    const pathname = request.url.split('?')[0] ?? '/';
+    const hinted =
+      options.preloadRemotes === false ? [] : remotesToHint(config, pathname, hasSession(request));
+    return sendHtml(request, reply, status, renderIndexHtml(template, config, hinted));
   };
   app.get('/', (request, reply) => sendPage(request, reply, 200));
   app.get('/index.html', (request, reply) => sendPage(request, reply, 200));

@@ -16,8 +16,12 @@ const escapeAttribute = (value: string) =>
  * and preload hints for the remotes' manifests, so they travel with the host's own script
  * instead of after it (decision 014).
  */
-export function renderIndexHtml(template: string, config: RuntimeConfig): string {
-  const hints = config.remotes.map(
+export function renderIndexHtml(
+  template: string,
+  config: RuntimeConfig,
+  hinted: RuntimeConfig['remotes'] = config.remotes,
+): string {
+  const hints = hinted.map(
     (remote) =>
       `<link rel="preload" href="${escapeAttribute(remote.manifestUrl)}" as="fetch" crossorigin="anonymous" />`,
   );
