@@ -16,7 +16,10 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
     devPort: portOf(HOST_APP),
     publicPath: '/',
     // The host lists no remotes at build time: it registers them from /runtime-config.json.
-    runtimePlugins: [path.join(root, 'src/federation/plugins/remote-failure-plugin.ts')],
+    runtimePlugins: [
+      path.join(root, 'src/federation/plugins/remote-failure-plugin.ts'),
+      path.join(root, 'src/federation/plugins/provide-runtime-utilities-plugin.cjs'),
+    ],
     devServer: {
       // The same runtime configuration the production server answers, from the same function.
       setupMiddlewares: (middlewares) => [

@@ -159,6 +159,15 @@ export function createRemoteConfigs(options: AppConfigOptions): Configuration | 
   ];
 }
 
+/**
+ * Stateless federation helpers a production remote's container takes from the host, as it
+ * takes the runtime core (host/src/federation/plugins/provide-runtime-utilities-plugin.cjs).
+ */
+const HOST_RUNTIME_UTILITIES = {
+  '@module-federation/sdk': '_FEDERATION_SDK',
+  '@module-federation/error-codes': '_FEDERATION_ERROR_CODES',
+};
+
 /** What the host itself runs on at start: bundled into its first scripts, not fetched after. */
 const HOST_EAGER = new Set([
   'react',
@@ -303,6 +312,10 @@ export function createAppConfig(
         'process.env.NODE_ENV': JSON.stringify(options.mode),
       }),
       ...(build.federation === 'none' ? [] : [federationPlugin(options, build.federation)]),
+      // Its helpers too, not only the runtime core (HOST_RUNTIME_UTILITIES).
+      ...(build.federation === 'remote-external-runtime'
+        ? [new rspack.ExternalsPlugin('global', HOST_RUNTIME_UTILITIES)]
+        : []),
       ...(isProduction ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
