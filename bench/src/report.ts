@@ -70,9 +70,14 @@ export function printReport(result: BenchResult, baseline?: BenchResult): void {
     );
   }
   if (result.lighthouse) {
+    const { mobile, desktop, monolithMobile } = result.lighthouse;
     lines.push('', 'Lighthouse 12, federated build, median of runs');
-    lines.push(lighthouseLine('mobile', result.lighthouse.mobile, baseline?.lighthouse?.mobile));
-    lines.push(lighthouseLine('desktop', result.lighthouse.desktop, baseline?.lighthouse?.desktop));
+    lines.push(lighthouseLine('mobile', mobile, baseline?.lighthouse?.mobile));
+    lines.push(lighthouseLine('desktop', desktop, baseline?.lighthouse?.desktop));
+    if (monolithMobile) {
+      lines.push('Lighthouse 12, monolith, median of runs');
+      lines.push(lighthouseLine('mobile', monolithMobile, baseline?.lighthouse?.monolithMobile));
+    }
   }
   console.info(lines.join('\n'));
 }

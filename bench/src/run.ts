@@ -1,8 +1,9 @@
 /**
  * `pnpm bench`: builds the product federated (the real thing) and as a monolith of the same
  * modules, serves both as `pnpm start` serves, loads `/` as a phone would (390×844, slow 4G,
- * 4× CPU) for a visitor and for a logged-in customer, runs Lighthouse on the federated build,
- * prints the figures and writes them to a JSON file. It prints; it asserts nothing.
+ * 4× CPU) for a visitor and for a logged-in customer, runs Lighthouse on both (the monolith
+ * on a phone only), prints the figures and writes them to a JSON file. It prints; it asserts
+ * nothing.
  *
  *   pnpm bench [--skip-build] [--runs 3] [--lighthouse-runs 3] [--no-lighthouse]
  *              [--out bench/results/latest.json] [--compare bench/results/main.json]
@@ -55,6 +56,8 @@ export interface BenchResult {
   lighthouse?: {
     mobile: LighthouseFigures & { scores: number[] };
     desktop: LighthouseFigures & { scores: number[] };
+    /** The monolith on a phone: what the same modules score without federation. */
+    monolithMobile?: LighthouseFigures & { scores: number[] };
   };
 }
 
@@ -166,10 +169,11 @@ async function main(): Promise<void> {
       pages: { federated, monolith },
     };
     if (!args['no-lighthouse']) {
-      console.info(`Lighthouse on the federated build, ${lighthouseRuns} runs each …`);
+      console.info(`Lighthouse, ${lighthouseRuns} runs each: federated, then the monolith …`);
       result.lighthouse = {
         mobile: await lighthouseMedians(FEDERATED_URL, 'mobile', lighthouseRuns, chromePath),
         desktop: await lighthouseMedians(FEDERATED_URL, 'desktop', lighthouseRuns, chromePath),
+        monolithMobile: await lighthouseMedians(MONOLITH_URL, 'mobile', lighthouseRuns, chromePath),
       };
     }
     printReport(result, baseline);
