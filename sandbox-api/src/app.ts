@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { SandboxConfig } from './config';
+import { assertNoSeedUsers } from './db/seed';
 import auth from './plugins/auth';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
@@ -21,7 +22,8 @@ import { registerRoutes } from './routes/routes';
 export interface BuildOptions {
   config: SandboxConfig;
   clock?: { now: () => Date };
-  logger?: boolean | { level: string };
+  /** Fastify's logger: on, off, or a level (and, in tests, where its lines go). */
+  logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
 }
 
 /** Per-file limit of the contract's photo upload. */
@@ -32,6 +34,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
+    // The client's address (per-address login limit) from X-Forwarded-For of trusted proxies.
+    trustProxy: options.config.trustProxy,
     // DRF answers /path and /path/ differently; the contract lists trailing slashes exactly.
     routerOptions: { ignoreTrailingSlash: false },
     // Errors raised before routing (an over-long path parameter, a bad URL) skip the error
@@ -57,6 +61,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config: options.config,
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  if (options.config.mode === 'production') await assertNoSeedUsers(app.db);
   await app.register(csrf);
   await app.register(auth);
   await registerRoutes(app);

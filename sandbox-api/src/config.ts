@@ -16,9 +16,16 @@ export interface SandboxConfig {
   decisionDelaySeconds: number;
   /** Seconds between two SMS or e-mail code sends to one user. */
   codeResendSeconds: number;
-  /** Failed logins per username within loginWindowSeconds before 429. */
+  /** Failed password guesses per username within loginWindowSeconds before 429. */
   loginAttempts: number;
+  /** Failed password guesses per client address within loginWindowSeconds before 429. */
+  loginAddressAttempts: number;
   loginWindowSeconds: number;
+  /**
+   * Which peers' X-Forwarded-For names the client's address (Fastify's trustProxy): the host's
+   * proxy on this machine by default, so the per-address limit sees customers, not the proxy.
+   */
+  trustProxy: string;
   /** 'development' exposes /__sandbox/outbox; 'production' does not. */
   mode: 'development' | 'production';
   /** Seed users and content on first start. */
@@ -34,22 +41,47 @@ function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return value;
 }
 
+/** The built-in signing key: published in this repository, so development only. */
+export const BUILT_IN_JWT_SECRET = 'sandbox-only-secret-do-not-use-in-production';
+
+/**
+ * Production mode is the sandbox run as a provider for real: it refuses what is published in
+ * this repository — the built-in signing key (anyone could mint tokens) and the seed users
+ * (whose password is in the README).
+ */
+function assertFitForProduction(config: SandboxConfig, env: NodeJS.ProcessEnv): void {
+  if (config.jwtSecret === BUILT_IN_JWT_SECRET || config.jwtSecret.length < 32) {
+    throw new Error(
+      'SANDBOX_MODE=production needs JWT_SECRET: a secret of 32 characters or more of its own',
+    );
+  }
+  if (env.SANDBOX_SEED === 'true') {
+    throw new Error('SANDBOX_MODE=production does not seed users: their password is published');
+  }
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
-  return {
+  const mode = env.SANDBOX_MODE === 'production' ? 'production' : 'development';
+  const config: SandboxConfig = {
     dataDir: env.SANDBOX_DATA_DIR ?? '.sandbox-data',
     uploadDir:
       env.SANDBOX_UPLOAD_DIR ?? path.join(env.SANDBOX_DATA_DIR ?? '.sandbox-data', 'uploads'),
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.JWT_SECRET ?? 'sandbox-only-secret-do-not-use-in-production',
+    jwtSecret: env.JWT_SECRET || BUILT_IN_JWT_SECRET,
     accessTtlSeconds: numberFrom(env, 'ACCESS_TOKEN_TTL', 5 * 60),
     refreshTtlSeconds: numberFrom(env, 'REFRESH_TOKEN_TTL', 24 * 60 * 60),
     decisionDelaySeconds: numberFrom(env, 'DECISION_DELAY', 10),
     codeResendSeconds: numberFrom(env, 'CODE_RESEND_SECONDS', 60),
     loginAttempts: numberFrom(env, 'LOGIN_ATTEMPTS', 5),
+    loginAddressAttempts: numberFrom(env, 'LOGIN_ADDRESS_ATTEMPTS', 20),
     loginWindowSeconds: numberFrom(env, 'LOGIN_WINDOW_SECONDS', 15 * 60),
-    mode: env.SANDBOX_MODE === 'production' ? 'production' : 'development',
-    seed: env.SANDBOX_SEED !== 'false',
+    trustProxy: env.TRUST_PROXY || 'loopback',
+    mode,
+    // Seeding is the development default; production refuses it (assertFitForProduction).
+    seed: mode === 'development' && env.SANDBOX_SEED !== 'false',
   };
+  if (mode === 'production') assertFitForProduction(config, env);
+  return config;
 }
 
 /**

@@ -161,6 +161,19 @@ describe('registration', () => {
     expect(withFile.json()).toMatchObject({ selfie: ['უცნობი ველი.'] });
   });
 
+  it('refuses a file unread: one over the upload limit is not read up to it first', async () => {
+    const sixMiB = 'x'.repeat(6 * 1024 * 1024);
+    const response = await ctx().call({
+      method: 'POST',
+      url: '/api/user/register/',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload: `--b\r\nContent-Disposition: form-data; name="selfie"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${sixMiB}\r\n--b--\r\n`,
+    });
+    // Read, it would have met the 5 MiB limit (413) after holding 5 MiB in memory.
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ selfie: ['უცნობი ველი.'] });
+  });
+
   it('answers 400 parse_error to a broken form', async () => {
     const response = await ctx().call({
       method: 'POST',

@@ -7,7 +7,7 @@ const NO_ACCOUNT = {
 };
 
 describe('login, refresh and logout', () => {
-  const ctx = build({ loginAttempts: 3, loginWindowSeconds: 600 });
+  const ctx = build({ loginAttempts: 3, loginAddressAttempts: 5, loginWindowSeconds: 600 });
 
   const login = (username: string, password: string) =>
     ctx().call({ method: 'POST', url: '/api/user/api/token/', payload: { username, password } });
@@ -73,6 +73,44 @@ describe('login, refresh and logout', () => {
     // A success clears the failures.
     expect((await login(user.personal_number, 'Wrong1234')).statusCode).toBe(401);
     expect((await login(user.personal_number, user.password)).statusCode).toBe(200);
+  });
+
+  it('counts parallel guesses one by one: no more than the limit get a password check', async () => {
+    const user = await createUser(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => login(user.personal_number, 'Wrong1234')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
+  it('limits guesses per address too, across usernames, and not other addresses', async () => {
+    const fromAddress = (address: string, username: string, password: string) =>
+      ctx().call({
+        method: 'POST',
+        url: '/api/user/api/token/',
+        headers: { 'x-forwarded-for': address },
+        payload: { username, password },
+      });
+    const users = await Promise.all(Array.from({ length: 3 }, () => createUser(ctx)));
+    // Two guesses each for three people: under the per-username limit, over the address's 5.
+    const statuses: number[] = [];
+    for (const user of users) {
+      for (let i = 0; i < 2; i += 1) {
+        statuses.push(
+          (await fromAddress('203.0.113.7', user.personal_number, 'Wrong1234')).statusCode,
+        );
+      }
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const [first] = users;
+    if (!first) throw new Error('no user');
+    expect(
+      (await fromAddress('203.0.113.7', first.personal_number, first.password)).statusCode,
+    ).toBe(429);
+    expect(
+      (await fromAddress('198.51.100.2', first.personal_number, first.password)).statusCode,
+    ).toBe(200);
   });
 
   it('tells a banned user with the right password that the account is banned', async () => {

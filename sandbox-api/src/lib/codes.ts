@@ -136,3 +136,15 @@ export async function queueMessage(q: Queryable, message: OutboxMessage, now: Da
     [message.channel, message.recipient, message.body, now.toISOString()],
   );
 }
+
+/**
+ * What the log may say of a queued message. In development all of it: the log is where a
+ * developer reads the code. Otherwise only its channel: a code or a phone number in a log is
+ * there for anyone who reads the logs.
+ */
+export function loggableMessage(
+  message: OutboxMessage,
+  mode: 'development' | 'production',
+): Partial<OutboxMessage> {
+  return mode === 'development' ? message : { channel: message.channel };
+}

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Queryable } from '../../db/database';
 import { FieldErrors, HttpError } from '../../lib/http-errors';
+import { admitGuess, forgiveGuesses, guessLimits } from '../../lib/password-guesses';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { secondsUntil, throttled } from '../../lib/throttle';
 import {
   dateField,
   emailField,
@@ -32,6 +31,8 @@ export function isAdult(birthDate: string, today: string): boolean {
   const eighteenth = `${String(Number(birthDate.slice(0, 4)) + 18).padStart(4, '0')}${birthDate.slice(4)}`;
   return eighteenth <= today;
 }
+
+const UNKNOWN_FIELD = 'უცნობი ველი.';
 
 const registerBody = z
   .object({
@@ -67,9 +68,9 @@ async function formFieldsToBody(request: FastifyRequest): Promise<void> {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        // Drained (the size limit still applies), then left to the schema to refuse.
-        await part.toBuffer();
-        fields[part.fieldname] = { file: part.filename };
+        // Registration has no files: refused at once, unread. An anonymous caller must not
+        // make the sandbox hold up to three 5 MiB files before a single field is checked.
+        throw new FieldErrors({ [part.fieldname]: [UNKNOWN_FIELD] });
       } else {
         // Django's QueryDict answers the last value of a repeated field.
         fields[part.fieldname] = part.value;
@@ -82,16 +83,6 @@ async function formFieldsToBody(request: FastifyRequest): Promise<void> {
     throw new HttpError(400, 'parse_error', 'მოთხოვნის ფორმა არასწორია.');
   }
   request.body = fields;
-}
-
-/** Failed logins of this username inside the window, oldest first. */
-async function recentFailures(q: Queryable, username: string, since: Date): Promise<Date[]> {
-  const rows = await q.query<{ attempted_at: Date }>(
-    `SELECT attempted_at FROM login_attempts WHERE username = $1 AND attempted_at > $2
-      ORDER BY attempted_at`,
-    [username, since.toISOString()],
-  );
-  return rows.map((row) => new Date(row.attempted_at));
 }
 
 // Unknown usernames still cost one scrypt, so timing does not tell which ones exist.
@@ -173,40 +164,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // No account can have another shape, and login_attempts keeps 11 characters.
       if (!/^\d{11}$/.test(username)) throw noActiveAccount();
       const now = app.clock.now();
-      const { loginAttempts, loginWindowSeconds } = app.config;
-      if (loginAttempts > 0) {
-        const failures = await recentFailures(
-          app.db,
-          username,
-          new Date(now.getTime() - loginWindowSeconds * 1000),
-        );
-        const blocking = failures[failures.length - loginAttempts];
-        // Open again when enough of the failures have left the window.
-        if (blocking) {
-          throw throttled(
-            secondsUntil(new Date(blocking.getTime() + loginWindowSeconds * 1000), now),
-          );
-        }
-      }
+      await admitGuess(app.db, guessLimits(app.config), { username, address: request.ip }, now);
       const [user] = await app.db.query<{ id: number; password_hash: string; is_banned: boolean }>(
         'SELECT id, password_hash, is_banned FROM users WHERE personal_number = $1',
         [username],
       );
       dummyHash ??= hashPassword('not-a-password-1');
       const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
-      if (!user || !valid) {
-        await app.db.transaction((tx) =>
-          tx.query('INSERT INTO login_attempts (username, attempted_at) VALUES ($1, $2)', [
-            username,
-            now.toISOString(),
-          ]),
-        );
-        throw noActiveAccount();
-      }
+      // The guess stays recorded as a failure.
+      if (!user || !valid) throw noActiveAccount();
       // Only someone who knows the password learns of the ban; the client then clears the session.
       if (user.is_banned) throw bannedUser();
       return app.db.transaction(async (tx) => {
-        await tx.query('DELETE FROM login_attempts WHERE username = $1', [username]);
+        await forgiveGuesses(tx, username);
         return issueSession(tx, app, user.id);
       });
     },

@@ -7,6 +7,7 @@ import {
   consumeCode,
   issueCode,
   lastCodeSentAt,
+  loggableMessage,
   type OutboxMessage,
   queueMessage,
 } from '../../lib/codes';
@@ -93,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           await queueMessage(tx, out, now);
           return out;
         });
-        request.log.info(message, 'outbox: message queued');
+        request.log.info(loggableMessage(message, app.config.mode), 'outbox: message queued');
         return { expires_in: CODE_TTL_SECONDS };
       },
     );
