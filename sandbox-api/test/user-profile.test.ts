@@ -243,6 +243,45 @@ describe('the user’s own data', () => {
     expect((await login('Axali1234')).statusCode).toBe(200);
   });
 
+  it('ends every other session when the password changes; this one carries on', async () => {
+    const user = await createUser(ctx);
+    const other = await ctx().call({
+      method: 'POST',
+      url: '/api/user/api/token/',
+      payload: { username: user.personal_number, password: user.password },
+    });
+    const otherSession = other.json<{ access: string; refresh: string }>();
+    const changed = await ctx().call({
+      method: 'POST',
+      url: '/api/user/user/change_password/',
+      token: user.access,
+      payload: { old_password: user.password, new_password: 'Axali1234' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const refresh = (token: string) =>
+      ctx().call({ method: 'POST', url: '/api/user/token/refresh/', payload: { refresh: token } });
+    expect((await refresh(otherSession.refresh)).statusCode).toBe(401);
+    expect((await refresh(user.refresh)).statusCode).toBe(200);
+  });
+
+  it('limits guesses of the old password like logins', async () => {
+    const user = await createUser(ctx);
+    const change = (oldPassword: string) =>
+      ctx().call({
+        method: 'POST',
+        url: '/api/user/user/change_password/',
+        token: user.access,
+        payload: { old_password: oldPassword, new_password: 'Axali1234' },
+      });
+    for (let i = 0; i < ctx().app.config.loginAttempts; i += 1) {
+      expect((await change('Wrong1234')).statusCode).toBe(400);
+    }
+    const blocked = await change(user.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 'throttled' });
+    expect(blocked.headers['retry-after']).toEqual(expect.any(String));
+  });
+
   it('gives the small fixed-term limit until full verification, then the full one', async () => {
     const plain = await createUser(ctx, { email_verified: true, phone_verified: true });
     const small = await ctx().call({ url: '/api/user/user/loan_limit/', token: plain.access });

@@ -1,5 +1,12 @@
+import { hashPassword } from '../src/lib/passwords';
 import { build } from './build';
 import { createUser, lastCode } from './user-utils';
+
+// Counted, not replaced: a wrong code must not cost the sandbox a password hash.
+vi.mock('../src/lib/passwords', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/lib/passwords')>();
+  return { ...actual, hashPassword: vi.fn(actual.hashPassword) };
+});
 
 const INVALID = { code: ['კოდი არასწორია ან ვადაგასულია.'] };
 
@@ -86,6 +93,19 @@ describe('password recovery', () => {
     ctx().clock.advance(600);
     expect((await recover(user.personal_number, fresh)).json()).toEqual(INVALID);
     expect((await login(user.personal_number, user.password)).statusCode).toBe(200);
+  });
+
+  it('checks the code before hashing the new password', async () => {
+    const user = await createUser(ctx);
+    await reset(user.personal_number);
+    const code = await lastCode(ctx, user.phone_number);
+    vi.mocked(hashPassword).mockClear();
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await recover(user.personal_number, wrong)).json()).toEqual(INVALID);
+    expect((await recover('99999999999', wrong)).json()).toEqual(INVALID);
+    expect(hashPassword).not.toHaveBeenCalled();
+    expect((await recover(user.personal_number, code)).statusCode).toBe(200);
+    expect(hashPassword).toHaveBeenCalledTimes(1);
   });
 
   it('does not take a verification code for a recovery code', async () => {

@@ -7,6 +7,8 @@ export interface TokenClaims {
   userId: number;
   jti: string;
   expiresAt: Date;
+  /** An access token's session: the jti of the refresh token signed with it. */
+  sessionId?: string;
 }
 
 /** simplejwt-style HS256 tokens: `token_type`, `user_id`, `jti`, `exp`. */
@@ -21,20 +23,34 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(type: TokenType, userId: number): Promise<string> {
+  async sign(
+    type: TokenType,
+    userId: number,
+    ids: { jti?: string; sessionId?: string } = {},
+  ): Promise<string> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({ token_type: type, user_id: userId })
+    const claims = {
+      token_type: type,
+      user_id: userId,
+      ...(ids.sessionId ? { sid: ids.sessionId } : {}),
+    };
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setJti(randomUUID())
+      .setJti(ids.jti ?? randomUUID())
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + this.ttl[type])
       .sign(this.key);
   }
 
+  /**
+   * An access and a refresh token. The access token names its session (`sid`, the refresh
+   * token's jti), so a password change can end every session but the one that made it.
+   */
   async pair(userId: number): Promise<{ access: string; refresh: string }> {
+    const sessionId = randomUUID();
     return {
-      access: await this.sign('access', userId),
-      refresh: await this.sign('refresh', userId),
+      access: await this.sign('access', userId, { sessionId }),
+      refresh: await this.sign('refresh', userId, { jti: sessionId }),
     };
   }
 
@@ -53,7 +69,12 @@ export class TokenService {
       ) {
         return null;
       }
-      return { userId: payload.user_id, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+      return {
+        userId: payload.user_id,
+        jti: payload.jti,
+        expiresAt: new Date(payload.exp * 1000),
+        ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+      };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

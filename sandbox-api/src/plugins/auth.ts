@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate` on routes that require a logged-in user. */
     user: UserRow;
+    /** The session (refresh token jti) the access token belongs to, when it names one. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     /** preHandler: `Authorization: JWT <access>` → request.user, else the contract's 401/403. */
@@ -41,6 +43,7 @@ const tokenNotValid = () =>
 export default fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null as unknown as UserRow);
+    app.decorateRequest('sessionId', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       if (!header) throw notAuthenticated();
@@ -55,6 +58,7 @@ export default fp(
       if (!user) throw tokenNotValid();
       if (user.is_banned) throw new HttpError(403, 'banned_user', 'თქვენი ანგარიში დაბლოკილია.');
       request.user = user;
+      request.sessionId = claims.sessionId ?? null;
     });
   },
   { name: 'auth', dependencies: ['database'] },

@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { revokeCodes } from '../../lib/codes';
 import { fieldError, notFound } from '../../lib/http-errors';
+import { admitGuess, forgiveGuesses, guessLimits } from '../../lib/password-guesses';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { userView, userViewSchema } from '../../lib/user-view';
 import { limitFor, verificationOf } from '../../lib/verification';
 import { USER_COLUMNS, type UserRow } from '../../plugins/auth';
 import { emailField, emptyObjectSchema, errorResponses, nameField, passwordField } from './schemas';
+import { revokeSessions } from './sessions';
 
 const patchBody = z
   .object({
@@ -79,16 +81,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { old_password, new_password } = request.body;
+      const { id, personal_number: username } = request.user;
+      const now = app.clock.now();
+      // The old password is a password guess like a login's, limited by the same counts: a
+      // stolen access token must not become a way to find the password.
+      await admitGuess(app.db, guessLimits(app.config), { username, address: request.ip }, now);
       if (!(await verifyPassword(old_password, request.user.password_hash))) {
         throw fieldError('old_password', 'მიმდინარე პაროლი არასწორია.');
       }
       const passwordHash = await hashPassword(new_password);
-      await app.db.transaction((tx) =>
-        tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
-          request.user.id,
-          passwordHash,
-        ]),
-      );
+      await app.db.transaction(async (tx) => {
+        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+        await forgiveGuesses(tx, username);
+        // Every other session ends, as after a recovery: whoever else knew the old password
+        // (the reason to change it, perhaps) is logged out. This one carries on.
+        await revokeSessions(tx, id, now, request.sessionId);
+      });
       return {};
     },
   );

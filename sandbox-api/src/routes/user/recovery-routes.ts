@@ -4,10 +4,12 @@ import {
   CODE_TTL_SECONDS,
   consumeCode,
   issueCode,
+  loggableMessage,
   type OutboxMessage,
   queueMessage,
 } from '../../lib/codes';
 import { fieldError } from '../../lib/http-errors';
+import { forgiveGuesses } from '../../lib/password-guesses';
 import { hashPassword } from '../../lib/passwords';
 import { assertOncePer } from '../../lib/throttle';
 import {
@@ -73,7 +75,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         await queueMessage(tx, out, now);
         return out;
       });
-      if (message) request.log.info(message, 'outbox: message queued');
+      if (message) {
+        request.log.info(loggableMessage(message, app.config.mode), 'outbox: message queued');
+      }
       return { expires_in: CODE_TTL_SECONDS };
     },
   );
@@ -91,14 +95,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { username, code, new_password } = request.body;
       const now = app.clock.now();
-      // Hashed before the transaction: scrypt is slow and must not hold the database.
-      const passwordHash = await hashPassword(new_password);
-      const recovered = await app.db.transaction(async (tx) => {
+      // The code first: an anonymous caller with a wrong code costs one query, not a scrypt.
+      // A right code is spent here, whatever happens next.
+      const userId = await app.db.transaction(async (tx) => {
         const [user] = await tx.query<{ id: number; is_banned: boolean }>(
           'SELECT id, is_banned FROM users WHERE personal_number = $1 FOR UPDATE',
           [username],
         );
-        if (!user || user.is_banned) return false;
+        if (!user || user.is_banned) return null;
         const check = await consumeCode(
           tx,
           { secret: app.config.jwtSecret, now },
@@ -106,19 +110,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           'recovery',
           code,
         );
-        if (!check.ok) return false;
-        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
-          user.id,
-          passwordHash,
-        ]);
-        // Whoever else held a session (the reason to recover, perhaps) is logged out, and the
-        // owner is not kept waiting by earlier failed logins.
-        await revokeSessions(tx, user.id, now);
-        await tx.query('DELETE FROM login_attempts WHERE username = $1', [username]);
-        return true;
+        return check.ok ? user.id : null;
       });
       // Thrown after the commit: the try a wrong code used stays used.
-      if (!recovered) throw fieldError('code', RECOVERY_CODE_INVALID);
+      if (userId === null) throw fieldError('code', RECOVERY_CODE_INVALID);
+      // Hashed outside any transaction: scrypt is slow and must not hold the database.
+      const passwordHash = await hashPassword(new_password);
+      await app.db.transaction(async (tx) => {
+        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+        // Whoever else held a session (the reason to recover, perhaps) is logged out, and the
+        // owner is not kept waiting by earlier failed logins.
+        await revokeSessions(tx, userId, now);
+        await forgiveGuesses(tx, username);
+      });
       return {};
     },
   );

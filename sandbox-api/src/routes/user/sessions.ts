@@ -34,12 +34,21 @@ export async function blacklist(tx: Queryable, jti: string, expiresAt: Date): Pr
   return rows.length === 1;
 }
 
-/** Blacklists every unexpired refresh token the user holds: all sessions end. */
-export async function revokeSessions(tx: Queryable, userId: number, now: Date): Promise<void> {
+/**
+ * Blacklists every unexpired refresh token the user holds: all sessions end, but `keep` (the
+ * session that asked, on a password change).
+ */
+export async function revokeSessions(
+  tx: Queryable,
+  userId: number,
+  now: Date,
+  keep: string | null = null,
+): Promise<void> {
   await tx.query(
     `INSERT INTO token_blacklist (jti, expires_at)
-     SELECT jti, expires_at FROM outstanding_tokens WHERE user_id = $1 AND expires_at > $2
+     SELECT jti, expires_at FROM outstanding_tokens
+      WHERE user_id = $1 AND expires_at > $2 AND ($3::text IS NULL OR jti <> $3::text)
      ON CONFLICT (jti) DO NOTHING`,
-    [userId, now.toISOString()],
+    [userId, now.toISOString(), keep],
   );
 }
