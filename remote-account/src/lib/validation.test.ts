@@ -13,7 +13,7 @@ import {
   withPasswordConfirmation,
 } from './validation';
 
-function messageOf(schema: z.ZodType, value: string): string | undefined {
+function messageOf(schema: z.ZodMiniType, value: string): string | undefined {
   const result = schema.safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 }

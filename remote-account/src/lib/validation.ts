@@ -12,33 +12,34 @@ const required = ka.common.requiredField;
 /** The Georgian personal number, the account's username: 11 digits. */
 export const personalNumberSchema = z
   .string()
-  .trim()
-  .regex(/^\d{11}$/, ka.account.personalNumberInvalid);
+  .check(z.trim(), z.regex(/^\d{11}$/, ka.account.personalNumberInvalid));
 
 /** A first or last name as the provider keeps it: 1 to 100 characters. */
-export const nameSchema = z.string().trim().min(1, required).max(100, kaValidation.nameTooLong);
+export const nameSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, required), z.maxLength(100, kaValidation.nameTooLong));
 
 /** A password being set: 8 to 128 characters with at least one letter and one digit. */
-export const passwordSchema = z
-  .string()
-  .min(1, required)
-  .pipe(
-    z
-      .string()
-      .min(8, ka.account.passwordInvalid)
-      .max(128, ka.account.passwordInvalid)
-      .regex(/\p{L}/u, ka.account.passwordInvalid)
-      .regex(/\d/, ka.account.passwordInvalid),
-  );
+export const passwordSchema = z.pipe(
+  z.string().check(z.minLength(1, required)),
+  z
+    .string()
+    .check(
+      z.minLength(8, ka.account.passwordInvalid),
+      z.maxLength(128, ka.account.passwordInvalid),
+      z.regex(/\p{L}/u, ka.account.passwordInvalid),
+      z.regex(/\d/, ka.account.passwordInvalid),
+    ),
+);
 
 /** The password that proves who one is: any non-empty one; the rules apply when it is set. */
-export const currentPasswordSchema = z.string().min(1, required);
+export const currentPasswordSchema = z.string().check(z.minLength(1, required));
 
 /** The repetition of a new password; withPasswordConfirmation checks that it matches. */
-export const passwordConfirmationSchema = z.string().min(1, required);
+export const passwordConfirmationSchema = z.string().check(z.minLength(1, required));
 
 /** A one-time code from an SMS or e-mail: 6 digits. */
-export const codeSchema = z.string().regex(/^\d{6}$/, ka.account.codeInvalid);
+export const codeSchema = z.string().check(z.regex(/^\d{6}$/, ka.account.codeInvalid));
 
 /**
  * A Georgian mobile as people write it ("555 12 34 56", "+995 555123456") becomes the
@@ -50,22 +51,19 @@ export function normalisePhone(phone: string): string {
 }
 
 /** A Georgian mobile: 9 digits starting with 5, after normalisePhone. */
-export const phoneSchema = z
-  .string()
-  .transform(normalisePhone)
-  .pipe(
-    z
-      .string()
-      .min(1, required)
-      .regex(/^5\d{8}$/, ka.account.phoneInvalid),
-  );
+export const phoneSchema = z.pipe(
+  z.pipe(z.string(), z.transform(normalisePhone)),
+  z.string().check(z.minLength(1, required), z.regex(/^5\d{8}$/, ka.account.phoneInvalid)),
+);
 
 /** An e-mail address (at most 254 characters, the longest a mailbox can have). */
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(1, required)
-  .pipe(z.string().max(254, ka.account.emailInvalid).pipe(z.email(ka.account.emailInvalid)));
+export const emailSchema = z.pipe(
+  z.string().check(z.trim(), z.minLength(1, required)),
+  z.pipe(
+    z.string().check(z.maxLength(254, ka.account.emailInvalid)),
+    z.email(ka.account.emailInvalid),
+  ),
+);
 
 /**
  * A new password and its confirmation, as registration and the password change ask for them:
@@ -73,7 +71,7 @@ export const emailSchema = z
  * other fields still have problems, so one submit names every mistake.
  */
 export function withPasswordConfirmation<
-  S extends z.ZodObject,
+  S extends z.ZodMiniObject,
   P extends keyof z.output<S> & string,
   C extends keyof z.output<S> & string,
 >(schema: S, password: P, confirmation: C) {
@@ -81,13 +79,15 @@ export function withPasswordConfirmation<
     const values = value as Record<string, unknown>;
     return values[confirmation] === values[password];
   };
-  return schema.refine(repeated, {
-    path: [confirmation],
-    message: kaValidation.passwordMismatch,
-    when: ({ value }) =>
-      typeof value === 'object' &&
-      value !== null &&
-      typeof (value as Record<string, unknown>)[confirmation] === 'string' &&
-      (value as Record<string, unknown>)[confirmation] !== '',
-  });
+  return schema.check(
+    z.refine(repeated, {
+      path: [confirmation],
+      message: kaValidation.passwordMismatch,
+      when: ({ value }) =>
+        typeof value === 'object' &&
+        value !== null &&
+        typeof (value as Record<string, unknown>)[confirmation] === 'string' &&
+        (value as Record<string, unknown>)[confirmation] !== '',
+    }),
+  );
 }

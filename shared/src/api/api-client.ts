@@ -38,7 +38,7 @@ installSessionInterceptors(apiClient);
  * Sends a request and validates its answer against the contract's schema, so a malformed
  * answer fails here with a clear error instead of deep inside a component.
  */
-export async function requestJson<S extends z.ZodType>(
+export async function requestJson<S extends z.ZodMiniType>(
   schema: S,
   config: AxiosRequestConfig,
 ): Promise<z.infer<S>> {

@@ -23,7 +23,7 @@ export class ApiError extends Error {
 }
 
 // DRF answers errors as {detail, code} or {field: [messages], non_field_errors: [...]}.
-const detailBody = z.object({ detail: z.string(), code: z.string().optional() });
+const detailBody = z.object({ detail: z.string(), code: z.optional(z.string()) });
 const fieldBody = z.record(z.string(), z.array(z.string()));
 
 function retryAfter(headers: unknown): number | null {

@@ -4,7 +4,10 @@ import * as z from 'shared/validation/zod';
 /** The spec's stored session user: a cookie named `user` holding JSON {access, refresh}. */
 export const SESSION_COOKIE = 'user';
 
-export const sessionSchema = z.object({ access: z.string().min(1), refresh: z.string().min(1) });
+export const sessionSchema = z.object({
+  access: z.string().check(z.minLength(1)),
+  refresh: z.string().check(z.minLength(1)),
+});
 export type Session = z.infer<typeof sessionSchema>;
 
 function cookieAttributes(): Cookies.CookieAttributes {

@@ -7,7 +7,7 @@ export const ContractType = { loan: 1, registration: 2 } as const;
 export type ContractType = (typeof ContractType)[keyof typeof ContractType];
 
 export const termsOfContractSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   contact_type: z.union([z.literal(1), z.literal(2)]),
   title: z.string(),
   /** HTML from the CMS: render only through sanitizeHtml. */

@@ -4,11 +4,11 @@ import { isoDateSchema, moneySchema } from 'shared/api/money-schema';
 import * as z from 'shared/validation/zod';
 
 /** Annual percentages travel as decimal strings ("24.00"). */
-const percentSchema = z.string().regex(/^\d+(\.\d+)?$/);
+const percentSchema = z.string().check(z.regex(/^\d+(\.\d+)?$/));
 
 export const calculationSchema = z.object({
   amount: moneySchema,
-  term: z.number().int().positive(),
+  term: z.int().check(z.positive()),
   monthly_payment: moneySchema,
   total_payment: moneySchema,
   total_interest: moneySchema,
@@ -18,10 +18,10 @@ export const calculationSchema = z.object({
   /** The product's bounds, narrowed by the customer's limit when a session is sent. */
   min_amount: moneySchema,
   max_amount: moneySchema,
-  terms: z.array(z.number().int().positive()),
+  terms: z.array(z.int().check(z.positive())),
   schedule: z.array(
     z.object({
-      number: z.number().int(),
+      number: z.int(),
       date: isoDateSchema,
       principal: moneySchema,
       interest: moneySchema,

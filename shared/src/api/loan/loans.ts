@@ -6,7 +6,7 @@ export const loanStatusSchema = z.enum(['active', 'overdue', 'repaid']);
 export type LoanStatus = z.infer<typeof loanStatusSchema>;
 
 export const scheduleRowSchema = z.object({
-  number: z.number().int(),
+  number: z.int(),
   date: isoDateSchema,
   principal: moneySchema,
   interest: moneySchema,
@@ -15,17 +15,17 @@ export const scheduleRowSchema = z.object({
 });
 
 export const loanSchema = z.object({
-  id: z.number().int(),
-  application: z.number().int(),
+  id: z.int(),
+  application: z.int(),
   amount: moneySchema,
-  term: z.number().int(),
+  term: z.int(),
   status: loanStatusSchema,
   issued_at: timestampSchema,
   monthly_payment: moneySchema,
   outstanding: moneySchema,
-  next_payment_date: isoDateSchema.nullable(),
-  next_payment_amount: moneySchema.nullable(),
-  schedule: z.array(scheduleRowSchema.extend({ paid: z.boolean() })),
+  next_payment_date: z.nullable(isoDateSchema),
+  next_payment_amount: z.nullable(moneySchema),
+  schedule: z.array(z.extend(scheduleRowSchema, { paid: z.boolean() })),
 });
 export type Loan = z.infer<typeof loanSchema>;
 

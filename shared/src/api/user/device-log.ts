@@ -25,7 +25,7 @@ export function describeDevice(): DeviceInfo {
 
 /** POST /api/user/user_log/: the provider's record of the devices a customer logs in from. */
 export async function postDeviceLog(device: DeviceInfo = describeDevice()): Promise<void> {
-  await requestJson(z.object({}).loose(), {
+  await requestJson(z.looseObject({}), {
     method: 'POST',
     url: '/api/user/user_log/',
     data: device,

@@ -5,7 +5,7 @@ import * as z from 'shared/validation/zod';
 export const loanLimitSchema = z.object({
   amount_limit: moneySchema,
   /** Allowed terms in months; exactly one entry fixes the loan's duration (spec §5). */
-  term_limit: z.array(z.number().int().positive()),
+  term_limit: z.array(z.int().check(z.positive())),
 });
 export type LoanLimit = z.infer<typeof loanLimitSchema>;
 

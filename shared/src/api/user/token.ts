@@ -1,7 +1,10 @@
 import { requestJson } from 'shared/api/api-client';
 import * as z from 'shared/validation/zod';
 
-export const tokenPairSchema = z.object({ access: z.string().min(1), refresh: z.string().min(1) });
+export const tokenPairSchema = z.object({
+  access: z.string().check(z.minLength(1)),
+  refresh: z.string().check(z.minLength(1)),
+});
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export interface Credentials {

@@ -15,7 +15,7 @@ export const applicationStatusSchema = z.enum([
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   personal_number: z.string(),
   first_name: z.string(),
   last_name: z.string(),
@@ -26,7 +26,7 @@ export const userSchema = z.object({
   phone_verified: z.boolean(),
   photos_status: photosStatusSchema,
   full_verification: z.boolean(),
-  last_loan_application_status: applicationStatusSchema.nullable(),
+  last_loan_application_status: z.nullable(applicationStatusSchema),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -8,7 +8,7 @@ export interface PasswordChange {
 
 /** POST /api/user/user/change_password/: a wrong old password is a 400 on `old_password`. */
 export async function changePassword(change: PasswordChange): Promise<void> {
-  await requestJson(z.object({}).loose(), {
+  await requestJson(z.looseObject({}), {
     method: 'POST',
     url: '/api/user/user/change_password/',
     data: change,

@@ -1,7 +1,7 @@
 import { requestJson } from 'shared/api/api-client';
 import * as z from 'shared/validation/zod';
 
-const expiresSchema = z.object({ expires_in: z.number().int().positive() });
+const expiresSchema = z.object({ expires_in: z.int().check(z.positive()) });
 
 /** POST /api/user/user/reset_password/: sends a code by SMS; the same answer for unknown users. */
 export function requestPasswordReset(username: string): Promise<{ expires_in: number }> {
@@ -20,7 +20,7 @@ export interface RecoveryInput {
 
 /** POST /api/user/user/recovery/: sets a new password with the SMS code. */
 export async function recoverPassword(input: RecoveryInput): Promise<void> {
-  await requestJson(z.object({}).loose(), {
+  await requestJson(z.looseObject({}), {
     method: 'POST',
     url: '/api/user/user/recovery/',
     data: input,

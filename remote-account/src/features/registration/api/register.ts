@@ -20,7 +20,7 @@ export interface Registration {
 export async function register(registration: Registration): Promise<{ id: number }> {
   const form = new FormData();
   for (const [field, value] of Object.entries(registration)) form.append(field, String(value));
-  return requestJson(z.object({ id: z.number().int() }), {
+  return requestJson(z.object({ id: z.int() }), {
     method: 'POST',
     url: '/api/user/register/',
     data: form,

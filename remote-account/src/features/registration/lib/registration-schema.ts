@@ -53,19 +53,21 @@ export function registrationSchema(todayIso: string) {
       personal_number: personalNumberSchema,
       first_name: nameSchema,
       last_name: nameSchema,
-      birth_date: z
-        .string()
-        .min(1, ka.common.requiredField)
-        .refine((value) => {
+      birth_date: z.string().check(
+        z.minLength(1, ka.common.requiredField),
+        z.refine((value) => {
           const date = parseIsoDate(value);
           return date !== null && date.year >= EARLIEST_BIRTH_YEAR;
-        }, kaRegistration.birthDateInvalid)
-        .refine((value) => isAdult(value, todayIso), kaRegistration.underage),
+        }, kaRegistration.birthDateInvalid),
+        z.refine((value) => isAdult(value, todayIso), kaRegistration.underage),
+      ),
       phone_number: phoneSchema,
       email: emailSchema,
       password: passwordSchema,
       password_confirm: passwordConfirmationSchema,
-      terms_of_contract: z.boolean().refine((accepted) => accepted, kaRegistration.termsRequired),
+      terms_of_contract: z
+        .boolean()
+        .check(z.refine((accepted) => accepted, kaRegistration.termsRequired)),
     }),
     'password',
     'password_confirm',

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
-import { photosStatusSchema } from 'shared/api/user/user-details';
+import { type PhotosStatus, photosStatusSchema } from 'shared/api/user/user-details';
 import { accountKeys } from 'shared/query/account-queries';
 import * as z from 'shared/validation/zod';
 
@@ -11,11 +11,16 @@ export type PhotoKind = (typeof PHOTO_KINDS)[number];
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
+/** A sent photo's status: every customer's photos status but 'none'. */
+const sentPhotoStatuses = photosStatusSchema.options.filter(
+  (status): status is Exclude<PhotosStatus, 'none'> => status !== 'none',
+);
+
 export const photoSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.enum(PHOTO_KINDS),
-  status: photosStatusSchema.exclude(['none']),
-  uploaded_at: z.string().min(10),
+  status: z.enum(sentPhotoStatuses),
+  uploaded_at: z.string().check(z.minLength(10)),
 });
 export type Photo = z.infer<typeof photoSchema>;
 

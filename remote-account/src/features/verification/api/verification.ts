@@ -2,7 +2,7 @@ import { requestJson } from 'shared/api/api-client';
 import { type User, userSchema } from 'shared/api/user/user-details';
 import * as z from 'shared/validation/zod';
 
-export const codeSentSchema = z.object({ expires_in: z.number().int().positive() });
+export const codeSentSchema = z.object({ expires_in: z.int().check(z.positive()) });
 export type CodeSent = z.infer<typeof codeSentSchema>;
 
 /** POST /api/user/user/send_email_verification/: a 6-digit code to the customer's e-mail. */

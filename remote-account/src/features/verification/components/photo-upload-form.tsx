@@ -27,10 +27,12 @@ const copy = kaVerification.photos;
 /** One photo: chosen, and by the contract's rules (type, size), checked before anything is sent. */
 const photoSchema = z
   .custom<File | null>((value) => value instanceof File, { error: copy.required })
-  .superRefine((file, context) => {
-    const problem = file ? checkPhoto(file) : null;
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  });
+  .check(
+    z.superRefine((file, context) => {
+      const problem = file ? checkPhoto(file) : null;
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+  );
 const photosSchema = z.object({ id_front: photoSchema, id_back: photoSchema, selfie: photoSchema });
 type PhotoValues = z.input<typeof photosSchema>;
 

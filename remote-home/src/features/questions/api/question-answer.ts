@@ -3,11 +3,11 @@ import { requestJson } from 'shared/api/api-client';
 import * as z from 'shared/validation/zod';
 
 export const questionAnswerSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   question: z.string(),
   /** HTML from the CMS: render only through sanitizeHtml. */
   answer: z.string(),
-  order: z.number().int(),
+  order: z.int(),
 });
 export type QuestionAnswer = z.infer<typeof questionAnswerSchema>;
 

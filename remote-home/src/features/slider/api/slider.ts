@@ -3,12 +3,12 @@ import { requestJson } from 'shared/api/api-client';
 import * as z from 'shared/validation/zod';
 
 export const slideSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   description: z.string(),
-  image: z.string().min(1),
-  link: z.string().nullable(),
-  order: z.number().int(),
+  image: z.string().check(z.minLength(1)),
+  link: z.nullable(z.string()),
+  order: z.int(),
 });
 export type Slide = z.infer<typeof slideSchema>;
 

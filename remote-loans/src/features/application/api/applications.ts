@@ -5,14 +5,14 @@ import { applicationStatusSchema } from 'shared/api/user/user-details';
 import * as z from 'shared/validation/zod';
 
 export const applicationSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   amount: moneySchema,
-  term: z.number().int().positive(),
+  term: z.int().check(z.positive()),
   status: applicationStatusSchema,
   monthly_payment: moneySchema,
   created_at: timestampSchema,
-  decided_at: timestampSchema.nullable(),
-  rejection_reason: z.string().nullable(),
+  decided_at: z.nullable(timestampSchema),
+  rejection_reason: z.nullable(z.string()),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

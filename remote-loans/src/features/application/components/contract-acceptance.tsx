@@ -19,7 +19,7 @@ import { kaApplication as t } from '../ka-application';
 import styles from './application.module.css';
 
 const acceptanceSchema = z.object({
-  accepted: z.boolean().refine((value) => value, t.contract.mustAccept),
+  accepted: z.boolean().check(z.refine((value) => value, t.contract.mustAccept)),
 });
 type Acceptance = z.infer<typeof acceptanceSchema>;
 

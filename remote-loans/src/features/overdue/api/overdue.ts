@@ -5,8 +5,8 @@ import { moneySchema } from 'shared/api/money-schema';
 import * as z from 'shared/validation/zod';
 
 export const overdueSchema = z.object({
-  loan: z.number().int(),
-  overdue_days: z.number().int().nonnegative(),
+  loan: z.int(),
+  overdue_days: z.int().check(z.nonnegative()),
   overdue_amount: moneySchema,
   penalty: moneySchema,
   total_due: moneySchema,

@@ -26,12 +26,12 @@ export function typedAmountProblem(text: string, terms: RepaymentBounds): string
 
 /** The repayment form: a choice, and the typed amount only when the choice is "other". */
 export function repaySchema(terms: RepaymentBounds) {
-  return z
-    .object({ choice: z.enum(REPAY_CHOICES), amount: z.string() })
-    .superRefine(({ choice, amount }, context) => {
+  return z.object({ choice: z.enum(REPAY_CHOICES), amount: z.string() }).check(
+    z.superRefine(({ choice, amount }, context) => {
       if (choice !== 'other') return;
       const problem = typedAmountProblem(amount, terms);
       if (problem) context.addIssue({ code: 'custom', path: ['amount'], message: problem });
-    });
+    }),
+  );
 }
 export type RepayValues = z.infer<ReturnType<typeof repaySchema>>;
