@@ -15,9 +15,18 @@ let providerUrl: string;
 
 beforeAll(async () => {
   provider = createServer((request, response) => {
+    // A provider that never answers, for the timeout.
+    if (request.url?.startsWith('/api/slow/')) return;
     response.setHeader('Content-Type', 'application/json');
     response.end(
-      JSON.stringify({ path: request.url, language: request.headers['accept-language'] }),
+      JSON.stringify({
+        path: request.url,
+        language: request.headers['accept-language'],
+        forwardedFor: request.headers['x-forwarded-for'],
+        forwardedProto: request.headers['x-forwarded-proto'],
+        forwardedHost: request.headers['x-forwarded-host'],
+        forwarded: request.headers.forwarded,
+      }),
     );
   });
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
@@ -166,7 +175,51 @@ describe('the host server', () => {
       headers: { 'accept-language': 'ka-ge' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ path: '/api/cms/slider/?x=1', language: 'ka-ge' });
+    expect(response.json()).toMatchObject({ path: '/api/cms/slider/?x=1', language: 'ka-ge' });
+  });
+
+  it('tells the provider who asked, replacing what the client claimed', async () => {
+    await build();
+    const response = await app.inject({
+      url: '/api/user/api/token/',
+      remoteAddress: '203.0.113.9',
+      headers: {
+        host: 'lender.example.ge',
+        'x-forwarded-for': '10.0.0.1',
+        'x-forwarded-host': 'evil.example',
+        forwarded: 'for=10.0.0.1',
+      },
+    });
+    expect(response.json()).toMatchObject({
+      forwardedFor: '203.0.113.9',
+      forwardedProto: 'http',
+      forwardedHost: 'lender.example.ge',
+    });
+    expect(response.json()).not.toHaveProperty('forwarded');
+  });
+
+  it('refuses a body over the upload limit before the provider sees it', async () => {
+    await build();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/user/personal_verification_photos/',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(16 * 1024 * 1024 + 1),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'request_too_large' });
+  });
+
+  it('answers 502 in the contract error shape when the provider takes too long', async () => {
+    app = await buildHostApp({
+      root,
+      apiUpstream: providerUrl,
+      env: {},
+      providerTimeouts: { connect: 1_000, headers: 300, body: 300 },
+    });
+    const response = await app.inject({ url: '/api/slow/' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: 'provider_unavailable' });
   });
 
   it('proxies the provider media the CMS links to', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SESSION_COOKIE } from 'shared/auth/session-cookie';
 import { remoteNameOf } from 'shared/federation/remote-modules';
 import { ka } from 'shared/strings/ka';
-import { proxyToProvider } from 'tooling/server/api-proxy';
+import { type ProviderTimeouts, proxyToProvider } from 'tooling/server/api-proxy';
 import {
   createStaticServer,
   type FastifyReply,
@@ -42,6 +42,8 @@ export interface HostAppOptions {
   env: Record<string, string | undefined>;
   /** Whether the page preloads the remotes' manifests (not for a build without remotes). */
   preloadRemotes?: boolean;
+  /** How long the provider may take (tooling's PROVIDER_TIMEOUTS unless a test shortens them). */
+  providerTimeouts?: ProviderTimeouts;
 }
 
 /** The host's production server: built files, its runtime config, the API proxy, route statuses. */
@@ -80,6 +82,8 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     upstream: options.apiUpstream,
     prefixes: ['/api', '/media'],
     unreachableBody: { detail: ka.errors.providerUnavailable, code: 'provider_unavailable' },
+    tooLargeBody: { detail: ka.errors.requestTooLarge, code: 'request_too_large' },
+    ...(options.providerTimeouts ? { timeouts: options.providerTimeouts } : {}),
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -38,6 +38,7 @@ export const ka = {
     reloadPage: 'გვერდის განახლება',
     network: 'სერვერთან კავშირი ვერ დამყარდა. შეამოწმეთ ინტერნეტი და სცადეთ ხელახლა.',
     providerUnavailable: 'სერვისი დროებით მიუწვდომელია. სცადეთ მოგვიანებით.',
+    requestTooLarge: 'მოთხოვნა ძალიან დიდია.',
     badAnswer: 'სერვერმა მოულოდნელი პასუხი დააბრუნა. სცადეთ მოგვიანებით.',
     /** A throttled answer that says how long to wait (Retry-After). */
     throttledWait: 'ძალიან ბევრი მცდელობა. სცადეთ {seconds} წამში.',
