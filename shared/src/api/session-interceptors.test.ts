@@ -1,9 +1,12 @@
+import Cookies from 'js-cookie';
 import { HttpResponse, http } from 'msw';
 import { fetchLoans } from 'shared/api/loan/loans';
+import { REFRESH_LOCK } from 'shared/api/session-interceptors';
 import { obtainTokens } from 'shared/api/user/token';
 import { fetchUserDetails } from 'shared/api/user/user-details';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { readSession } from 'shared/auth/session-cookie';
+import { SESSION_CHANNEL } from 'shared/auth/session-broadcast';
+import { readSession, SESSION_COOKIE } from 'shared/auth/session-cookie';
 import { customer } from '../testing/fixtures';
 import { createGate } from '../testing/gate';
 import { ISSUED_TOKENS, REFRESHED_TOKENS, VALID_USER } from '../testing/handlers/user';
@@ -170,6 +173,126 @@ describe('a 401 on an authorised call', () => {
       obtainTokens({ username: VALID_USER.username, password: 'Wrong1234' }),
     ).rejects.toMatchObject({ status: 401, code: 'no_active_account' });
     expect(refreshes).toBe(0);
+  });
+});
+
+/** What another tab of the page does to the shared cookie: this tab's memory knows nothing of it. */
+function otherTabStores(session: { access: string; refresh: string }) {
+  Cookies.set(SESSION_COOKIE, JSON.stringify(session), { path: '/' });
+}
+function otherTabRemovesSession() {
+  Cookies.remove(SESSION_COOKIE, { path: '/' });
+}
+
+/** Web Locks as a browser grants them: one holder at a time, in order of asking. */
+function installWebLocks() {
+  let queue: Promise<unknown> = Promise.resolve();
+  const names: string[] = [];
+  const locks = {
+    request: (name: string, work: () => Promise<unknown>) => {
+      names.push(name);
+      const run = queue.then(work);
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+  return { locks, names };
+}
+
+describe('two tabs, one session', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('carries on with the tokens of the tab whose refresh won, when its own is refused', async () => {
+    logIn();
+    let refreshes = 0;
+    mswServer.use(
+      http.get('*/api/user/details/', ({ request }) =>
+        request.headers.get('Authorization') === `JWT ${REFRESHED_TOKENS.access}`
+          ? HttpResponse.json(customer)
+          : tokenNotValid(),
+      ),
+      // The other tab spent the same refresh token a moment earlier and stored its new pair.
+      http.post('*/api/user/token/refresh/', () => {
+        refreshes += 1;
+        otherTabStores(REFRESHED_TOKENS);
+        return tokenNotValid();
+      }),
+    );
+    await expect(fetchUserDetails()).resolves.toEqual(customer);
+    expect(refreshes).toBe(1);
+    expect(readSession()).toEqual(REFRESHED_TOKENS);
+    expect(useAuthStore.getState()).toMatchObject({
+      status: 'logged-in',
+      session: REFRESHED_TOKENS,
+      endedBy: null,
+    });
+  });
+
+  it('waits for another tab’s refresh and uses its tokens instead of refreshing again', async () => {
+    logIn();
+    const { locks, names } = installWebLocks();
+    let releaseOtherTab: () => void = () => {};
+    // The other tab holds the lock: it is refreshing.
+    void locks.request(
+      REFRESH_LOCK,
+      () =>
+        new Promise<void>((resolve) => {
+          releaseOtherTab = resolve;
+        }),
+    );
+    const { refreshes } = expiredAccessProvider();
+    const details = fetchUserDetails();
+    await vi.waitFor(() => expect(names).toHaveLength(2));
+    otherTabStores(REFRESHED_TOKENS);
+    releaseOtherTab();
+    await expect(details).resolves.toEqual(customer);
+    expect(refreshes).toEqual([]);
+    expect(useAuthStore.getState().session).toEqual(REFRESHED_TOKENS);
+  });
+
+  it('learns of a logout in another tab from its next 401, and says so', async () => {
+    logIn();
+    mswServer.use(http.get('*/api/user/details/', tokenNotValid));
+    otherTabRemovesSession();
+    await expect(fetchUserDetails()).rejects.toMatchObject({ status: 401 });
+    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'elsewhere' });
+  });
+
+  it('follows another tab’s logout and login at once, told by the tab itself', async () => {
+    logIn();
+    const otherTab = new BroadcastChannel(SESSION_CHANNEL);
+    try {
+      otherTabRemovesSession();
+      otherTab.postMessage('session-changed');
+      await vi.waitFor(() =>
+        expect(useAuthStore.getState()).toMatchObject({
+          status: 'logged-out',
+          endedBy: 'elsewhere',
+        }),
+      );
+      mswServer.use(http.get('*/api/user/details/', () => HttpResponse.json(customer)));
+      otherTabStores(REFRESHED_TOKENS);
+      otherTab.postMessage('session-changed');
+      await vi.waitFor(() =>
+        expect(useAuthStore.getState()).toMatchObject({
+          status: 'logged-in',
+          session: REFRESHED_TOKENS,
+          endedBy: null,
+        }),
+      );
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it('checks the cookie again when the tab comes back into view', async () => {
+    logIn();
+    otherTabRemovesSession();
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'elsewhere' });
   });
 });
 

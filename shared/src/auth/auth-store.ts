@@ -2,6 +2,7 @@ import { toApiError } from 'shared/api/api-error';
 import { postDeviceLog } from 'shared/api/user/device-log';
 import { logout as logoutCall } from 'shared/api/user/logout';
 import { type Credentials, obtainTokens } from 'shared/api/user/token';
+import { onOtherTabChange } from 'shared/auth/session-broadcast';
 import { clearSession, readSession, type Session, saveSession } from 'shared/auth/session-cookie';
 import { onSessionChange, type SessionEndReason } from 'shared/auth/session-events';
 import { prefetchAccount } from 'shared/query/account-queries';
@@ -45,6 +46,19 @@ export const useAuthStore = create<AuthState>()((set, get) => {
   onSessionChange((change) => {
     if (change.type === 'refreshed') set({ session: change.session });
     else if (get().status === 'logged-in') endLocally(change.reason);
+  });
+
+  // Another tab stored or removed the session: this one follows the cookie.
+  onOtherTabChange(() => {
+    const stored = readSession();
+    const state = get();
+    if (state.status === 'logged-in') {
+      if (!stored) endLocally('elsewhere');
+      else if (stored.access !== state.session?.access) set({ session: stored });
+    } else if (stored) {
+      set({ status: 'logged-in', session: stored, endedBy: null });
+      prefetchAccount().catch((error: unknown) => console.warn('account prefetch failed', error));
+    }
   });
 
   return {

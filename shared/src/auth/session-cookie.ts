@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { announceToOtherTabs } from 'shared/auth/session-broadcast';
 import * as z from 'shared/validation/zod';
 
 /** The spec's stored session user: a cookie named `user` holding JSON {access, refresh}. */
@@ -29,9 +30,12 @@ export function readSession(): Session | null {
 
 export function saveSession(session: Session): void {
   Cookies.set(SESSION_COOKIE, JSON.stringify(session), cookieAttributes());
+  announceToOtherTabs();
 }
 
 /** Removing the stored user sets its expiry in the past on the root path (spec §3). */
 export function clearSession(): void {
+  const had = readSession() !== null;
   Cookies.set(SESSION_COOKIE, '', { ...cookieAttributes(), expires: new Date(0) });
+  if (had) announceToOtherTabs();
 }

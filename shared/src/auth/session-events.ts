@@ -1,7 +1,10 @@
 import type { Session } from 'shared/auth/session-cookie';
 
-/** Why the provider ended a session the customer did not end: shown to them afterwards. */
-export type SessionEndReason = 'banned' | 'expired';
+/**
+ * Why a session ended that the customer did not end in this tab, shown to them afterwards:
+ * the provider banned them or refused a refresh, or they logged out in another tab.
+ */
+export type SessionEndReason = 'banned' | 'expired' | 'elsewhere';
 
 export type SessionChange =
   | { type: 'refreshed'; session: Session }

@@ -33,4 +33,13 @@ describe('the session notice', () => {
     expect(useUiStore.getState().accountPanel).toBe('login');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('says the customer logged out in another tab, and offers to log in again', async () => {
+    const user = userEvent.setup();
+    render(<SessionNotice />);
+    act(() => useAuthStore.setState({ endedBy: 'elsewhere' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(ka.session.elsewhere);
+    await user.click(screen.getByRole('button', { name: ka.session.loginAgain }));
+    expect(useUiStore.getState().accountPanel).toBe('login');
+  });
 });

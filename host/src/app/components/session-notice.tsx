@@ -4,9 +4,16 @@ import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import styles from '../layouts/layout.module.css';
 
+const MESSAGE = {
+  banned: ka.session.banned,
+  expired: ka.session.expired,
+  elsewhere: ka.session.elsewhere,
+} as const;
+
 /**
- * Says why the provider ended the session (banned, or a refresh it refused), so a customer
- * thrown out mid-task is not left guessing. Shown until dismissed or the next login.
+ * Says why the session ended when the customer did not end it here (banned, a refresh the
+ * provider refused, a logout in another tab), so a customer thrown out mid-task is not left
+ * guessing. Shown until dismissed or the next login.
  */
 export function SessionNotice() {
   const endedBy = useAuthStore((state) => state.endedBy);
@@ -15,9 +22,9 @@ export function SessionNotice() {
   if (!endedBy) return null;
   return (
     <div role="alert" className={styles.sessionNotice}>
-      <p>{endedBy === 'banned' ? ka.session.banned : ka.session.expired}</p>
+      <p>{MESSAGE[endedBy]}</p>
       <div className={styles.sessionNoticeActions}>
-        {endedBy === 'expired' ? (
+        {endedBy !== 'banned' ? (
           <Button
             onClick={() => {
               dismiss();
