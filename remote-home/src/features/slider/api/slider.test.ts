@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { slides } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
-import { fetchSlides } from './slider';
+import { fetchSlides, safeLink } from './slider';
 
 describe('fetchSlides', () => {
   it('returns the slides sorted by their CMS order', async () => {
@@ -20,5 +20,56 @@ describe('fetchSlides', () => {
       http.get('*/api/cms/slider/', () => HttpResponse.json([{ ...slides[0], image: '' }])),
     );
     await expect(fetchSlides()).rejects.toMatchObject({ kind: 'invalid-answer', status: 500 });
+  });
+
+  it('keeps links to this site and to http(s) addresses, and drops every other kind', async () => {
+    const [first] = slides;
+    if (!first) throw new Error('no slide fixture');
+    const links = [
+      '/static',
+      'https://example.ge/offer',
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/phish',
+      'mailto:x@example.ge',
+      'not a link',
+    ];
+    mswServer.use(
+      http.get('*/api/cms/slider/', () =>
+        HttpResponse.json(
+          links.map((link, index) => ({ ...first, id: index, order: index, link })),
+        ),
+      ),
+    );
+    expect((await fetchSlides()).map((slide) => slide.link)).toEqual([
+      '/static',
+      'https://example.ge/offer',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(safeLink(null)).toBeNull();
+  });
+
+  it('leaves out a slide whose image is not on the provider', async () => {
+    const [first, second] = slides;
+    if (!first || !second) throw new Error('no slide fixtures');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mswServer.use(
+      http.get('*/api/cms/slider/', () =>
+        HttpResponse.json([
+          { ...first, image: 'https://tracker.example/pixel.png' },
+          { ...second, image: '//cdn.example/banner.svg' },
+          { ...first, id: 99, image: '/media/slider/coins.svg' },
+        ]),
+      ),
+    );
+    expect((await fetchSlides()).map((slide) => slide.id)).toEqual([99]);
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
   });
 });

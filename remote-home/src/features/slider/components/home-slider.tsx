@@ -23,9 +23,8 @@ export const SLIDER_SPEED_MS = 500;
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
-/** An image path from the CMS is on the provider: resolve it against the API's base address. */
+/** A slide's image is a path on the provider (fetchSlides keeps no other): the API's base. */
 function imageUrl(image: string): string {
-  if (/^https?:\/\//.test(image)) return image;
   return `${apiClient.defaults.baseURL ?? ''}${image}`;
 }
 
