@@ -61,4 +61,24 @@ describe('buildRuntimeConfig', () => {
   it('refuses a REMOTE_HOME_URL that is not a URL', () => {
     expect(() => buildRuntimeConfig({ REMOTE_HOME_URL: 'remote-home' }, request)).toThrow();
   });
+
+  it('takes no remote address from the request in production: each must be configured', () => {
+    const request = { protocol: 'https', hostname: 'evil.example' };
+    expect(() => buildRuntimeConfig({ NODE_ENV: 'production' }, request)).toThrow(
+      /REMOTE_HOME_URL, REMOTE_ACCOUNT_URL, REMOTE_LOANS_URL/,
+    );
+    const configured = {
+      NODE_ENV: 'production',
+      REMOTE_HOME_URL: 'https://home.lender.ge/v12/mf-manifest.json',
+      REMOTE_ACCOUNT_URL: 'https://account.lender.ge/v7/mf-manifest.json',
+      REMOTE_LOANS_URL: 'https://loans.lender.ge/v9/mf-manifest.json',
+    };
+    expect(
+      buildRuntimeConfig(configured, request).remotes.map((remote) => remote.manifestUrl),
+    ).toEqual([
+      configured.REMOTE_HOME_URL,
+      configured.REMOTE_ACCOUNT_URL,
+      configured.REMOTE_LOANS_URL,
+    ]);
+  });
 });

@@ -5,12 +5,22 @@ type Env = Record<string, string | undefined>;
 
 /**
  * Each remote's manifest URL: REMOTE_*_URL when set, else the same host name the browser
- * used for the host page on the remote's port (so localhost and 127.0.0.1 both work).
+ * used for the host page on the remote's port (so localhost and 127.0.0.1 both work). In
+ * production (NODE_ENV=production) every REMOTE_*_URL must be set: the Host header is the
+ * browser's to write, and the page must never load code from where a request says.
  */
 export function buildRuntimeConfig(
   env: Env,
   request: { protocol: string; hostname: string },
 ): RuntimeConfig {
+  if (env.NODE_ENV === 'production') {
+    const missing = REMOTE_APPS.filter((remote) => !env[remote.urlEnv]).map((r) => r.urlEnv);
+    if (missing.length > 0) {
+      throw new Error(
+        `NODE_ENV=production needs the remotes' addresses: set ${missing.join(', ')}`,
+      );
+    }
+  }
   const hostname = request.hostname.replace(/:\d+$/, '');
   const remotes = REMOTE_APPS.map((remote) => ({
     name: remote.name,
