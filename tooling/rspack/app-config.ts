@@ -255,7 +255,9 @@ export function createAppConfig(
     context: options.root,
     // A container-only compilation has no page entry: the federation plugin adds its own.
     entry: build.page ? { main: './src/index.ts' } : {},
-    devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written for the team (an error tracker, a debugging session) but not
+    // linked from the files, and the servers never send them: customers get no source.
+    devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(options.root, 'dist'),
       uniqueName: options.name,

@@ -42,6 +42,17 @@ describe('a remote served by createStaticServer', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
+  it('never sends a source map, though the build keeps it', async () => {
+    writeFileSync(path.join(root, 'remoteEntry.js'), 'var remote_home;');
+    writeFileSync(path.join(root, 'remoteEntry.js.map'), '{"sources":["src/secret.ts"]}');
+    expect((await app.inject({ url: '/remoteEntry.js' })).statusCode).toBe(200);
+    for (const url of ['/remoteEntry.js.map', '/remoteEntry.js.map?x=1']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('secret');
+    }
+  });
+
   it('lets the host origin read its files, and no other origin', async () => {
     const fromHost = await app.inject({
       url: '/mf-manifest.json',

@@ -53,6 +53,10 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     // Origin) must not be reused for the federation runtime's CORS preload of it.
     reply.header('Vary', allowed.size > 0 ? 'Origin, Accept-Encoding' : 'Accept-Encoding');
     if (origin && allowed.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
+    // Source maps stay with the team (the build keeps them, unlinked): never sent to a browser.
+    if (request.url.split('?')[0]?.endsWith('.map')) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
     if (request.method === 'OPTIONS' && origin) {
       reply
         .header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
