@@ -7,6 +7,8 @@ interface Fixtures {
   /** Whether /api and /media are answered from contract fixtures (default) or by the sandbox. */
   mockedProvider: boolean;
   provider: undefined;
+  /** Fails the test on any Content-Security-Policy violation the page reports. */
+  cspGuard: undefined;
 }
 
 /**
@@ -28,6 +30,17 @@ export const test = base.extend<Fixtures>({
     async ({ page, mockedProvider }, use) => {
       if (mockedProvider) await mockProvider(page);
       await use(undefined);
+    },
+    { auto: true },
+  ],
+  cspGuard: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use(undefined);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
@@ -6,6 +5,7 @@ import { kaRegistration } from '../../remote-account/src/features/registration/k
 import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
 import { expect, test } from '../fixtures';
 import { logInViaUi, newCustomer, registerViaApi } from '../utils/account-utils';
+import { axeViolations } from '../utils/axe';
 import { scrollThroughPage } from '../utils/page-utils';
 
 const pages = [
@@ -14,13 +14,6 @@ const pages = [
   { path: '/recovery', ready: ka.account.recoveryTitle },
   { path: '/no-such-page', ready: ka.errors.notFoundMessage },
 ];
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
-}
 
 for (const { path, ready } of pages) {
   test(`${path} has no axe violations`, async ({ page }) => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
@@ -6,6 +5,7 @@ import { kaApplication as t } from '../../remote-loans/src/features/application/
 import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
+import { axeViolations } from '../utils/axe';
 
 // The money flow against the embedded sandbox (decisions in seconds: DECISION_DELAY=2).
 test.use({ mockedProvider: false });
@@ -16,13 +16,6 @@ const SEEDED = {
   overdue: '01001000004',
   riskFlagged: '01001000005',
 } as const;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
-}
 
 /** A radio's name begins with its label; the amount follows. */
 const startsWith = (label: string) =>

@@ -152,6 +152,46 @@ describe('the host server', () => {
     }
   });
 
+  it('sends the page with a CSP naming the configured remotes, and the security headers', async () => {
+    await build(providerUrl, { REMOTE_LOANS_URL: 'https://loans.example.ge/v3/mf-manifest.json' });
+    const response = await app.inject({ url: '/', headers: { host: '127.0.0.1:3000' } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(
+      "script-src 'self' http://127.0.0.1:3001 http://127.0.0.1:3002 https://loans.example.ge;",
+    );
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('report-uri /csp-report');
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(response.headers).toMatchObject({
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    expect(String(response.headers['permissions-policy'])).toContain('camera=(self)');
+    // Files get the common headers too.
+    const file = await app.inject({ url: '/main.1a2b3c4d.js' });
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('takes the browser’s CSP reports, and nothing large', async () => {
+    await build();
+    const report = await app.inject({
+      method: 'POST',
+      url: '/csp-report',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: JSON.stringify({ 'csp-report': { 'blocked-uri': 'inline' } }),
+    });
+    expect(report.statusCode).toBe(204);
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/csp-report',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: JSON.stringify({ padding: 'x'.repeat(20_000) }),
+    });
+    expect(huge.statusCode).toBe(413);
+  });
+
   it('sends the page compressed when the browser accepts it', async () => {
     await build();
     const brotli = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });

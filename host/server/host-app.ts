@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from 'shared/auth/session-cookie';
 import { remoteNameOf } from 'shared/federation/remote-modules';
 import { ka } from 'shared/strings/ka';
 import { type ProviderTimeouts, proxyToProvider } from 'tooling/server/api-proxy';
+import { CSP_REPORT_PATH, originOf, pageSecurityHeaders } from 'tooling/server/security-headers';
 import {
   createStaticServer,
   type FastifyReply,
@@ -44,6 +45,8 @@ export interface HostAppOptions {
   preloadRemotes?: boolean;
   /** How long the provider may take (tooling's PROVIDER_TIMEOUTS unless a test shortens them). */
   providerTimeouts?: ProviderTimeouts;
+  /** Fastify's logger (serve-host: warnings, such as CSP reports and an unreachable provider). */
+  logger?: boolean | { level: string };
 }
 
 /** The host's production server: built files, its runtime config, the API proxy, route statuses. */
@@ -51,7 +54,10 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
   // Building the config once up front makes a malformed env var stop the server at start-up.
   buildRuntimeConfig(options.env, { protocol: 'http', hostname: 'localhost' });
 
-  const app = await createStaticServer({ root: options.root });
+  const app = await createStaticServer({
+    root: options.root,
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+  });
 
   const configFor = (request: FastifyRequest) =>
     buildRuntimeConfig(options.env, {
@@ -71,8 +77,31 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     const pathname = request.url.split('?')[0] ?? '/';
     const hinted =
       options.preloadRemotes === false ? [] : remotesToHint(config, pathname, hasSession(request));
-    return sendHtml(request, reply, status, renderIndexHtml(template, config, hinted));
+    const security = pageSecurityHeaders({
+      remoteOrigins: [...new Set(config.remotes.map((remote) => originOf(remote.manifestUrl)))],
+      https: request.protocol === 'https',
+      reportPath: CSP_REPORT_PATH,
+    });
+    return sendHtml(request, reply, status, renderIndexHtml(template, config, hinted), security);
   };
+
+  // The browser's reports of what the page's CSP blocked: logged, for the team to read. A
+  // report is small; a large body is not a report.
+  app.addContentTypeParser(
+    ['application/csp-report', 'application/reports+json'],
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => {
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(null, undefined);
+      }
+    },
+  );
+  app.post(CSP_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    request.log.warn({ report: request.body }, 'Content-Security-Policy violation');
+    return reply.code(204).send();
+  });
   app.get('/', (request, reply) => sendPage(request, reply, 200));
   app.get('/index.html', (request, reply) => sendPage(request, reply, 200));
 

@@ -35,13 +35,14 @@ export function sendHtml(
   reply: FastifyReply,
   status: number,
   html: string,
+  headers: Record<string, string> = {},
 ) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   reply
     .code(status)
     .type('text/html; charset=utf-8')
+    .headers(headers)
     .header('Cache-Control', 'no-cache')
-    .header('X-Content-Type-Options', 'nosniff')
     .header('Vary', 'Accept-Encoding');
   if (/\bbr\b/.test(accepted)) {
     return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html));

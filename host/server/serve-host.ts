@@ -11,6 +11,8 @@ const app = await buildHostApp({
   root: path.join(hostRoot, 'dist'),
   apiUpstream: upstream,
   env: process.env,
+  // Warnings only: CSP violation reports, an unreachable provider.
+  logger: { level: process.env.HOST_LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port, host: process.env.LISTEN_HOST ?? '0.0.0.0' });
 

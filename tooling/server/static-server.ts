@@ -3,6 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { HOST_APP, portOf } from '../apps.ts';
+import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
+
+const OWN_ORIGIN_ONLY = { remoteOrigins: [], https: false };
 
 /** Files the browser must revalidate on every load: they name the current hashed files. */
 const ALWAYS_REVALIDATE = new Set([
@@ -31,7 +34,8 @@ export interface StaticServerOptions {
   root: string;
   /** Origins allowed to read these files cross-origin (remotes: the host's origin). */
   corsOrigins?: readonly string[];
-  logger?: boolean;
+  /** Fastify's logger: off by default; a level for a server whose warnings matter. */
+  logger?: boolean | { level: string };
 }
 
 /**
@@ -52,6 +56,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     // of a remote varies by Origin, not only CORS ones: a stylesheet cached from a <link> (no
     // Origin) must not be reused for the federation runtime's CORS preload of it.
     reply.header('Vary', allowed.size > 0 ? 'Origin, Accept-Encoding' : 'Accept-Encoding');
+    reply.headers(commonSecurityHeaders(request.protocol === 'https'));
     if (origin && allowed.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
     // Source maps stay with the team (the build keeps them, unlinked): never sent to a browser.
     if (request.url.split('?')[0]?.endsWith('.map')) {
@@ -77,7 +82,10 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     lastModified: true,
     setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', cacheControlFor(filePath));
-      res.setHeader('X-Content-Type-Options', 'nosniff');
+      // A remote's own page loads only from its own origin (its files, no host, no remotes).
+      if (filePath.endsWith('.html')) {
+        res.setHeader('Content-Security-Policy', contentSecurityPolicy(OWN_ORIGIN_ONLY));
+      }
     },
   });
 
