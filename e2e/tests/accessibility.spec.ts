@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
