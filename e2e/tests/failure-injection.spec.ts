@@ -1,0 +1,136 @@
+import type { Page, Route } from '@playwright/test';
+import { ka } from 'shared/strings/ka';
+import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
+import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
+import { expect, test } from '../fixtures';
+
+// Failures injected on purpose (issue 11): the provider answering 500, 502 or something that
+// is not JSON, a slow provider, the browser going offline. Each must leave the rest of the page
+// working, say what happened in Georgian, recover with a retry, and lose nothing typed.
+
+const CALCULATOR = '**/api/loan/calculator?**';
+
+const calculator = (page: Page) => page.getByRole('region', { name: kaCalculator.title });
+const figures = (page: Page) => calculator(page).locator('output');
+
+const failures = [
+  {
+    name: '500 with no body the contract knows',
+    answer: (route: Route) => route.fulfill({ status: 500, body: 'Internal Server Error' }),
+    says: ka.errors.providerUnavailable,
+  },
+  {
+    name: '502 from the host’s proxy, the provider unreachable',
+    answer: (route: Route) =>
+      route.fulfill({
+        status: 502,
+        json: { detail: ka.errors.providerUnavailable, code: 'provider_unavailable' },
+      }),
+    says: ka.errors.providerUnavailable,
+  },
+  {
+    name: 'malformed JSON',
+    answer: (route: Route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"amount": "10' }),
+    says: ka.errors.badAnswer,
+  },
+] as const;
+
+for (const failure of failures) {
+  test(`the provider answering ${failure.name} costs only the calculator, which says so and recovers`, async ({
+    page,
+  }) => {
+    await page.route(CALCULATOR, failure.answer);
+    await page.goto('/');
+    await expect(calculator(page)).toContainText(kaCalculator.error);
+    await expect(calculator(page)).toContainText(failure.says);
+    // The rest of the page works: the header's login and the menu answer.
+    await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
+    await expect(page.getByRole('dialog', { name: ka.account.loginTitle })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.unroute(CALCULATOR);
+    await calculator(page).getByRole('button', { name: ka.common.retry }).click();
+    await expect(figures(page).first()).toHaveText(/\d/);
+    await expect(calculator(page)).not.toContainText(kaCalculator.error);
+  });
+}
+
+test('a provider three seconds slow keeps the page usable and the figures arrive', async ({
+  page,
+}) => {
+  await page.route(CALCULATOR, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.fallback();
+  });
+  await page.goto('/');
+  // While the calculator waits, the rest of the page answers: the login panel opens.
+  await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
+  await expect(page.getByRole('dialog', { name: ka.account.loginTitle })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(figures(page).first()).toHaveText(/\d/, { timeout: 15_000 });
+});
+
+/** The registration panel's fields, filled as a customer would; the submit is the test's. */
+async function fillRegistration(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: ka.account.register }).click();
+  const panel = page.getByRole('dialog', { name: kaRegistration.title });
+  const values: [string, string][] = [
+    [ka.account.personalNumber, '01234567890'],
+    [kaRegistration.firstName, 'ნინო'],
+    [kaRegistration.lastName, 'ბერიძე'],
+    [kaRegistration.birthDate, '1990-03-14'],
+    [kaRegistration.phone, '555123456'],
+  ];
+  for (const [label, value] of values) await panel.getByLabel(label).fill(value);
+  await panel.getByLabel(kaRegistration.email, { exact: true }).fill('nino@example.ge');
+  await panel.getByLabel(ka.account.password, { exact: true }).fill('Paroli123');
+  await panel.getByLabel(kaRegistration.passwordConfirm).fill('Paroli123');
+  await panel.getByLabel(kaRegistration.termsAccept).check();
+  return { panel, values };
+}
+
+test('going offline mid-registration loses nothing typed; back online, the same form goes through', async ({
+  page,
+}) => {
+  // A routed request is answered before the network: offline, the route must fail it itself.
+  let offline = false;
+  await page.route('**/api/user/register/', (route) =>
+    offline
+      ? route.abort('internetdisconnected')
+      : route.fulfill({ status: 201, json: { id: 41 } }),
+  );
+  await page.goto('/');
+  const { panel, values } = await fillRegistration(page);
+
+  offline = true;
+  await page.context().setOffline(true);
+  await panel.getByRole('button', { name: kaRegistration.submit }).click();
+  await expect(panel.getByRole('alert')).toContainText(ka.errors.network);
+  for (const [label, value] of values) await expect(panel.getByLabel(label)).toHaveValue(value);
+  await expect(panel.getByLabel(kaRegistration.termsAccept)).toBeChecked();
+
+  offline = false;
+  await page.context().setOffline(false);
+  await panel.getByRole('button', { name: kaRegistration.submit }).click();
+  await expect(panel.getByRole('status')).toContainText(kaRegistration.done);
+});
+
+test('a registration the provider fails with 500 keeps what was typed, and says so in Georgian', async ({
+  page,
+}) => {
+  let attempts = 0;
+  await page.route('**/api/user/register/', (route) => {
+    attempts += 1;
+    return attempts === 1
+      ? route.fulfill({ status: 500, json: { detail: 'სერვერის შეცდომა.', code: 'server_error' } })
+      : route.fulfill({ status: 201, json: { id: 42 } });
+  });
+  await page.goto('/');
+  const { panel, values } = await fillRegistration(page);
+  await panel.getByRole('button', { name: kaRegistration.submit }).click();
+  await expect(panel.getByRole('alert')).toContainText('სერვერის შეცდომა.');
+  for (const [label, value] of values) await expect(panel.getByLabel(label)).toHaveValue(value);
+  await panel.getByRole('button', { name: kaRegistration.submit }).click();
+  await expect(panel.getByRole('status')).toContainText(kaRegistration.done);
+});
