@@ -85,6 +85,111 @@ async function repay(loan: import('@playwright/test').Locator, choice: RegExp) {
   if (await close.count()) await close.click();
 }
 
+/**
+ * Presses Tab (then, if it was passed, Shift+Tab) until `reached` says focus got there, as a
+ * keyboard user moves; fails when Tab cannot get there.
+ */
+async function tabUntil(page: Page, reached: () => Promise<boolean>, what: string) {
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let presses = 0; presses < 120; presses += 1) {
+      if (await reached()) return;
+      await page.keyboard.press(key);
+    }
+  }
+  throw new Error(`Tab never reached ${what}`);
+}
+
+/** Moves focus to `target` with Tab, as a keyboard user would. */
+async function tabTo(page: Page, target: import('@playwright/test').Locator) {
+  await target.waitFor();
+  await tabUntil(
+    page,
+    () => target.evaluate((element) => element === document.activeElement),
+    String(target),
+  );
+}
+
+/**
+ * Chooses `target` in its radio group as a keyboard user does: Tab enters the group at its
+ * checked radio (or its first), the arrow keys move the choice.
+ */
+async function chooseWithArrows(
+  page: Page,
+  scope: import('@playwright/test').Locator,
+  target: import('@playwright/test').Locator,
+) {
+  await target.waitFor();
+  await tabUntil(
+    page,
+    () =>
+      scope.evaluate((element) => {
+        const focused = document.activeElement;
+        return (
+          focused instanceof HTMLInputElement &&
+          focused.type === 'radio' &&
+          element.contains(focused)
+        );
+      }),
+    `a radio of ${scope}`,
+  );
+  for (const key of ['ArrowDown', 'ArrowUp']) {
+    for (let presses = 0; presses < 10; presses += 1) {
+      if (await target.isChecked()) return;
+      await page.keyboard.press(key);
+    }
+  }
+  await expect(target).toBeChecked();
+}
+
+test('log in, apply and repay with the keyboard alone', async ({ page, consoleProblems }) => {
+  await page.goto('/');
+  const keys = (text: string) => page.keyboard.type(text);
+
+  await tabTo(page, page.getByRole('banner').getByRole('button', { name: ka.account.login }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: ka.account.loginTitle });
+  await expect(dialog.getByLabel(ka.account.personalNumber)).toBeFocused();
+  await keys(SEEDED.verified);
+  await page.keyboard.press('Tab');
+  await keys('Sandbox123');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+
+  const calculator = page.getByRole('region', { name: kaCalculator.title });
+  await chooseWithArrows(page, calculator, calculator.getByRole('radio', { name: '3 თვე' }));
+  await tabTo(page, calculator.getByRole('button', { name: kaCalculator.apply }));
+  await page.keyboard.press('Enter');
+
+  const accept = application(page).getByRole('checkbox', { name: t.contract.accept });
+  await tabTo(page, accept);
+  await page.keyboard.press('Space');
+  await expect(accept).toBeChecked();
+  await tabTo(page, application(page).getByRole('button', { name: t.contract.submit }));
+  await page.keyboard.press('Enter');
+  await expect(application(page)).toContainText(t.status.issued, { timeout: 30_000 });
+  await tabTo(page, application(page).getByRole('button', { name: t.status.done }));
+  await page.keyboard.press('Enter');
+
+  const loan = page
+    .getByRole('region', { name: ka.loans.title })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: /1\s000,00/ }) })
+    .filter({ hasText: ka.loans.status.active });
+  await tabTo(page, loan.getByRole('button', { name: kaLoans.loan.pay }));
+  await page.keyboard.press('Enter');
+  await chooseWithArrows(
+    page,
+    loan,
+    loan.getByRole('radio', { name: startsWith(kaLoans.repay.full) }),
+  );
+  await tabTo(page, loan.getByRole('button', { name: kaLoans.repay.continue }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, loan.getByRole('button', { name: kaLoans.repay.confirm }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(kaLoans.repay.success)).toBeVisible();
+  expect(consoleProblems).toEqual([]);
+});
+
 test('an overdue customer sees days, penalty and total due, pays it, and the notice goes', async ({
   page,
   consoleProblems,
