@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test';
+import { axeViolations } from './utils/axe';
 import { mockProvider } from './utils/provider-utils';
 
 interface Fixtures {
@@ -9,6 +10,8 @@ interface Fixtures {
   provider: undefined;
   /** Fails the test on any Content-Security-Policy violation the page reports. */
   cspGuard: undefined;
+  /** Runs axe on the state each test ends in (tests check the states they pass through). */
+  axeAtEnd: undefined;
 }
 
 /**
@@ -41,6 +44,16 @@ export const test = base.extend<Fixtures>({
       });
       await use(undefined);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  axeAtEnd: [
+    async ({ page }, use, testInfo) => {
+      await use(undefined);
+      // A test that failed has said what is wrong; a page never opened has nothing to check.
+      if (testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;
+      if (!page.url().startsWith('http')) return;
+      expect(await axeViolations(page), 'axe, on the state the test ended in').toEqual([]);
     },
     { auto: true },
   ],
