@@ -73,6 +73,9 @@ describe("the host's shares", () => {
   it('start eager: what the host runs on, and every module of shared, nested ones included', () => {
     for (const name of [
       'react',
+      'react/jsx-runtime',
+      // pnpm dev's JSX: lazy, the host's first module fails (RUNTIME-006).
+      'react/jsx-dev-runtime',
       'react-dom/client',
       '@tanstack/react-query',
       'shared/stores/ui-store',

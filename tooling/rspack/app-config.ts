@@ -172,6 +172,8 @@ const HOST_RUNTIME_UTILITIES = {
 const HOST_EAGER = new Set([
   'react',
   'react/jsx-runtime',
+  // What the development build's JSX compiles to (pnpm dev).
+  'react/jsx-dev-runtime',
   'react-dom',
   'react-dom/client',
   'zustand',
