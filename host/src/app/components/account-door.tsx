@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
@@ -9,7 +9,7 @@ import { RemoteSlot } from '../../federation/remote-slot';
 const ACCOUNT_ENTRY = 'remote_account/AccountEntry';
 
 /** Starts fetching the account slice's entry; the slot that renders it takes the same load. */
-function prefetchAccount() {
+function prefetchAccountSlice() {
   // A failure here is the slot's to show, when it loads for real.
   loadRemoteModule(ACCOUNT_ENTRY).catch(() => undefined);
 }
@@ -26,21 +26,19 @@ export function AccountDoor() {
   const panelAsked = useUiStore((state) => state.accountPanel !== null);
   const requestLogin = useUiStore((state) => state.requestLogin);
   const requestRegistration = useUiStore((state) => state.requestRegistration);
-  const needed = loggedIn || panelAsked;
-  const [shown, setShown] = useState(needed);
-  useEffect(() => {
-    if (needed) setShown(true);
-  }, [needed]);
+  // Once needed, always shown: set while rendering, so the slot replaces the buttons at once.
+  const [shown, setShown] = useState(false);
+  if ((loggedIn || panelAsked) && !shown) setShown(true);
 
   const buttons = (
     <VisitorAccountButtons
       panel={null}
       onLogin={requestLogin}
       onRegister={requestRegistration}
-      onIntent={prefetchAccount}
+      onIntent={prefetchAccountSlice}
     />
   );
-  if (!shown && !needed) return buttons;
+  if (!shown) return buttons;
   return (
     <RemoteSlot
       id={ACCOUNT_ENTRY}
