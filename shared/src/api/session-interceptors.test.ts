@@ -5,7 +5,6 @@ import { REFRESH_LOCK } from 'shared/api/session-interceptors';
 import { obtainTokens } from 'shared/api/user/token';
 import { fetchUserDetails } from 'shared/api/user/user-details';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { SESSION_CHANNEL } from 'shared/auth/session-broadcast';
 import { readSession, SESSION_COOKIE } from 'shared/auth/session-cookie';
 import { customer } from '../testing/fixtures';
 import { createGate } from '../testing/gate';
@@ -258,40 +257,6 @@ describe('two tabs, one session', () => {
     mswServer.use(http.get('*/api/user/details/', tokenNotValid));
     otherTabRemovesSession();
     await expect(fetchUserDetails()).rejects.toMatchObject({ status: 401 });
-    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'elsewhere' });
-  });
-
-  it('follows another tab’s logout and login at once, told by the tab itself', async () => {
-    logIn();
-    const otherTab = new BroadcastChannel(SESSION_CHANNEL);
-    try {
-      otherTabRemovesSession();
-      otherTab.postMessage('session-changed');
-      await vi.waitFor(() =>
-        expect(useAuthStore.getState()).toMatchObject({
-          status: 'logged-out',
-          endedBy: 'elsewhere',
-        }),
-      );
-      mswServer.use(http.get('*/api/user/details/', () => HttpResponse.json(customer)));
-      otherTabStores(REFRESHED_TOKENS);
-      otherTab.postMessage('session-changed');
-      await vi.waitFor(() =>
-        expect(useAuthStore.getState()).toMatchObject({
-          status: 'logged-in',
-          session: REFRESHED_TOKENS,
-          endedBy: null,
-        }),
-      );
-    } finally {
-      otherTab.close();
-    }
-  });
-
-  it('checks the cookie again when the tab comes back into view', async () => {
-    logIn();
-    otherTabRemovesSession();
-    document.dispatchEvent(new Event('visibilitychange'));
     expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'elsewhere' });
   });
 });

@@ -8,6 +8,7 @@ import { createGate } from '../testing/gate';
 import { ISSUED_TOKENS, VALID_USER } from '../testing/handlers/user';
 import { mswServer } from '../testing/msw-server';
 import { useAuthStore } from './auth-store';
+import { SESSION_CHANNEL } from './session-broadcast';
 import { readSession, SESSION_COOKIE, saveSession } from './session-cookie';
 
 const session = { access: 'access-1', refresh: 'refresh-1' };
@@ -165,5 +166,44 @@ describe('logging out', () => {
     await queryClient.refetchQueries({ queryKey: accountKeys.loans });
     expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'banned' });
     expect(queryClient.getQueryData(accountKeys.user)).toBeUndefined();
+  });
+});
+
+// What another tab does to the shared cookie, which this tab's memory knows nothing of.
+describe('another tab of the page', () => {
+  const rotated = { access: 'access-2', refresh: 'refresh-2' };
+
+  it('follows another tab’s logout and login at once, told by the tab itself', async () => {
+    act(() => useAuthStore.getState().setSession(session));
+    const otherTab = new BroadcastChannel(SESSION_CHANNEL);
+    try {
+      Cookies.remove(SESSION_COOKIE, { path: '/' });
+      otherTab.postMessage('session-changed');
+      await vi.waitFor(() =>
+        expect(useAuthStore.getState()).toMatchObject({
+          status: 'logged-out',
+          endedBy: 'elsewhere',
+        }),
+      );
+      mswServer.use(http.get('*/api/user/details/', () => HttpResponse.json(customer)));
+      Cookies.set(SESSION_COOKIE, JSON.stringify(rotated), { path: '/' });
+      otherTab.postMessage('session-changed');
+      await vi.waitFor(() =>
+        expect(useAuthStore.getState()).toMatchObject({
+          status: 'logged-in',
+          session: rotated,
+          endedBy: null,
+        }),
+      );
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it('checks the cookie again when the tab comes back into view', async () => {
+    act(() => useAuthStore.getState().setSession(session));
+    Cookies.remove(SESSION_COOKIE, { path: '/' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'elsewhere' });
   });
 });
