@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hostShares, sharedRuntimeFolders, sharedSingletons } from './app-config';
+import { hostShares, sharedRuntimeFolders, sharedSingletons } from './shares';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sharedPackage = JSON.parse(readFileSync(path.join(repo, 'shared/package.json'), 'utf8'));
