@@ -56,7 +56,7 @@ export async function admitGuess(
   if (limits.perUsername <= 0 && limits.perAddress <= 0) return;
   const since = new Date(now.getTime() - limits.windowSeconds * 1000);
   await db.transaction(async (tx) => {
-    // Always the username's lock first, then the address's: no two guesses wait on each other.
+    // Always the username's lock first, then the address's: two guesses can never deadlock.
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('guess-user:' || $1))", [guess.username]);
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('guess-address:' || $1))", [
       guess.address,
