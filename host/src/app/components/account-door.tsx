@@ -27,8 +27,9 @@ export function AccountDoor() {
   const requestLogin = useUiStore((state) => state.requestLogin);
   const requestRegistration = useUiStore((state) => state.requestRegistration);
   // Once needed, always shown: set while rendering, so the slot replaces the buttons at once.
-  const [shown, setShown] = useState(false);
-  if ((loggedIn || panelAsked) && !shown) setShown(true);
+  const needed = loggedIn || panelAsked;
+  const [shown, setShown] = useState(needed);
+  if (needed && !shown) setShown(true);
 
   const buttons = (
     <VisitorAccountButtons
