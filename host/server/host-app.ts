@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SESSION_COOKIE } from 'shared/auth/session-cookie';
+import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
 import { remoteNameOf } from 'shared/federation/remote-modules';
 import { ka } from 'shared/strings/ka';
 import { type ProviderTimeouts, proxyToProvider } from 'tooling/server/api-proxy';

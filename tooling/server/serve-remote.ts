@@ -4,7 +4,8 @@ import { createStaticServer, hostOriginsFromEnv } from './static-server.ts';
 
 /**
  * Serves one remote's production build on its own origin, readable by the host's origin.
- * Usage (from the remote's folder): tsx node_modules/tooling/server/serve-remote.ts <folder>
+ * Built with the remote (`build:server`, bundle-server.ts); run from its folder:
+ * node dist-server/serve-remote.mjs <folder>
  */
 const [folder] = process.argv.slice(2);
 if (!folder) {

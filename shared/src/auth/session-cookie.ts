@@ -1,9 +1,9 @@
 import Cookies from 'js-cookie';
 import { announceToOtherTabs } from 'shared/auth/session-broadcast';
+import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
 import * as z from 'shared/validation/zod';
 
-/** The spec's stored session user: a cookie named `user` holding JSON {access, refresh}. */
-export const SESSION_COOKIE = 'user';
+export { SESSION_COOKIE };
 
 export const sessionSchema = z.object({
   access: z.string().check(z.minLength(1)),
