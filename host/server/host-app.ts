@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
-import { remoteNameOf } from 'shared/federation/remote-modules';
 import { ka } from 'shared/strings/ka';
 import { type ProviderTimeouts, proxyToProvider } from 'tooling/server/api-proxy';
-import { CSP_REPORT_PATH, originOf, pageSecurityHeaders } from 'tooling/server/security-headers';
+import { CSP_REPORT_PATH } from 'tooling/server/security-headers';
 import {
   createStaticServer,
   type FastifyReply,
@@ -12,28 +10,10 @@ import {
   type StaticServer,
 } from 'tooling/server/static-server';
 import { isKnownPath } from '../src/app/route-table';
-import { firstScreenModules } from '../src/federation/first-screen';
-import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../src/federation/runtime-config';
-import { renderIndexHtml, sendHtml } from './index-page';
+import { RUNTIME_CONFIG_PATH } from '../src/federation/runtime-config';
+import { pageHeaders, renderIndexHtml, sendHtml } from './index-page';
+import { hasSession, remotesToHint } from './page-hints';
 import { buildRuntimeConfig } from './runtime-config';
-
-/** Whether the browser sent a session cookie (its contents are the browser's business). */
-function hasSession(request: FastifyRequest): boolean {
-  const cookies = String(request.headers.cookie ?? '').split(/;\s*/);
-  const prefix = `${SESSION_COOKIE}=`;
-  return cookies.some((cookie) => cookie.startsWith(prefix) && cookie.length > prefix.length);
-}
-
-/**
- * The remotes whose manifests the page hints. The home page loads only its first screen's
- * at once (a visitor's account slice waits for intent, decision 014): hinting the others
- * would spend a phone's bandwidth on files the page may never read.
- */
-function remotesToHint(config: RuntimeConfig, pathname: string, loggedIn: boolean) {
-  if (pathname !== '/') return config.remotes;
-  const needed = new Set(firstScreenModules(loggedIn).map(remoteNameOf));
-  return config.remotes.filter((remote) => needed.has(remote.name));
-}
 
 export interface HostAppOptions {
   /** The host's build folder. */
@@ -76,13 +56,11 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     const config = configFor(request);
     const pathname = request.url.split('?')[0] ?? '/';
     const hinted =
-      options.preloadRemotes === false ? [] : remotesToHint(config, pathname, hasSession(request));
-    const security = pageSecurityHeaders({
-      remoteOrigins: [...new Set(config.remotes.map((remote) => originOf(remote.manifestUrl)))],
-      https: request.protocol === 'https',
-      reportPath: CSP_REPORT_PATH,
-    });
-    return sendHtml(request, reply, status, renderIndexHtml(template, config, hinted), security);
+      options.preloadRemotes === false
+        ? []
+        : remotesToHint(config, pathname, hasSession(request.headers.cookie));
+    const headers = pageHeaders(config, request.protocol === 'https');
+    return sendHtml(request, reply, status, renderIndexHtml(template, config, hinted), headers);
   };
 
   // The browser's reports of what the page's CSP blocked: logged, for the team to read. A

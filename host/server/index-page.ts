@@ -1,4 +1,5 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { CSP_REPORT_PATH, originOf, pageSecurityHeaders } from 'tooling/server/security-headers';
 import type { FastifyReply, FastifyRequest } from 'tooling/server/static-server';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../src/federation/runtime-config';
 
@@ -27,6 +28,18 @@ export function renderIndexHtml(
   );
   const data = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script>`;
   return template.replace('</head>', `${[...hints, data].join('\n    ')}\n  </head>`);
+}
+
+/**
+ * The security headers of the host's page: scripts, styles and manifests from this origin and
+ * the origins of the remotes the configuration names, and nothing else (decision 015).
+ */
+export function pageHeaders(config: RuntimeConfig, https: boolean): Record<string, string> {
+  return pageSecurityHeaders({
+    remoteOrigins: [...new Set(config.remotes.map((remote) => originOf(remote.manifestUrl)))],
+    https,
+    reportPath: CSP_REPORT_PATH,
+  });
 }
 
 /** Sends a rendered page, compressed when the browser accepts it (it varies per request). */

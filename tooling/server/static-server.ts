@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { HOST_APP, portOf } from '../apps.ts';
 import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
 
-const OWN_ORIGIN_ONLY = { remoteOrigins: [], https: false };
+/** A remote's own page: everything from its own origin, nothing from anywhere else. */
+export const OWN_ORIGIN_ONLY = { remoteOrigins: [], https: false } as const;
 
 /** Files the browser must revalidate on every load: they name the current hashed files. */
 const ALWAYS_REVALIDATE = new Set([
@@ -14,13 +15,16 @@ const ALWAYS_REVALIDATE = new Set([
   'remoteEntry.js',
   'mf-stats.json',
 ]);
-const CONTENT_HASH = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
+/** A file name with a content hash (the build's `[name].[contenthash:8].[ext]`): never changes. */
+export const CONTENT_HASH = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function cacheControlFor(filePath: string): string {
   // A precompressed copy is cached as the file it stands for.
   const base = path.basename(filePath).replace(/\.(br|gz)$/, '');
   if (ALWAYS_REVALIDATE.has(base)) return 'no-cache';
-  if (CONTENT_HASH.test(base)) return 'public, max-age=31536000, immutable';
+  if (CONTENT_HASH.test(base)) return IMMUTABLE;
   return 'no-cache';
 }
 
