@@ -1,0 +1,198 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isKnownPath, ROUTE_TABLE } from 'host/src/app/route-table';
+import { ka } from 'shared/strings/ka';
+import { apiUpstream, HOST_APP, portOf, REMOTE_APPS } from 'tooling/apps';
+import { originOf } from 'tooling/server/security-headers';
+import { hostOriginsFromEnv } from 'tooling/server/static-server';
+import { type NginxSite, renderNginxConf } from './nginx-conf';
+import {
+  deployBuilds,
+  HOST_SITE,
+  NGINX_DIR,
+  PINS_FILE,
+  REPO_ROOT,
+  releaseRemote,
+  releasesDir,
+  releaseUrl,
+  renderFromPins,
+  SITE_DIR,
+} from './site';
+
+/**
+ * `pnpm start:nginx` and the deployment commands around it:
+ *
+ *   check                   say whether nginx (and its brotli module) is here, and how to install it
+ *   start                   deploy the current builds, write nginx.conf, run nginx and the sandbox
+ *   conf                    print the nginx.conf `start` writes
+ *   release <remote> [dir]  deploy a remote's build (default: its dist) as a release beside the others
+ *   render                  write the host's pages again from .nginx/releases.env (rollout, rollback)
+ */
+
+const INSTALL_HINT =
+  'nginx is not installed. On Debian or Ubuntu: apt-get install -y nginx libnginx-mod-http-brotli-static\n' +
+  '(or set NGINX to its path). `pnpm start` serves the same product with Node alone.';
+
+const BROTLI_MODULE = 'ngx_http_brotli_static_module.so';
+
+function findNginx(): string | undefined {
+  const candidates = [process.env.NGINX, '/usr/sbin/nginx', '/usr/local/sbin/nginx'];
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter))
+    candidates.push(path.join(dir, 'nginx'));
+  return candidates.find((candidate): candidate is string =>
+    Boolean(candidate && existsSync(candidate)),
+  );
+}
+
+function findBrotliModule(): string | undefined {
+  const dirs = [
+    process.env.NGINX_MODULES_DIR,
+    '/usr/lib/nginx/modules',
+    '/usr/local/nginx/modules',
+  ];
+  return dirs
+    .filter((dir): dir is string => Boolean(dir))
+    .map((dir) => path.join(dir, BROTLI_MODULE))
+    .find((file) => existsSync(file));
+}
+
+/** Run by root, the workers read the checkout as the user who owns it. */
+function workerUser(): string | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const owner = statSync(REPO_ROOT).uid;
+  const entry = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((line) => line.split(':')[2] === String(owner));
+  return entry?.split(':')[0] ?? 'root';
+}
+
+function siteFor(
+  env: Record<string, string | undefined>,
+  manifestUrls: readonly string[],
+): NginxSite {
+  const body = (detail: string, code: string) => JSON.stringify({ detail, code });
+  return {
+    prefix: NGINX_DIR,
+    ...(workerUser() ? { user: workerUser() } : {}),
+    ...(findBrotliModule() ? { brotliModule: findBrotliModule() } : {}),
+    host: {
+      port: portOf(HOST_APP, env),
+      root: HOST_SITE,
+      remoteOrigins: [...new Set(manifestUrls.map(originOf))],
+      routes: ROUTE_TABLE.map((route) => route.path).filter((p) => p !== '/' && isKnownPath(p)),
+      apiUpstream: apiUpstream(env),
+      providerUnavailableBody: body(ka.errors.providerUnavailable, 'provider_unavailable'),
+      tooLargeBody: body(ka.errors.requestTooLarge, 'request_too_large'),
+    },
+    remotes: REMOTE_APPS.map((remote) => ({
+      folder: remote.folder,
+      port: portOf(remote, env),
+      root: path.join(SITE_DIR, remote.folder),
+    })),
+    hostOrigins: hostOriginsFromEnv(),
+  };
+}
+
+function writeConf(env: Record<string, string | undefined>): string {
+  const config = renderFromPins(env);
+  const conf = path.join(NGINX_DIR, 'nginx.conf');
+  for (const dir of ['logs', 'temp']) mkdirSync(path.join(NGINX_DIR, dir), { recursive: true });
+  writeFileSync(
+    conf,
+    renderNginxConf(
+      siteFor(
+        env,
+        config.remotes.map((r) => r.manifestUrl),
+      ),
+    ),
+  );
+  return conf;
+}
+
+function runNginx(nginx: string, conf: string): ChildProcess {
+  const args = ['-p', `${NGINX_DIR}/`, '-c', conf, '-e', path.join(NGINX_DIR, 'logs/error.log')];
+  execFileSync(nginx, [...args, '-t', '-q'], { stdio: 'inherit' });
+  return spawn(nginx, [...args, '-g', 'daemon off;'], { stdio: 'inherit' });
+}
+
+function requireNginx(): string {
+  const nginx = findNginx();
+  if (!nginx) {
+    console.error(INSTALL_HINT);
+    process.exit(1);
+  }
+  return nginx;
+}
+
+function check() {
+  const nginx = requireNginx();
+  const brotli = findBrotliModule();
+  console.info(
+    `nginx: ${nginx}; ${brotli ? `brotli from ${brotli}` : 'gzip only (no ngx_http_brotli_static_module)'}`,
+  );
+}
+
+function start() {
+  const nginx = requireNginx();
+  const env = process.env;
+  const pins = deployBuilds(env);
+  const conf = writeConf(env);
+  const children: ChildProcess[] = [runNginx(nginx, conf)];
+  if (!env.API_BASE_URL) {
+    children.push(
+      spawn('pnpm', ['--filter', 'sandbox-api', 'start'], { cwd: REPO_ROOT, stdio: 'inherit' }),
+    );
+  }
+  const stop = (code: number) => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    process.exitCode = code;
+  };
+  for (const child of children) child.on('exit', (code) => stop(code ?? 1));
+  process.on('SIGINT', () => stop(130));
+  process.on('SIGTERM', () => stop(143));
+
+  console.info(`nginx: http://localhost:${portOf(HOST_APP, env)} (${conf})`);
+  for (const remote of REMOTE_APPS) console.info(`nginx: ${remote.folder} ${pins[remote.urlEnv]}`);
+  console.info(
+    `nginx: /api/* is proxied to ${apiUpstream(env)}; logs in ${path.join(NGINX_DIR, 'logs')}`,
+  );
+}
+
+function release(folder: string | undefined, build: string | undefined) {
+  const remote = REMOTE_APPS.find((app) => app.folder === folder);
+  if (!remote) {
+    console.error(
+      `usage: release <${REMOTE_APPS.map((app) => app.folder).join('|')}> [build folder]`,
+    );
+    process.exit(2);
+  }
+  const id = releaseRemote(
+    remote,
+    path.resolve(build ?? path.join(REPO_ROOT, remote.folder, 'dist')),
+  );
+  console.info(`${remote.folder}: release ${id} in ${path.join(releasesDir(remote), id)}`);
+  console.info(`To use it, set this line in ${PINS_FILE} and run "render":`);
+  console.info(`${remote.urlEnv}=${releaseUrl(remote, id)}`);
+}
+
+function render() {
+  const config = renderFromPins(process.env);
+  for (const remote of config.remotes) console.info(`${remote.name}: ${remote.manifestUrl}`);
+}
+
+const [command = 'start', ...rest] = process.argv.slice(2);
+try {
+  if (command === 'check') check();
+  else if (command === 'start') start();
+  else if (command === 'conf') console.info(readFileSync(writeConf(process.env), 'utf8'));
+  else if (command === 'release') release(rest[0], rest[1]);
+  else if (command === 'render') render();
+  else {
+    console.error('usage: nginx [check | start | conf | release <remote> [build] | render]');
+    process.exit(2);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

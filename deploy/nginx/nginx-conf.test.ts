@@ -1,0 +1,122 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  CSP_REPORT_PATH,
+  commonSecurityHeaders,
+  contentSecurityPolicy,
+} from 'tooling/server/security-headers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type NginxSite, quoted, renderNginxConf } from './nginx-conf';
+import { releaseId } from './site';
+
+const site = (prefix: string): NginxSite => ({
+  prefix,
+  host: {
+    port: 18000,
+    root: path.join(prefix, 'site/host'),
+    remoteOrigins: ['https://home.lender.example', 'https://loans.lender.example'],
+    routes: ['/recovery', '/static'],
+    apiUpstream: 'http://127.0.0.1:18100',
+    providerUnavailableBody: JSON.stringify({
+      detail: 'მიუწვდომელია',
+      code: 'provider_unavailable',
+    }),
+    tooLargeBody: JSON.stringify({ detail: 'დიდია', code: 'request_too_large' }),
+  },
+  remotes: [{ folder: 'remote-home', port: 18001, root: path.join(prefix, 'site/remote-home') }],
+  hostOrigins: ['https://lender.example'],
+  listen: '127.0.0.1',
+});
+
+/** The server block of the host: everything from its `listen` to the next server block. */
+const hostBlock = (conf: string) =>
+  conf.slice(conf.indexOf('listen 127.0.0.1:18000'), conf.indexOf('listen 127.0.0.1:18001'));
+
+describe('renderNginxConf', () => {
+  const conf = renderNginxConf(site('/srv/lender'));
+
+  it("sends the page's CSP from the same definition as the Node server, per scheme", () => {
+    const policy = { remoteOrigins: site('/x').host.remoteOrigins, reportPath: CSP_REPORT_PATH };
+    expect(conf).toContain(`https ${quoted(contentSecurityPolicy({ ...policy, https: true }))};`);
+    expect(conf).toContain(
+      `default ${quoted(contentSecurityPolicy({ ...policy, https: false }))};`,
+    );
+    expect(hostBlock(conf)).toContain(
+      'add_header Content-Security-Policy $page_content_security_policy always;',
+    );
+  });
+
+  it('sends every common security header on every location of the host, HSTS only over https', () => {
+    const host = hostBlock(conf);
+    const locations = host.split(/\n\s+location /).slice(1);
+    const withHeaders = locations.filter((location) => location.includes('add_header'));
+    expect(withHeaders.length).toBeGreaterThan(5);
+    for (const [name, value] of Object.entries(commonSecurityHeaders(false))) {
+      for (const location of withHeaders) {
+        // nginx drops a server's add_header in a location that has its own: each says all.
+        expect(location).toContain(`add_header ${name} ${quoted(value)} always;`);
+      }
+    }
+    expect(conf).toContain(
+      `https ${quoted(commonSecurityHeaders(true)['Strict-Transport-Security'] ?? '')};`,
+    );
+    expect(host).toContain(
+      'add_header Strict-Transport-Security $security_strict_transport_security always;',
+    );
+  });
+
+  it('answers the known routes with the app, and lets CORS through for the host origins only', () => {
+    expect(conf).toContain('location ~ "^(?:/recovery|/static)/*$"');
+    expect(conf).toMatch(
+      /map \$http_origin \$cors_origin \{\n\s+"https:\/\/lender\.example" \$http_origin;\n\s+default "";/,
+    );
+  });
+
+  it('refuses a value nginx would read as a variable', () => {
+    expect(() => quoted('a $variable')).toThrow(/cannot quote/);
+  });
+});
+
+describe('the written configuration', () => {
+  const nginx = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((file) => existsSync(file));
+  let prefix = '';
+  afterEach(() => rmSync(prefix, { recursive: true, force: true }));
+
+  it.skipIf(!nginx)('is accepted by nginx itself (nginx -t)', () => {
+    prefix = mkdtempSync(path.join(tmpdir(), 'nginx-conf-'));
+    for (const dir of ['logs', 'temp', 'site/host', 'site/remote-home']) {
+      mkdirSync(path.join(prefix, dir), { recursive: true });
+    }
+    const conf = path.join(prefix, 'nginx.conf');
+    writeFileSync(conf, renderNginxConf(site(prefix)));
+    const args = [
+      '-t',
+      '-q',
+      '-p',
+      `${prefix}/`,
+      '-c',
+      conf,
+      '-e',
+      path.join(prefix, 'logs/error.log'),
+    ];
+    expect(() => execFileSync(nginx ?? 'nginx', args, { stdio: 'pipe' })).not.toThrow();
+  });
+});
+
+describe('releaseId', () => {
+  let build = '';
+  afterEach(() => rmSync(build, { recursive: true, force: true }));
+
+  it('names a build by what it publishes: the same files, the same release; a source map is not published', () => {
+    build = mkdtempSync(path.join(tmpdir(), 'release-'));
+    writeFileSync(path.join(build, 'mf-manifest.json'), '{}');
+    writeFileSync(path.join(build, 'main.0123abcd.js'), 'one');
+    const first = releaseId(build);
+    writeFileSync(path.join(build, 'main.0123abcd.js.map'), '{}');
+    expect(releaseId(build)).toBe(first);
+    writeFileSync(path.join(build, 'main.0123abcd.js'), 'two');
+    expect(releaseId(build)).not.toBe(first);
+  });
+});

@@ -1,0 +1,359 @@
+import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'tooling/server/api-proxy';
+import {
+  CSP_REPORT_PATH,
+  commonSecurityHeaders,
+  contentSecurityPolicy,
+  type PagePolicy,
+} from 'tooling/server/security-headers';
+import { CONTENT_HASH, IMMUTABLE, OWN_ORIGIN_ONLY } from 'tooling/server/static-server';
+
+/**
+ * The nginx configuration that serves the product as `pnpm start` does, written from the same
+ * definitions the Node servers use: the security headers and CSP (tooling/server/
+ * security-headers), the caching rule and content-hash pattern (static-server), the proxy's
+ * timeouts and body limit (api-proxy), the host's route list (its route table). Nothing here is
+ * a second copy of a rule; a change to one of them changes both servers.
+ */
+
+export interface HostServer {
+  port: number;
+  /** The host's site folder: its build, with the pages and runtime config rendered in. */
+  root: string;
+  /** Origins of the remotes the runtime configuration names: the page's CSP allows them. */
+  remoteOrigins: readonly string[];
+  /** Paths the router knows besides `/`: answered with the app and status 200. */
+  routes: readonly string[];
+  /** The provider's base address, for /api/ and /media/. */
+  apiUpstream: string;
+  /** JSON bodies in the contract's shape for the proxy's own failures. */
+  providerUnavailableBody: string;
+  tooLargeBody: string;
+}
+
+export interface RemoteServer {
+  folder: string;
+  port: number;
+  /** The remote's site folder: one folder per release under releases/. */
+  root: string;
+}
+
+export interface NginxSite {
+  /** nginx's prefix: its pid, logs and temporary files live here. */
+  prefix: string;
+  /** The workers' user, when the master runs as root. */
+  user?: string;
+  /** ngx_http_brotli_static_module's file, when installed: brotli copies are sent then. */
+  brotliModule?: string;
+  host: HostServer;
+  remotes: readonly RemoteServer[];
+  /** Origins allowed to read the remotes' files (CORS): the host's. */
+  hostOrigins: readonly string[];
+  /** The address nginx listens on. */
+  listen?: string;
+}
+
+const inQuotes = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/** A value in double quotes. nginx would read `$` as a variable, so none may appear. */
+export function quoted(value: string): string {
+  if (value.includes('$')) throw new Error(`nginx cannot quote a value with "$": ${value}`);
+  return inQuotes(value);
+}
+
+/** A regular expression for nginx (PCRE), quoted as it may hold braces; `$` is its own there. */
+const regex = (pattern: RegExp | string) =>
+  inQuotes(typeof pattern === 'string' ? pattern : pattern.source);
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Headers that differ by scheme (HSTS, the CSP's upgrade-insecure-requests) become maps on
+ * $scheme; the rest are literal. An empty map value makes nginx leave the header out.
+ */
+function schemeDependent(
+  name: string,
+  http: Record<string, string>,
+  https: Record<string, string>,
+): { maps: string[]; headers: [string, string][] } {
+  const maps: string[] = [];
+  const headers: [string, string][] = [];
+  for (const key of new Set([...Object.keys(http), ...Object.keys(https)])) {
+    const plain = http[key];
+    const secure = https[key];
+    if (plain === secure && plain !== undefined) {
+      headers.push([key, quoted(plain)]);
+      continue;
+    }
+    const variable = `$${name}_${key.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
+    maps.push(
+      [
+        `map $scheme ${variable} {`,
+        `  https ${quoted(secure ?? '')};`,
+        `  default ${quoted(plain ?? '')};`,
+        '}',
+      ].join('\n'),
+    );
+    headers.push([key, variable]);
+  }
+  return { maps, headers };
+}
+
+const addHeaders = (headers: readonly [string, string][], indent: string) =>
+  headers.map(([name, value]) => `${indent}add_header ${name} ${value} always;`).join('\n');
+
+const MIME_TYPES: Record<string, string> = {
+  'text/html': 'html',
+  'text/css': 'css',
+  'text/plain': 'txt',
+  'application/javascript': 'js mjs',
+  'application/json': 'json',
+  'image/svg+xml': 'svg',
+  'image/png': 'png',
+  'image/jpeg': 'jpg jpeg',
+  'image/webp': 'webp',
+  'image/x-icon': 'ico',
+  'font/woff2': 'woff2',
+  'font/woff': 'woff',
+};
+
+function httpPreamble(site: NginxSite): string {
+  const types = Object.entries(MIME_TYPES)
+    .map(([type, extensions]) => `    ${type} ${extensions};`)
+    .join('\n');
+  const temp = (name: string) => `${name}_temp_path ${site.prefix}/temp/${name};`;
+  return `  types {
+${types}
+  }
+  default_type application/octet-stream;
+  charset utf-8;
+  charset_types text/css text/plain application/javascript application/json image/svg+xml;
+  server_tokens off;
+  sendfile on;
+  keepalive_timeout 65s;
+  # Precompressed copies written by the build: no compression work per request.
+  gzip_static on;
+  gzip_vary on;
+${site.brotliModule ? '  brotli_static on;\n' : ''}  log_format csp_report escape=json '$time_iso8601 $remote_addr "$http_user_agent" $request_body';
+  access_log ${site.prefix}/logs/access.log;
+  ${temp('client_body')}
+  ${temp('proxy')}
+  ${temp('fastcgi')}
+  ${temp('uwsgi')}
+  ${temp('scgi')}`;
+}
+
+function hostServer(site: NginxSite, common: [string, string][]): string {
+  const host = site.host;
+  const page = schemeDependent(
+    'page',
+    { 'Content-Security-Policy': pageCsp(host, false) },
+    { 'Content-Security-Policy': pageCsp(host, true) },
+  );
+  const pageHeaders = [...common, ...page.headers, ['Cache-Control', quoted('no-cache')]] as [
+    string,
+    string,
+  ][];
+  const routes = host.routes.map(escapeRegex).join('|');
+  const upstream = host.apiUpstream.replace(/\/+$/, '');
+  const seconds = (ms: number) => `${Math.ceil(ms / 1000)}s`;
+  const proxied = (prefix: string) => `    location ${prefix}/ {
+      proxy_pass ${upstream};
+      proxy_http_version 1.1;
+      # The provider learns who asked; whatever the client sent under these names is replaced.
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header Forwarded "";
+      proxy_connect_timeout ${seconds(PROVIDER_TIMEOUTS.connect)};
+      proxy_send_timeout ${seconds(PROVIDER_TIMEOUTS.body)};
+      proxy_read_timeout ${seconds(PROVIDER_TIMEOUTS.headers)};
+      client_max_body_size ${PROXY_BODY_LIMIT / 1024 / 1024}m;
+      # Only nginx's own failures: the provider's answers pass through as they are.
+      error_page 502 504 = @provider_unavailable;
+      error_page 413 = @too_large;
+${addHeaders(common, '      ')}
+    }`;
+  return `${page.maps.join('\n')}
+
+  # Visitors' home page hints only its first screen's remotes (decision 014).
+  map $cookie_user $home_page {
+    "" /index-visitor.html;
+    default /index.html;
+  }
+
+  server {
+    listen ${listenOn(site, host.port)};
+    server_name _;
+    root ${host.root};
+
+    location = / {
+      try_files $home_page =404;
+${addHeaders(pageHeaders, '      ')}
+    }
+    location = /index.html {
+${addHeaders(pageHeaders, '      ')}
+    }
+    location = /index-visitor.html {
+      internal;
+${addHeaders(pageHeaders, '      ')}
+    }
+${routes ? `    location ~ ${regex(`^(?:${routes})/*$`)} {\n      try_files /index.html =404;\n${addHeaders(pageHeaders, '      ')}\n    }\n` : ''}
+    # Source maps stay with the team: never served.
+    location ~ ${regex(/\.map$/)} {
+      default_type text/plain;
+      return 404 "Not found\\n";
+    }
+    # A hashed file never changes; everything else is revalidated.
+    location ~ ${regex(CONTENT_HASH)} {
+      try_files $uri @not_found;
+${addHeaders([...common, ['Cache-Control', quoted(IMMUTABLE)]], '      ')}
+    }
+    location / {
+      try_files $uri @not_found;
+${addHeaders([...common, ['Cache-Control', quoted('no-cache')]], '      ')}
+    }
+    # A missing file is a plain 404 (the app in its place would hide a failed chunk); any
+    # other unknown path is the app, with status 404, showing its not-found page.
+    location @not_found {
+      # Plain text whatever the name says: a 404 for app.js is not JavaScript.
+      types { }
+      default_type text/plain;
+${addHeaders(common, '      ')}
+      if ($uri ~ ${regex(/[^/]\.[^/]*$/)}) {
+        return 404 "Not found\\n";
+      }
+      error_page 404 /index.html;
+      return 404;
+    }
+
+${proxied('/api')}
+${proxied('/media')}
+    location @provider_unavailable {
+      default_type application/json;
+${addHeaders(common, '      ')}
+      return 502 ${quoted(host.providerUnavailableBody)};
+    }
+    location @too_large {
+      default_type application/json;
+${addHeaders(common, '      ')}
+      return 413 ${quoted(host.tooLargeBody)};
+    }
+
+    # The browser's CSP violation reports, logged for the team. nginx reads a body only to
+    # pass it on, so the report is passed to a sink on this same server and logged here.
+    location = ${CSP_REPORT_PATH} {
+      limit_except POST { deny all; }
+      client_max_body_size 16k;
+      client_body_buffer_size 16k;
+      access_log ${site.prefix}/logs/csp-reports.log csp_report;
+      proxy_pass http://127.0.0.1:${host.port}/csp-report-sink;
+    }
+    location = /csp-report-sink {
+      allow 127.0.0.1;
+      deny all;
+      access_log off;
+      return 204;
+    }
+  }`;
+}
+
+function pageCsp(host: HostServer, https: boolean): string {
+  const policy: PagePolicy = {
+    remoteOrigins: host.remoteOrigins,
+    https,
+    reportPath: CSP_REPORT_PATH,
+  };
+  return contentSecurityPolicy(policy);
+}
+
+function remoteServer(site: NginxSite, remote: RemoteServer, common: [string, string][]): string {
+  const ownPage = schemeDependent(
+    `${remote.folder.replace(/-/g, '_')}_page`,
+    { 'Content-Security-Policy': contentSecurityPolicy(OWN_ORIGIN_ONLY) },
+    { 'Content-Security-Policy': contentSecurityPolicy({ ...OWN_ORIGIN_ONLY, https: true }) },
+  );
+  // Every answer varies by Origin, not only CORS ones: a stylesheet cached from a <link> (no
+  // Origin) must not be reused for the federation runtime's CORS request of it.
+  const cors: [string, string][] = [
+    ['Access-Control-Allow-Origin', '$cors_origin'],
+    ['Vary', quoted('Origin')],
+  ];
+  const base = [...common, ...cors];
+  const methods: [string, string][] = [
+    ['Access-Control-Allow-Methods', quoted('GET, HEAD, OPTIONS')],
+    ['Access-Control-Max-Age', '600'],
+  ];
+  const preflight = `      # A CORS preflight learns what it may do, and for how long.
+      if ($request_method = OPTIONS) {
+        return 204;
+      }`;
+  const location = (
+    match: string,
+    cache: string,
+    extra: [string, string][] = [],
+    files = '$uri',
+  ) => `    location ${match} {
+${preflight}
+      try_files ${files} =404;
+${addHeaders([...base, ...methods, ...extra, ['Cache-Control', quoted(cache)]], '      ')}
+    }`;
+  return `${ownPage.maps.join('\n')}
+
+  server {
+    listen ${listenOn(site, remote.port)};
+    server_name _;
+    root ${remote.root};
+    default_type text/plain;
+    error_page 404 = @missing;
+
+    location ~ ${regex(/\.map$/)} {
+      return 404 "Not found\\n";
+    }
+${location(`~ ${regex(CONTENT_HASH)}`, IMMUTABLE)}
+${location(`~ ${regex(/(\.html|\/)$/)}`, 'no-cache', ownPage.headers, '$uri $uri/index.html')}
+${location('/', 'no-cache')}
+    location @missing {
+      types { }
+${addHeaders(base, '      ')}
+      return 404 "Not found\\n";
+    }
+  }`;
+}
+
+const listenOn = (site: NginxSite, port: number) =>
+  site.listen ? `${site.listen}:${port}` : `${port}`;
+
+/** The whole nginx.conf: every app on its own port, as `pnpm start` serves them. */
+export function renderNginxConf(site: NginxSite): string {
+  const common = schemeDependent(
+    'security',
+    commonSecurityHeaders(false),
+    commonSecurityHeaders(true),
+  );
+  const corsOrigins = site.hostOrigins.map((origin) => `    ${quoted(origin)} $http_origin;`);
+  return `# Written by deploy/nginx (pnpm start:nginx); edit the definitions it is written from.
+${site.brotliModule ? `load_module ${site.brotliModule};\n` : ''}${site.user ? `user ${site.user};\n` : ''}worker_processes auto;
+pid ${site.prefix}/nginx.pid;
+error_log ${site.prefix}/logs/error.log warn;
+
+events {
+  worker_connections 1024;
+}
+
+http {
+${httpPreamble(site)}
+
+${common.maps.join('\n')}
+
+  # The remotes answer CORS for the host's origins only.
+  map $http_origin $cors_origin {
+${corsOrigins.join('\n')}
+    default "";
+  }
+
+${hostServer(site, common.headers)}
+
+${site.remotes.map((remote) => remoteServer(site, remote, common.headers)).join('\n\n')}
+}
+`;
+}

@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { renderIndexHtml } from 'host/server/index-page';
+import { remotesToHint } from 'host/server/page-hints';
+import { buildRuntimeConfig } from 'host/server/runtime-config';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'host/src/federation/runtime-config';
+import { portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
+
+/**
+ * The folder nginx serves, laid out as a static host or CDN would hold the product:
+ *
+ *   site/host/                          the host's build, with its pages rendered (below)
+ *   site/<remote>/releases/<id>/        every release of a remote, side by side, never changed
+ *
+ * A remote's release id is the hash of its build, so the same build is the same release and
+ * a new build never overwrites an old one: rolling back is pointing the runtime configuration
+ * at the older folder (REMOTE_*_URL), with no rebuild and nothing copied.
+ */
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** nginx's prefix (conf, logs, pid, temporary files) and the site it serves. */
+export const NGINX_DIR = path.join(REPO_ROOT, '.nginx');
+export const SITE_DIR = path.join(NGINX_DIR, 'site');
+export const HOST_SITE = path.join(SITE_DIR, 'host');
+
+type Env = Record<string, string | undefined>;
+
+/** Source maps stay with the team: they are never copied where a browser could fetch them. */
+const published = (file: string) => !file.endsWith('.map');
+
+function filesOf(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+    .filter(published)
+    .sort();
+}
+
+/** A release's id: the first 12 hex digits of the hash of every file it publishes. */
+export function releaseId(build: string): string {
+  const hash = createHash('sha256');
+  for (const file of filesOf(build))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(build, file)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+export const releasesDir = (remote: RemoteApp) => path.join(SITE_DIR, remote.folder, 'releases');
+
+/** Where a release's manifest is served: the URL a REMOTE_*_URL line pins. */
+export const releaseUrl = (remote: RemoteApp, id: string, env: Env = process.env) =>
+  `http://localhost:${portOf(remote, env)}/releases/${id}/mf-manifest.json`;
+
+/** Copies a folder without its source maps, into place at once (a rename), so nginx never serves half of it. */
+function publish(from: string, to: string) {
+  const staging = `${to}.staging`;
+  rmSync(staging, { recursive: true, force: true });
+  cpSync(from, staging, { recursive: true, filter: (source) => published(source) });
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(path.dirname(to), { recursive: true });
+  renameSync(staging, to);
+}
+
+/**
+ * Deploys a remote's build as a release beside the earlier ones and returns its id. The same
+ * build deployed twice is one release; a release already there is never touched.
+ */
+export function releaseRemote(remote: RemoteApp, build: string): string {
+  if (!existsSync(path.join(build, 'mf-manifest.json'))) {
+    throw new Error(`${build} is not a remote's build (no mf-manifest.json): run "pnpm build"`);
+  }
+  const id = releaseId(build);
+  const target = path.join(releasesDir(remote), id);
+  if (!existsSync(target)) publish(build, target);
+  return id;
+}
+
+/** The releases of a remote deployed here, oldest first. */
+export function releasesOf(remote: RemoteApp): string[] {
+  const folder = releasesDir(remote);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.endsWith('.staging'))
+    .map((entry) => entry.name);
+}
+
+function writeCompressed(file: string, content: string) {
+  writeFileSync(file, content);
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+}
+
+/**
+ * Writes the host's pages with the runtime configuration in them, as the Node server renders
+ * them per request: `index.html` hints every remote, `index-visitor.html` (the home page of a
+ * browser with no session) only the first screen's. Run again after changing a REMOTE_*_URL:
+ * that is the whole of a slice's rollout or rollback.
+ */
+export function renderHostPages(env: Env, template: string): RuntimeConfig {
+  // The page is written once for every request, so the remotes' addresses cannot come from a
+  // request's Host header: the same rule as NODE_ENV=production in the Node server.
+  const config = buildRuntimeConfig(env, { protocol: 'http', hostname: 'localhost' });
+  writeCompressed(path.join(HOST_SITE, 'index.html'), renderIndexHtml(template, config));
+  writeCompressed(
+    path.join(HOST_SITE, 'index-visitor.html'),
+    renderIndexHtml(template, config, remotesToHint(config, '/', false)),
+  );
+  writeCompressed(path.join(HOST_SITE, RUNTIME_CONFIG_PATH.slice(1)), JSON.stringify(config));
+  return config;
+}
+
+/** The host build's page, kept beside the site as the template every render starts from. */
+export const HOST_TEMPLATE = path.join(NGINX_DIR, 'host-template.html');
+
+/**
+ * Which release of each remote the host uses: one `REMOTE_*_URL=` line per remote. This file
+ * is the deployment's runtime configuration; `start` writes it, `render` reads it.
+ */
+export const PINS_FILE = path.join(NGINX_DIR, 'releases.env');
+
+export function readPins(file = PINS_FILE): Env {
+  if (!existsSync(file)) throw new Error(`${file} does not exist: run "pnpm start:nginx" first`);
+  const pins: Env = {};
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match?.[1] && match[2] !== undefined) pins[match[1]] = match[2];
+  }
+  return pins;
+}
+
+function writePins(pins: Env) {
+  const lines = REMOTE_APPS.map((remote) => `${remote.urlEnv}=${pins[remote.urlEnv]}`);
+  writeFileSync(
+    PINS_FILE,
+    [
+      '# The release of each remote the host uses. To roll a slice out or back, change its line',
+      '# to a release under .nginx/site/<remote>/releases/ and run: pnpm --filter deploy nginx render',
+      ...lines,
+      '',
+    ].join('\n'),
+  );
+}
+
+/** The pages rendered from the pins file (and the rest of the environment: ports, middleware). */
+export function renderFromPins(env: Env): RuntimeConfig {
+  return renderHostPages({ ...env, ...readPins() }, readFileSync(HOST_TEMPLATE, 'utf8'));
+}
+
+/**
+ * Puts the current builds in place: the host's build replaces the last one (it is the entry
+ * point, not versioned), each remote's build becomes a release, and the pins name them — or
+ * the REMOTE_*_URL of the environment, when one is set.
+ */
+export function deployBuilds(env: Env): Env {
+  const hostBuild = path.join(REPO_ROOT, 'host/dist');
+  if (!existsSync(path.join(hostBuild, 'index.html'))) {
+    throw new Error(`${hostBuild} has no build: run "pnpm build" first`);
+  }
+  publish(hostBuild, HOST_SITE);
+  writeFileSync(HOST_TEMPLATE, readFileSync(path.join(hostBuild, 'index.html')));
+  const pins: Env = {};
+  for (const remote of REMOTE_APPS) {
+    const id = releaseRemote(remote, path.join(REPO_ROOT, remote.folder, 'dist'));
+    pins[remote.urlEnv] = env[remote.urlEnv] ?? releaseUrl(remote, id, env);
+  }
+  writePins(pins);
+  return pins;
+}
