@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVED } from './utils/tags';
 import { HOST_URL } from './utils/urls';
 
 /** CHROME_PATH, else Debian's chromium when present, else Playwright's own browser. */
@@ -9,6 +10,14 @@ function chromiumPath(): string | undefined {
 }
 
 const executablePath = chromiumPath();
+
+/**
+ * `pnpm test:prod` (E2E_SERVER=nginx): the product served through nginx as a deployment serves
+ * it, remotes from versioned releases. It runs the tests tagged SERVED (utils/tags.ts), whose
+ * outcome depends on how the product is served, once, on desktop; the whole suite runs against
+ * `pnpm start`.
+ */
+const viaNginx = process.env.E2E_SERVER === 'nginx';
 
 export default defineConfig({
   testDir: './tests',
@@ -39,23 +48,32 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    {
-      name: 'desktop',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-      // The money flow changes the seeded customers' loans: it runs once, at phone width.
-      testIgnore: /(side-bar|loans)\.spec\.ts/,
-    },
-    {
-      name: 'phone',
-      use: { ...devices['Pixel 7'], channel: undefined },
-      // Layout-dependent checks only; the platform behaviours run once, on desktop.
-      testMatch: /(shell|accessibility|side-bar|calculator|loans)\.spec\.ts/,
-    },
-  ],
-  // Exactly what `pnpm start` does: build every app in production mode and serve them.
+  projects: viaNginx
+    ? [
+        {
+          name: 'desktop',
+          use: { ...devices['Desktop Chrome'], channel: undefined },
+          grep: new RegExp(SERVED),
+        },
+      ]
+    : [
+        {
+          name: 'desktop',
+          use: { ...devices['Desktop Chrome'], channel: undefined },
+          // The money flow changes the seeded customers' loans: it runs once, at phone width.
+          testIgnore: /(side-bar|loans|releases)\.spec\.ts/,
+        },
+        {
+          name: 'phone',
+          use: { ...devices['Pixel 7'], channel: undefined },
+          // Layout-dependent checks only; the platform behaviours run once, on desktop.
+          testMatch: /(shell|accessibility|side-bar|calculator|loans)\.spec\.ts/,
+        },
+      ],
+  // Exactly what `pnpm start` (or `pnpm start:nginx`) does: build every app in production mode
+  // and serve them.
   webServer: {
-    command: 'pnpm --dir .. start',
+    command: viaNginx ? 'pnpm --dir .. start:nginx' : 'pnpm --dir .. start',
     // The embedded sandbox on a fresh in-memory database: every run starts from the seed.
     env: {
       SANDBOX_DATA_DIR: 'memory://',

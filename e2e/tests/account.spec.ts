@@ -15,6 +15,7 @@ import {
   setBanned,
   solidPng,
 } from '../utils/account-utils';
+import { SERVED } from '../utils/tags';
 
 // The whole account slice against the embedded sandbox, nothing mocked.
 test.use({ mockedProvider: false });
@@ -79,10 +80,9 @@ async function verifyWithCode(
   await expect(step).toContainText(v.verified);
 }
 
-test('a new customer registers, logs in, verifies e-mail, phone and photos, and is fully verified', async ({
-  page,
-  consoleProblems,
-}) => {
+test('a new customer registers, logs in, verifies e-mail, phone and photos, and is fully verified', {
+  tag: SERVED,
+}, async ({ page, consoleProblems }) => {
   const customer = newCustomer();
   await page.goto('/');
   await registerViaUi(page, customer);

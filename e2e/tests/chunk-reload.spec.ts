@@ -1,12 +1,13 @@
 import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
 import { scrollThroughPage } from '../utils/page-utils';
+import { SERVED } from '../utils/tags';
 
 const STATIC_PAGE_CHUNK = /\/page-static\.[0-9a-f]{8}\.js$/;
 
-test('a chunk that fails to load reloads the page once, then shows the error page', async ({
-  page,
-}) => {
+test('a chunk that fails to load reloads the page once, then shows the error page', {
+  tag: SERVED,
+}, async ({ page }) => {
   // Page loads counted by their document requests: a reload can come before the first page's
   // load event, which then never fires.
   let loads = 0;

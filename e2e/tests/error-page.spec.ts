@@ -1,8 +1,11 @@
 import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
 import { scrollThroughPage } from '../utils/page-utils';
+import { SERVED } from '../utils/tags';
 
-test('an unknown path answers 404 with the not-found page and a way home', async ({ page }) => {
+test('an unknown path answers 404 with the not-found page and a way home', { tag: SERVED }, async ({
+  page,
+}) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: ka.errors.notFoundMessage })).toBeVisible();

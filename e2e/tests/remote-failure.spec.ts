@@ -4,18 +4,21 @@ import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calcu
 import { expect, test } from '../fixtures';
 import { scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
-import { manifestUrl, REMOTES } from '../utils/urls';
+import { SERVED } from '../utils/tags';
+import { REMOTES, remoteFile } from '../utils/urls';
 
 const firstSlide = [...slides].sort((a, b) => a.order - b.order)[0];
 
-test('a remote whose manifest cannot load degrades only its own slots; retry recovers', async ({
-  page,
-}) => {
+test('a remote whose manifest cannot load degrades only its own slots; retry recovers', {
+  tag: SERVED,
+}, async ({ page }) => {
   let loads = 0;
   page.on('load', () => {
     loads += 1;
   });
-  await page.route(manifestUrl('remote_home'), (route) => route.abort('connectionrefused'));
+  await page.route(remoteFile('remote_home', 'mf-manifest.json'), (route) =>
+    route.abort('connectionrefused'),
+  );
   await page.goto('/');
 
   // The shell and the other remotes work.
@@ -36,17 +39,17 @@ test('a remote whose manifest cannot load degrades only its own slots; retry rec
   );
 
   // The remote comes back: retry loads it in the same page, without a reload.
-  await page.unroute(manifestUrl('remote_home'));
+  await page.unroute(remoteFile('remote_home', 'mf-manifest.json'));
   await slider.getByRole('button', { name: ka.common.retry }).click();
   await expect(page.getByRole('heading', { name: firstSlide?.title })).toBeVisible();
   expect(loads).toBe(1);
 });
 
-test('a remote whose entry file cannot load shows its fallback, not a blank page', async ({
-  page,
-}) => {
+test('a remote whose entry file cannot load shows its fallback, not a blank page', {
+  tag: SERVED,
+}, async ({ page }) => {
   await asMockedCustomer(page);
-  await page.route(`${REMOTES.remote_loans}/remoteEntry.js`, (route) => route.abort('failed'));
+  await page.route(remoteFile('remote_loans', 'remoteEntry.js'), (route) => route.abort('failed'));
   await page.goto('/');
   await expect(page.getByRole('region', { name: ka.loans.title })).toContainText(
     ka.remote.unavailable,
@@ -55,16 +58,18 @@ test('a remote whose entry file cannot load shows its fallback, not a blank page
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
 });
 
-test('a visitor fetches the account slice only to log in; down, it costs only the login', async ({
-  page,
-}) => {
+test('a visitor fetches the account slice only to log in; down, it costs only the login', {
+  tag: SERVED,
+}, async ({ page }) => {
   const accountScripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script' && request.url().startsWith(REMOTES.remote_account)) {
       accountScripts.push(request.url());
     }
   });
-  await page.route(`${REMOTES.remote_account}/remoteEntry.js`, (route) => route.abort('failed'));
+  await page.route(remoteFile('remote_account', 'remoteEntry.js'), (route) =>
+    route.abort('failed'),
+  );
   await page.goto('/');
   const figures = page.getByRole('region', { name: kaCalculator.title }).locator('output');
   await expect(figures.first()).toBeVisible();
@@ -77,7 +82,7 @@ test('a visitor fetches the account slice only to log in; down, it costs only th
   // The calculator still answers.
   await expect(figures.first()).toBeVisible();
 
-  await page.unroute(`${REMOTES.remote_account}/remoteEntry.js`);
+  await page.unroute(remoteFile('remote_account', 'remoteEntry.js'));
   await banner.getByRole('button', { name: ka.common.retry }).click();
   await expect(page.getByRole('dialog', { name: ka.account.loginTitle })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
 import { scrollThroughPage } from '../utils/page-utils';
+import { SERVED } from '../utils/tags';
 import { SANDBOX_URL } from '../utils/urls';
 
 // These run against the embedded sandbox API that `pnpm start` serves, nothing mocked.
@@ -8,10 +9,9 @@ test.use({ mockedProvider: false });
 
 const VERIFIED_CUSTOMER = { personalNumber: '01001000001', password: 'Sandbox123' };
 
-test('the home page shows the sandbox CMS content and images through the host proxy', async ({
-  page,
-  consoleProblems,
-}) => {
+test('the home page shows the sandbox CMS content and images through the host proxy', {
+  tag: SERVED,
+}, async ({ page, consoleProblems }) => {
   const slides = (await (await fetch(`${SANDBOX_URL}/api/cms/slider/`)).json()) as {
     title: string;
   }[];
@@ -28,9 +28,9 @@ test('the home page shows the sandbox CMS content and images through the host pr
   expect(consoleProblems).toEqual([]);
 });
 
-test('a seeded customer logs in through the account slice and sees their loans', async ({
-  page,
-}) => {
+test('a seeded customer logs in through the account slice and sees their loans', {
+  tag: SERVED,
+}, async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
   const dialog = page.getByRole('dialog', { name: ka.account.loginTitle });

@@ -5,14 +5,14 @@ import { expect, test } from '../fixtures';
 import { loadedSingletons } from '../utils/federation-utils';
 import { scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
-import { REMOTES } from '../utils/urls';
+import { SERVED } from '../utils/tags';
+import { remoteBaseUrl } from '../utils/urls';
 
 const firstSlide = [...slides].sort((a, b) => a.order - b.order)[0];
 
-test('the home page composes a slot from each remote with no console problem', async ({
-  page,
-  consoleProblems,
-}) => {
+test('the home page composes a slot from each remote with no console problem', {
+  tag: SERVED,
+}, async ({ page, consoleProblems }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
 
@@ -91,15 +91,17 @@ test('host and remotes run on one React, one router and one store', async ({ pag
   );
 });
 
-test("a remote's own page runs alone from its production build, with no host", async ({ page }) => {
+test("a remote's own page runs alone from its production build, with no host", {
+  tag: SERVED,
+}, async ({ page }) => {
   // The account slice's page: its container leans on the host's federation runtime, so the
   // page is a build of its own (decision 014); the login form still opens in it.
-  await page.goto(`${REMOTES.remote_account}/`);
+  await page.goto(await remoteBaseUrl('remote_account'));
   await expect(page.getByRole('heading', { name: ka.account.recoveryTitle })).toBeVisible();
   await page.getByRole('button', { name: ka.account.login }).click();
   await expect(page.getByRole('dialog', { name: ka.account.loginTitle })).toBeVisible();
 
-  await page.goto(`${REMOTES.remote_home}/`);
+  await page.goto(await remoteBaseUrl('remote_home'));
   await expect(page.getByRole('heading', { name: kaCalculator.title })).toBeVisible();
 });
 

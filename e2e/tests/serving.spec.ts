@@ -1,0 +1,168 @@
+import type { APIRequestContext } from '@playwright/test';
+import { ka } from 'shared/strings/ka';
+import {
+  CSP_REPORT_PATH,
+  commonSecurityHeaders,
+  contentSecurityPolicy,
+  originOf,
+} from 'tooling/server/security-headers';
+import { expect, test } from '../fixtures';
+import { SERVED } from '../utils/tags';
+import { HOST_URL } from '../utils/urls';
+
+// How the product is served, asked over HTTP: the same answers from `pnpm start` (Node) and
+// from `pnpm start:nginx` (this spec runs in both; E2E_SERVER=nginx is the second).
+
+const viaNginx = process.env.E2E_SERVER === 'nginx';
+const EVERY_ANSWER = commonSecurityHeaders(false);
+
+interface RuntimeConfig {
+  remotes: { name: string; manifestUrl: string }[];
+}
+
+async function runtimeConfig(request: APIRequestContext): Promise<RuntimeConfig> {
+  return (await request.get(`${HOST_URL}/runtime-config.json`)).json();
+}
+
+/** The host's first script, named by its page: a content-hashed file. */
+async function hostScript(request: APIRequestContext): Promise<string> {
+  const page = await (await request.get(`${HOST_URL}/`)).text();
+  const src = /<script[^>]+src="([^"]+\.[0-9a-f]{8}\.js)"/.exec(page)?.[1];
+  if (!src) throw new Error('the host page names no hashed script');
+  return new URL(src, HOST_URL).href;
+}
+
+const lowerCased = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+test('the page allows scripts only from itself and the configured remotes, and says so on every answer', {
+  tag: SERVED,
+}, async ({ request }) => {
+  const config = await runtimeConfig(request);
+  const response = await request.get(`${HOST_URL}/`);
+
+  expect(response.status()).toBe(200);
+  expect(response.headers()).toMatchObject(lowerCased(EVERY_ANSWER));
+  expect(response.headers()['content-security-policy']).toBe(
+    contentSecurityPolicy({
+      remoteOrigins: [...new Set(config.remotes.map((remote) => originOf(remote.manifestUrl)))],
+      https: false,
+      reportPath: CSP_REPORT_PATH,
+    }),
+  );
+  expect(response.headers()['cache-control']).toBe('no-cache');
+  // Plain http: no HSTS (it would pin a local name to https).
+  expect(response.headers()['strict-transport-security']).toBeUndefined();
+  // This spec serves through the server it says it does.
+  expect(response.headers().server ?? '').toMatch(viaNginx ? /^nginx$/ : /^$/);
+
+  for (const url of [await hostScript(request), config.remotes[0]?.manifestUrl ?? '']) {
+    expect((await request.get(url)).headers(), url).toMatchObject(lowerCased(EVERY_ANSWER));
+  }
+
+  const report = await request.post(`${HOST_URL}${CSP_REPORT_PATH}`, {
+    headers: { 'Content-Type': 'application/csp-report' },
+    data: JSON.stringify({ 'csp-report': { 'blocked-uri': 'https://elsewhere.example/x.js' } }),
+  });
+  expect(report.status()).toBe(204);
+});
+
+test("a visitor's home page hints only the first screen's remote; a customer's hints every remote", {
+  tag: SERVED,
+}, async ({ request }) => {
+  const config = await runtimeConfig(request);
+  const hinted = async (cookie?: string) => {
+    const page = await (
+      await request.get(`${HOST_URL}/`, cookie ? { headers: { Cookie: cookie } } : {})
+    ).text();
+    return config.remotes
+      .filter((remote) => page.includes(`<link rel="preload" href="${remote.manifestUrl}"`))
+      .map((remote) => remote.name);
+  };
+
+  expect(await hinted()).toEqual(['remote_home']);
+  expect((await hinted('user=%7B%7D')).sort()).toEqual(
+    config.remotes.map((remote) => remote.name).sort(),
+  );
+});
+
+test('an unknown path is the app with status 404; a missing file and a source map are plain 404s', {
+  tag: SERVED,
+}, async ({ request }) => {
+  const route = await request.get(`${HOST_URL}/recovery`);
+  expect(route.status()).toBe(200);
+  expect(await route.text()).toContain('id="runtime-config"');
+
+  const unknown = await request.get(`${HOST_URL}/no-such-page`);
+  expect(unknown.status()).toBe(404);
+  expect(unknown.headers()['content-type']).toMatch(/^text\/html/);
+  expect(await unknown.text()).toContain('id="runtime-config"');
+
+  const missing = await request.get(`${HOST_URL}/main.0badc0de.js`);
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['content-type']).toMatch(/^text\/plain/);
+
+  const script = await hostScript(request);
+  expect((await request.get(`${script}.map`)).status()).toBe(404);
+  const config = await runtimeConfig(request);
+  const remoteMissing = await request.get(
+    (config.remotes[0]?.manifestUrl ?? '').replace('mf-manifest.json', 'gone.0badc0de.js'),
+  );
+  expect(remoteMissing.status()).toBe(404);
+  expect(remoteMissing.headers()['content-type']).toMatch(/^text\/plain/);
+});
+
+test('hashed files are cached for good, precompressed; manifests and entries are revalidated', {
+  tag: SERVED,
+}, async ({ request }) => {
+  const script = await hostScript(request);
+  const brotli = await request.get(script, { headers: { 'Accept-Encoding': 'br' } });
+  expect(brotli.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(brotli.headers()['content-encoding']).toBe('br');
+  expect(brotli.headers().vary).toMatch(/Accept-Encoding/);
+  const gzip = await request.get(script, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  // The same script, whichever way it travelled.
+  expect(await gzip.text()).toBe(await brotli.text());
+
+  for (const remote of (await runtimeConfig(request)).remotes) {
+    const manifest = await request.get(remote.manifestUrl);
+    expect(manifest.headers()['cache-control'], remote.name).toBe('no-cache');
+    const entry = await request.get(
+      remote.manifestUrl.replace('mf-manifest.json', 'remoteEntry.js'),
+    );
+    expect(entry.status(), remote.name).toBe(200);
+    expect(entry.headers()['cache-control'], remote.name).toBe('no-cache');
+  }
+});
+
+test("a remote's files are readable by the host's origin only", { tag: SERVED }, async ({
+  request,
+}) => {
+  const manifest = (await runtimeConfig(request)).remotes[0]?.manifestUrl ?? '';
+
+  const fromHost = await request.get(manifest, { headers: { Origin: HOST_URL } });
+  expect(fromHost.headers()['access-control-allow-origin']).toBe(HOST_URL);
+  expect(fromHost.headers().vary).toMatch(/Origin/);
+
+  const fromElsewhere = await request.get(manifest, {
+    headers: { Origin: 'https://elsewhere.example' },
+  });
+  expect(fromElsewhere.status()).toBe(200);
+  expect(fromElsewhere.headers()['access-control-allow-origin']).toBeUndefined();
+});
+
+test('a request body over the upload limit is refused at the door, in the contract’s shape', {
+  tag: SERVED,
+}, async ({ request }) => {
+  const response = await request.post(`${HOST_URL}/api/auth/register/`, {
+    headers: { 'Content-Type': 'application/octet-stream' },
+    data: Buffer.alloc(17 * 1024 * 1024),
+  });
+
+  expect(response.status()).toBe(413);
+  expect(await response.json()).toEqual({
+    detail: ka.errors.requestTooLarge,
+    code: 'request_too_large',
+  });
+});
