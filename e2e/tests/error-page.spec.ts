@@ -20,6 +20,9 @@ test('an unknown path answers 404 with the not-found page and a way home', { tag
 test('a route declaring an unknown middleware shows status 500 and names it', async ({ page }) => {
   // The operator's runtime configuration adds middleware to /static; this name does not exist.
   // The server writes the configuration into the page (decision 014): rewrite it there.
+  // A page the test answers has no address space of its own, so Chrome would treat it as
+  // public and refuse its preloads of the remotes on localhost; the real page is local.
+  await page.context().grantPermissions(['local-network-access']);
   await page.route('**/static', async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace(
