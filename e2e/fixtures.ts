@@ -1,10 +1,32 @@
 import { test as base, expect } from '@playwright/test';
 import { axeViolations } from './utils/axe';
-import { mockProvider } from './utils/provider-utils';
+import type { ExpectedConsoleError } from './utils/console-utils';
+import { MOCKED_PROVIDER_CONSOLE, mockProvider } from './utils/provider-utils';
+
+interface ConsoleEntry {
+  kind: 'error' | 'pageerror';
+  text: string;
+  url: string;
+}
 
 interface Fixtures {
   /** Console errors, console warnings and uncaught page errors seen during the test. */
   consoleProblems: string[];
+  /**
+   * Fails every test whose page logged a console error or threw an uncaught error that the
+   * test did not allow (the provider's 4xx answers excepted, see isProviderAnswer). Its value
+   * is the test's allowances; tests add to it through allowConsoleErrors. Warnings are not
+   * counted here, only by consoleProblems: the suite is not clean of them (Chrome warns that
+   * remote manifests the host preloads on pages other than the home page go unused, and the
+   * federation runtime warns about every remote failure a test injects).
+   */
+  consoleGuard: ExpectedConsoleError[];
+  /**
+   * Allows the console errors a test provokes on purpose (an injected failure), each as narrow
+   * as it can be said. Every allowance must be used (unless marked optional): one that matched
+   * nothing fails the test, so an allowance also asserts the failure was reported.
+   */
+  allowConsoleErrors: (...expected: ExpectedConsoleError[]) => void;
   /** Whether /api and /media are answered from contract fixtures (default) or by the sandbox. */
   mockedProvider: boolean;
   provider: undefined;
@@ -27,11 +49,21 @@ function isProviderAnswer(text: string, url: string): boolean {
   );
 }
 
+function matches(expected: ExpectedConsoleError, entry: ConsoleEntry): boolean {
+  return expected.text.test(entry.text) && (expected.url?.test(entry.url) ?? true);
+}
+
+const describeEntry = (entry: ConsoleEntry) =>
+  `${entry.kind}: ${entry.text}${entry.url ? ` (${entry.url})` : ''}`;
+
 export const test = base.extend<Fixtures>({
   mockedProvider: [true, { option: true }],
   provider: [
-    async ({ page, mockedProvider }, use) => {
-      if (mockedProvider) await mockProvider(page);
+    async ({ page, mockedProvider, consoleGuard }, use) => {
+      if (mockedProvider) {
+        await mockProvider(page);
+        consoleGuard.push(...MOCKED_PROVIDER_CONSOLE);
+      }
       await use(undefined);
     },
     { auto: true },
@@ -57,6 +89,42 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  consoleGuard: [
+    async ({ page }, use, testInfo) => {
+      const seen: ConsoleEntry[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const url = message.location().url;
+        if (isProviderAnswer(message.text(), url)) return;
+        seen.push({ kind: 'error', text: message.text(), url });
+      });
+      page.on('pageerror', (error) =>
+        seen.push({ kind: 'pageerror', text: error.message, url: '' }),
+      );
+      const allowed: ExpectedConsoleError[] = [];
+      await use(allowed);
+      const used = new Set<ExpectedConsoleError>();
+      const unexpected = seen.filter((entry) => {
+        const allowance = allowed.find((expected) => matches(expected, entry));
+        if (allowance) used.add(allowance);
+        return !allowance;
+      });
+      expect(unexpected.map(describeEntry), 'console errors nobody expected').toEqual([]);
+      // A test that failed may not have reached the failure it allowed.
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      const unused = allowed.filter((expected) => !expected.optional && !used.has(expected));
+      expect(
+        unused.map((expected) => `${expected.text} ${expected.url ?? ''}`),
+        'allowed console errors that never came',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+  allowConsoleErrors: async ({ consoleGuard }, use) => {
+    await use((...expected) => {
+      consoleGuard.push(...expected);
+    });
+  },
   consoleProblems: async ({ page }, use) => {
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -69,4 +137,5 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+export type { ExpectedConsoleError };
 export { expect };

@@ -1,13 +1,24 @@
 import { ka } from 'shared/strings/ka';
-import { expect, test } from '../fixtures';
+import { type ExpectedConsoleError, expect, test } from '../fixtures';
 import { scrollThroughPage } from '../utils/page-utils';
 import { SERVED } from '../utils/tags';
 
 const STATIC_PAGE_CHUNK = /\/page-static\.[0-9a-f]{8}\.js$/;
 
+/**
+ * What the browser logs for the chunk the test fails: the failed request, the loader's
+ * ChunkLoadError, and React Router's report of the error it caught while rendering the route.
+ */
+const FAILED_CHUNK: ExpectedConsoleError[] = [
+  { text: /^Failed to load resource: net::ERR_FAILED$/, url: STATIC_PAGE_CHUNK },
+  { text: /^ChunkLoadError: Loading chunk \d+ failed\./ },
+  { text: /^React Router caught the following error during render ChunkLoadError: / },
+];
+
 test('a chunk that fails to load reloads the page once, then shows the error page', {
   tag: SERVED,
-}, async ({ page }) => {
+}, async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(...FAILED_CHUNK);
   // Page loads counted by their document requests: a reload can come before the first page's
   // load event, which then never fires.
   let loads = 0;
@@ -29,7 +40,9 @@ test('a chunk that fails to load reloads the page once, then shows the error pag
 
 test('a chunk failing during client-side navigation also reloads once, then recovers', async ({
   page,
+  allowConsoleErrors,
 }) => {
+  allowConsoleErrors(...FAILED_CHUNK);
   // Page loads counted by their document requests: a reload can come before the first page's
   // load event, which then never fires.
   let loads = 0;

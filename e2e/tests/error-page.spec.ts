@@ -1,11 +1,15 @@
 import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
+import { answeredWith } from '../utils/console-utils';
 import { scrollThroughPage } from '../utils/page-utils';
 import { SERVED } from '../utils/tags';
 
 test('an unknown path answers 404 with the not-found page and a way home', { tag: SERVED }, async ({
   page,
+  allowConsoleErrors,
 }) => {
+  // The browser logs the page's own 404, which is the point.
+  allowConsoleErrors(answeredWith(404, '/no-such-page'));
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: ka.errors.notFoundMessage })).toBeVisible();

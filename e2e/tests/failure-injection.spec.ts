@@ -3,12 +3,14 @@ import { ka } from 'shared/strings/ka';
 import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
+import { answeredWith, unanswered } from '../utils/console-utils';
 
 // Failures injected on purpose (issue 11): the provider answering 500, 502 or something that
 // is not JSON, a slow provider, the browser going offline. Each must leave the rest of the page
 // working, say what happened in Georgian, recover with a retry, and lose nothing typed.
 
 const CALCULATOR = '**/api/loan/calculator?**';
+const CALCULATOR_PATH = '/api/loan/calculator';
 
 const calculator = (page: Page) => page.getByRole('region', { name: kaCalculator.title });
 const figures = (page: Page) => calculator(page).locator('output');
@@ -18,6 +20,7 @@ const failures = [
     name: '500 with no body the contract knows',
     answer: (route: Route) => route.fulfill({ status: 500, body: 'Internal Server Error' }),
     says: ka.errors.providerUnavailable,
+    logs: [answeredWith(500, CALCULATOR_PATH)],
   },
   {
     name: '502 from the host’s proxy, the provider unreachable',
@@ -27,19 +30,24 @@ const failures = [
         json: { detail: ka.errors.providerUnavailable, code: 'provider_unavailable' },
       }),
     says: ka.errors.providerUnavailable,
+    logs: [answeredWith(502, CALCULATOR_PATH)],
   },
   {
     name: 'malformed JSON',
     answer: (route: Route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '{"amount": "10' }),
     says: ka.errors.badAnswer,
+    // An answer that is not JSON is the app's to refuse: the browser logs nothing.
+    logs: [],
   },
 ] as const;
 
 for (const failure of failures) {
   test(`the provider answering ${failure.name} costs only the calculator, which says so and recovers`, async ({
     page,
+    allowConsoleErrors,
   }) => {
+    allowConsoleErrors(...failure.logs);
     await page.route(CALCULATOR, failure.answer);
     await page.goto('/');
     await expect(calculator(page)).toContainText(kaCalculator.error);
@@ -92,7 +100,9 @@ async function fillRegistration(page: Page) {
 
 test('going offline mid-registration loses nothing typed; back online, the same form goes through', async ({
   page,
+  allowConsoleErrors,
 }) => {
+  allowConsoleErrors(unanswered('ERR_INTERNET_DISCONNECTED', '/api/user/register/'));
   // A routed request is answered before the network: offline, the route must fail it itself.
   let offline = false;
   await page.route('**/api/user/register/', (route) =>
@@ -118,7 +128,9 @@ test('going offline mid-registration loses nothing typed; back online, the same 
 
 test('a registration the provider fails with 500 keeps what was typed, and says so in Georgian', async ({
   page,
+  allowConsoleErrors,
 }) => {
+  allowConsoleErrors(answeredWith(500, '/api/user/register/'));
   let attempts = 0;
   await page.route('**/api/user/register/', (route) => {
     attempts += 1;

@@ -1,17 +1,30 @@
 import { ka } from 'shared/strings/ka';
 import { slides } from 'shared/testing/fixtures';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
-import { expect, test } from '../fixtures';
+import { type ExpectedConsoleError, expect, test } from '../fixtures';
+import { unanswered } from '../utils/console-utils';
 import { scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
 import { SERVED } from '../utils/tags';
-import { REMOTES, remoteFile } from '../utils/urls';
+import { REMOTES, type RemoteName, remoteFile, remoteFileAddress } from '../utils/urls';
 
 const firstSlide = [...slides].sort((a, b) => a.order - b.order)[0];
 
+/**
+ * React's report of an error a slot's boundary caught: the federation runtime's error for
+ * this remote (RUNTIME-003, no manifest; RUNTIME-008, no entry script), which names it.
+ */
+const slotCaught = (code: string, remote: RemoteName): ExpectedConsoleError => ({
+  text: new RegExp(`^Error: \\[ Federation Runtime \\]: .* #${code}\\nargs: \\{[^\\n]*"${remote}"`),
+});
+
 test('a remote whose manifest cannot load degrades only its own slots; retry recovers', {
   tag: SERVED,
-}, async ({ page }) => {
+}, async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(
+    unanswered('ERR_CONNECTION_REFUSED', remoteFileAddress('remote_home', 'mf-manifest.json')),
+    slotCaught('RUNTIME-003', 'remote_home'),
+  );
   let loads = 0;
   page.on('load', () => {
     loads += 1;
@@ -47,7 +60,11 @@ test('a remote whose manifest cannot load degrades only its own slots; retry rec
 
 test('a remote whose entry file cannot load shows its fallback, not a blank page', {
   tag: SERVED,
-}, async ({ page }) => {
+}, async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(
+    unanswered('ERR_FAILED', remoteFileAddress('remote_loans', 'remoteEntry.js')),
+    slotCaught('RUNTIME-008', 'remote_loans'),
+  );
   await asMockedCustomer(page);
   await page.route(remoteFile('remote_loans', 'remoteEntry.js'), (route) => route.abort('failed'));
   await page.goto('/');
@@ -60,7 +77,11 @@ test('a remote whose entry file cannot load shows its fallback, not a blank page
 
 test('a visitor fetches the account slice only to log in; down, it costs only the login', {
   tag: SERVED,
-}, async ({ page }) => {
+}, async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(
+    unanswered('ERR_FAILED', remoteFileAddress('remote_account', 'remoteEntry.js')),
+    slotCaught('RUNTIME-008', 'remote_account'),
+  );
   const accountScripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script' && request.url().startsWith(REMOTES.remote_account)) {
