@@ -1,9 +1,13 @@
 import type { Page, Route } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
+import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
+import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
+import { logInViaUi } from '../utils/account-utils';
 import { answeredWith, unanswered } from '../utils/console-utils';
+import { buildEditedRemote, deployInto } from '../utils/redeploy-utils';
 
 // Failures injected on purpose (issue 11): the provider answering 500, 502 or something that
 // is not JSON, a slow provider, the browser going offline. Each must leave the rest of the page
@@ -145,4 +149,76 @@ test('a registration the provider fails with 500 keeps what was typed, and says 
   for (const [label, value] of values) await expect(panel.getByLabel(label)).toHaveValue(value);
   await panel.getByRole('button', { name: kaRegistration.submit }).click();
   await expect(panel.getByRole('status')).toContainText(kaRegistration.done);
+});
+
+test.describe('a remote that throws while rendering', () => {
+  // A seeded customer whose page never changes: unverified, so no loan, no application.
+  test.use({ mockedProvider: false });
+  const UNVERIFIED = '01001000002';
+  const FAULT = 'render fault injected by e2e';
+
+  test('a bad release of the loans overview costs only its slot, which says so and recovers on retry', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    // It rebuilds remote-loans in production mode: minutes on a busy two-core machine.
+    test.setTimeout(240_000);
+    // React reports the error its boundary caught on the console: the one place this app
+    // reports a render failure (the slot's boundary reports it nowhere else).
+    allowConsoleErrors({ text: new RegExp(FAULT) });
+
+    // The release throws in the overview's first line whenever the page is marked for it:
+    // this edit exists only in the test's build, never in the product's source.
+    const build = buildEditedRemote('remote-loans', [
+      {
+        file: 'src/features/loans/components/loans-overview.tsx',
+        from: 'export default function LoansOverview() {\n',
+        to: `export default function LoansOverview() {\n  if (document.documentElement.dataset.e2eFault === 'render') throw new Error(${JSON.stringify(FAULT)});\n`,
+      },
+    ]);
+    const restore = deployInto('remote-loans', build);
+    try {
+      let loads = 0;
+      page.on('load', () => {
+        loads += 1;
+      });
+      await page.goto('/');
+      // A visitor's page has no loans; logging in mounts the overview, which then throws.
+      await page.evaluate(() => {
+        document.documentElement.dataset.e2eFault = 'render';
+      });
+      await logInViaUi(page, UNVERIFIED);
+
+      const loans = page.getByRole('region', { name: ka.loans.title });
+      await expect(loans.getByRole('alert')).toHaveText(ka.remote.unavailable);
+      await expect(loans).toContainText(ka.remote.unavailableHint);
+      await expect(loans.getByRole('heading', { name: ka.loans.title })).toHaveCount(0);
+      // Not the whole page: no error page, and every other slot works.
+      await expect(page.getByRole('heading', { name: ka.errors.genericTitle })).toHaveCount(0);
+      const calculator = page.getByRole('region', { name: kaCalculator.title });
+      await expect(calculator.locator('output').first()).toHaveText(/\d/);
+      await expect(page.getByRole('list', { name: kaVerification.stepsLabel })).toBeVisible();
+      // The header's account panel, from another remote, opens and closes.
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: new RegExp(`^${kaProfile.accountButton}`) })
+        .click();
+      const panel = page.getByRole('dialog', { name: kaProfile.panelTitle });
+      await expect(panel).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+
+      // The fault is gone: the slot's retry renders the overview, without a reload.
+      await page.evaluate(() => {
+        delete document.documentElement.dataset.e2eFault;
+      });
+      await loans.getByRole('button', { name: ka.common.retry }).click();
+      await expect(loans.getByRole('heading', { name: ka.loans.title })).toBeVisible();
+      await expect(loans).toContainText(ka.loans.empty);
+      await expect(loans).not.toContainText(ka.remote.unavailable);
+      expect(loads).toBe(1);
+    } finally {
+      restore();
+    }
+  });
 });
