@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isKnownPath, ROUTE_TABLE } from 'host/src/app/route-table';
+import { ROUTE_TABLE } from 'host/src/app/route-table';
 import { ka } from 'shared/strings/ka';
 import { apiUpstream, HOST_APP, portOf, REMOTE_APPS } from 'tooling/apps';
 import { originOf } from 'tooling/server/security-headers';
@@ -11,6 +11,7 @@ import {
   deployBuilds,
   HOST_SITE,
   NGINX_DIR,
+  NOT_FOUND_PAGE,
   PINS_FILE,
   REPO_ROOT,
   releaseRemote,
@@ -80,7 +81,8 @@ function siteFor(
       port: portOf(HOST_APP, env),
       root: HOST_SITE,
       remoteOrigins: [...new Set(manifestUrls.map(originOf))],
-      routes: ROUTE_TABLE.map((route) => route.path).filter((p) => p !== '/' && isKnownPath(p)),
+      routes: ROUTE_TABLE.map(({ id, path: routePath }) => ({ id, path: routePath })),
+      notFoundPage: NOT_FOUND_PAGE,
       apiUpstream: apiUpstream(env),
       providerUnavailableBody: body(ka.errors.providerUnavailable, 'provider_unavailable'),
       tooLargeBody: body(ka.errors.requestTooLarge, 'request_too_large'),

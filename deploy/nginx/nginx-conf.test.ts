@@ -17,7 +17,11 @@ const site = (prefix: string): NginxSite => ({
     port: 18000,
     root: path.join(prefix, 'site/host'),
     remoteOrigins: ['https://home.lender.example', 'https://loans.lender.example'],
-    routes: ['/recovery', '/static'],
+    routes: [
+      { id: 'index', path: '/' },
+      { id: 'recovery', path: '/recovery' },
+    ],
+    notFoundPage: 'not-found',
     apiUpstream: 'http://127.0.0.1:18100',
     providerUnavailableBody: JSON.stringify({
       detail: 'მიუწვდომელია',
@@ -67,8 +71,12 @@ describe('renderNginxConf', () => {
     );
   });
 
-  it('answers the known routes with the app, and lets CORS through for the host origins only', () => {
-    expect(conf).toContain('location ~ "^(?:/recovery|/static)/*$"');
+  it('answers each route with its page for a visitor or a customer, and lets CORS through for the host origins only', () => {
+    expect(conf).toContain('location = / {\n      try_files /pages/index.$audience.html =404;');
+    expect(conf).toContain(
+      'location ~ "^/recovery/*$" {\n      try_files /pages/recovery.$audience.html =404;',
+    );
+    expect(conf).toContain('error_page 404 /pages/not-found.$audience.html;');
     expect(conf).toMatch(
       /map \$http_origin \$cors_origin \{\n\s+"https:\/\/lender\.example" \$http_origin;\n\s+default "";/,
     );

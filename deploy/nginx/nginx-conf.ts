@@ -21,8 +21,10 @@ export interface HostServer {
   root: string;
   /** Origins of the remotes the runtime configuration names: the page's CSP allows them. */
   remoteOrigins: readonly string[];
-  /** Paths the router knows besides `/`: answered with the app and status 200. */
-  routes: readonly string[];
+  /** The routes the router knows: each answered with its rendered page and status 200. */
+  routes: readonly { id: string; path: string }[];
+  /** The rendered page's name for an unknown path (answered with status 404). */
+  notFoundPage: string;
   /** The provider's base address, for /api/ and /media/. */
   apiUpstream: string;
   /** JSON bodies in the contract's shape for the proxy's own failures. */
@@ -144,16 +146,24 @@ ${site.brotliModule ? '  brotli_static on;\n' : ''}  log_format csp_report escap
 
 function hostServer(site: NginxSite, common: [string, string][]): string {
   const host = site.host;
-  const page = schemeDependent(
+  const csp = schemeDependent(
     'page',
     { 'Content-Security-Policy': pageCsp(host, false) },
     { 'Content-Security-Policy': pageCsp(host, true) },
   );
-  const pageHeaders = [...common, ...page.headers, ['Cache-Control', quoted('no-cache')]] as [
+  const pageHeaders = [...common, ...csp.headers, ['Cache-Control', quoted('no-cache')]] as [
     string,
     string,
   ][];
-  const routes = host.routes.map(escapeRegex).join('|');
+  const page = (name: string) => `/pages/${name}.$audience.html`;
+  const routeLocation = (route: { id: string; path: string }) => {
+    const match = route.path === '/' ? '= /' : `~ ${regex(`^${escapeRegex(route.path)}/*$`)}`;
+    return `    location ${match} {
+      try_files ${page(route.id)} =404;
+${addHeaders(pageHeaders, '      ')}
+    }`;
+  };
+  const home = host.routes.find((route) => route.path === '/');
   const upstream = host.apiUpstream.replace(/\/+$/, '');
   const seconds = (ms: number) => `${Math.ceil(ms / 1000)}s`;
   const proxied = (prefix: string) => `    location ${prefix}/ {
@@ -173,12 +183,12 @@ function hostServer(site: NginxSite, common: [string, string][]): string {
       error_page 413 = @too_large;
 ${addHeaders(common, '      ')}
     }`;
-  return `${page.maps.join('\n')}
+  return `${csp.maps.join('\n')}
 
-  # Visitors' home page hints only its first screen's remotes (decision 014).
-  map $cookie_user $home_page {
-    "" /index-visitor.html;
-    default /index.html;
+  # A page hints the remotes its first screen loads, for a visitor or a customer (decision 014).
+  map $cookie_user $audience {
+    "" visitor;
+    default customer;
   }
 
   server {
@@ -186,18 +196,13 @@ ${addHeaders(common, '      ')}
     server_name _;
     root ${host.root};
 
-    location = / {
-      try_files $home_page =404;
-${addHeaders(pageHeaders, '      ')}
-    }
-    location = /index.html {
-${addHeaders(pageHeaders, '      ')}
-    }
-    location = /index-visitor.html {
+${host.routes.map(routeLocation).join('\n')}
+${home ? `    location = /index.html {\n      try_files ${page(home.id)} =404;\n${addHeaders(pageHeaders, '      ')}\n    }` : ''}
+    # The rendered pages are answers to the paths above, never addresses of their own.
+    location ^~ /pages/ {
       internal;
 ${addHeaders(pageHeaders, '      ')}
     }
-${routes ? `    location ~ ${regex(`^(?:${routes})/*$`)} {\n      try_files /index.html =404;\n${addHeaders(pageHeaders, '      ')}\n    }\n` : ''}
     # Source maps stay with the team: never served.
     location ~ ${regex(/\.map$/)} {
       default_type text/plain;
@@ -222,7 +227,7 @@ ${addHeaders(common, '      ')}
       if ($uri ~ ${regex(/[^/]\.[^/]*$/)}) {
         return 404 "Not found\\n";
       }
-      error_page 404 /index.html;
+      error_page 404 ${page(host.notFoundPage)};
       return 404;
     }
 

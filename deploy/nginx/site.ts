@@ -15,6 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { renderIndexHtml } from 'host/server/index-page';
 import { remotesToHint } from 'host/server/page-hints';
 import { buildRuntimeConfig } from 'host/server/runtime-config';
+import { ROUTE_TABLE } from 'host/src/app/route-table';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'host/src/federation/runtime-config';
 import { portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 
@@ -107,21 +108,32 @@ function writeCompressed(file: string, content: string) {
   );
 }
 
+/** Who a page is rendered for: nginx picks by the session cookie, as the Node server does. */
+export const AUDIENCES = ['visitor', 'customer'] as const;
+
+/** The name of a rendered page: each route's id, and `not-found` for every unknown path. */
+export const NOT_FOUND_PAGE = 'not-found';
+
 /**
  * Writes the host's pages with the runtime configuration in them, as the Node server renders
- * them per request: `index.html` hints every remote, `index-visitor.html` (the home page of a
- * browser with no session) only the first screen's. Run again after changing a REMOTE_*_URL:
- * that is the whole of a slice's rollout or rollback.
+ * them per request: `pages/<route>.<audience>.html` for every route and the not-found page,
+ * each hinting the remotes its first screen loads for a visitor or a customer, and
+ * `/runtime-config.json`. Run again after changing a REMOTE_*_URL: that is the whole of a
+ * slice's rollout or rollback.
  */
 export function renderHostPages(env: Env, template: string): RuntimeConfig {
   // The page is written once for every request, so the remotes' addresses cannot come from a
   // request's Host header: the same rule as NODE_ENV=production in the Node server.
   const config = buildRuntimeConfig(env, { protocol: 'http', hostname: 'localhost' });
-  writeCompressed(path.join(HOST_SITE, 'index.html'), renderIndexHtml(template, config));
-  writeCompressed(
-    path.join(HOST_SITE, 'index-visitor.html'),
-    renderIndexHtml(template, config, remotesToHint(config, '/', false)),
-  );
+  const pages = path.join(HOST_SITE, 'pages');
+  mkdirSync(pages, { recursive: true });
+  for (const route of [...ROUTE_TABLE, undefined]) {
+    for (const audience of AUDIENCES) {
+      const hinted = remotesToHint(config, route, audience === 'customer');
+      const file = path.join(pages, `${route?.id ?? NOT_FOUND_PAGE}.${audience}.html`);
+      writeCompressed(file, renderIndexHtml(template, config, hinted));
+    }
+  }
   writeCompressed(path.join(HOST_SITE, RUNTIME_CONFIG_PATH.slice(1)), JSON.stringify(config));
   return config;
 }
@@ -175,6 +187,9 @@ export function deployBuilds(env: Env): Env {
   }
   publish(hostBuild, HOST_SITE);
   writeFileSync(HOST_TEMPLATE, readFileSync(path.join(hostBuild, 'index.html')));
+  // The build's page has no configuration in it: only the rendered pages are served.
+  for (const suffix of ['', '.gz', '.br'])
+    rmSync(path.join(HOST_SITE, `index.html${suffix}`), { force: true });
   const pins: Env = {};
   for (const remote of REMOTE_APPS) {
     const id = releaseRemote(remote, path.join(REPO_ROOT, remote.folder, 'dist'));

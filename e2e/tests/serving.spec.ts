@@ -67,23 +67,26 @@ test('the page allows scripts only from itself and the configured remotes, and s
   expect(report.status()).toBe(204);
 });
 
-test("a visitor's home page hints only the first screen's remote; a customer's hints every remote", {
+test('each page hints the remotes its first screen loads, for a visitor and for a customer', {
   tag: SERVED,
 }, async ({ request }) => {
   const config = await runtimeConfig(request);
-  const hinted = async (cookie?: string) => {
+  const hinted = async (path: string, cookie?: string) => {
     const page = await (
-      await request.get(`${HOST_URL}/`, cookie ? { headers: { Cookie: cookie } } : {})
+      await request.get(`${HOST_URL}${path}`, cookie ? { headers: { Cookie: cookie } } : {})
     ).text();
     return config.remotes
       .filter((remote) => page.includes(`<link rel="preload" href="${remote.manifestUrl}"`))
       .map((remote) => remote.name);
   };
+  const customer = 'user=%7B%7D';
 
-  expect(await hinted()).toEqual(['remote_home']);
-  expect((await hinted('user=%7B%7D')).sort()).toEqual(
-    config.remotes.map((remote) => remote.name).sort(),
-  );
+  expect(await hinted('/')).toEqual(['remote_home']);
+  expect(await hinted('/', customer)).toEqual(['remote_home', 'remote_account', 'remote_loans']);
+  expect(await hinted('/recovery')).toEqual(['remote_account']);
+  expect(await hinted('/static', customer)).toEqual([]);
+  expect(await hinted('/no-such-page')).toEqual([]);
+  expect(await hinted('/no-such-page', customer)).toEqual(['remote_account']);
 });
 
 test('an unknown path is the app with status 404; a missing file and a source map are plain 404s', {

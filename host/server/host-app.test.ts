@@ -110,15 +110,22 @@ describe('the host server', () => {
     });
   });
 
-  it('writes the runtime configuration into the page and preloads the remote manifests', async () => {
+  it('writes the runtime configuration into the page and preloads the manifests its first screen needs', async () => {
     await build(providerUrl, {
       REMOTE_LOANS_URL: 'https://loans.example.ge/mf-manifest.json?a=1&b=<2>',
     });
     const customer = { cookie: 'theme=dark; user=%7B%22access%22%3A%22a%22%7D' };
-    for (const [url, cookies] of [
-      ['/recovery', {}],
-      ['/no-such-page', {}],
-      ['/', customer],
+    const hint = (href: string) => `href="${href}" as="fetch" crossorigin="anonymous" `;
+    const home = hint('http://127.0.0.1:3001/mf-manifest.json');
+    const account = hint('http://127.0.0.1:3002/mf-manifest.json');
+    const loans = hint('https://loans.example.ge/mf-manifest.json?a=1&b=<2>');
+    // Each page hints what its first screen loads, and nothing else.
+    for (const [url, cookies, hints] of [
+      ['/', customer, [home, account, loans]],
+      ['/recovery', {}, [account]],
+      ['/no-such-page', customer, [account]],
+      ['/no-such-page', {}, []],
+      ['/static', customer, []],
     ] as const) {
       const response = await app.inject({ url, headers: { host: '127.0.0.1:3000', ...cookies } });
       const data = /<script type="application\/json" id="runtime-config">(.*?)<\/script>/.exec(
@@ -129,11 +136,7 @@ describe('the host server', () => {
           await app.inject({ url: '/runtime-config.json', headers: { host: '127.0.0.1:3000' } })
         ).json(),
       );
-      expect(preloadsOf(response.body), url).toEqual([
-        'href="http://127.0.0.1:3001/mf-manifest.json" as="fetch" crossorigin="anonymous" ',
-        'href="http://127.0.0.1:3002/mf-manifest.json" as="fetch" crossorigin="anonymous" ',
-        'href="https://loans.example.ge/mf-manifest.json?a=1&b=<2>" as="fetch" crossorigin="anonymous" ',
-      ]);
+      expect(preloadsOf(response.body), url).toEqual(hints);
       // The configuration is data that no URL in it can break out of.
       expect(response.body).not.toContain('<2>');
     }

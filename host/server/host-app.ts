@@ -9,7 +9,7 @@ import {
   type FastifyRequest,
   type StaticServer,
 } from 'tooling/server/static-server';
-import { isKnownPath } from '../src/app/route-table';
+import { isKnownPath, routeOf } from '../src/app/route-table';
 import { RUNTIME_CONFIG_PATH } from '../src/federation/runtime-config';
 import { pageHeaders, renderIndexHtml, sendHtml } from './index-page';
 import { hasSession, remotesToHint } from './page-hints';
@@ -58,7 +58,7 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     const hinted =
       options.preloadRemotes === false
         ? []
-        : remotesToHint(config, pathname, hasSession(request.headers.cookie));
+        : remotesToHint(config, routeOf(pathname), hasSession(request.headers.cookie));
     const headers = pageHeaders(config, request.protocol === 'https');
     return sendHtml(request, reply, status, renderIndexHtml(template, config, hinted), headers);
   };

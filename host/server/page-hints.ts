@@ -1,5 +1,6 @@
 import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
 import { remoteNameOf } from 'shared/federation/remote-modules';
+import type { RouteEntry } from '../src/app/route-table';
 import { firstScreenModules } from '../src/federation/first-screen';
 import type { RuntimeConfig } from '../src/federation/runtime-config';
 
@@ -11,12 +12,15 @@ export function hasSession(cookieHeader: string | undefined): boolean {
 }
 
 /**
- * The remotes whose manifests the page hints. The home page loads only its first screen's
- * at once (a visitor's account slice waits for intent, decision 014): hinting the others
- * would spend a phone's bandwidth on files the page may never read.
+ * The remotes whose manifests a page hints (a route, or none: the not-found page): those of
+ * its first screen (a visitor's account slice waits for intent, decision 014). Hinting the
+ * others would spend a phone's bandwidth on files the page may never read.
  */
-export function remotesToHint(config: RuntimeConfig, pathname: string, loggedIn: boolean) {
-  if (pathname !== '/') return config.remotes;
-  const needed = new Set(firstScreenModules(loggedIn).map(remoteNameOf));
+export function remotesToHint(
+  config: RuntimeConfig,
+  route: RouteEntry | undefined,
+  loggedIn: boolean,
+): RuntimeConfig['remotes'] {
+  const needed = new Set(firstScreenModules(route, loggedIn).map(remoteNameOf));
   return config.remotes.filter((remote) => needed.has(remote.name));
 }

@@ -23,7 +23,12 @@ function normalise(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
+/** The route a path shows (`/index.html` is the home page), or undefined for an unknown path. */
+export function routeOf(pathname: string): RouteEntry | undefined {
+  const wanted = normalise(pathname === '/index.html' ? '/' : pathname);
+  return ROUTE_TABLE.find((route) => route.path === wanted);
+}
+
 export function isKnownPath(pathname: string): boolean {
-  const wanted = normalise(pathname);
-  return ROUTE_TABLE.some((route) => route.path === wanted);
+  return routeOf(pathname) !== undefined;
 }
