@@ -1,11 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROUTE_TABLE } from 'host/src/app/route-table';
 import { ka } from 'shared/strings/ka';
 import { apiUpstream, HOST_APP, portOf, REMOTE_APPS } from 'tooling/apps';
 import { originOf } from 'tooling/server/security-headers';
 import { hostOriginsFromEnv } from 'tooling/server/static-server';
+import { findBrotliModule, findNginx, INSTALL_HINT } from './nginx-binary';
 import { type NginxSite, renderNginxConf } from './nginx-conf';
 import {
   deployBuilds,
@@ -31,33 +32,6 @@ import {
  *   render                  write the host's pages again from .nginx/releases.env (rollout, rollback)
  */
 
-const INSTALL_HINT =
-  'nginx is not installed. On Debian or Ubuntu: apt-get install -y nginx libnginx-mod-http-brotli-static\n' +
-  '(or set NGINX to its path). `pnpm start` serves the same product with Node alone.';
-
-const BROTLI_MODULE = 'ngx_http_brotli_static_module.so';
-
-function findNginx(): string | undefined {
-  const candidates = [process.env.NGINX, '/usr/sbin/nginx', '/usr/local/sbin/nginx'];
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter))
-    candidates.push(path.join(dir, 'nginx'));
-  return candidates.find((candidate): candidate is string =>
-    Boolean(candidate && existsSync(candidate)),
-  );
-}
-
-function findBrotliModule(): string | undefined {
-  const dirs = [
-    process.env.NGINX_MODULES_DIR,
-    '/usr/lib/nginx/modules',
-    '/usr/local/nginx/modules',
-  ];
-  return dirs
-    .filter((dir): dir is string => Boolean(dir))
-    .map((dir) => path.join(dir, BROTLI_MODULE))
-    .find((file) => existsSync(file));
-}
-
 /** Run by root, the workers read the checkout as the user who owns it. */
 function workerUser(): string | undefined {
   if (process.getuid?.() !== 0) return undefined;
@@ -73,10 +47,12 @@ function siteFor(
   manifestUrls: readonly string[],
 ): NginxSite {
   const body = (detail: string, code: string) => JSON.stringify({ detail, code });
+  const user = workerUser();
+  const brotliModule = findBrotliModule();
   return {
     prefix: NGINX_DIR,
-    ...(workerUser() ? { user: workerUser() } : {}),
-    ...(findBrotliModule() ? { brotliModule: findBrotliModule() } : {}),
+    ...(user ? { user } : {}),
+    ...(brotliModule ? { brotliModule } : {}),
     host: {
       port: portOf(HOST_APP, env),
       root: HOST_SITE,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -8,6 +8,7 @@ import {
   contentSecurityPolicy,
 } from 'tooling/server/security-headers';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findNginx } from './nginx-binary';
 import { type NginxSite, quoted, renderNginxConf } from './nginx-conf';
 import { releaseId } from './site';
 
@@ -88,7 +89,7 @@ describe('renderNginxConf', () => {
 });
 
 describe('the written configuration', () => {
-  const nginx = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((file) => existsSync(file));
+  const nginx = findNginx();
   let prefix = '';
   afterEach(() => rmSync(prefix, { recursive: true, force: true }));
 
