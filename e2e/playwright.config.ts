@@ -73,7 +73,11 @@ export default defineConfig({
   // Exactly what `pnpm start` (or `pnpm start:nginx`) does: build every app in production mode
   // and serve them.
   webServer: {
-    command: viaNginx ? 'pnpm --dir .. start:nginx' : 'pnpm --dir .. start',
+    // `pnpm test` runs the nginx pass right after the first one built the same sources:
+    // E2E_BUILT=1 serves those builds (`serve:nginx`, as `start:nginx` does after building).
+    command: viaNginx
+      ? `pnpm --dir .. ${process.env.E2E_BUILT ? 'serve:nginx' : 'start:nginx'}`
+      : 'pnpm --dir .. start',
     // The embedded sandbox on a fresh in-memory database: every run starts from the seed.
     env: {
       SANDBOX_DATA_DIR: 'memory://',
