@@ -90,15 +90,6 @@ export function releaseRemote(remote: RemoteApp, build: string): string {
   return id;
 }
 
-/** The releases of a remote deployed here, oldest first. */
-export function releasesOf(remote: RemoteApp): string[] {
-  const folder = releasesDir(remote);
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.endsWith('.staging'))
-    .map((entry) => entry.name);
-}
-
 function writeCompressed(file: string, content: string) {
   writeFileSync(file, content);
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
