@@ -9,7 +9,8 @@ import {
 } from 'tooling/server/security-headers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findNginx } from './nginx-binary';
-import { type NginxSite, quoted, renderNginxConf } from './nginx-conf';
+import { type NginxSite, renderNginxConf } from './nginx-conf';
+import { quoted } from './nginx-syntax';
 import { releaseId } from './site';
 
 const site = (prefix: string): NginxSite => ({

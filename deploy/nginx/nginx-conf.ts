@@ -6,6 +6,7 @@ import {
   type PagePolicy,
 } from 'tooling/server/security-headers';
 import { CONTENT_HASH, IMMUTABLE, OWN_ORIGIN_ONLY } from 'tooling/server/static-server';
+import { addHeaders, escapeRegex, quoted, regex, schemeDependent } from './nginx-syntax';
 
 /**
  * The nginx configuration that serves the product as `pnpm start` does, written from the same
@@ -53,55 +54,6 @@ export interface NginxSite {
   /** The address nginx listens on. */
   listen?: string;
 }
-
-const inQuotes = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-
-/** A value in double quotes. nginx would read `$` as a variable, so none may appear. */
-export function quoted(value: string): string {
-  if (value.includes('$')) throw new Error(`nginx cannot quote a value with "$": ${value}`);
-  return inQuotes(value);
-}
-
-/** A regular expression for nginx (PCRE), quoted as it may hold braces; `$` is its own there. */
-const regex = (pattern: RegExp | string) =>
-  inQuotes(typeof pattern === 'string' ? pattern : pattern.source);
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Headers that differ by scheme (HSTS, the CSP's upgrade-insecure-requests) become maps on
- * $scheme; the rest are literal. An empty map value makes nginx leave the header out.
- */
-function schemeDependent(
-  name: string,
-  http: Record<string, string>,
-  https: Record<string, string>,
-): { maps: string[]; headers: [string, string][] } {
-  const maps: string[] = [];
-  const headers: [string, string][] = [];
-  for (const key of new Set([...Object.keys(http), ...Object.keys(https)])) {
-    const plain = http[key];
-    const secure = https[key];
-    if (plain === secure && plain !== undefined) {
-      headers.push([key, quoted(plain)]);
-      continue;
-    }
-    const variable = `$${name}_${key.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
-    maps.push(
-      [
-        `map $scheme ${variable} {`,
-        `  https ${quoted(secure ?? '')};`,
-        `  default ${quoted(plain ?? '')};`,
-        '}',
-      ].join('\n'),
-    );
-    headers.push([key, variable]);
-  }
-  return { maps, headers };
-}
-
-const addHeaders = (headers: readonly [string, string][], indent: string) =>
-  headers.map(([name, value]) => `${indent}add_header ${name} ${value} always;`).join('\n');
 
 const MIME_TYPES: Record<string, string> = {
   'text/html': 'html',

@@ -2,11 +2,11 @@ import { ka } from 'shared/strings/ka';
 import { slides } from 'shared/testing/fixtures';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { type ExpectedConsoleError, expect, test } from '../fixtures';
-import { unanswered } from '../utils/console-utils';
+import { remoteFileAddress, unanswered } from '../utils/console-utils';
 import { scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
 import { SERVED } from '../utils/tags';
-import { REMOTES, type RemoteName, remoteFile, remoteFileAddress } from '../utils/urls';
+import { REMOTES, type RemoteName, remoteFile } from '../utils/urls';
 
 const firstSlide = [...slides].sort((a, b) => a.order - b.order)[0];
 

@@ -13,12 +13,6 @@ export type RemoteName = keyof typeof REMOTES;
 /** A pattern for a file of a remote, wherever on its origin the release is. */
 export const remoteFile = (remote: RemoteName, file: string) => `${REMOTES[remote]}/**/${file}`;
 
-/** The same as a regular expression for a request's address, with or without a query. */
-export const remoteFileAddress = (remote: RemoteName, file: string) =>
-  new RegExp(
-    `^${REMOTES[remote].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?:.*/)?${file.replace(/\./g, '\\.')}(\\?|$)`,
-  );
-
 /** Where the host's runtime configuration says a remote's build is served (its folder URL). */
 export async function remoteBaseUrl(remote: RemoteName): Promise<string> {
   const response = await fetch(`${HOST_URL}/runtime-config.json`);

@@ -1,0 +1,53 @@
+/**
+ * How values are written in nginx's configuration language: quoted strings, regular
+ * expressions, `add_header` lines, and headers whose value depends on the scheme.
+ */
+
+const inQuotes = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/** A value in double quotes. nginx would read `$` as a variable, so none may appear. */
+export function quoted(value: string): string {
+  if (value.includes('$')) throw new Error(`nginx cannot quote a value with "$": ${value}`);
+  return inQuotes(value);
+}
+
+/** A regular expression for nginx (PCRE), quoted as it may hold braces; `$` is its own there. */
+export const regex = (pattern: RegExp | string) =>
+  inQuotes(typeof pattern === 'string' ? pattern : pattern.source);
+
+export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Headers that differ by scheme (HSTS, the CSP's upgrade-insecure-requests) become maps on
+ * $scheme; the rest are literal. An empty map value makes nginx leave the header out.
+ */
+export function schemeDependent(
+  name: string,
+  http: Record<string, string>,
+  https: Record<string, string>,
+): { maps: string[]; headers: [string, string][] } {
+  const maps: string[] = [];
+  const headers: [string, string][] = [];
+  for (const key of new Set([...Object.keys(http), ...Object.keys(https)])) {
+    const plain = http[key];
+    const secure = https[key];
+    if (plain === secure && plain !== undefined) {
+      headers.push([key, quoted(plain)]);
+      continue;
+    }
+    const variable = `$${name}_${key.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
+    maps.push(
+      [
+        `map $scheme ${variable} {`,
+        `  https ${quoted(secure ?? '')};`,
+        `  default ${quoted(plain ?? '')};`,
+        '}',
+      ].join('\n'),
+    );
+    headers.push([key, variable]);
+  }
+  return { maps, headers };
+}
+
+export const addHeaders = (headers: readonly [string, string][], indent: string) =>
+  headers.map(([name, value]) => `${indent}add_header ${name} ${value} always;`).join('\n');
