@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { slides } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
-import { fetchSlides, safeLink } from './slider';
+import { fetchSlides } from './slider';
 
 describe('fetchSlides', () => {
   it('returns the slides sorted by their CMS order', async () => {
@@ -22,7 +22,7 @@ describe('fetchSlides', () => {
     await expect(fetchSlides()).rejects.toMatchObject({ kind: 'invalid-answer', status: 500 });
   });
 
-  it('keeps links to this site and to http(s) addresses, and drops every other kind', async () => {
+  it('keeps links to this site, web, mail and phone addresses, and drops every other kind', async () => {
     const [first] = slides;
     if (!first) throw new Error('no slide fixture');
     const links = [
@@ -32,6 +32,7 @@ describe('fetchSlides', () => {
       ' JavaScript:alert(1)',
       'data:text/html,<script>alert(1)</script>',
       '//evil.example/phish',
+      '/\\evil.example/phish',
       'mailto:x@example.ge',
       'not a link',
     ];
@@ -50,9 +51,9 @@ describe('fetchSlides', () => {
       null,
       null,
       null,
+      'mailto:x@example.ge',
       null,
     ]);
-    expect(safeLink(null)).toBeNull();
   });
 
   it('leaves out a slide whose image is not on the provider', async () => {
@@ -64,12 +65,14 @@ describe('fetchSlides', () => {
         HttpResponse.json([
           { ...first, image: 'https://tracker.example/pixel.png' },
           { ...second, image: '//cdn.example/banner.svg' },
+          { ...second, id: 98, image: '/\\evil.example/pixel.png' },
+          { ...second, id: 97, image: '/\t/evil.example/x.png' },
           { ...first, id: 99, image: '/media/slider/coins.svg' },
         ]),
       ),
     );
     expect((await fetchSlides()).map((slide) => slide.id)).toEqual([99]);
-    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledTimes(4);
     warn.mockRestore();
   });
 });

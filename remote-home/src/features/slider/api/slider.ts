@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
+import { followableLink, providerImagePath } from 'shared/lib/site-urls';
 import * as z from 'shared/validation/zod';
 
 export const slideSchema = z.object({
@@ -14,34 +15,10 @@ export type Slide = z.infer<typeof slideSchema>;
 
 export const slidesSchema = z.array(slideSchema);
 
-/** A path on this site: one leading slash (two would name another host). */
-const SITE_PATH = /^\/(?!\/)/;
-
-/**
- * A CMS link a customer may follow: a page of this site or an http(s) address. Anything else
- * (`javascript:`, `data:`, `//other.host`, a typo) is dropped: the slide shows no link.
- */
-export function safeLink(link: string | null): string | null {
-  if (link === null) return null;
-  const trimmed = link.trim();
-  if (SITE_PATH.test(trimmed)) return trimmed;
-  try {
-    const url = new URL(trimmed);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A slide image the provider serves: a path on it (`/media/…`), never another origin's. */
-export function isProviderImage(image: string): boolean {
-  return SITE_PATH.test(image);
-}
-
 /**
  * GET /api/cms/slider/: the home slider, in the CMS's order. What the CMS says is checked as
  * what it is, someone else's input: links keep only what a customer may safely follow, and a
- * slide whose image is not the provider's is left out.
+ * slide whose image is not the provider's is left out (shared/lib/site-urls decides both).
  */
 export async function fetchSlides(signal?: AbortSignal): Promise<Slide[]> {
   const slides = await requestJson(slidesSchema, {
@@ -50,12 +27,14 @@ export async function fetchSlides(signal?: AbortSignal): Promise<Slide[]> {
     signal,
   });
   return slides
-    .filter((slide) => {
-      if (isProviderImage(slide.image)) return true;
+    .flatMap((slide) => {
+      const image = providerImagePath(slide.image);
+      if (image !== null) {
+        return [{ ...slide, image, link: slide.link === null ? null : followableLink(slide.link) }];
+      }
       console.warn(`slide ${slide.id}: its image is not on the provider, so it is not shown`);
-      return false;
+      return [];
     })
-    .map((slide) => ({ ...slide, link: safeLink(slide.link) }))
     .sort((a, b) => a.order - b.order);
 }
 
