@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ContractType, termsOfContractQuery } from 'shared/api/cms/terms-of-contract';
 import { formatDate } from 'shared/lib/money';
-import { sanitizeHtml } from 'shared/lib/sanitize-html';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { Card } from 'shared/ui/card';
 import { LoadError } from 'shared/ui/load-error';
+import { ProviderHtml } from 'shared/ui/provider-html';
 import { Skeleton } from 'shared/ui/skeleton';
 import styles from './pages.module.css';
 
@@ -29,11 +29,7 @@ export function TermsSection({ type, heading }: { type: ContractType; heading: s
             {ka.terms.version} {query.data.version} · {ka.terms.published}{' '}
             {formatDate(query.data.published_at)}
           </p>
-          <div
-            className={styles.termsBody}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: CMS HTML, sanitised by sanitizeHtml.
-            dangerouslySetInnerHTML={{ __html: sanitizeHtml(query.data.content) }}
-          />
+          <ProviderHtml className={styles.termsBody} html={query.data.content} />
         </article>
       ) : null}
     </Card>

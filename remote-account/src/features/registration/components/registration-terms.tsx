@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { type Control, type FieldValues, useController } from 'react-hook-form';
 import type { TermsOfContract } from 'shared/api/cms/terms-of-contract';
 import { formatDate } from 'shared/lib/money';
-import { sanitizeHtml } from 'shared/lib/sanitize-html';
 import { format, ka } from 'shared/strings/ka';
 import { LoadError } from 'shared/ui/load-error';
+import { ProviderHtml } from 'shared/ui/provider-html';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaRegistration } from '../ka-registration';
 import type { RegistrationValues } from '../lib/registration-schema';
@@ -59,11 +59,7 @@ export function RegistrationTerms<C, O extends FieldValues>({
                 date: formatDate(terms.data.published_at),
               })}
             </p>
-            <div
-              className={styles.termsContent}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: CMS HTML, sanitised by sanitizeHtml.
-              dangerouslySetInnerHTML={{ __html: sanitizeHtml(terms.data.content) }}
-            />
+            <ProviderHtml className={styles.termsContent} html={terms.data.content} />
           </section>
           <div className={styles.checkbox}>
             <input

@@ -66,13 +66,15 @@ describe('the questions and answers', () => {
     expect(window.__xss).toBeUndefined();
   });
 
-  it('drops event-handler attributes from answer HTML', async () => {
+  it('shows the provider’s images without their handlers, and no image from elsewhere', async () => {
     mswServer.use(
       http.get('*/api/cms/question_answer/', () =>
         HttpResponse.json([
           {
             ...eligibility,
-            answer: '<p>ფოტო:</p><img src="x" alt="ნიმუში" onerror="window.__xss = true">',
+            answer:
+              '<p>ფოტო:</p><img src="/media/faq/id-card.png" alt="ნიმუში" onerror="window.__xss = true">' +
+              '<img src="https://tracker.example/pixel.png" alt="თვალთვალი">',
           },
         ]),
       ),
@@ -80,7 +82,9 @@ describe('the questions and answers', () => {
     render(<QuestionAnswers />);
 
     const image = await screen.findByRole('img', { name: 'ნიმუში', hidden: true });
+    expect(image).toHaveAttribute('src', '/media/faq/id-card.png');
     expect(image).not.toHaveAttribute('onerror');
+    expect(screen.queryByRole('img', { name: 'თვალთვალი', hidden: true })).toBeNull();
     expect(window.__xss).toBeUndefined();
   });
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { sanitizeHtml } from 'shared/lib/sanitize-html';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { LoadError } from 'shared/ui/load-error';
+import { ProviderHtml } from 'shared/ui/provider-html';
 import { Skeleton } from 'shared/ui/skeleton';
 import { questionAnswersQuery } from '../api/question-answer';
 import styles from './question-answers.module.css';
@@ -26,11 +26,7 @@ export default function QuestionAnswers() {
           {items.data.map((item) => (
             <details key={item.id} className={styles.item}>
               <summary className={styles.question}>{item.question}</summary>
-              <div
-                className={styles.answer}
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: CMS HTML, sanitised by sanitizeHtml.
-                dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.answer) }}
-              />
+              <ProviderHtml className={styles.answer} html={item.answer} />
             </details>
           ))}
         </div>

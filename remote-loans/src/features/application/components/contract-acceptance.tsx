@@ -6,12 +6,12 @@ import { ContractType, termsOfContractQuery } from 'shared/api/cms/terms-of-cont
 import { FormAlert } from 'shared/forms/form-alert';
 import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
-import { sanitizeHtml } from 'shared/lib/sanitize-html';
 import { accountKeys } from 'shared/query/account-queries';
 import type { LoanRequest } from 'shared/stores/loan-request-store';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { LoadError } from 'shared/ui/load-error';
+import { ProviderHtml } from 'shared/ui/provider-html';
 import { Skeleton } from 'shared/ui/skeleton';
 import * as z from 'shared/validation/zod';
 import { type Application, applicationsQuery, createApplication } from '../api/applications';
@@ -88,9 +88,9 @@ export function ContractAcceptance({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container needs focus to scroll by keyboard.
         tabIndex={0}
         aria-label={t.contract.title}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: CMS HTML, sanitised by sanitizeHtml.
-        dangerouslySetInnerHTML={{ __html: sanitizeHtml(current.content) }}
-      />
+      >
+        <ProviderHtml html={current.content} />
+      </section>
       <FormAlert control={form.control} />
       <label className={styles.accept}>
         <input
