@@ -1,7 +1,8 @@
 import { test as base, expect } from '@playwright/test';
 import { axeViolations } from './utils/axe';
 import type { ExpectedConsoleError } from './utils/console-utils';
-import { MOCKED_PROVIDER_CONSOLE, mockProvider } from './utils/provider-utils';
+import { mockProvider } from './utils/provider-utils';
+import { isOnTheSite } from './utils/urls';
 
 interface ConsoleEntry {
   kind: 'error' | 'pageerror';
@@ -30,8 +31,16 @@ interface Fixtures {
   /** Whether /api and /media are answered from contract fixtures (default) or by the sandbox. */
   mockedProvider: boolean;
   provider: undefined;
-  /** Fails the test on any Content-Security-Policy violation the page reports. */
+  /**
+   * Fails the test on any Content-Security-Policy violation: one the page logs, or a report
+   * the browser sends (CSP reports go out from any document, a detached one included).
+   */
   cspGuard: undefined;
+  /**
+   * Fails the test on any request a page makes off the site (the host and the remotes' origins):
+   * nothing the provider sends may make the browser call a third party.
+   */
+  siteGuard: undefined;
   /** Runs axe on the state each test ends in (tests check the states they pass through). */
   axeAtEnd: undefined;
 }
@@ -59,23 +68,35 @@ const describeEntry = (entry: ConsoleEntry) =>
 export const test = base.extend<Fixtures>({
   mockedProvider: [true, { option: true }],
   provider: [
-    async ({ page, mockedProvider, consoleGuard }, use) => {
-      if (mockedProvider) {
-        await mockProvider(page);
-        consoleGuard.push(...MOCKED_PROVIDER_CONSOLE);
-      }
+    async ({ page, mockedProvider }, use) => {
+      if (mockedProvider) await mockProvider(page);
       await use(undefined);
     },
     { auto: true },
   ],
   cspGuard: [
-    async ({ page }, use) => {
+    async ({ page, context }, use) => {
       const violations: string[] = [];
       page.on('console', (message) => {
         if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
       });
+      context.on('request', (request) => {
+        if (new URL(request.url()).pathname !== '/csp-report') return;
+        violations.push(`report: ${request.postData() ?? ''}`);
+      });
       await use(undefined);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  siteGuard: [
+    async ({ context }, use) => {
+      const offSite: string[] = [];
+      context.on('request', (request) => {
+        if (!isOnTheSite(request.url())) offSite.push(`${request.method()} ${request.url()}`);
+      });
+      await use(undefined);
+      expect(offSite, 'requests off the site').toEqual([]);
     },
     { auto: true },
   ],

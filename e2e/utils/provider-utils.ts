@@ -10,7 +10,6 @@ import {
   registrationTerms,
   slides,
 } from 'shared/testing/fixtures';
-import { answeredWith, type ExpectedConsoleError } from './console-utils';
 import { HOST_URL } from './urls';
 
 /**
@@ -36,6 +35,8 @@ function answerFor(url: URL, authorized: boolean): unknown | undefined {
       return authorized ? loanLimit : undefined;
     case '/api/loan/loan_application/':
       return authorized ? [] : undefined;
+    case '/api/loan/loan_application/create_loan_validation/':
+      return authorized ? { valid: true } : undefined;
     case '/api/cms/slider/':
       return slides;
     case '/api/cms/question_answer/':
@@ -48,15 +49,6 @@ function answerFor(url: URL, authorized: boolean): unknown | undefined {
       return undefined;
   }
 }
-
-/**
- * What the mocked provider's own data makes the browser log. Its loan terms carry a hostile
- * `<img src=x onerror=…>` (shell.spec checks the handler never runs): the sanitised image is
- * still fetched, from the host, which answers 404. Only pages that show the terms fetch it.
- */
-export const MOCKED_PROVIDER_CONSOLE: readonly ExpectedConsoleError[] = [
-  { ...answeredWith(404, `${HOST_URL}/x`), optional: true },
-];
 
 export async function mockProvider(page: Page): Promise<void> {
   await page.route('**/api/**', (route: Route) => {

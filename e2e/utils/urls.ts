@@ -10,6 +10,17 @@ export const REMOTES = Object.fromEntries(
 
 export type RemoteName = keyof typeof REMOTES;
 
+/** The origins a page of the product may load from: the host's and the remotes'. */
+const SITE_ORIGINS = new Set(
+  [HOST_URL, ...Object.values(REMOTES)].map((url) => new URL(url).origin),
+);
+
+/** Whether a page's request stays on the site (inline data and blobs never leave the page). */
+export function isOnTheSite(address: string): boolean {
+  const url = new URL(address);
+  return url.protocol === 'data:' || url.protocol === 'blob:' || SITE_ORIGINS.has(url.origin);
+}
+
 /** A pattern for a file of a remote, wherever on its origin the release is. */
 export const remoteFile = (remote: RemoteName, file: string) => `${REMOTES[remote]}/**/${file}`;
 
