@@ -1,15 +1,7 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './utils/chromium';
 import { SERVED } from './utils/tags';
 import { HOST_URL } from './utils/urls';
-
-/** CHROME_PATH, else Debian's chromium when present, else Playwright's own browser. */
-function chromiumPath(): string | undefined {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
-
-const executablePath = chromiumPath();
 
 /**
  * `pnpm test:prod` (E2E_SERVER=nginx): the product served through nginx as a deployment serves
@@ -37,16 +29,7 @@ export default defineConfig({
     baseURL: HOST_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      ...(executablePath ? { executablePath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: viaNginx
     ? [

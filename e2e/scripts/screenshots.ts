@@ -7,15 +7,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../utils/chromium';
 import { scrollThroughPage } from '../utils/page-utils';
 import { HOST_URL } from '../utils/urls';
 
 const [outDir = 'screenshots', route = '/', personalNumber] = process.argv.slice(2);
 const base = process.env.HOST_URL ?? HOST_URL;
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 mkdirSync(outDir, { recursive: true });
 
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+const browser = await chromium.launch(chromiumLaunchOptions());
 for (const [name, viewport] of [
   ['phone', { width: 390, height: 844 }],
   ['desktop', { width: 1280, height: 900 }],
