@@ -1,6 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import { axeViolations } from './utils/axe';
 import type { ExpectedConsoleError } from './utils/console-utils';
+import { PHONE_WIDTHS, sidewaysOverflow } from './utils/layout-utils';
 import { mockProvider } from './utils/provider-utils';
 import { isOnTheSite } from './utils/urls';
 
@@ -43,6 +44,11 @@ interface Fixtures {
   siteGuard: undefined;
   /** Runs axe on the state each test ends in (tests check the states they pass through). */
   axeAtEnd: undefined;
+  /**
+   * Fails a test whose end state is wider than the screen at phone widths (320 and 390 px),
+   * whatever width it ran at: nothing a customer opens may make the page pan sideways.
+   */
+  overflowAtEnd: undefined;
 }
 
 /**
@@ -97,6 +103,19 @@ export const test = base.extend<Fixtures>({
       });
       await use(undefined);
       expect(offSite, 'requests off the site').toEqual([]);
+    },
+    { auto: true },
+  ],
+  overflowAtEnd: [
+    async ({ page }, use, testInfo) => {
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;
+      if (!page.url().startsWith('http')) return;
+      const height = page.viewportSize()?.height ?? 844;
+      for (const width of PHONE_WIDTHS) {
+        await page.setViewportSize({ width, height });
+        expect(await sidewaysOverflow(page), `the end state at ${width} px`).toEqual([]);
+      }
     },
     { auto: true },
   ],
