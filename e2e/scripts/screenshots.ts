@@ -1,53 +1,200 @@
 /**
- * Full-page screenshots of a served build at a phone's and a desktop's width, to look at what
- * a customer sees. Run against `pnpm start`:
- *   pnpm --filter e2e exec tsx scripts/screenshots.ts [out-dir] [path] [personal-number]
- * With a personal number (a sandbox user, password Sandbox123) the pages are taken logged in.
+ * Full-page screenshots of every state a customer meets, at 320, 390 and 1280 px, to look at
+ * before a change to a screen is called done (issue 17). After `pnpm build`:
+ *   pnpm --filter e2e screenshots [out-dir] [state …]
+ * It serves the builds itself (`pnpm serve`) on a fresh in-memory sandbox whose decisions take
+ * ten minutes, so an application stays pending while it is photographed; with SCREENSHOTS_URL
+ * it uses a server already running there instead (whose data it changes: it applies for a
+ * loan as the risk-flagged customer).
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { ka } from 'shared/strings/ka';
+import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
+import { kaLoans } from '../../remote-loans/src/ka-loans';
+import waitForAllApps from '../global-setup';
 import { chromiumLaunchOptions } from '../utils/chromium';
 import { scrollThroughPage } from '../utils/page-utils';
 import { HOST_URL } from '../utils/urls';
 
-const [outDir = 'screenshots', route = '/', personalNumber] = process.argv.slice(2);
-const base = process.env.HOST_URL ?? HOST_URL;
-mkdirSync(outDir, { recursive: true });
+const SEED = {
+  verified: '01001000001',
+  unverified: '01001000002',
+  overdue: '01001000004',
+  riskFlagged: '01001000005',
+} as const;
+const PASSWORD = 'Sandbox123';
 
-const browser = await chromium.launch(chromiumLaunchOptions());
-for (const [name, viewport] of [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 900 }],
-] as const) {
-  const context = await browser.newContext({
-    viewport,
-    deviceScaleFactor: 1,
-    isMobile: name === 'phone',
-    hasTouch: name === 'phone',
+const WIDTHS = [
+  { name: '320', viewport: { width: 320, height: 740 }, phone: true },
+  { name: '390', viewport: { width: 390, height: 844 }, phone: true },
+  { name: '1280', viewport: { width: 1280, height: 900 }, phone: false },
+] as const;
+
+interface State {
+  name: string;
+  customer?: string;
+  path?: string;
+  /** Done once before the state's screenshots, through the API. */
+  prepare?: (tokens: Tokens) => Promise<void>;
+  /** What the customer does on the page before the screenshot. */
+  act?: (page: Page) => Promise<void>;
+}
+
+interface Tokens {
+  access: string;
+  refresh: string;
+}
+
+const loans = (page: Page) => page.getByRole('region', { name: ka.loans.title });
+
+const STATES: State[] = [
+  { name: 'visitor' },
+  { name: 'visitor-terms', path: '/static' },
+  { name: 'verified', customer: SEED.verified },
+  { name: 'unverified', customer: SEED.unverified },
+  { name: 'overdue', customer: SEED.overdue },
+  { name: 'risk-flagged', customer: SEED.riskFlagged },
+  {
+    name: 'account-panel',
+    customer: SEED.verified,
+    act: async (page) => {
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: new RegExp(kaProfile.accountButton) })
+        .click();
+      const panel = page.getByRole('dialog', { name: kaProfile.panelTitle });
+      await panel.getByRole('region', { name: kaProfile.title }).waitFor();
+    },
+  },
+  {
+    name: 'schedule-open',
+    customer: SEED.verified,
+    act: async (page) => {
+      await loans(page).getByText(kaLoans.schedule.title).first().click();
+    },
+  },
+  {
+    name: 'repayment-confirmation',
+    customer: SEED.verified,
+    act: async (page) => {
+      const next = page.getByRole('region', { name: kaLoans.next.title });
+      await next.getByRole('button', { name: kaLoans.loan.pay }).click();
+      await next.getByRole('button', { name: kaLoans.repay.continue }).click();
+      await next.getByRole('button', { name: kaLoans.repay.confirm }).waitFor();
+    },
+  },
+  {
+    name: 'overdue-confirmation',
+    customer: SEED.overdue,
+    act: async (page) => {
+      const notice = page.locator('#overdue');
+      await notice.getByRole('button', { name: kaLoans.overdue.pay }).click();
+      await notice.getByRole('button', { name: kaLoans.repay.continue }).click();
+      await notice.getByRole('button', { name: kaLoans.repay.confirm }).waitFor();
+    },
+  },
+  {
+    name: 'application-pending',
+    customer: SEED.riskFlagged,
+    prepare: applyForALoan,
+  },
+];
+
+async function api<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const response = await fetch(`${base}${url}`, {
+    ...init,
+    headers: {
+      'Content-Type': 'application/json',
+      ...(init.token ? { Authorization: `JWT ${init.token}` } : {}),
+    },
   });
-  const page = await context.newPage();
-  if (personalNumber) {
-    const response = await page.request.post(`${base}/api/user/api/token/`, {
-      data: { username: personalNumber, password: 'Sandbox123' },
-    });
-    const tokens = (await response.json()) as { access: string; refresh: string };
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const logIn = (personalNumber: string) =>
+  api<Tokens>('/api/user/api/token/', {
+    method: 'POST',
+    body: JSON.stringify({ username: personalNumber, password: PASSWORD }),
+  });
+
+/** An application the sandbox keeps pending for ten minutes (DECISION_DELAY below). */
+async function applyForALoan(tokens: Tokens): Promise<void> {
+  const [terms] = await api<{ id: number }[]>('/api/cms/terms_of_contract/?contact_type=1');
+  const limit = await api<{ term_limit: number[] }>('/api/user/user/loan_limit/', {
+    token: tokens.access,
+  });
+  await api('/api/loan/loan_application/', {
+    method: 'POST',
+    token: tokens.access,
+    body: JSON.stringify({
+      amount: '500.00',
+      term: limit.term_limit[0],
+      terms_of_contract: terms?.id,
+    }),
+  });
+}
+
+/** `pnpm serve` on the last build, with a sandbox that starts from its seed every time. */
+function serve(): ChildProcess {
+  const server = spawn('pnpm', ['--dir', '..', 'serve'], {
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      SANDBOX_DATA_DIR: 'memory://',
+      SANDBOX_LOG_LEVEL: 'warn',
+      DECISION_DELAY: '600',
+    },
+  });
+  return server;
+}
+
+async function shoot(context: BrowserContext, state: State, file: string, tokens?: Tokens) {
+  if (tokens) {
     await context.addCookies([
       { name: 'user', value: encodeURIComponent(JSON.stringify(tokens)), url: base },
     ]);
   }
-  await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(1_000);
-  const file = path.join(outDir, `${name}${personalNumber ? `-${personalNumber}` : ''}.png`);
-  await page.screenshot({ path: file, fullPage: name === 'desktop' });
-  // The whole page, after scrolling through it: what sits below the fold loads as it nears.
+  const page = await context.newPage();
+  await page.goto(`${base}${state.path ?? '/'}`, { waitUntil: 'networkidle' });
+  // What sits below the fold loads as it nears: bring it in, then start from the top.
   await scrollThroughPage(page);
-  // The load state was reached before scrolling started these loads: give them time.
-  await page.waitForTimeout(2_000);
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => scrollTo(0, 0));
-  await page.screenshot({ path: file.replace('.png', '-full.png'), fullPage: true });
-  console.info(file);
-  await context.close();
+  await state.act?.(page);
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: file, fullPage: true });
+  await page.close();
 }
-await browser.close();
+
+const [outDir = 'screenshots', ...only] = process.argv.slice(2);
+const base = process.env.SCREENSHOTS_URL ?? HOST_URL;
+const server = process.env.SCREENSHOTS_URL ? null : serve();
+try {
+  if (server) await waitForAllApps();
+  mkdirSync(outDir, { recursive: true });
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  for (const state of STATES.filter((candidate) => !only.length || only.includes(candidate.name))) {
+    const tokens = state.customer ? await logIn(state.customer) : undefined;
+    if (tokens) await state.prepare?.(tokens);
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({
+        viewport: width.viewport,
+        deviceScaleFactor: 1,
+        isMobile: width.phone,
+        hasTouch: width.phone,
+      });
+      const file = path.join(outDir, `${state.name}-${width.name}.png`);
+      await shoot(context, state, file, tokens);
+      await context.close();
+      console.info(file);
+    }
+  }
+  await browser.close();
+} finally {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+}
