@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'shared/navigation/router';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
@@ -6,12 +7,15 @@ import styles from '../layouts/layout.module.css';
 import { AccountDoor } from './account-door';
 import { NavLinks } from './nav-links';
 import { MENU_BUTTON_ID } from './side-bar';
+import { useStickyHeaderOffset } from './use-sticky-header-offset';
 
 export function SiteHeader({ showAccount }: { showAccount: boolean }) {
   const sidebarOpen = useUiStore((state) => state.sidebarOpen);
   const toggleSidebar = useUiStore((state) => state.toggleSidebar);
+  const header = useRef<HTMLElement>(null);
+  useStickyHeaderOffset(header);
   return (
-    <header className={styles.header}>
+    <header ref={header} className={styles.header}>
       <div className={styles.headerInner}>
         <Button
           id={MENU_BUTTON_ID}
