@@ -1,5 +1,6 @@
 import { type HTMLAttributes, useMemo } from 'react';
 import { sanitizeHtml } from 'shared/lib/sanitize-html';
+import styles from '../styles/ui.module.css';
 
 type ProviderHtmlProps = { html: string } & Omit<
   HTMLAttributes<HTMLDivElement>,
@@ -10,8 +11,14 @@ type ProviderHtmlProps = { html: string } & Omit<
  * HTML from the provider's CMS (answers, contract terms, notices): the one place the product
  * renders markup it did not write, and only as sanitizeHtml rewrote it.
  */
-export function ProviderHtml({ html, ...rest }: ProviderHtmlProps) {
+export function ProviderHtml({ html, className, ...rest }: ProviderHtmlProps) {
   const safe = useMemo(() => sanitizeHtml(html), [html]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: provider HTML, rewritten by sanitizeHtml.
-  return <div {...rest} dangerouslySetInnerHTML={{ __html: safe }} />;
+  return (
+    <div
+      className={[styles.providerHtml, className].filter(Boolean).join(' ')}
+      {...rest}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: provider HTML, rewritten by sanitizeHtml.
+      dangerouslySetInnerHTML={{ __html: safe }}
+    />
+  );
 }

@@ -29,7 +29,7 @@ export function TermsSection({ type, heading }: { type: ContractType; heading: s
             {ka.terms.version} {query.data.version} · {ka.terms.published}{' '}
             {formatDate(query.data.published_at)}
           </p>
-          <ProviderHtml className={styles.termsBody} html={query.data.content} />
+          <ProviderHtml html={query.data.content} />
         </article>
       ) : null}
     </Card>

@@ -59,7 +59,7 @@ export function RegistrationTerms<C, O extends FieldValues>({
                 date: formatDate(terms.data.published_at),
               })}
             </p>
-            <ProviderHtml className={styles.termsContent} html={terms.data.content} />
+            <ProviderHtml html={terms.data.content} />
           </section>
           <div className={styles.checkbox}>
             <input
