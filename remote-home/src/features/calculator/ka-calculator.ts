@@ -21,6 +21,7 @@ export const kaCalculator = {
   interestRate: 'წლიური საპროცენტო განაკვეთი',
   effectiveRate: 'ეფექტური წლიური განაკვეთი',
   updating: 'ახლდება…',
+  figuresFor: 'ნაჩვენებია წინა გაანგარიშება: {amount}, {term}.',
   error: 'გაანგარიშება ვერ მოხერხდა.',
   lastFigures: 'ნაჩვენებია ბოლო წარმატებული გაანგარიშება.',
   schedule: 'გადახდის გრაფიკი',

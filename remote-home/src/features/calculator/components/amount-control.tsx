@@ -12,6 +12,8 @@ interface AmountControlProps {
   value: number;
   bounds: Bounds;
   onChange: (lari: number) => void;
+  /** Whether the field holds an amount the calculator can ask for (false while it does not). */
+  onValidity: (valid: boolean) => void;
 }
 
 type Notice = { tone: 'error' | 'info'; text: string } | null;
@@ -22,7 +24,7 @@ type Notice = { tone: 'error' | 'info'; text: string } | null;
  * figures), and brings it into range on leaving the field — saying so, so nothing typed is
  * lost without a word.
  */
-export function AmountControl({ value, bounds, onChange }: AmountControlProps) {
+export function AmountControl({ value, bounds, onChange, onValidity }: AmountControlProps) {
   const fieldId = useId();
   const noticeId = useId();
   const rangeId = useId();
@@ -38,6 +40,8 @@ export function AmountControl({ value, bounds, onChange }: AmountControlProps) {
       return;
     }
     setTyped(read.text);
+    const valid = read.lari !== null && read.lari >= bounds.min && read.lari <= bounds.max;
+    onValidity(valid);
     if (read.lari === null) setNotice({ tone: 'error', text: t.amountMissing });
     else if (read.lari < bounds.min)
       setNotice({ tone: 'error', text: format(t.amountBelow, { min: lari(bounds.min) }) });
@@ -53,6 +57,7 @@ export function AmountControl({ value, bounds, onChange }: AmountControlProps) {
     if (typed === null) return;
     const read = readTypedAmount(typed);
     setTyped(null);
+    onValidity(true);
     if (!read || read.lari === null) {
       setNotice({ tone: 'info', text: format(t.amountRestored, { amount: lari(value) }) });
       return;
@@ -111,6 +116,7 @@ export function AmountControl({ value, bounds, onChange }: AmountControlProps) {
         onChange={(event) => {
           setTyped(null);
           setNotice(null);
+          onValidity(true);
           onChange(Number(event.target.value));
         }}
         onKeyDown={onSliderKey}

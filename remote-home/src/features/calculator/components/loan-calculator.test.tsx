@@ -5,7 +5,7 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { formatMoney } from 'shared/lib/money';
 import { useLoanRequestStore } from 'shared/stores/loan-request-store';
 import { useUiStore } from 'shared/stores/ui-store';
-import { ka } from 'shared/strings/ka';
+import { format, ka } from 'shared/strings/ka';
 import { calculationFor, calculatorBounds, loanLimit } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
@@ -159,6 +159,53 @@ describe('the loan calculator', () => {
     // Give the held answer every chance to land before looking again.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(monthly()).toHaveTextContent(money(visitorOffer(3000, 12).monthly_payment));
+  });
+
+  it('marks the figures as not the typed amount’s from the keystroke until its answer comes', async () => {
+    const user = userEvent.setup();
+    render(<LoanCalculator />);
+    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+    await user.clear(amountField());
+    await user.type(amountField(), '500');
+    await findMonthlyPayment(visitorOffer(500, 12).monthly_payment);
+    expect(monthly()?.closest('[data-stale]')).toBeNull();
+    const answer = createGate();
+    mswServer.use(
+      http.get('*/api/loan/calculator', async () => {
+        await answer.passed();
+        return undefined;
+      }),
+    );
+
+    // On the way to 5000: what shows is 500's payment, and it says so at once.
+    await user.type(amountField(), '0');
+    expect(monthly()).toHaveTextContent(money(visitorOffer(500, 12).monthly_payment));
+    expect(monthly()?.closest('[data-stale]')).not.toBeNull();
+    expect(await screen.findByText(t.updating)).toBeInTheDocument();
+
+    answer.open();
+    expect(await findMonthlyPayment(visitorOffer(5000, 12).monthly_payment)).toBeVisible();
+    expect(monthly()?.closest('[data-stale]')).toBeNull();
+    expect(screen.queryByText(t.updating)).toBeNull();
+  });
+
+  it('says which amount the figures are for while the typed one is outside the bounds', async () => {
+    const user = userEvent.setup();
+    render(<LoanCalculator />);
+    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+
+    await user.clear(amountField());
+    await user.type(amountField(), '50');
+
+    expect(monthly()?.closest('[data-stale]')).not.toBeNull();
+    expect(monthly()?.closest('[data-stale]')?.querySelector('[role="status"]')).toHaveTextContent(
+      format(t.figuresFor, { amount: money('1000.00'), term: format(t.months, { count: 12 }) }),
+    );
+
+    // Leaving the field brings the amount into range; the figures are then that amount's.
+    await user.tab();
+    expect(await findMonthlyPayment(visitorOffer(100, 12).monthly_payment)).toBeVisible();
+    expect(monthly()?.closest('[data-stale]')).toBeNull();
   });
 
   it('asks nothing while the amount is empty, and says an amount is needed', async () => {

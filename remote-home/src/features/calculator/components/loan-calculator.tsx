@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Calculation, calculationQuery } from 'shared/api/loan/calculator';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { formatMoney } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useLoanLimit } from 'shared/query/use-account';
 import { type LoanRequest, useLoanRequestStore } from 'shared/stores/loan-request-store';
 import { useUiStore } from 'shared/stores/ui-store';
+import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
@@ -55,6 +57,25 @@ function useApplyAfterLogin(choice: LoanRequest | undefined) {
   }, [customer, waiting, choice, submitRequest, showApplication]);
 }
 
+/** What the status line says of figures that are not for the amount in the field. */
+function figuresNote({
+  amountValid,
+  updating,
+  calculation,
+}: {
+  amountValid: boolean;
+  updating: boolean;
+  calculation: Calculation;
+}): string {
+  if (!amountValid) {
+    return format(t.figuresFor, {
+      amount: formatMoney(calculation.amount),
+      term: format(t.months, { count: calculation.term }),
+    });
+  }
+  return updating ? t.updating : '';
+}
+
 function CalculatorSkeleton() {
   return (
     <div className={`${styles.body} ${styles.pendingBody}`} aria-hidden="true">
@@ -72,8 +93,9 @@ function CalculatorSkeleton() {
 
 /**
  * The loan calculator: amount and term in, the provider's offer out. The last answer stays
- * on screen while the next loads (marked as updating after the 200 ms pending delay), and a
- * failure keeps the last good figures beside a Georgian error and a retry.
+ * on screen while the next loads, marked at once as not yet the figures for what is chosen
+ * (the debounce, the call, an amount outside the bounds being typed); a failure keeps the
+ * last good figures beside a Georgian error and a retry.
  */
 export default function LoanCalculator() {
   const customer = useAuthStore((state) => state.status === 'logged-in');
@@ -84,6 +106,9 @@ export default function LoanCalculator() {
   const requestLogin = useUiStore((state) => state.requestLogin);
   const showApplication = useUiStore((state) => state.setActiveLoanComponent);
   useApplyAfterLogin(choice);
+  // An amount typed outside the bounds is not asked for: the field says so, and the figures
+  // on screen are for the amount before it.
+  const [amountValid, setAmountValid] = useState(true);
 
   const amount = useDebouncedValue(choice?.amount, CALCULATOR_DEBOUNCE_MS);
   const asked = choice && amount ? { amount, term: choice.term } : undefined;
@@ -97,6 +122,13 @@ export default function LoanCalculator() {
   const lastGood = useRef<Calculation | undefined>(undefined);
   if (query.isSuccess && !query.isPlaceholderData) lastGood.current = query.data;
   const shown = query.data ?? lastGood.current;
+  // Figures for what is chosen: asked for (the debounce is over) and answered for that.
+  const current =
+    amountValid &&
+    amount === choice?.amount &&
+    query.isSuccess &&
+    !query.isPlaceholderData &&
+    !query.isFetching;
   const updating = useDelayedFlag(query.isFetching && shown !== undefined);
 
   if (!choice || !shown) {
@@ -145,6 +177,7 @@ export default function LoanCalculator() {
             value={wholeLari(choice.amount, 'down')}
             bounds={bounds}
             onChange={(lari) => change({ amount: lariToMoney(lari) })}
+            onValidity={setAmountValid}
           />
           <TermChoice
             terms={bounds.terms}
@@ -152,10 +185,10 @@ export default function LoanCalculator() {
             onChange={(term) => change({ term })}
           />
         </div>
-        <div className={styles.results} data-updating={updating || undefined}>
+        <div className={styles.results} data-stale={current ? undefined : true}>
           <CalculationFigures calculation={shown} />
           <p className={styles.updating} role="status">
-            {updating ? t.updating : ''}
+            {figuresNote({ amountValid, updating, calculation: shown })}
           </p>
           {query.isError ? (
             <div className={styles.error}>
