@@ -16,6 +16,9 @@ const inBrowser = typeof document !== 'undefined';
 configure({ asyncUtilTimeout: 5_000 });
 
 if (inBrowser) {
+  // jsdom lays nothing out and has no scrolling: a component that brings something into view
+  // calls a no-op here, which a test may spy on.
+  Element.prototype.scrollIntoView ??= () => undefined;
   beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
   afterAll(() => mswServer.close());
 }

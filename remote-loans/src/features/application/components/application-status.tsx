@@ -81,8 +81,23 @@ function CancelApplication({ application }: { application: Application }) {
  * the decision shows without a reload. When it is decided the customer's loans, limit and user
  * data are loaded again, so an issued loan appears in "my loans" with its first payment.
  */
-export function ApplicationStatus({ application }: { application: Application }) {
+export function ApplicationStatus({
+  application,
+  bringIntoView = false,
+}: {
+  application: Application;
+  /** Just sent from this page: the status is scrolled to and takes focus. */
+  bringIntoView?: boolean;
+}) {
   const finish = useFinish();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Once, when it replaces the form: the decision that follows is announced by the status.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on the first render.
+  useEffect(() => {
+    if (!bringIntoView) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   const loans = useLoans();
   const previous = useRef(application.status);
   useEffect(() => {
@@ -95,7 +110,9 @@ export function ApplicationStatus({ application }: { application: Application })
 
   return (
     <div className={styles.status}>
-      <h3 className={styles.subtitle}>{t.status.title}</h3>
+      <h3 ref={heading} className={styles.subtitle} tabIndex={-1}>
+        {t.status.title}
+      </h3>
       <p className={styles.muted}>
         {format(t.status.submitted, {
           amount: formatMoney(application.amount),

@@ -204,8 +204,9 @@ describe('the loan application', () => {
     expect(posts).toEqual([]);
   });
 
-  it('sends amount, term and the accepted terms’ id, then shows the application as pending', async () => {
+  it('sends amount, term and the accepted terms’ id, then brings the pending application into view', async () => {
     const user = userEvent.setup();
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     acceptValidation();
     const list = applicationList([]);
     const posts: unknown[] = [];
@@ -225,6 +226,11 @@ describe('the loan application', () => {
     expect(await screen.findByText(t.status.pending)).toBeInTheDocument();
     expect(posts).toEqual([{ amount: '1000.00', term: 6, terms_of_contract: loanTerms.id }]);
     expect(screen.getByText(kaLoans.applicationStatus.pending)).toBeInTheDocument();
+    // The status replaced a taller form: it is scrolled to and takes focus, so a phone shows it.
+    const heading = screen.getByRole('heading', { name: t.status.title });
+    expect(heading).toHaveFocus();
+    expect(scrolled.mock.contexts).toContain(heading);
+    scrolled.mockRestore();
   });
 
   it('loads terms republished meanwhile, clears the box and asks for a fresh acceptance', async () => {
@@ -258,6 +264,18 @@ describe('the loan application', () => {
     const box = screen.getByRole('checkbox', { name: t.contract.accept });
     expect(box).not.toBeChecked();
     await waitFor(() => expect(box).toHaveFocus());
+  });
+
+  it('leaves focus and scrolling alone for an application already open when the page loads', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    applicationList([pending()]);
+    act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+    render(<LoanApplication />);
+
+    expect(await screen.findByText(t.status.pending)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: t.status.title })).not.toHaveFocus();
+    expect(scrolled).not.toHaveBeenCalled();
+    scrolled.mockRestore();
   });
 
   it('follows a pending application to its issue without a reload, with the first payment', async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { formatMoney } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { type LoanRequest, useLoanRequestStore } from 'shared/stores/loan-request-store';
@@ -8,7 +8,7 @@ import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
-import { applicationsQuery, isOpen, validationQuery } from '../api/applications';
+import { type Application, applicationsQuery, isOpen, validationQuery } from '../api/applications';
 import { kaApplication as t } from '../ka-application';
 import { useFollowedApplication } from '../lib/followed-application';
 import styles from './application.module.css';
@@ -27,7 +27,13 @@ function BackToCalculator() {
 }
 
 /** Validation first; then the key terms and the contract; submitting follows the application. */
-function ApplicationSteps({ request }: { request: LoanRequest }) {
+function ApplicationSteps({
+  request,
+  onSubmitted,
+}: {
+  request: LoanRequest;
+  onSubmitted: (application: Application) => void;
+}) {
   const check = useQuery(validationQuery(request));
   const applications = useQuery(applicationsQuery);
   const follow = useFollowedApplication((state) => state.follow);
@@ -73,7 +79,7 @@ function ApplicationSteps({ request }: { request: LoanRequest }) {
   return (
     <>
       <KeyTerms request={request} />
-      <ContractAcceptance request={request} onSubmitted={(application) => follow(application.id)} />
+      <ContractAcceptance request={request} onSubmitted={onSubmitted} />
       <BackToCalculator />
     </>
   );
@@ -90,6 +96,9 @@ export default function LoanApplication() {
   const followedId = useFollowedApplication((state) => state.followedId);
   const follow = useFollowedApplication((state) => state.follow);
   const showPending = useDelayedFlag(applications.isPending);
+  // Sent from this page: its status then replaces the form the customer was reading, and is
+  // brought into view (the form was taller; the page would stay scrolled to where it was).
+  const sentHere = useRef<number | null>(null);
   const latest = applications.data?.[0];
   const latestOpenId = isOpen(latest) ? latest?.id : undefined;
 
@@ -103,9 +112,20 @@ export default function LoanApplication() {
   else if (applications.isError && !applications.data) {
     body = <LoadError message={t.status.error} onRetry={() => void applications.refetch()} />;
   } else if (latest && (isOpen(latest) || latest.id === followedId)) {
-    body = <ApplicationStatus application={latest} />;
+    body = (
+      <ApplicationStatus application={latest} bringIntoView={latest.id === sentHere.current} />
+    );
   } else if (request) {
-    body = <ApplicationSteps key={`${request.amount}/${request.term}`} request={request} />;
+    body = (
+      <ApplicationSteps
+        key={`${request.amount}/${request.term}`}
+        request={request}
+        onSubmitted={(application) => {
+          sentHere.current = application.id;
+          follow(application.id);
+        }}
+      />
+    );
   } else {
     body = (
       <>
