@@ -393,7 +393,9 @@ describe('the account entry', () => {
 
     await fillLogin(user, dialog, VALID_USER);
 
-    const greeting = await screen.findByText(customer.first_name);
+    const greeting = await screen.findByRole('button', {
+      name: new RegExp(`^${kaProfile.accountButton}:\\s*${customer.first_name}$`),
+    });
     expect(greeting).toHaveFocus();
     expect(queryClient.getQueryData(accountKeys.user)).toEqual(customer);
   });

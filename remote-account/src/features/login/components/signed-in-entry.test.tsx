@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { ka } from 'shared/strings/ka';
+import { render } from 'shared/testing/render';
+import { logInAs } from '../../../testing/log-in';
+import { kaProfile } from '../../profile/ka-profile';
+import AccountEntry from './account-entry';
+import { initialsOf } from './signed-in-entry';
+
+function renderEntry() {
+  render(
+    <RouterProvider router={createMemoryRouter([{ path: '*', element: <AccountEntry /> }])} />,
+  );
+}
+
+/** Makes every name wider than its button, as a long name is on a narrow phone. */
+function namesDoNotFit() {
+  const scroll = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(120);
+  const client = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(40);
+  return () => {
+    scroll.mockRestore();
+    client.mockRestore();
+  };
+}
+
+describe('a customer’s entry in the header', () => {
+  it('shows the first name in full as the account panel’s button', async () => {
+    const customer = logInAs({ first_name: 'ალექსანდრე', last_name: 'ჯავახიშვილი' });
+    renderEntry();
+    const button = await screen.findByRole('button', {
+      name: new RegExp(`^${kaProfile.accountButton}:\\s*${customer.first_name}$`),
+    });
+    expect(button).toHaveTextContent(customer.first_name);
+    expect(button).not.toHaveAttribute('data-initials');
+  });
+
+  it('shows initials in a badge when the name does not fit, and still names the customer', async () => {
+    const restore = namesDoNotFit();
+    logInAs({ first_name: 'ალექსანდრე', last_name: 'ჯავახიშვილი' });
+    renderEntry();
+    const button = await screen.findByRole('button', {
+      name: new RegExp(`^${kaProfile.accountButton}:\\s*ალექსანდრე ჯავახიშვილი$`),
+    });
+    expect(button).toHaveAttribute('data-initials');
+    // What shows is the badge; the full name is there for a screen reader only.
+    expect(button.querySelector('[aria-hidden="true"]')).toHaveTextContent(/^აჯ$/);
+    restore();
+  });
+
+  it('offers logout inside the account panel too, where a phone has it', async () => {
+    const user = userEvent.setup();
+    logInAs();
+    renderEntry();
+    await user.click(
+      await screen.findByRole('button', { name: new RegExp(`^${kaProfile.accountButton}`) }),
+    );
+    const panel = screen.getByRole('dialog', { name: kaProfile.panelTitle });
+    await user.click(within(panel).getByRole('button', { name: ka.account.logout }));
+    expect(useAuthStore.getState().status).toBe('logged-out');
+    expect(await screen.findByRole('button', { name: ka.account.login })).toBeInTheDocument();
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes the first letter of each name', () => {
+    expect(initialsOf(' გიორგი', 'კაპანაძე ')).toBe('გკ');
+  });
+});
