@@ -10,6 +10,7 @@ export const exposes = {
   './LoansOverview': './src/features/loans/components/loans-overview.tsx',
   './LoanApplication': './src/features/application/components/loan-application.tsx',
   './OverdueNotice': './src/features/overdue/components/overdue-notice.tsx',
+  './NextPayment': './src/features/loans/components/next-payment.tsx',
 };
 
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>

@@ -6,6 +6,13 @@ export const kaLoans = {
   summary: {
     lastApplication: 'ბოლო განაცხადი',
   },
+  next: {
+    title: 'შემდეგი გადახდა',
+    amount: 'გადასახდელი',
+    date: 'გადახდის თარიღი',
+    outstanding: 'დარჩენილი დავალიანება',
+    ofLoan: 'სესხი {amount}, {term} თვე',
+  },
   applicationStatus: {
     pending: 'განხილვაშია',
     approved: 'დამტკიცებულია',

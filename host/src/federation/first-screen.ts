@@ -15,7 +15,7 @@ const LAYOUT_MODULES: Record<LayoutName, Modules> = {
 
 /**
  * The remote modules on each page's first screen of a phone: the home page's calculator for
- * everyone, and a customer's overdue notice and loans (app/pages/index-page); the recovery
+ * everyone, and a customer's overdue notice, next payment and loans (app/pages/index-page); the recovery
  * page's form. Unknown paths show the host's own not-found page.
  */
 const PAGE_MODULES: Record<string, Modules> = {
@@ -24,6 +24,7 @@ const PAGE_MODULES: Record<string, Modules> = {
     customer: [
       'remote_home/LoanCalculator',
       'remote_loans/OverdueNotice',
+      'remote_loans/NextPayment',
       'remote_loans/LoansOverview',
     ],
   },

@@ -15,6 +15,7 @@ export interface RemoteModuleMap {
   'remote_loans/LoansOverview': { default: ComponentType };
   'remote_loans/LoanApplication': { default: ComponentType };
   'remote_loans/OverdueNotice': { default: ComponentType };
+  'remote_loans/NextPayment': { default: ComponentType };
 }
 
 export type RemoteModuleId = keyof RemoteModuleMap;

@@ -35,6 +35,7 @@ async function customerHomeLoaded() {
   for (const id of [
     'remote_account/AccountEntry',
     'remote_loans/OverdueNotice',
+    'remote_loans/NextPayment',
     'remote_home/LoanCalculator',
     'remote_loans/LoansOverview',
     'remote_account/VerificationSteps',

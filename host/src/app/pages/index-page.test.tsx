@@ -50,6 +50,7 @@ function customerWith(overrides: Partial<typeof customer>) {
 /** A customer who is not fully verified, with nothing overdue and no open application. */
 const UNVERIFIED_CUSTOMER_HOME = [
   'remote_loans/OverdueNotice',
+  'remote_loans/NextPayment',
   'remote_home/LoanCalculator',
   'remote_loans/LoansOverview',
   'remote_account/VerificationSteps',
@@ -72,7 +73,7 @@ describe('the home page', () => {
     ]);
   });
 
-  it('puts a customer’s money first: overdue, the calculator, the loans, verification, questions', async () => {
+  it('puts a customer’s money first: overdue, the next payment, the calculator, the loans, verification, questions', async () => {
     customerWith({ full_verification: false });
     renderHome();
     expect(await slotsShown(...UNVERIFIED_CUSTOMER_HOME)).toEqual(UNVERIFIED_CUSTOMER_HOME);

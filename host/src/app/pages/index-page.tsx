@@ -74,9 +74,10 @@ function VisitorHome() {
 }
 
 /**
- * A customer's page is built around the money: what is overdue, then the loan in progress
- * (the calculator, or the application once one is under way), then their loans, then the
- * verification steps while any are left. Profile and password live in the account panel.
+ * A customer's page is built around the money: what is overdue, then the next payment of the
+ * loans being repaid, then the loan in progress (the calculator, or the application once one
+ * is under way), then their loans, then the verification steps while any are left. Profile
+ * and password live in the account panel.
  */
 function CustomerHome() {
   const activeLoanComponent = useUiStore((state) => state.activeLoanComponent);
@@ -94,6 +95,7 @@ function CustomerHome() {
   return (
     <>
       <RemoteSlot id="remote_loans/OverdueNotice" label={ka.loans.overdueLabel} minHeight="0" />
+      <RemoteSlot id="remote_loans/NextPayment" label={ka.loans.nextPayment} minHeight="0" />
       {applying ? (
         <RemoteSlot
           id="remote_loans/LoanApplication"

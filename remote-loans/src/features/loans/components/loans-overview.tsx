@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import type { Loan, LoanStatus } from 'shared/api/loan/loans';
+import type { Loan } from 'shared/api/loan/loans';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { formatDate, formatMoney, fromTetri, toTetri } from 'shared/lib/money';
+import { formatDate, formatMoney, fromTetri } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useLoanLimit, useLoans, useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
@@ -12,12 +11,10 @@ import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
-import { type Payment, RepayForm } from '../../repayment/components/repay-form';
-import { RepaySuccess } from '../../repayment/components/repay-success';
+import { LoanRepayment } from '../../repayment/components/loan-repayment';
+import { statusOf, tetri } from '../lib/loan-status';
 import { LoanSchedule } from './loan-schedule';
 import styles from './loans-overview.module.css';
-
-const tetri = (amount: string) => toTetri(amount) ?? 0;
 
 /** Rows paid of the schedule, and the money paid towards it (all rows less what remains). */
 function LoanProgress({ loan }: { loan: Loan }) {
@@ -41,77 +38,6 @@ function LoanProgress({ loan }: { loan: Loan }) {
       </div>
     </div>
   );
-}
-
-/**
- * Paying one loan: a button that opens the repayment form in the card, and the success
- * message once paid. A repaid loan offers nothing to pay.
- */
-function LoanRepayment({ loan }: { loan: Loan }) {
-  const [open, setOpen] = useState(false);
-  const [payment, setPayment] = useState<Payment | null>(null);
-  const openButton = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
-  const status = statusOf(loan);
-  // Its own observer: a query result handed down from a parent is only re-rendered for the
-  // fields the parent read (TanStack's tracked results), so it would go stale here.
-  const overdue = useOverdue({ enabled: status === 'overdue' });
-  const waitingForOverdue = open && status === 'overdue' && overdue.isPending;
-  const showPending = useDelayedFlag(waitingForOverdue);
-
-  useEffect(() => {
-    if (!open && refocus.current) openButton.current?.focus();
-    refocus.current = false;
-  }, [open]);
-
-  const payable = status !== 'repaid';
-  const success = payment ? (
-    <RepaySuccess payment={payment} onClose={() => setPayment(null)} />
-  ) : null;
-  if (!payable) return success;
-  if (!open) {
-    return (
-      <>
-        {success}
-        <Button
-          ref={openButton}
-          variant="secondary"
-          className={styles.payButton}
-          onClick={() => {
-            setPayment(null);
-            setOpen(true);
-          }}
-        >
-          {kaLoans.loan.pay}
-        </Button>
-      </>
-    );
-  }
-  // An overdue loan is paid against its penalty, which only the overdue answer knows.
-  if (waitingForOverdue) return showPending ? <Skeleton height="10rem" /> : null;
-  if (status === 'overdue' && overdue.isError && overdue.data === undefined) {
-    return <LoadError message={kaLoans.overdue.error} onRetry={() => void overdue.refetch()} />;
-  }
-  return (
-    <RepayForm
-      loan={loan}
-      overdue={overdue.data}
-      headingLevel={4}
-      onPaid={(paid) => {
-        setOpen(false);
-        setPayment(paid);
-      }}
-      onCancel={() => {
-        refocus.current = true;
-        setOpen(false);
-      }}
-    />
-  );
-}
-
-/** Nothing left to pay reads as repaid, whatever status came with it. */
-function statusOf(loan: Loan): LoanStatus {
-  return tetri(loan.outstanding) === 0 ? 'repaid' : loan.status;
 }
 
 function LoanItem({ loan }: { loan: Loan }) {
@@ -167,7 +93,7 @@ function LoanItem({ loan }: { loan: Loan }) {
       <LoanProgress loan={loan} />
       {status === 'repaid' ? <p className={styles.repaidNote}>{kaLoans.loan.repaid}</p> : null}
       <LoanSchedule loan={loan} />
-      <LoanRepayment loan={loan} />
+      <LoanRepayment loan={loan} headingLevel={4} />
     </li>
   );
 }

@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Loan } from 'shared/api/loan/loans';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { Button } from 'shared/ui/button';
+import { LoadError } from 'shared/ui/load-error';
+import { Skeleton } from 'shared/ui/skeleton';
+import { kaLoans } from '../../../ka-loans';
+import { statusOf } from '../../loans/lib/loan-status';
+import { useOverdue } from '../../overdue/hooks/use-overdue';
+import { type Payment, RepayForm } from './repay-form';
+import styles from './repay-form.module.css';
+import { RepaySuccess } from './repay-success';
+
+/**
+ * Paying one loan: a button that opens the repayment form in the card, and the success
+ * message once paid. A repaid loan offers nothing to pay.
+ */
+export function LoanRepayment({
+  loan,
+  headingLevel,
+}: {
+  loan: Loan;
+  /** The form's heading level under the heading that holds it. */
+  headingLevel: 3 | 4;
+}) {
+  const [open, setOpen] = useState(false);
+  const [payment, setPayment] = useState<Payment | null>(null);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  const status = statusOf(loan);
+  // Its own observer: a query result handed down from a parent is only re-rendered for the
+  // fields the parent read (TanStack's tracked results), so it would go stale here.
+  const overdue = useOverdue({ enabled: status === 'overdue' });
+  const waitingForOverdue = open && status === 'overdue' && overdue.isPending;
+  const showPending = useDelayedFlag(waitingForOverdue);
+
+  useEffect(() => {
+    if (!open && refocus.current) openButton.current?.focus();
+    refocus.current = false;
+  }, [open]);
+
+  const payable = status !== 'repaid';
+  const success = payment ? (
+    <RepaySuccess payment={payment} onClose={() => setPayment(null)} />
+  ) : null;
+  if (!payable) return success;
+  if (!open) {
+    return (
+      <>
+        {success}
+        <Button
+          ref={openButton}
+          variant="secondary"
+          className={styles.payButton}
+          onClick={() => {
+            setPayment(null);
+            setOpen(true);
+          }}
+        >
+          {kaLoans.loan.pay}
+        </Button>
+      </>
+    );
+  }
+  // An overdue loan is paid against its penalty, which only the overdue answer knows.
+  if (waitingForOverdue) return showPending ? <Skeleton height="10rem" /> : null;
+  if (status === 'overdue' && overdue.isError && overdue.data === undefined) {
+    return <LoadError message={kaLoans.overdue.error} onRetry={() => void overdue.refetch()} />;
+  }
+  return (
+    <RepayForm
+      loan={loan}
+      overdue={overdue.data}
+      headingLevel={headingLevel}
+      onPaid={(paid) => {
+        setOpen(false);
+        setPayment(paid);
+      }}
+      onCancel={() => {
+        refocus.current = true;
+        setOpen(false);
+      }}
+    />
+  );
+}
