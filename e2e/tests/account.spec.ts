@@ -6,15 +6,19 @@ import { kaVerification } from '../../remote-account/src/features/verification/k
 import { expect, test } from '../fixtures';
 import {
   accessToken,
+  accountButton,
   latestCode,
   logInViaUi,
+  logOut,
   type NewCustomer,
   newCustomer,
+  openAccountPanel,
   PASSWORD,
   registerViaApi,
   setBanned,
   solidPng,
 } from '../utils/account-utils';
+import { expectClearOfHeader } from '../utils/layout-utils';
 import { SERVED } from '../utils/tags';
 
 // The whole account slice against the embedded sandbox, nothing mocked.
@@ -34,20 +38,6 @@ function verificationStep(page: Page, title: string): Locator {
 }
 
 const progress = (done: number) => format(v.progress, { done, total: 3 });
-
-/** The customer's name in the header; its accessible name starts "ჩემი ანგარიში". */
-const accountButton = (page: Page) =>
-  banner(page).getByRole('button', { name: new RegExp(`^${kaProfile.accountButton}`) });
-
-/** Opens the account panel from the header, as a customer does; returns the dialog. */
-async function openAccountPanel(page: Page): Promise<Locator> {
-  await accountButton(page).click();
-  const panel = page.getByRole('dialog', { name: kaProfile.panelTitle });
-  await expect(panel.getByRole('heading', { name: kaProfile.panelTitle })).toBeFocused();
-  // The panel's content loads when it first opens.
-  await expect(panel.getByRole('region', { name: kaProfile.title })).toBeVisible();
-  return panel;
-}
 
 const verificationSummary = (panel: Locator) =>
   panel.getByRole('region', { name: v.summary.title, exact: true });
@@ -88,7 +78,7 @@ test('a new customer registers, logs in, verifies e-mail, phone and photos, and 
   await registerViaUi(page, customer);
 
   // Registration leaves the customer logged out, with the login offered for the new number.
-  await expect(banner(page).getByRole('button', { name: ka.account.logout })).toHaveCount(0);
+  await expect(accountButton(page)).toHaveCount(0);
   await page.getByRole('button', { name: kaRegistration.loginNow }).click();
   const login = page.getByRole('dialog', { name: ka.account.loginTitle });
   await expect(login.getByLabel(ka.account.personalNumber)).toHaveValue(customer.personalNumber);
@@ -170,7 +160,7 @@ test('a customer who forgot the password recovers it with the SMS code and logs 
   await login.getByLabel(ka.account.personalNumber).fill(customer.personalNumber);
   await login.getByLabel(ka.account.password).fill('Axali2026pass');
   await login.getByRole('button', { name: ka.account.submitLogin, exact: true }).click();
-  await expect(banner(page).getByRole('button', { name: ka.account.logout })).toBeVisible();
+  await expect(accountButton(page)).toBeVisible();
 });
 
 test('a customer banned in the middle of a session is forced out and told why', async ({
@@ -207,7 +197,7 @@ test('a customer banned in the middle of a session is forced out and told why', 
   await login.getByLabel(ka.account.password).fill(PASSWORD);
   await login.getByRole('button', { name: ka.account.submitLogin, exact: true }).click();
   await expect(login.getByRole('alert')).toBeVisible();
-  await expect(banner(page).getByRole('button', { name: ka.account.logout })).toHaveCount(0);
+  await expect(accountButton(page)).toHaveCount(0);
 });
 
 test('an access token that expires mid-session is refreshed without the customer noticing', async ({
@@ -262,18 +252,56 @@ test('the account panel’s link takes a customer with steps left to them on the
     page.getByRole('main').getByRole('form', { name: kaProfile.passwordTitle }),
   ).toHaveCount(0);
 
+  await showStepsFromPanel(page);
+  expect(consoleProblems).toEqual([]);
+});
+
+/** The account panel's link to the verification steps: focus lands on their title, in view. */
+async function showStepsFromPanel(page: Page) {
   const panel = await openAccountPanel(page);
   await expect(verificationSummary(panel)).toContainText(progress(0));
   await verificationSummary(panel).getByRole('link', { name: v.summary.showSteps }).click();
 
   await expect(panel).toBeHidden();
-  await expect(verificationSection(page).getByRole('heading', { name: v.title })).toBeFocused();
-  await expect(verificationSection(page)).toBeInViewport();
-  expect(consoleProblems).toEqual([]);
-});
+  const title = verificationSection(page).getByRole('heading', { name: v.title });
+  await expect(title).toBeFocused();
+  // Below the sticky header, not under it.
+  await expectClearOfHeader(page, title);
+}
 
 test.describe('on a phone, 390 px wide', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the panel’s link to the verification steps lands below the sticky header', async ({
+    page,
+  }) => {
+    const customer = newCustomer();
+    await registerViaApi(customer);
+    await page.goto('/');
+    await logInViaUi(page, customer.personalNumber);
+    await showStepsFromPanel(page);
+  });
+
+  test('the header shows a customer’s whole first name, or their initials, never a cut name', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    // გიორგი was cut to "გი…" beside the logout button at this width.
+    await logInViaUi(page, '01001000002');
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      const button = accountButton(page);
+      await expect(button).toBeInViewport({ ratio: 1 });
+      const shown = await button.evaluate((element) => {
+        // The name, or the initials' badge, is what the button shows after its hidden label.
+        const shown = element.lastElementChild as HTMLElement | null;
+        if (!shown) return { text: null, cut: true };
+        return { text: shown.textContent, cut: shown.scrollWidth > shown.clientWidth };
+      });
+      expect(shown.cut, `the name at ${width} px`).toBe(false);
+      expect(['გიორგი', 'გკ']).toContain(shown.text);
+    }
+  });
 
   test('the customer opens the account panel from the header and changes the password there', async ({
     page,
@@ -284,13 +312,12 @@ test.describe('on a phone, 390 px wide', () => {
     await page.goto('/');
     await logInViaUi(page, customer.personalNumber);
 
-    // The name and logout stay in the header, on the screen, beside the menu button.
+    // The name stays in the header, on the screen, beside the menu button; logout is in the
+    // account panel (it took the room the name needs).
     const name = accountButton(page);
     await expect(name).toBeVisible();
     await expect(name).toBeInViewport({ ratio: 1 });
-    await expect(banner(page).getByRole('button', { name: ka.account.logout })).toBeInViewport({
-      ratio: 1,
-    });
+    await expect(banner(page).getByRole('button', { name: ka.account.logout })).toBeHidden();
 
     const panel = await openAccountPanel(page);
     // Within the screen's width, below the header's buttons, and no taller than the screen.
@@ -320,7 +347,7 @@ test.describe('on a phone, 390 px wide', () => {
     await expect(name).toBeFocused();
 
     // The new password is the one that works now.
-    await banner(page).getByRole('button', { name: ka.account.logout }).click();
+    await logOut(page);
     await logInViaUi(page, customer.personalNumber, 'Axali2026pass');
     expect(consoleProblems).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
+import { expectClearOfHeader, sidewaysOverflow } from '../utils/layout-utils';
 
 // The money flow against the embedded sandbox (decisions in seconds: DECISION_DELAY=2).
 test.use({ mockedProvider: false });
@@ -34,7 +35,48 @@ async function applyFor(page: Page, term: string) {
   expect(await axeViolations(page)).toEqual([]);
   await application(page).getByRole('checkbox', { name: t.contract.accept }).check();
   await application(page).getByRole('button', { name: t.contract.submit }).click();
+  // The status replaces the taller form: it is brought into view and takes focus.
+  const status = application(page).getByRole('heading', { name: t.status.title });
+  await expect(status).toBeFocused();
+  await expectClearOfHeader(page, status);
 }
+
+test('a customer’s next payment comes first on their phone, and is paid from there', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await logInViaUi(page, SEEDED.verified);
+  const next = page.getByRole('region', { name: kaLoans.next.title });
+  const calculator = page.getByRole('region', { name: kaCalculator.title });
+  await expect(next).toContainText(kaLoans.next.amount);
+  await expect(next).toContainText(kaLoans.next.outstanding);
+  // On the first screen, above the calculator.
+  await page.evaluate(() => scrollTo(0, 0));
+  await expect(next).toBeInViewport();
+  const [nextBox, calculatorBox] = [await next.boundingBox(), await calculator.boundingBox()];
+  expect(nextBox?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(calculatorBox?.y ?? 0);
+
+  await next.getByRole('button', { name: kaLoans.loan.pay }).click();
+  await expect(next.getByRole('radio', { name: startsWith(kaLoans.repay.next) })).toBeChecked();
+  await next.getByRole('button', { name: kaLoans.repay.cancel }).click();
+  await expect(next.getByRole('button', { name: kaLoans.loan.pay })).toBeFocused();
+});
+
+test('a loan’s payment schedule scrolls in its own box: the page keeps the phone’s width', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await logInViaUi(page, SEEDED.verified);
+  const card = page.getByRole('region', { name: ka.loans.title }).getByRole('listitem').first();
+  await card.getByText(kaLoans.schedule.title, { exact: true }).click();
+  const schedule = card.getByRole('region', { name: /გადახდის გრაფიკი/ });
+  await expect(schedule.getByRole('table')).toBeVisible();
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(await sidewaysOverflow(page), `at ${width} px`).toEqual([]);
+    expect(await schedule.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  }
+});
 
 test('a verified customer applies and sees the issued loan without a reload', async ({
   page,
@@ -235,7 +277,8 @@ test('an unverified customer meets the fixed term, and not_verified leads to the
   expect(await axeViolations(page)).toEqual([]);
   await blocked.getByRole('link', { name: t.blocked.not_verified.action }).click();
   await expect(page).toHaveURL(/#verification$/);
-  await expect(page.locator('#verification')).toBeInViewport();
+  // The section's title in view, below the sticky header, not under it.
+  await expectClearOfHeader(page, page.locator('#verification').getByRole('heading').first());
   expect(consoleProblems).toEqual([]);
 });
 

@@ -1,5 +1,6 @@
 import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
+import { accountButton, logOut } from '../utils/account-utils';
 import { scrollThroughPage } from '../utils/page-utils';
 import { SERVED } from '../utils/tags';
 import { SANDBOX_URL } from '../utils/urls';
@@ -45,13 +46,8 @@ test('a seeded customer logs in through the account slice and sees their loans',
 
   // The session survives a reload (the user cookie), and logout ends it.
   await page.reload();
-  await expect(
-    page.getByRole('banner').getByRole('button', { name: ka.account.logout }),
-  ).toBeVisible();
-  await page.getByRole('banner').getByRole('button', { name: ka.account.logout }).click();
-  await expect(
-    page.getByRole('banner').getByRole('button', { name: ka.account.login }),
-  ).toBeVisible();
+  await expect(accountButton(page)).toBeVisible();
+  await logOut(page);
   // A visitor's page has no loans: it leads with the calculator again.
   await expect(loans).toBeHidden();
   await expect(page.getByRole('heading', { name: ka.home.calculatorLabel })).toBeVisible();

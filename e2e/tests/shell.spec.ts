@@ -109,7 +109,17 @@ test('the terms page shows both contracts from the CMS, sanitised', async ({ pag
   await page.goto('/static');
   await expect(page.getByRole('heading', { name: ka.terms.registration, level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: ka.terms.loan, level: 2 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: '1. სესხის გაცემა' })).toBeVisible();
+  const providerHeading = page.getByRole('heading', { name: '1. სესხის გაცემა' });
+  await expect(providerHeading).toBeVisible();
+  // The provider's own heading reads at the size of the text around it, below the section's.
+  const fontSize = (heading: import('@playwright/test').Locator) =>
+    heading.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+  const sectionSize = await fontSize(page.getByRole('heading', { name: ka.terms.loan, level: 2 }));
+  const bodySize = await page.evaluate(() =>
+    Number.parseFloat(getComputedStyle(document.body).fontSize),
+  );
+  expect(await fontSize(providerHeading)).toBeLessThan(sectionSize);
+  expect(await fontSize(providerHeading)).toBe(bodySize);
   // The loan terms fixture carries an onerror handler: it must not have run.
   expect(
     await page.evaluate(() => (window as unknown as { __xss?: boolean }).__xss),

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
+import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { SANDBOX_URL } from './urls';
 
 /** The password every customer made by these tests gets. */
@@ -93,8 +94,31 @@ export async function logInViaUi(page: Page, personalNumber: string, password = 
   await dialog.getByLabel(ka.account.password).fill(password);
   await dialog.getByRole('button', { name: ka.account.submitLogin }).click();
   await expect(dialog).toBeHidden();
+  await expect(accountButton(page)).toBeVisible();
+}
+
+/** The customer's name (or initials) in the header; its accessible name starts "ჩემი ანგარიში". */
+export const accountButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: new RegExp(`^${kaProfile.accountButton}`) });
+
+/** Opens the account panel from the header, as a customer does; returns the dialog. */
+export async function openAccountPanel(page: Page): Promise<Locator> {
+  await accountButton(page).click();
+  const panel = page.getByRole('dialog', { name: kaProfile.panelTitle });
+  await expect(panel.getByRole('heading', { name: kaProfile.panelTitle })).toBeFocused();
+  // The panel's content loads when it first opens.
+  await expect(panel.getByRole('region', { name: kaProfile.title })).toBeVisible();
+  return panel;
+}
+
+/** Logs out as a customer does: from the header, or on a phone from the account panel. */
+export async function logOut(page: Page): Promise<void> {
+  const inHeader = page.getByRole('banner').getByRole('button', { name: ka.account.logout });
+  if (await inHeader.isVisible()) await inHeader.click();
+  else
+    await (await openAccountPanel(page)).getByRole('button', { name: ka.account.logout }).click();
   await expect(
-    page.getByRole('banner').getByRole('button', { name: ka.account.logout }),
+    page.getByRole('banner').getByRole('button', { name: ka.account.login }),
   ).toBeVisible();
 }
 
