@@ -49,6 +49,26 @@ async function runOnce(url: string, formFactor: FormFactor, chromePath: string) 
   }
 }
 
+/**
+ * Lighthouse 12 sometimes loses the navigation's start in Chromium 156's trace (NO_NAVSTART, seen
+ * about once in twenty runs here): a run that fails so is run again, at most twice, and said so.
+ */
+async function runSettled(
+  url: string,
+  formFactor: FormFactor,
+  chromePath: string,
+): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url, formFactor, chromePath);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= 3 || !/NO_NAVSTART/.test(message)) throw error;
+      console.warn(`  Lighthouse ${formFactor} run failed (${message}); running it again`);
+    }
+  }
+}
+
 /** The median of `runs` Lighthouse runs, figure by figure, and every run's score. */
 export async function lighthouseMedians(
   url: string,
@@ -57,7 +77,7 @@ export async function lighthouseMedians(
   chromePath: string,
 ): Promise<LighthouseFigures & { scores: number[] }> {
   const results: LighthouseFigures[] = [];
-  for (let i = 0; i < runs; i += 1) results.push(await runOnce(url, formFactor, chromePath));
+  for (let i = 0; i < runs; i += 1) results.push(await runSettled(url, formFactor, chromePath));
   const pick = (key: keyof LighthouseFigures) => median(results.map((result) => result[key]));
   return {
     performance: pick('performance'),
