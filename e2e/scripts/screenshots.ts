@@ -1,6 +1,7 @@
 /**
  * Full-page screenshots of every state a customer meets, at 320, 390 and 1280 px, to look at
- * before a change to a screen is called done (issue 17). After `pnpm build`:
+ * before a change to a screen is called done (issue 17); axe and the sideways-spill check run
+ * on each, and their findings are printed beside its file. After `pnpm build`:
  *   pnpm --filter e2e screenshots [out-dir] [state …]
  * It serves the builds itself (`pnpm serve`) on a fresh in-memory sandbox whose decisions take
  * ten minutes, so an application stays pending while it is photographed; with SCREENSHOTS_URL
@@ -15,7 +16,9 @@ import { ka } from 'shared/strings/ka';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaLoans } from '../../remote-loans/src/ka-loans';
 import waitForAllApps from '../global-setup';
+import { axeViolations } from '../utils/axe';
 import { chromiumLaunchOptions } from '../utils/chromium';
+import { sidewaysOverflow } from '../utils/layout-utils';
 import { scrollThroughPage } from '../utils/page-utils';
 import { HOST_URL } from '../utils/urls';
 
@@ -153,7 +156,13 @@ function serve(): ChildProcess {
   return server;
 }
 
-async function shoot(context: BrowserContext, state: State, file: string, tokens?: Tokens) {
+/** What a look at the screenshot should be told too: axe's findings and any sideways spill. */
+async function shoot(
+  context: BrowserContext,
+  state: State,
+  file: string,
+  tokens?: Tokens,
+): Promise<string[]> {
   if (tokens) {
     await context.addCookies([
       { name: 'user', value: encodeURIComponent(JSON.stringify(tokens)), url: base },
@@ -168,7 +177,9 @@ async function shoot(context: BrowserContext, state: State, file: string, tokens
   await state.act?.(page);
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: file, fullPage: true });
+  const problems = [...(await axeViolations(page)), ...(await sidewaysOverflow(page))];
   await page.close();
+  return problems;
 }
 
 const [outDir = 'screenshots', ...only] = process.argv.slice(2);
@@ -178,6 +189,7 @@ try {
   if (server) await waitForAllApps();
   mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch(chromiumLaunchOptions());
+  let problems = 0;
   for (const state of STATES.filter((candidate) => !only.length || only.includes(candidate.name))) {
     const tokens = state.customer ? await logIn(state.customer) : undefined;
     if (tokens) await state.prepare?.(tokens);
@@ -189,12 +201,17 @@ try {
         hasTouch: width.phone,
       });
       const file = path.join(outDir, `${state.name}-${width.name}.png`);
-      await shoot(context, state, file, tokens);
+      const found = await shoot(context, state, file, tokens);
       await context.close();
-      console.info(file);
+      problems += found.length;
+      console.info(found.length === 0 ? file : `${file}\n  ${found.join('\n  ')}`);
     }
   }
   await browser.close();
+  console.info(
+    problems === 0 ? 'axe: 0 violations; nothing wider than the screen' : `${problems} problems`,
+  );
+  process.exitCode = problems === 0 ? 0 : 1;
 } finally {
   if (server?.pid) process.kill(-server.pid, 'SIGTERM');
 }
