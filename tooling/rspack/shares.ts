@@ -120,16 +120,11 @@ const HOST_EAGER = new Set([
 ]);
 
 /**
- * Shared modules the host provides but does not start with: provider HTML's component, its
- * sanitiser (and the sanitiser's HTML tokenizer, htmlparser2) and the address rules it shares
- * with the slider are for CMS content below the fold and the terms page, so they load when
- * that content does.
+ * Shared modules the host provides but does not start with: provider HTML's component and its
+ * sanitiser (with the sanitiser's HTML tokenizer, htmlparser2) are for CMS content below the
+ * fold and the terms page, so they load when that content does.
  */
-const HOST_LAZY = new Set([
-  'shared/ui/provider-html',
-  'shared/lib/sanitize-html',
-  'shared/lib/site-urls',
-]);
+const HOST_LAZY = new Set(['shared/ui/provider-html', 'shared/lib/sanitize-html']);
 
 /**
  * The host's shares: the same singletons, but what it starts with is eager. Its page then

@@ -116,9 +116,13 @@ describe('routes and their middleware', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/static'));
   });
 
-  it('never follows a `next` that leads off the site', async () => {
+  it.each([
+    ['two slashes', '//evil.example/x'],
+    ['a tab between the slashes', '/\t/evil.example/x'],
+    ['a backslash', '/\\evil.example/x'],
+  ])('never follows a `next` that leads off the site by %s', async (_, next) => {
     act(() => useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' }));
-    const router = renderApp(`/?next=${encodeURIComponent('//evil.example/x')}`);
+    const router = renderApp(`/?next=${encodeURIComponent(next)}`);
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/');
     await customerHomeLoaded();

@@ -1,16 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { sitePath } from 'shared/lib/site-urls';
 import { useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { RemoteSlot } from '../../federation/remote-slot';
 import styles from './pages.module.css';
-
-/** A path on this site: `next` comes from the URL, so it must not send anyone elsewhere. */
-function isLocalPath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
-}
 
 /** The home page: a visitor's or a customer's, then the questions and answers. */
 export function Component() {
@@ -32,11 +28,12 @@ export function Component() {
     document.title = `${ka.brand} · ${ka.brandTagline}`;
   }, []);
 
-  // Once logged in, a visitor the `auth` middleware sent here goes back where they were going.
+  // Once logged in, a visitor the `auth` middleware sent here goes back where they were going:
+  // `next` comes from the URL, so only a page of this site, as the URL parser reads it.
   const next = params.get('next');
   useEffect(() => {
     if (!loggedIn || !next) return;
-    navigate(isLocalPath(next) ? next : '/', { replace: true });
+    navigate(sitePath(next) ?? '/', { replace: true });
   }, [loggedIn, next, navigate]);
 
   return (
