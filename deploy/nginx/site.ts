@@ -18,6 +18,7 @@ import { buildRuntimeConfig } from 'host/server/runtime-config';
 import { ROUTE_TABLE } from 'host/src/app/route-table';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'host/src/federation/runtime-config';
 import { portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
+import { isPublished } from 'tooling/server/static-server';
 
 /**
  * The folder nginx serves, laid out as a static host or CDN would hold the product:
@@ -38,14 +39,11 @@ export const HOST_SITE = path.join(SITE_DIR, 'host');
 
 type Env = Record<string, string | undefined>;
 
-/** Source maps stay with the team: they are never copied where a browser could fetch them. */
-const published = (file: string) => !file.endsWith('.map');
-
 function filesOf(folder: string): string[] {
   return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
-    .filter(published)
+    .filter(isPublished)
     .sort();
 }
 
@@ -70,7 +68,7 @@ export const releaseUrl = (remote: RemoteApp, id: string, env: Env = process.env
 function publish(from: string, to: string) {
   const staging = `${to}.staging`;
   rmSync(staging, { recursive: true, force: true });
-  cpSync(from, staging, { recursive: true, filter: (source) => published(source) });
+  cpSync(from, staging, { recursive: true, filter: (source) => isPublished(source) });
   rmSync(to, { recursive: true, force: true });
   mkdirSync(path.dirname(to), { recursive: true });
   renameSync(staging, to);

@@ -1,10 +1,13 @@
 // @vitest-environment node
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { precompressFile } from '../rspack/precompress-plugin';
+import { rawRequest } from './raw-request';
+import { commonSecurityHeaders } from './security-headers';
 import { cacheControlFor, createStaticServer } from './static-server';
 
 describe('cacheControlFor', () => {
@@ -50,6 +53,30 @@ describe('a remote served by createStaticServer', () => {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('secret');
+    }
+  });
+
+  it('never sends federation’s stats, which name source paths and dependency versions', async () => {
+    writeFileSync(path.join(root, 'mf-stats.json'), '{"metaData":{"buildInfo":"src/x.ts"}}');
+    const response = await app.inject({ url: '/mf-stats.json' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('src/x.ts');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a request Node cannot parse with every answer’s security headers', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    for (const [request, status] of [
+      ['GET /\x01 HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      [`GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+      [`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431],
+    ] as const) {
+      const answer = await rawRequest(port, request);
+      expect(answer, request.slice(0, 20)).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      for (const [name, value] of Object.entries(commonSecurityHeaders(false))) {
+        expect(answer).toContain(`${name}: ${value}\r\n`);
+      }
     }
   });
 

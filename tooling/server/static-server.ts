@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,12 +11,15 @@ import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers
 export const OWN_ORIGIN_ONLY = { remoteOrigins: [], https: false } as const;
 
 /** Files the browser must revalidate on every load: they name the current hashed files. */
-const ALWAYS_REVALIDATE = new Set([
-  'index.html',
-  'mf-manifest.json',
-  'remoteEntry.js',
-  'mf-stats.json',
-]);
+const ALWAYS_REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
+
+/**
+ * What a build holds for the team and never sends a browser: source maps, and federation's
+ * stats (source paths and dependency versions; the browser reads only the manifest).
+ */
+export const UNPUBLISHED = /(\.map|(^|\/)mf-stats\.json)$/;
+
+export const isPublished = (file: string) => !UNPUBLISHED.test(file);
 /** A file name with a content hash (the build's `[name].[contenthash:8].[ext]`): never changes. */
 export const CONTENT_HASH = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
 
@@ -40,6 +45,34 @@ export interface StaticServerOptions {
   corsOrigins?: readonly string[];
   /** Fastify's logger: off by default; a level for a server whose warnings matter. */
   logger?: boolean | { level: string };
+  /** Proxies whose X-Forwarded-For names the client (tooling/apps `trustedProxies`). */
+  trustedProxies?: readonly string[];
+}
+
+/**
+ * Node answers a request it cannot parse (a malformed request line, headers or a URL over its
+ * 16 KB limit) before any hook runs: this answer carries every answer's headers too.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 408
+        : 400;
+  const body = `${STATUS_CODES[status]}\n`;
+  const headers = {
+    ...commonSecurityHeaders('encrypted' in socket && socket.encrypted === true),
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /**
@@ -51,7 +84,11 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   if (!existsSync(path.join(options.root, 'index.html'))) {
     throw new Error(`${options.root} has no build: run "pnpm build" first.`);
   }
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    clientErrorHandler: answerClientError,
+    ...(options.trustedProxies?.length ? { trustProxy: [...options.trustedProxies] } : {}),
+  });
   const allowed = new Set(options.corsOrigins ?? []);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -62,8 +99,8 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     reply.header('Vary', allowed.size > 0 ? 'Origin, Accept-Encoding' : 'Accept-Encoding');
     reply.headers(commonSecurityHeaders(request.protocol === 'https'));
     if (origin && allowed.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
-    // Source maps stay with the team (the build keeps them, unlinked): never sent to a browser.
-    if (request.url.split('?')[0]?.endsWith('.map')) {
+    // Source maps and stats stay with the team (the build keeps them): never sent to a browser.
+    if (!isPublished(request.url.split('?')[0] ?? '')) {
       return reply.code(404).type('text/plain').send('Not found');
     }
     if (request.method === 'OPTIONS' && origin) {
