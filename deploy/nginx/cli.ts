@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROUTE_TABLE } from 'host/src/app/route-table';
 import { ka } from 'shared/strings/ka';
-import { apiUpstream, HOST_APP, portOf, REMOTE_APPS } from 'tooling/apps';
+import { apiUpstream, HOST_APP, portOf, REMOTE_APPS, trustedProxies } from 'tooling/apps';
 import { originOf } from 'tooling/server/security-headers';
 import { hostOriginsFromEnv } from 'tooling/server/static-server';
 import { findBrotliModule, findNginx, INSTALL_HINT } from './nginx-binary';
@@ -69,6 +70,10 @@ function siteFor(
       root: path.join(SITE_DIR, remote.folder),
     })),
     hostOrigins: hostOriginsFromEnv(),
+    // nginx cannot listen on a name: Fastify's `localhost` is 127.0.0.1 here.
+    ...(env.LISTEN_HOST?.trim() ? { listen: env.LISTEN_HOST.trim() } : {}),
+    trustedProxies: trustedProxies(env),
+    ...(env.PROXY_SECRET ? { proxySecret: env.PROXY_SECRET } : {}),
   };
 }
 
@@ -113,13 +118,21 @@ function check() {
 
 function start() {
   const nginx = requireNginx();
-  const env = process.env;
+  // The embedded sandbox trusts nginx's X-Forwarded-For only with this secret (decision 015).
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PROXY_SECRET: process.env.PROXY_SECRET || randomBytes(24).toString('hex'),
+  };
   const pins = deployBuilds(env);
   const conf = writeConf(env);
   const children: ChildProcess[] = [runNginx(nginx, conf)];
   if (!env.API_BASE_URL) {
     children.push(
-      spawn('pnpm', ['--filter', 'sandbox-api', 'start'], { cwd: REPO_ROOT, stdio: 'inherit' }),
+      spawn('pnpm', ['--filter', 'sandbox-api', 'start'], {
+        cwd: REPO_ROOT,
+        stdio: 'inherit',
+        env,
+      }),
     );
   }
   const stop = (code: number) => {

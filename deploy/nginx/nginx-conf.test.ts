@@ -7,6 +7,7 @@ import {
   commonSecurityHeaders,
   contentSecurityPolicy,
 } from 'tooling/server/security-headers';
+import { UNPUBLISHED } from 'tooling/server/static-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findNginx } from './nginx-binary';
 import { type NginxSite, renderNginxConf } from './nginx-conf';
@@ -84,6 +85,39 @@ describe('renderNginxConf', () => {
     );
   });
 
+  it('sends the common headers at the level of each server too, for nginx’s own error answers', () => {
+    for (const block of conf.split('\n  server {').slice(1)) {
+      const serverLevel = block.slice(0, block.indexOf('\n    location'));
+      for (const [name, value] of Object.entries(commonSecurityHeaders(false))) {
+        expect(serverLevel).toContain(`add_header ${name} ${quoted(value)} always;`);
+      }
+    }
+  });
+
+  it('listens on loopback unless told otherwise, and publishes neither source maps nor stats', () => {
+    const { listen: _listen, ...anywhere } = site('/srv/lender');
+    const loopback = renderNginxConf(anywhere);
+    expect(loopback).toContain('listen 127.0.0.1:18000;');
+    expect(loopback).not.toMatch(/listen \d+;/);
+    expect(renderNginxConf({ ...anywhere, listen: '0.0.0.0' })).toContain('listen 0.0.0.0:18001;');
+    expect(conf).toContain(`location ~ ${JSON.stringify(UNPUBLISHED.source)} {`);
+  });
+
+  it('takes the client’s address from trusted proxies only, and vouches for it to the provider', () => {
+    expect(conf).not.toContain('set_real_ip_from');
+    expect(conf).toContain('proxy_set_header X-Proxy-Secret "";');
+    const behind = renderNginxConf({
+      ...site('/srv/lender'),
+      trustedProxies: ['10.1.0.0/16'],
+      proxySecret: 'the-proxy',
+    });
+    expect(behind).toContain(
+      'set_real_ip_from 10.1.0.0/16;\n  real_ip_header X-Forwarded-For;\n  real_ip_recursive on;',
+    );
+    expect(behind).toContain('proxy_set_header X-Proxy-Secret "the-proxy";');
+    expect(behind).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+  });
+
   it('refuses a value nginx would read as a variable', () => {
     expect(() => quoted('a $variable')).toThrow(/cannot quote/);
   });
@@ -100,7 +134,10 @@ describe('the written configuration', () => {
       mkdirSync(path.join(prefix, dir), { recursive: true });
     }
     const conf = path.join(prefix, 'nginx.conf');
-    writeFileSync(conf, renderNginxConf(site(prefix)));
+    writeFileSync(
+      conf,
+      renderNginxConf({ ...site(prefix), trustedProxies: ['10.1.0.0/16'], proxySecret: 's3cret' }),
+    );
     const args = [
       '-t',
       '-q',

@@ -1,3 +1,4 @@
+import { PROXY_SECRET_HEADER } from 'tooling/apps';
 import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'tooling/server/api-proxy';
 import {
   CSP_REPORT_PATH,
@@ -5,7 +6,12 @@ import {
   contentSecurityPolicy,
   type PagePolicy,
 } from 'tooling/server/security-headers';
-import { CONTENT_HASH, IMMUTABLE, OWN_ORIGIN_ONLY } from 'tooling/server/static-server';
+import {
+  CONTENT_HASH,
+  IMMUTABLE,
+  OWN_ORIGIN_ONLY,
+  UNPUBLISHED,
+} from 'tooling/server/static-server';
 import { addHeaders, escapeRegex, quoted, regex, schemeDependent } from './nginx-syntax';
 
 /**
@@ -51,8 +57,12 @@ export interface NginxSite {
   remotes: readonly RemoteServer[];
   /** Origins allowed to read the remotes' files (CORS): the host's. */
   hostOrigins: readonly string[];
-  /** The address nginx listens on. */
+  /** The address nginx listens on: loopback unless configured (LISTEN_HOST). */
   listen?: string;
+  /** Proxies in front of nginx whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
+  trustedProxies?: readonly string[];
+  /** Sent to the provider as PROXY_SECRET_HEADER (the embedded sandbox's proof of a proxy). */
+  proxySecret?: string;
 }
 
 const MIME_TYPES: Record<string, string> = {
@@ -87,7 +97,7 @@ ${types}
   # Precompressed copies written by the build: no compression work per request.
   gzip_static on;
   gzip_vary on;
-${site.brotliModule ? '  brotli_static on;\n' : ''}  log_format csp_report escape=json '$time_iso8601 $remote_addr "$http_user_agent" $request_body';
+${site.brotliModule ? '  brotli_static on;\n' : ''}${realIp(site)}  log_format csp_report escape=json '$time_iso8601 $remote_addr "$http_user_agent" $request_body';
   access_log ${site.prefix}/logs/access.log;
   ${temp('client_body')}
   ${temp('proxy')}
@@ -126,6 +136,8 @@ ${addHeaders(pageHeaders, '      ')}
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-Host $http_host;
       proxy_set_header Forwarded "";
+      # Only this proxy vouches for the address: a client's own claim is never passed on.
+      proxy_set_header ${PROXY_SECRET_HEADER} ${quoted(site.proxySecret ?? '')};
       proxy_connect_timeout ${seconds(PROVIDER_TIMEOUTS.connect)};
       proxy_send_timeout ${seconds(PROVIDER_TIMEOUTS.body)};
       proxy_read_timeout ${seconds(PROVIDER_TIMEOUTS.headers)};
@@ -147,6 +159,9 @@ ${addHeaders(common, '      ')}
     listen ${listenOn(site, host.port)};
     server_name _;
     root ${host.root};
+    # Every answer, nginx's own errors included (a bad request, a URL or headers too long,
+    # answered before any location); a location with headers of its own repeats these.
+${addHeaders(common, '    ')}
 
 ${host.routes.map(routeLocation).join('\n')}
 ${home ? `    location = /index.html {\n      try_files ${page(home.id)} =404;\n${addHeaders(pageHeaders, '      ')}\n    }` : ''}
@@ -155,8 +170,8 @@ ${home ? `    location = /index.html {\n      try_files ${page(home.id)} =404;\n
       internal;
 ${addHeaders(pageHeaders, '      ')}
     }
-    # Source maps stay with the team: never served.
-    location ~ ${regex(/\.map$/)} {
+    # Source maps and federation's stats stay with the team: never served.
+    location ~ ${regex(UNPUBLISHED)} {
       default_type text/plain;
       return 404 "Not found\\n";
     }
@@ -203,10 +218,10 @@ ${addHeaders(common, '      ')}
       client_max_body_size 16k;
       client_body_buffer_size 16k;
       access_log ${site.prefix}/logs/csp-reports.log csp_report;
-      proxy_pass http://127.0.0.1:${host.port}/csp-report-sink;
+      proxy_pass http://${sinkAddress(site)}:${host.port}/csp-report-sink;
     }
     location = /csp-report-sink {
-      allow 127.0.0.1;
+      allow ${sinkAddress(site)};
       deny all;
       access_log off;
       return 204;
@@ -262,8 +277,9 @@ ${addHeaders([...base, ...methods, ...extra, ['Cache-Control', quoted(cache)]], 
     root ${remote.root};
     default_type text/plain;
     error_page 404 = @missing;
+${addHeaders(base, '    ')}
 
-    location ~ ${regex(/\.map$/)} {
+    location ~ ${regex(UNPUBLISHED)} {
       return 404 "Not found\\n";
     }
 ${location(`~ ${regex(CONTENT_HASH)}`, IMMUTABLE)}
@@ -277,8 +293,21 @@ ${addHeaders(base, '      ')}
   }`;
 }
 
-const listenOn = (site: NginxSite, port: number) =>
-  site.listen ? `${site.listen}:${port}` : `${port}`;
+const listenOn = (site: NginxSite, port: number) => `${site.listen ?? '127.0.0.1'}:${port}`;
+
+/** Where nginx reaches itself: loopback, unless it listens on one other address only. */
+const sinkAddress = (site: NginxSite) =>
+  site.listen && site.listen !== '0.0.0.0' ? site.listen : '127.0.0.1';
+
+/**
+ * Behind a TLS terminator or load balancer every client would share its address: nginx takes
+ * the client's from X-Forwarded-For, but only when the peer is one of the trusted proxies.
+ */
+function realIp(site: NginxSite): string {
+  if (!site.trustedProxies?.length) return '';
+  const from = site.trustedProxies.map((proxy) => `  set_real_ip_from ${proxy};\n`).join('');
+  return `${from}  real_ip_header X-Forwarded-For;\n  real_ip_recursive on;\n`;
+}
 
 /** The whole nginx.conf: every app on its own port, as `pnpm start` serves them. */
 export function renderNginxConf(site: NginxSite): string {

@@ -26,6 +26,7 @@ beforeAll(async () => {
         forwardedProto: request.headers['x-forwarded-proto'],
         forwardedHost: request.headers['x-forwarded-host'],
         forwarded: request.headers.forwarded,
+        proxySecret: request.headers['x-proxy-secret'],
       }),
     );
   });
@@ -239,6 +240,34 @@ describe('the host server', () => {
       forwardedHost: 'lender.example.ge',
     });
     expect(response.json()).not.toHaveProperty('forwarded');
+  });
+
+  it('vouches for the address with PROXY_SECRET, and never passes on a client’s own claim', async () => {
+    await build(providerUrl, { PROXY_SECRET: 'the-proxy' });
+    const claimed = { 'x-proxy-secret': 'guessed' };
+    const response = await app.inject({ url: '/api/user/details/', headers: claimed });
+    expect(response.json()).toMatchObject({ proxySecret: 'the-proxy' });
+
+    await app.close();
+    await build();
+    const without = await app.inject({ url: '/api/user/details/', headers: claimed });
+    expect(without.json()).not.toHaveProperty('proxySecret');
+  });
+
+  it('takes the client from X-Forwarded-For only behind a proxy named in TRUSTED_PROXIES', async () => {
+    await build(providerUrl, { TRUSTED_PROXIES: '10.1.0.0/16' });
+    const behind = await app.inject({
+      url: '/api/user/details/',
+      remoteAddress: '10.1.2.3',
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    });
+    expect(behind.json()).toMatchObject({ forwardedFor: '198.51.100.7' });
+    const direct = await app.inject({
+      url: '/api/user/details/',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    });
+    expect(direct.json()).toMatchObject({ forwardedFor: '203.0.113.9' });
   });
 
   it('refuses a body over the upload limit before the provider sees it', async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ka } from 'shared/strings/ka';
+import { trustedProxies } from 'tooling/apps';
 import { type ProviderTimeouts, proxyToProvider } from 'tooling/server/api-proxy';
 import { CSP_REPORT_PATH } from 'tooling/server/security-headers';
 import {
@@ -36,6 +37,7 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
 
   const app = await createStaticServer({
     root: options.root,
+    trustedProxies: trustedProxies(options.env),
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
 
@@ -91,6 +93,7 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     unreachableBody: { detail: ka.errors.providerUnavailable, code: 'provider_unavailable' },
     tooLargeBody: { detail: ka.errors.requestTooLarge, code: 'request_too_large' },
     ...(options.providerTimeouts ? { timeouts: options.providerTimeouts } : {}),
+    ...(options.env.PROXY_SECRET ? { proxySecret: options.env.PROXY_SECRET } : {}),
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiUpstream, HOST_APP, portOf } from 'tooling/apps';
+import { apiUpstream, HOST_APP, listenHost, portOf } from 'tooling/apps';
 import { buildHostApp } from './host-app';
 
 const hostRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,7 +14,7 @@ const app = await buildHostApp({
   // Warnings only: CSP violation reports, an unreachable provider.
   logger: { level: process.env.HOST_LOG_LEVEL ?? 'warn' },
 });
-await app.listen({ port, host: process.env.LISTEN_HOST ?? '0.0.0.0' });
+await app.listen({ port, host: listenHost() });
 
 console.info(`host: http://localhost:${port}`);
 console.info(

@@ -1,4 +1,5 @@
 import httpProxy from '@fastify/http-proxy';
+import { PROXY_SECRET_HEADER } from '../apps.ts';
 import type { StaticServer } from './static-server.ts';
 
 export interface ApiProxyOptions {
@@ -12,6 +13,8 @@ export interface ApiProxyOptions {
   tooLargeBody: unknown;
   /** Milliseconds the provider may take (PROVIDER_TIMEOUTS unless a test needs them short). */
   timeouts?: ProviderTimeouts;
+  /** Sent as PROXY_SECRET_HEADER: the embedded sandbox then trusts the X-Forwarded-For. */
+  proxySecret?: string;
 }
 
 export interface ProviderTimeouts {
@@ -43,10 +46,12 @@ export const PROVIDER_TIMEOUTS: ProviderTimeouts = {
  * plugin is registered by name, and a second one in one scope would be dropped. The provider
  * learns who asked: `X-Forwarded-For` (the client's address as this server sees it, which is
  * what the provider's per-address login limit counts), `-Proto` and `-Host`; whatever the
- * client sent under those names is replaced, never passed on.
+ * client sent under those names is replaced, never passed on, and a secret header a client
+ * sends is dropped: only this proxy may vouch for the address (proxySecret).
  */
 export async function proxyToProvider(app: StaticServer, options: ApiProxyOptions) {
   const timeouts = options.timeouts ?? PROVIDER_TIMEOUTS;
+  const secretHeader = PROXY_SECRET_HEADER.toLowerCase();
   for (const prefix of options.prefixes) {
     await app.register(async (scope) => {
       scope.addHook('onRequest', async (request, reply) => {
@@ -67,12 +72,13 @@ export async function proxyToProvider(app: StaticServer, options: ApiProxyOption
         },
         replyOptions: {
           rewriteRequestHeaders: (request, headers) => {
-            const { forwarded: _forwarded, ...rest } = headers;
+            const { forwarded: _forwarded, [secretHeader]: _claimed, ...rest } = headers;
             return {
               ...rest,
               'x-forwarded-for': request.ip,
               'x-forwarded-proto': request.protocol,
               'x-forwarded-host': request.host,
+              ...(options.proxySecret ? { [secretHeader]: options.proxySecret } : {}),
             };
           },
           onError: (reply, { error }) => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { portOf, type RemoteApp, remoteApp } from '../apps.ts';
+import { listenHost, portOf, type RemoteApp, remoteApp } from '../apps.ts';
 import { createStaticServer, hostOriginsFromEnv } from './static-server.ts';
 
 /**
@@ -19,7 +19,7 @@ const server = await createStaticServer({ root: path.resolve('dist'), corsOrigin
 server.setNotFoundHandler((_request, reply) =>
   reply.code(404).type('text/plain').send('Not found'),
 );
-await server.listen({ port, host: process.env.LISTEN_HOST ?? '0.0.0.0' });
+await server.listen({ port, host: listenHost() });
 console.info(
   `${folder}: http://localhost:${port}/mf-manifest.json (CORS for ${corsOrigins.join(', ')})`,
 );
