@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { APIRequestContext } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
+import { headersOf, rawRequest } from 'tooling/server/raw-request';
 import {
   CSP_REPORT_PATH,
   commonSecurityHeaders,
@@ -66,6 +67,53 @@ test('the page allows scripts only from itself and the configured remotes, and s
     data: JSON.stringify({ 'csp-report': { 'blocked-uri': 'https://elsewhere.example/x.js' } }),
   });
   expect(report.status()).toBe(204);
+});
+
+test('every answer carries the security headers, errors included', {
+  tag: SERVED,
+}, async ({ request }) => {
+  const config = await runtimeConfig(request);
+  const remoteFolder = (config.remotes[0]?.manifestUrl ?? '').replace('mf-manifest.json', '');
+  const answers = [
+    `${await hostScript(request)}.map`,
+    `${remoteFolder}remoteEntry.js.map`,
+    `${HOST_URL}/main.0badc0de.js`,
+    `${HOST_URL}${CSP_REPORT_PATH}`,
+    `${HOST_URL}/api/no-such-call/`,
+  ];
+  for (const url of answers) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBeGreaterThanOrEqual(400);
+    expect(response.headers(), url).toMatchObject(lowerCased(EVERY_ANSWER));
+  }
+
+  // What the servers answer themselves, before any route: a malformed request, a URL and a
+  // header over their limits (nginx: 400, 414, 400; Node: 400, 431, 431).
+  const port = Number(new URL(HOST_URL).port);
+  for (const raw of [
+    'GET /\x01 HTTP/1.1\r\nHost: localhost\r\n\r\n',
+    `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+    `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+  ]) {
+    const answer = await rawRequest(port, raw);
+    expect(answer, raw.slice(0, 24)).toMatch(/^HTTP\/1\.1 4\d\d /);
+    expect(headersOf(answer), raw.slice(0, 24)).toMatchObject(lowerCased(EVERY_ANSWER));
+  }
+});
+
+test('nothing internal is published: no source maps, no federation stats', {
+  tag: SERVED,
+}, async ({ request }) => {
+  const config = await runtimeConfig(request);
+  for (const remote of config.remotes) {
+    const stats = await request.get(
+      remote.manifestUrl.replace('mf-manifest.json', 'mf-stats.json'),
+    );
+    expect(stats.status(), remote.name).toBe(404);
+    expect(await stats.text()).not.toContain('buildInfo');
+    expect((await request.get(remote.manifestUrl)).status(), remote.name).toBe(200);
+  }
+  expect((await request.get(`${HOST_URL}/mf-stats.json`)).status()).toBe(404);
 });
 
 test('each page hints the remotes its first screen loads, for a visitor and for a customer', {
