@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { SandboxConfig } from './config';
 import { assertNoSeedUsers } from './db/seed';
+import { refusingControlCharacters } from './lib/plain-text';
 import auth from './plugins/auth';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
@@ -34,8 +35,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    // The client's address (per-address login limit) from X-Forwarded-For of trusted proxies.
-    trustProxy: options.config.trustProxy,
     // DRF answers /path and /path/ differently; the contract lists trailing slashes exactly.
     routerOptions: { ignoreTrailingSlash: false },
     // Errors raised before routing (an over-long path parameter, a bad URL) skip the error
@@ -48,7 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       void reply.code(status).send({ detail: 'მოთხოვნა არასწორია.', code: 'bad_request' });
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingControlCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);

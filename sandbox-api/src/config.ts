@@ -16,16 +16,26 @@ export interface SandboxConfig {
   decisionDelaySeconds: number;
   /** Seconds between two SMS or e-mail code sends to one user. */
   codeResendSeconds: number;
-  /** Failed password guesses per username within loginWindowSeconds before 429. */
+  /** Failed password guesses per (username, address) pair within loginWindowSeconds before 429. */
   loginAttempts: number;
   /** Failed password guesses per client address within loginWindowSeconds before 429. */
   loginAddressAttempts: number;
-  loginWindowSeconds: number;
   /**
-   * Which peers' X-Forwarded-For names the client's address (Fastify's trustProxy): the host's
-   * proxy on this machine by default, so the per-address limit sees customers, not the proxy.
+   * Failed guesses per username, from any address, within the window before each further guess
+   * must wait: 2, 4, 8… seconds after the last one, up to loginMaxDelaySeconds. A delay, never
+   * a lock: the owner still gets in, and a guesser from many addresses gets slow.
    */
-  trustProxy: string;
+  loginUserFreeAttempts: number;
+  loginMaxDelaySeconds: number;
+  loginWindowSeconds: number;
+  /** Registration attempts per client address within registerWindowSeconds before 429. */
+  registerAddressAttempts: number;
+  registerWindowSeconds: number;
+  /**
+   * What the proxy in front sends as X-Proxy-Secret to have its X-Forwarded-For believed
+   * (lib/client-address); unset, only the peer's address counts.
+   */
+  proxySecret: string | undefined;
   /** 'development' exposes /__sandbox/outbox; 'production' does not. */
   mode: 'development' | 'production';
   /** Seed users and content on first start. */
@@ -74,8 +84,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
     codeResendSeconds: numberFrom(env, 'CODE_RESEND_SECONDS', 60),
     loginAttempts: numberFrom(env, 'LOGIN_ATTEMPTS', 5),
     loginAddressAttempts: numberFrom(env, 'LOGIN_ADDRESS_ATTEMPTS', 20),
+    loginUserFreeAttempts: numberFrom(env, 'LOGIN_USER_FREE_ATTEMPTS', 10),
+    loginMaxDelaySeconds: numberFrom(env, 'LOGIN_MAX_DELAY_SECONDS', 60),
     loginWindowSeconds: numberFrom(env, 'LOGIN_WINDOW_SECONDS', 15 * 60),
-    trustProxy: env.TRUST_PROXY || 'loopback',
+    registerAddressAttempts: numberFrom(env, 'REGISTER_ADDRESS_ATTEMPTS', 10),
+    registerWindowSeconds: numberFrom(env, 'REGISTER_WINDOW_SECONDS', 60 * 60),
+    proxySecret: env.PROXY_SECRET || undefined,
     mode,
     // Seeding is the development default; production refuses it (assertFitForProduction).
     seed: mode === 'development' && env.SANDBOX_SEED !== 'false',

@@ -31,7 +31,89 @@ const ENDPOINTS: readonly { method: 'GET' | 'POST' | 'PATCH'; path: string }[] =
   { method: 'GET', path: '/api/cms/terms_of_contract/' },
   { method: 'GET', path: '/api/cms/question_answer/' },
   { method: 'GET', path: '/api/cms/slider/' },
+  { method: 'GET', path: '/__sandbox/outbox' },
 ];
+
+/** Every control character (C0 and DEL), inside otherwise ordinary text. */
+const controlCharacter = fc
+  .oneof(fc.integer({ min: 0, max: 0x1f }), fc.constant(0x7f))
+  .map((code) => String.fromCharCode(code));
+const textWithControl = fc
+  .tuple(fc.string({ maxLength: 12 }), controlCharacter, fc.string({ maxLength: 12 }))
+  .map(([before, control, after]) => `${before}${control}${after}`);
+
+/**
+ * Calls in the shape the routes accept, so a value reaches past the schema to the database:
+ * the arbitrary bodies above mostly fail validation first (and missed NUL bytes for that).
+ */
+interface ShapedCall {
+  method: 'GET' | 'POST' | 'PATCH';
+  url: string;
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+  token?: string;
+}
+
+function shapedCalls(user: { id: number; access: string }, termsId: number): ShapedCall[] {
+  return [
+    {
+      method: 'POST',
+      url: '/api/user/register/',
+      body: {
+        personal_number: '12345678901',
+        first_name: 'თამარ',
+        last_name: 'ჩხეიძე',
+        birth_date: '2000-05-05',
+        phone_number: '599123456',
+        email: 'tamar@example.ge',
+        password: 'Axali1234',
+        password_confirm: 'Axali1234',
+        terms_of_contract: termsId,
+      },
+    },
+    {
+      method: 'POST',
+      url: '/api/user/api/token/',
+      body: { username: '01001000001', password: 'Sandbox123' },
+    },
+    {
+      method: 'PATCH',
+      url: `/api/user/user/${user.id}/`,
+      body: { first_name: 'ნინო', last_name: 'ბერიძე', email: 'nino@example.ge' },
+      token: user.access,
+    },
+    {
+      method: 'POST',
+      url: '/api/user/user_log/',
+      body: {
+        user_agent: 'UA',
+        platform: 'Linux',
+        language: 'ka',
+        screen: '1x1',
+        timezone: 'Asia/Tbilisi',
+      },
+      token: user.access,
+    },
+    {
+      method: 'POST',
+      url: '/api/user/user/change_password/',
+      body: { old_password: 'Sandbox123', new_password: 'Axali1234' },
+      token: user.access,
+    },
+    {
+      method: 'POST',
+      url: '/api/user/user/reset_password/',
+      body: { username: '01001000002' },
+    },
+    {
+      method: 'GET',
+      url: '/api/loan/calculator',
+      query: { amount: '1500.00', term: '12' },
+    },
+    { method: 'GET', url: '/__sandbox/outbox', query: { to: '555000001' } },
+    { method: 'GET', url: '/api/cms/terms_of_contract/', query: { contact_type: '1' } },
+  ];
+}
 
 /** Values of every JSON type, including the awkward ones: huge strings, deep nesting, NUL. */
 const jsonValue = fc.oneof(
@@ -40,6 +122,9 @@ const jsonValue = fc.oneof(
   fc.constantFrom(
     '',
     '\u0000',
+    'ა\u0000ბ',
+    '\u001b[2J',
+    '\u007f',
     '01001000001',
     '599123456',
     '1500.00',
@@ -98,4 +183,36 @@ describe('fuzzing every endpoint', () => {
       { numRuns: 600 },
     );
   }, 180_000);
+
+  it('refuses a control character in any field of a well-formed call with a 400, never a 5xx', async () => {
+    const [{ id }] = (await ctx().app.db.query<{ id: number }>(
+      "SELECT id FROM users WHERE personal_number = '01001000001'",
+    )) as [{ id: number }];
+    const { access } = await ctx().app.tokens.pair(id);
+    const [terms] = await ctx().app.db.query<{ id: number }>(
+      'SELECT id FROM terms_of_contract WHERE contact_type = 2 ORDER BY published_at DESC LIMIT 1',
+    );
+    const calls = shapedCalls({ id, access }, terms?.id ?? 0);
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...calls),
+        fc.nat(),
+        textWithControl,
+        async (call, which, text) => {
+          const fields = Object.keys(call.body ?? call.query ?? {});
+          const field = fields[which % fields.length] ?? '';
+          const response = await ctx().call({
+            method: call.method,
+            url: call.url,
+            ...(call.body ? { payload: { ...call.body, [field]: text } } : {}),
+            ...(call.query ? { query: { ...call.query, [field]: text } } : {}),
+            ...(call.token ? { token: call.token } : {}),
+          });
+          expect(response.statusCode, `${call.url} ${field}=${JSON.stringify(text)}`).toBe(400);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 120_000);
 });

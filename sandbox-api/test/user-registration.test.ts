@@ -221,13 +221,58 @@ describe('registration', () => {
     expect(mismatch.json()).toEqual({ password_confirm: ['პაროლები არ ემთხვევა.'] });
   });
 
-  it('refuses a personal number that is already registered', async () => {
+  it('says a personal number is taken only to an otherwise valid registration, and tells the owner by SMS', async () => {
     const termsId = await addTerms(ctx(), 2, '2026-01-01T00:00:00Z');
-    await createUser(ctx, { personal_number: '12345678901' });
+    const owner = await createUser(ctx, { personal_number: '12345678901' });
+    const outbox = () =>
+      ctx().app.db.query<{ recipient: string; body: string }>(
+        "SELECT recipient, body FROM outbox WHERE channel = 'sms'",
+      );
+
+    // A probe with a deliberate mistake learns only of the mistake, and alerts no one.
+    const probe = await register(ctx(), registration(termsId, { password_confirm: 'Sxva12345' }));
+    expect(probe.json()).toEqual({ password_confirm: ['პაროლები არ ემთხვევა.'] });
+    const unknown = await register(
+      ctx(),
+      registration(termsId, { personal_number: '12345678902', password_confirm: 'Sxva12345' }),
+    );
+    expect(unknown.json()).toEqual(probe.json());
+    expect(await outbox()).toEqual([]);
+
+    // An otherwise valid one is told, so a person who forgot they have an account can log in.
     const response = await register(ctx(), registration(termsId));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       personal_number: ['ამ პირადი ნომრით მომხმარებელი უკვე არსებობს.'],
     });
+    const [sms] = await outbox();
+    expect(sms?.recipient).toBe(owner.phone_number);
+    expect(sms?.body).toMatch(/სცადეს ახალი ანგარიშის გახსნა თქვენი პირადი ნომრით/);
+  });
+
+  it('throttles registration attempts per address, valid or not, with Retry-After', async () => {
+    const termsId = await addTerms(ctx(), 2, '2026-01-01T00:00:00Z');
+    const from = (address: string, personalNumber: string) =>
+      ctx().call({
+        method: 'POST',
+        url: '/api/user/register/',
+        remoteAddress: address,
+        payload: registration(termsId, {
+          personal_number: personalNumber,
+          password_confirm: 'Sxva12345',
+        }),
+      });
+    for (let i = 0; i < 10; i += 1) {
+      expect((await from('203.0.113.7', `1234567890${i}`)).statusCode).toBe(400);
+      ctx().clock.advance(1);
+    }
+    const throttled = await from('203.0.113.7', '12345678911');
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toMatchObject({ code: 'throttled' });
+    expect(throttled.headers['retry-after']).toBe('3590');
+    // Another address is not affected; the window reopens in time.
+    expect((await from('198.51.100.2', '12345678911')).statusCode).toBe(400);
+    ctx().clock.advance(3590);
+    expect((await from('203.0.113.7', '12345678911')).statusCode).toBe(400);
   });
 });

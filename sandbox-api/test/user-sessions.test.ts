@@ -50,29 +50,53 @@ describe('login, refresh and logout', () => {
     expect(extra.json()).toEqual({ remember: ['უცნობი ველი.'] });
   });
 
-  it('throttles failed logins per username, with Retry-After', async () => {
+  /** A login from one client address (the peer's: no proxy vouches for another). */
+  const loginFrom = (address: string, username: string, password: string) =>
+    ctx().call({
+      method: 'POST',
+      url: '/api/user/api/token/',
+      remoteAddress: address,
+      payload: { username, password },
+    });
+
+  it('throttles failed logins per username and address, with Retry-After; other addresses get in', async () => {
     const user = await createUser(ctx);
     const other = await createUser(ctx);
     for (let i = 0; i < 3; i += 1) {
-      expect((await login(user.personal_number, 'Wrong1234')).statusCode).toBe(401);
+      expect((await loginFrom('203.0.113.7', user.personal_number, 'Wrong1234')).statusCode).toBe(
+        401,
+      );
       ctx().clock.advance(60);
     }
-    // The right password does not help while throttled; another username is not affected.
-    const blocked = await login(user.personal_number, user.password);
+    // The right password does not help from that address while throttled…
+    const blocked = await loginFrom('203.0.113.7', user.personal_number, user.password);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       detail: 'ძალიან ბევრი მცდელობა. სცადეთ 420 წამში.',
       code: 'throttled',
     });
     expect(blocked.headers['retry-after']).toBe('420');
-    expect((await login(other.personal_number, other.password)).statusCode).toBe(200);
+    // …but the customer, from their own address, is not locked out by someone else's guesses;
+    // another username is not affected either.
+    expect((await loginFrom('198.51.100.2', user.personal_number, user.password)).statusCode).toBe(
+      200,
+    );
+    expect((await loginFrom('203.0.113.7', other.personal_number, other.password)).statusCode).toBe(
+      200,
+    );
 
-    // Once the oldest failure leaves the window, one more try is allowed.
+    // Once the oldest failure leaves the window, one more try is allowed from there too.
     ctx().clock.advance(420);
-    expect((await login(user.personal_number, user.password)).statusCode).toBe(200);
-    // A success clears the failures.
-    expect((await login(user.personal_number, 'Wrong1234')).statusCode).toBe(401);
-    expect((await login(user.personal_number, user.password)).statusCode).toBe(200);
+    expect((await loginFrom('203.0.113.7', user.personal_number, user.password)).statusCode).toBe(
+      200,
+    );
+    // A success clears that address's failures.
+    expect((await loginFrom('203.0.113.7', user.personal_number, 'Wrong1234')).statusCode).toBe(
+      401,
+    );
+    expect((await loginFrom('203.0.113.7', user.personal_number, user.password)).statusCode).toBe(
+      200,
+    );
   });
 
   it('counts parallel guesses one by one: no more than the limit get a password check', async () => {
@@ -85,31 +109,24 @@ describe('login, refresh and logout', () => {
   });
 
   it('limits guesses per address too, across usernames, and not other addresses', async () => {
-    const fromAddress = (address: string, username: string, password: string) =>
-      ctx().call({
-        method: 'POST',
-        url: '/api/user/api/token/',
-        headers: { 'x-forwarded-for': address },
-        payload: { username, password },
-      });
     const users = await Promise.all(Array.from({ length: 3 }, () => createUser(ctx)));
-    // Two guesses each for three people: under the per-username limit, over the address's 5.
+    // Two guesses each for three people: under the per-pair limit, over the address's 5.
     const statuses: number[] = [];
     for (const user of users) {
       for (let i = 0; i < 2; i += 1) {
         statuses.push(
-          (await fromAddress('203.0.113.7', user.personal_number, 'Wrong1234')).statusCode,
+          (await loginFrom('203.0.113.7', user.personal_number, 'Wrong1234')).statusCode,
         );
       }
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const [first] = users;
     if (!first) throw new Error('no user');
+    expect((await loginFrom('203.0.113.7', first.personal_number, first.password)).statusCode).toBe(
+      429,
+    );
     expect(
-      (await fromAddress('203.0.113.7', first.personal_number, first.password)).statusCode,
-    ).toBe(429);
-    expect(
-      (await fromAddress('198.51.100.2', first.personal_number, first.password)).statusCode,
+      (await loginFrom('198.51.100.2', first.personal_number, first.password)).statusCode,
     ).toBe(200);
   });
 

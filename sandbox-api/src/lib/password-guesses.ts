@@ -3,18 +3,24 @@ import type { Database, Queryable } from '../db/database';
 import { secondsUntil, throttled } from './throttle';
 
 export interface GuessLimits {
-  /** Guesses per username inside the window before 429 (0: no limit). */
-  perUsername: number;
-  /** Guesses per client address inside the window before 429 (0: no limit). */
+  /** Guesses per (username, address) pair inside the window before 429 (0: no limit). */
+  perPair: number;
+  /** Guesses per client address, across usernames, inside the window before 429 (0: no limit). */
   perAddress: number;
+  /** Guesses per username, from any address, before each further one must wait (0: none). */
+  perUserFree: number;
+  /** The longest wait between two guesses for one username. */
+  maxDelaySeconds: number;
   windowSeconds: number;
 }
 
-/** The limits the configuration sets (LOGIN_ATTEMPTS, LOGIN_ADDRESS_ATTEMPTS, LOGIN_WINDOW_SECONDS). */
+/** The limits the configuration sets (LOGIN_* in the README). */
 export function guessLimits(config: SandboxConfig): GuessLimits {
   return {
-    perUsername: config.loginAttempts,
+    perPair: config.loginAttempts,
     perAddress: config.loginAddressAttempts,
+    perUserFree: config.loginUserFreeAttempts,
+    maxDelaySeconds: config.loginMaxDelaySeconds,
     windowSeconds: config.loginWindowSeconds,
   };
 }
@@ -26,26 +32,41 @@ function reopensAt(guesses: Date[], limit: number, windowSeconds: number): Date 
   return blocking ? new Date(blocking.getTime() + windowSeconds * 1000) : undefined;
 }
 
+/**
+ * The username's own pace, whoever guesses: past `free` guesses in the window, the next one
+ * waits 2^(n − free + 1) seconds after the last, at most `maxDelaySeconds`. A guesser spread
+ * over many addresses slows to one guess a minute; the owner, at worst, waits that minute.
+ */
+function pacedUntil(guesses: Date[], limits: GuessLimits): Date | undefined {
+  if (limits.perUserFree <= 0 || guesses.length < limits.perUserFree) return undefined;
+  const last = guesses[guesses.length - 1];
+  if (!last) return undefined;
+  const delay = Math.min(limits.maxDelaySeconds, 2 ** (guesses.length - limits.perUserFree + 1));
+  return new Date(last.getTime() + delay * 1000);
+}
+
 async function guessesSince(
   tx: Queryable,
-  column: 'username' | 'address',
-  value: string,
+  where: { username?: string; address?: string },
   since: Date,
 ): Promise<Date[]> {
   const rows = await tx.query<{ attempted_at: Date }>(
-    `SELECT attempted_at FROM login_attempts WHERE ${column} = $1 AND attempted_at > $2
+    `SELECT attempted_at FROM login_attempts
+      WHERE ($1::text IS NULL OR username = $1::text) AND ($2::text IS NULL OR address = $2::text)
+        AND attempted_at > $3
       ORDER BY attempted_at`,
-    [value, since.toISOString()],
+    [where.username ?? null, where.address ?? null, since.toISOString()],
   );
   return rows.map((row) => new Date(row.attempted_at));
 }
 
 /**
  * Lets one password guess for `username` from `address` through, or throws 429 with the wait.
- * The guess is recorded as a failure before the password is checked, in the same transaction
- * as the count and under a lock per username and per address: guesses sent in parallel are
- * counted one after another and cannot pass the limit together. A right password then calls
- * `forgiveGuesses`.
+ * Someone else's guesses never lock a customer out: the hard limit is per (username, address)
+ * pair and per address; per username they only slow down (pacedUntil). The guess is recorded
+ * as a failure before the password is checked, in the same transaction as the count and under
+ * a lock per username and per address: guesses sent in parallel are counted one after another
+ * and cannot pass the limits together. A right password then calls `forgiveGuesses`.
  */
 export async function admitGuess(
   db: Database,
@@ -53,7 +74,7 @@ export async function admitGuess(
   guess: { username: string; address: string },
   now: Date,
 ): Promise<void> {
-  if (limits.perUsername <= 0 && limits.perAddress <= 0) return;
+  if (limits.perPair <= 0 && limits.perAddress <= 0 && limits.perUserFree <= 0) return;
   const since = new Date(now.getTime() - limits.windowSeconds * 1000);
   await db.transaction(async (tx) => {
     // Always the username's lock first, then the address's: two guesses can never deadlock.
@@ -62,17 +83,14 @@ export async function admitGuess(
       guess.address,
     ]);
     const reopens = [
+      reopensAt(await guessesSince(tx, guess, since), limits.perPair, limits.windowSeconds),
       reopensAt(
-        await guessesSince(tx, 'username', guess.username, since),
-        limits.perUsername,
-        limits.windowSeconds,
-      ),
-      reopensAt(
-        await guessesSince(tx, 'address', guess.address, since),
+        await guessesSince(tx, { address: guess.address }, since),
         limits.perAddress,
         limits.windowSeconds,
       ),
-    ].filter((date): date is Date => date !== undefined);
+      pacedUntil(await guessesSince(tx, { username: guess.username }, since), limits),
+    ].filter((date): date is Date => date !== undefined && date > now);
     if (reopens.length > 0) {
       const latest = new Date(Math.max(...reopens.map((date) => date.getTime())));
       throw throttled(secondsUntil(latest, now));
@@ -84,7 +102,24 @@ export async function admitGuess(
   });
 }
 
-/** A right password: the username's recorded guesses no longer count against it. */
-export async function forgiveGuesses(tx: Queryable, username: string): Promise<void> {
+/**
+ * A right password: this address's guesses at the username no longer count. Others' stay, so
+ * a customer's own login does not reset the pace of someone guessing at them elsewhere.
+ */
+export async function forgiveGuesses(
+  tx: Queryable,
+  guess: { username: string; address: string },
+): Promise<void> {
+  await tx.query('DELETE FROM login_attempts WHERE username = $1 AND address = $2', [
+    guess.username,
+    guess.address,
+  ]);
+}
+
+/**
+ * A recovery by a code sent to the owner: every guess at the username is forgotten, from any
+ * address, so the owner is kept waiting by no one's earlier failures.
+ */
+export async function forgetAllGuesses(tx: Queryable, username: string): Promise<void> {
   await tx.query('DELETE FROM login_attempts WHERE username = $1', [username]);
 }

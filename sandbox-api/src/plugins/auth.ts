@@ -51,11 +51,17 @@ export default fp(
       if (scheme !== 'JWT' || !token || extra !== undefined) throw notAuthenticated();
       const claims = await app.tokens.verify('access', token);
       if (!claims) throw tokenNotValid();
-      const [user] = await app.db.query<UserRow & Record<string, unknown>>(
-        `SELECT ${USER_COLUMNS} FROM users WHERE id = $1`,
-        [claims.userId],
+      // A session ends when it ends: once its refresh token is spent (logout, a password change
+      // elsewhere, a recovery, a refresh that replaced it), its access tokens are refused too.
+      const [user] = await app.db.query<
+        UserRow & { session_ended: boolean } & Record<string, unknown>
+      >(
+        `SELECT ${USER_COLUMNS},
+           EXISTS (SELECT 1 FROM token_blacklist WHERE jti = $2::text) AS session_ended
+           FROM users WHERE id = $1`,
+        [claims.userId, claims.sessionId ?? null],
       );
-      if (!user) throw tokenNotValid();
+      if (!user || user.session_ended) throw tokenNotValid();
       if (user.is_banned) throw new HttpError(403, 'banned_user', 'თქვენი ანგარიში დაბლოკილია.');
       request.user = user;
       request.sessionId = claims.sessionId ?? null;

@@ -1,9 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientAddress } from '../../lib/client-address';
+import { loggableMessage, queueMessage } from '../../lib/codes';
 import { FieldErrors, HttpError } from '../../lib/http-errors';
 import { admitGuess, forgiveGuesses, guessLimits } from '../../lib/password-guesses';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { admitRegistration } from '../../lib/registration-attempts';
 import {
   dateField,
   emailField,
@@ -88,20 +91,47 @@ async function formFieldsToBody(request: FastifyRequest): Promise<void> {
 // Unknown usernames still cost one scrypt, so timing does not tell which ones exist.
 let dummyHash: Promise<string> | undefined;
 
+const TAKEN = 'ამ პირადი ნომრით მომხმარებელი უკვე არსებობს.';
+
 const routes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * The owner of a personal number someone tried to register again hears of it by SMS: it may
+   * be them (then they know to log in or recover), or someone who knows their number.
+   */
+  const warnOwner = async (phone: string, now: Date) => {
+    const when = `${tbilisiDate(now)} ${new Date(now.getTime() + 4 * 3_600_000).toISOString().slice(11, 16)}`;
+    const message = {
+      channel: 'sms' as const,
+      recipient: phone,
+      body: `${when}-ზე სცადეს ახალი ანგარიშის გახსნა თქვენი პირადი ნომრით. თუ ეს თქვენ არ იყავით, არაფერია გასაკეთებელი — ანგარიში არ შექმნილა. თუ პაროლი დაგავიწყდათ, აღადგინეთ იგი.`,
+    };
+    await queueMessage(app.db, message, now);
+    app.log.info(loggableMessage(message, app.config.mode), 'outbox: message queued');
+  };
+
   app.post(
     '/register/',
     {
       preValidation: formFieldsToBody,
       schema: {
         body: registerBody,
-        response: { 201: z.object({ id: z.int() }), ...errorResponses(400, 403, 413, 415) },
+        response: {
+          201: z.object({ id: z.int() }),
+          ...errorResponses(400, 403, 413, 415, 429),
+        },
       },
     },
     async (request, reply) => {
       const body = request.body;
+      const now = app.clock.now();
+      await admitRegistration(
+        app.db,
+        app.config,
+        clientAddress(request, app.config.proxySecret),
+        now,
+      );
       const errors: Record<string, string[]> = {};
-      const today = tbilisiDate(app.clock.now());
+      const today = tbilisiDate(now);
       if (body.birth_date < '1900-01-01' || body.birth_date > today) {
         errors.birth_date = ['დაბადების თარიღი არასწორია.'];
       } else if (!isAdult(body.birth_date, today)) {
@@ -117,12 +147,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (terms?.id !== body.terms_of_contract) {
         errors.terms_of_contract = ['დაეთანხმეთ რეგისტრაციის მოქმედ პირობებს.'];
       }
-      const taken = 'ამ პირადი ნომრით მომხმარებელი უკვე არსებობს.';
-      const [existing] = await app.db.query('SELECT 1 FROM users WHERE personal_number = $1', [
-        body.personal_number,
-      ]);
-      if (existing) errors.personal_number = [taken];
+      // Whether the number is taken is said only to an otherwise valid registration (a probe
+      // with a deliberate mistake learns nothing), which has cost a throttled attempt.
       if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+      const [existing] = await app.db.query<{ phone_number: string }>(
+        'SELECT phone_number FROM users WHERE personal_number = $1',
+        [body.personal_number],
+      );
+      if (existing) {
+        await warnOwner(existing.phone_number, now);
+        throw new FieldErrors({ personal_number: [TAKEN] });
+      }
 
       // Hashed before the transaction: scrypt is slow and must not hold the database.
       const passwordHash = await hashPassword(body.password);
@@ -146,7 +181,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         ),
       );
       // Another registration of the same number won the race since the check above.
-      if (!created) throw new FieldErrors({ personal_number: [taken] });
+      if (!created) throw new FieldErrors({ personal_number: [TAKEN] });
       return reply.code(201).send({ id: created.id });
     },
   );
@@ -164,7 +199,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // No account can have another shape, and login_attempts keeps 11 characters.
       if (!/^\d{11}$/.test(username)) throw noActiveAccount();
       const now = app.clock.now();
-      await admitGuess(app.db, guessLimits(app.config), { username, address: request.ip }, now);
+      const guess = { username, address: clientAddress(request, app.config.proxySecret) };
+      await admitGuess(app.db, guessLimits(app.config), guess, now);
       const [user] = await app.db.query<{ id: number; password_hash: string; is_banned: boolean }>(
         'SELECT id, password_hash, is_banned FROM users WHERE personal_number = $1',
         [username],
@@ -176,7 +212,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // Only someone who knows the password learns of the ban; the client then clears the session.
       if (user.is_banned) throw bannedUser();
       return app.db.transaction(async (tx) => {
-        await forgiveGuesses(tx, username);
+        await forgiveGuesses(tx, guess);
         return issueSession(tx, app, user.id);
       });
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientAddress } from '../../lib/client-address';
 import { revokeCodes } from '../../lib/codes';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { admitGuess, forgiveGuesses, guessLimits } from '../../lib/password-guesses';
@@ -85,14 +86,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       // The old password is a password guess like a login's, limited by the same counts: a
       // stolen access token must not become a way to find the password.
-      await admitGuess(app.db, guessLimits(app.config), { username, address: request.ip }, now);
+      const guess = { username, address: clientAddress(request, app.config.proxySecret) };
+      await admitGuess(app.db, guessLimits(app.config), guess, now);
       if (!(await verifyPassword(old_password, request.user.password_hash))) {
         throw fieldError('old_password', 'მიმდინარე პაროლი არასწორია.');
       }
       const passwordHash = await hashPassword(new_password);
       await app.db.transaction(async (tx) => {
         await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
-        await forgiveGuesses(tx, username);
+        await forgiveGuesses(tx, guess);
         // Every other session ends, as after a recovery: whoever else knew the old password
         // (the reason to change it, perhaps) is logged out. This one carries on.
         await revokeSessions(tx, id, now, request.sessionId);

@@ -9,7 +9,7 @@ import {
   queueMessage,
 } from '../../lib/codes';
 import { fieldError } from '../../lib/http-errors';
-import { forgiveGuesses } from '../../lib/password-guesses';
+import { forgetAllGuesses } from '../../lib/password-guesses';
 import { hashPassword } from '../../lib/passwords';
 import { assertOncePer } from '../../lib/throttle';
 import {
@@ -121,7 +121,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         // Whoever else held a session (the reason to recover, perhaps) is logged out, and the
         // owner is not kept waiting by earlier failed logins.
         await revokeSessions(tx, userId, now);
-        await forgiveGuesses(tx, username);
+        await forgetAllGuesses(tx, username);
       });
       return {};
     },
