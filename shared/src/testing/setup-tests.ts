@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import Cookies from 'js-cookie';
 import { queryClient } from 'shared/query/query-client';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
@@ -16,6 +17,13 @@ const inBrowser = typeof document !== 'undefined';
 configure({ asyncUtilTimeout: 5_000 });
 
 if (inBrowser) {
+  // A request's body reaches msw through Node's fetch (undici), which since Node 24 takes only
+  // its own Blob, File and FormData: jsdom's would throw there (or lose their names and bytes).
+  // The tests' files and forms are Node's, as a browser's are its fetch's own.
+  const form = await new Response('', {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  }).formData();
+  Object.assign(globalThis, { Blob: NodeBlob, File: NodeFile, FormData: form.constructor });
   // jsdom lays nothing out and has no scrolling: a component that brings something into view
   // calls a no-op here, which a test may spy on.
   Element.prototype.scrollIntoView ??= () => undefined;

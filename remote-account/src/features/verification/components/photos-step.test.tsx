@@ -209,11 +209,12 @@ describe('the personal photos step', () => {
     const form = seen.uploads[0];
     expect([...(form?.keys() ?? [])]).toEqual([...PHOTO_KINDS]);
     for (const kind of PHOTO_KINDS) {
-      // jsdom's files reach msw through Node's FormData as parts without names or bytes; the
-      // part's content type is what survives the crossing.
+      // Each photo is a file part with its name, type and bytes.
       const part = form?.get(kind);
-      expect(typeof part).not.toBe('string');
-      expect((part as Blob).type).toBe(threePhotos[kind].type);
+      expect(part).toBeInstanceOf(File);
+      expect((part as File).name).toBe(threePhotos[kind].name);
+      expect((part as File).type).toBe(threePhotos[kind].type);
+      expect(await (part as File).text()).toBe(await threePhotos[kind].text());
     }
     expect(seen.userFetches).toBe(loaded + 1);
     expect(photosStep()).toHaveTextContent(p.status.pending);
