@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { queryClient } from 'shared/query/query-client';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
