@@ -121,6 +121,13 @@ describe('sanitizeHtml', () => {
     );
   });
 
+  it('writes the structure a browser would build, also around elements it unwraps', () => {
+    // A form between two links kept the tokenizer from closing the first, as a browser does.
+    const html = '<a href="/a">ა<form><button>ბ<a href="/b">გ</a>';
+    expect(sanitizeHtml(html)).toBe('<a href="/a">აბ</a><a href="/b">გ</a>');
+    expect(sanitizeHtml(sanitizeHtml(html))).toBe(sanitizeHtml(html));
+  });
+
   it('closes what the provider left open', () => {
     expect(sanitizeHtml('<p>ა<strong>ბ')).toBe('<p>ა<strong>ბ</strong></p>');
   });

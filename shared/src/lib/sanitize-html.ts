@@ -112,8 +112,8 @@ function startTag(name: string, attributes: Record<string, string>): string | nu
 /** What happened to an element the tokenizer opened, so its end tag is treated alike. */
 type Outcome = 'written' | 'unwrapped' | 'left-out';
 
-/** Provider HTML, rewritten to contain only what ELEMENTS allows: safe to render anywhere. */
-export function sanitizeHtml(html: string): string {
+/** One rewrite: the markup with only what ELEMENTS allows, every value checked and escaped. */
+function rewrite(html: string): string {
   let out = '';
   const open: Outcome[] = [];
   let leftOut = 0;
@@ -143,4 +143,14 @@ export function sanitizeHtml(html: string): string {
   parser.write(html);
   parser.end();
   return out;
+}
+
+/**
+ * Provider HTML, rewritten to contain only what ELEMENTS allows: safe to render anywhere. Twice:
+ * an element the first pass unwrapped (a form, a button) can keep the tokenizer from closing a
+ * link or paragraph the way a browser would (`<a><form><a>`); over allowed markup alone the
+ * second pass writes the structure a browser builds from it, so the result is stable.
+ */
+export function sanitizeHtml(html: string): string {
+  return rewrite(rewrite(html));
 }
