@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from 'shared/api/api-error';
 import { ka } from 'shared/strings/ka';
-import { applyServerError, FORM_ERROR, formLevelMessages } from './server-errors';
+import { applyServerError, formLevelMessages } from './server-errors';
 
 const fieldsAnswer = (fieldErrors: Record<string, string[]>) =>
   new ApiError('http', 400, null, 'პირველი', fieldErrors);
@@ -55,6 +55,5 @@ describe('applyServerError', () => {
     expect(errors.code?.message).toBe('კოდი არასწორია. ცდები ამოიწურა.');
     expect(errors.new_password).toBeUndefined();
     expect(errors.root?.server?.message).toBe('მომხმარებელი დაბლოკილია.');
-    expect(FORM_ERROR).toBe('root.server');
   });
 });

@@ -2,8 +2,6 @@ import { HttpResponse, http } from 'msw';
 import { mswServer } from 'shared/testing/msw-server';
 import {
   fetchVerificationPhotos,
-  PHOTO_MAX_BYTES,
-  PHOTO_TYPES,
   type Photo,
   uploadVerificationPhotos,
 } from './verification-photos';
@@ -18,13 +16,6 @@ const pendingFront: Photo = {
 };
 
 const jpeg = (name: string) => new File(['jpeg bytes'], name, { type: 'image/jpeg' });
-
-describe('the upload rules', () => {
-  it('are the contract’s: JPEG, PNG or WebP, 5 MiB each at most', () => {
-    expect(PHOTO_TYPES).toEqual(['image/jpeg', 'image/png', 'image/webp']);
-    expect(PHOTO_MAX_BYTES).toBe(5 * 1024 * 1024);
-  });
-});
 
 describe('fetchVerificationPhotos', () => {
   it('gets the photos sent so far', async () => {

@@ -1,5 +1,7 @@
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { ApiError } from 'shared/api/api-error';
+import { invalidateAccount } from 'shared/query/account-queries';
+import { queryClient } from 'shared/query/query-client';
 import { mswServer } from 'shared/testing/msw-server';
 import { overdueAnswer } from '../../repayment/testing/fake-loan-provider';
 import { fetchOverdue, overdueQuery } from './overdue';
@@ -32,7 +34,11 @@ describe('the overdue call', () => {
     expect(failure).toMatchObject({ kind: 'invalid-answer' });
   });
 
-  it('is kept under the session’s account key, so it goes with the session', () => {
-    expect(overdueQuery.queryKey).toEqual(['account', 'overdue']);
+  it('is asked again whenever the account is (after a payment, a login, a decision)', async () => {
+    answer(overdueAnswer);
+    await queryClient.fetchQuery(overdueQuery);
+    expect(queryClient.getQueryState(overdueQuery.queryKey)?.isInvalidated).toBe(false);
+    await invalidateAccount();
+    expect(queryClient.getQueryState(overdueQuery.queryKey)?.isInvalidated).toBe(true);
   });
 });
