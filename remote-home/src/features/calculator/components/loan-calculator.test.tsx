@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { calculationQuery } from 'shared/api/loan/calculator';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { formatMoney } from 'shared/lib/money';
+import { queryClient } from 'shared/query/query-client';
 import { useLoanRequestStore } from 'shared/stores/loan-request-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format, ka } from 'shared/strings/ka';
@@ -11,7 +13,7 @@ import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaCalculator as t } from '../ka-calculator';
-import LoanCalculator from './loan-calculator';
+import LoanCalculator, { CALCULATOR_DEBOUNCE_MS } from './loan-calculator';
 
 /** Money as the customer reads it; queries normalise the formatter's no-break spaces. */
 const money = (amount: string) => formatMoney(amount).replace(/\s+/g, ' ');
@@ -41,7 +43,10 @@ function logIn() {
   act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
 }
 
-afterEach(() => mswServer.events.removeAllListeners());
+afterEach(() => {
+  mswServer.events.removeAllListeners();
+  vi.useRealTimers();
+});
 
 describe('the loan calculator', () => {
   it('shows a visitor the offer for the starting amount and term, the effective rate included', async () => {
@@ -156,8 +161,9 @@ describe('the loan calculator', () => {
     expect(await findMonthlyPayment(visitorOffer(3000, 12).monthly_payment)).toBeVisible();
 
     slow.open();
-    // Give the held answer every chance to land before looking again.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Once the held answer has come back (or its call was given up), the newer figures stay.
+    const held = calculationQuery({ amount: '2000.00', term: 12 }, false).queryKey;
+    await waitFor(() => expect(queryClient.getQueryState(held)?.fetchStatus).toBe('idle'));
     expect(monthly()).toHaveTextContent(money(visitorOffer(3000, 12).monthly_payment));
   });
 
@@ -209,7 +215,8 @@ describe('the loan calculator', () => {
   });
 
   it('asks nothing while the amount is empty, and says an amount is needed', async () => {
-    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const calls = watchCalculatorCalls();
     render(<LoanCalculator />);
     await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
@@ -217,7 +224,8 @@ describe('the loan calculator', () => {
     await user.clear(amountField());
 
     expect(await screen.findByRole('alert')).toHaveTextContent(t.amountMissing);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    // Past the debounce: a call would have gone by now.
+    await act(() => vi.advanceTimersByTimeAsync(CALCULATOR_DEBOUNCE_MS * 2));
     expect(calls).toHaveLength(1);
 
     await user.tab();
