@@ -122,6 +122,20 @@ export async function logOut(page: Page): Promise<void> {
   ).toBeVisible();
 }
 
+/**
+ * Expires the page's access token now, through the sandbox's development helper, as its
+ * lifetime would: the next call meets a 401 and the client refreshes.
+ */
+export async function expireAccessToken(page: Page): Promise<void> {
+  const { access } = await accessToken(page);
+  const response = await fetch(`${SANDBOX_URL}/__sandbox/tokens/expire`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ access }),
+  });
+  expect(response.status).toBe(204);
+}
+
 /** The session cookie's access token and the second it expires (the JWT's `exp`). */
 export async function accessToken(page: Page): Promise<{ access: string; expiresAt: number }> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'user');

@@ -67,6 +67,33 @@ describe('the sandbox outbox in development mode', () => {
     expect(details.statusCode).toBe(200);
   });
 
+  it('expires an access token now: it is refused as an expired one, and its refresh token still works', async () => {
+    const user = await createUser(ctx);
+    const expired = await ctx().call({
+      method: 'POST',
+      url: '/__sandbox/tokens/expire',
+      payload: { access: user.access },
+    });
+    expect(expired.statusCode).toBe(204);
+    const refused = await ctx().call({ url: '/api/user/details/', token: user.access });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'token_not_valid' });
+
+    const refreshed = await ctx().call({
+      method: 'POST',
+      url: '/api/user/token/refresh/',
+      payload: { refresh: user.refresh },
+    });
+    const { access } = refreshed.json<{ access: string }>();
+    expect((await ctx().call({ url: '/api/user/details/', token: access })).statusCode).toBe(200);
+    const garbage = await ctx().call({
+      method: 'POST',
+      url: '/__sandbox/tokens/expire',
+      payload: { access: 'garbage' },
+    });
+    expect(garbage.statusCode).toBe(400);
+  });
+
   it('answers 404 for banning someone who does not exist', async () => {
     const response = await ctx().call({
       method: 'POST',
@@ -99,6 +126,19 @@ describe('the sandbox outbox in production mode', () => {
       payload: { banned: true },
     });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('cannot expire anyone’s token', async () => {
+    const user = await createUser(ctx);
+    const response = await ctx().call({
+      method: 'POST',
+      url: '/__sandbox/tokens/expire',
+      payload: { access: user.access },
+    });
+    expect(response.statusCode).toBe(404);
+    expect((await ctx().call({ url: '/api/user/details/', token: user.access })).statusCode).toBe(
+      200,
+    );
   });
 });
 

@@ -53,15 +53,18 @@ export default fp(
       if (!claims) throw tokenNotValid();
       // A session ends when it ends: once its refresh token is spent (logout, a password change
       // elsewhere, a recovery, a refresh that replaced it), its access tokens are refused too.
+      // (A token expired early by the development helper /__sandbox/tokens/expire is refused
+      // as an expired one is.)
       const [user] = await app.db.query<
-        UserRow & { session_ended: boolean } & Record<string, unknown>
+        UserRow & { session_ended: boolean; expired_early: boolean } & Record<string, unknown>
       >(
         `SELECT ${USER_COLUMNS},
-           EXISTS (SELECT 1 FROM token_blacklist WHERE jti = $2::text) AS session_ended
+           EXISTS (SELECT 1 FROM token_blacklist WHERE jti = $2::text) AS session_ended,
+           EXISTS (SELECT 1 FROM expired_access_tokens WHERE jti = $3) AS expired_early
            FROM users WHERE id = $1`,
-        [claims.userId, claims.sessionId ?? null],
+        [claims.userId, claims.sessionId ?? null, claims.jti],
       );
-      if (!user || user.session_ended) throw tokenNotValid();
+      if (!user || user.session_ended || user.expired_early) throw tokenNotValid();
       if (user.is_banned) throw new HttpError(403, 'banned_user', 'თქვენი ანგარიში დაბლოკილია.');
       request.user = user;
       request.sessionId = claims.sessionId ?? null;

@@ -44,6 +44,31 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // Expires an access token now, as its lifetime would: the client's refresh can then be
+  // tested without waiting the token out. Its refresh token is untouched.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/__sandbox/tokens/expire',
+    {
+      schema: {
+        body: z.object({ access: z.string().min(1).max(4096) }).strict(),
+        response: {
+          204: z.undefined(),
+          400: z.record(z.string(), z.array(z.string())),
+        },
+      },
+    },
+    async (request, reply) => {
+      const claims = await app.tokens.verify('access', request.body.access);
+      if (!claims) return reply.code(400).send({ access: ['ტოკენი არავალიდურია ან ვადაგასულია.'] });
+      await app.db.query(
+        `INSERT INTO expired_access_tokens (jti, expires_at) VALUES ($1, $2)
+         ON CONFLICT (jti) DO NOTHING`,
+        [claims.jti, claims.expiresAt.toISOString()],
+      );
+      return reply.code(204).send();
+    },
+  );
+
   // Bans or unbans a user, as the provider's staff would: the client's "banned user is forced
   // out" path needs a user banned in the middle of a session.
   app.withTypeProvider<ZodTypeProvider>().post(
