@@ -90,3 +90,71 @@ test('a slow provider keeps the page usable, and the figures arrive when it answ
   await expect(figures(page).first()).toHaveText(/\d/);
   await expect(calculator(page)).toHaveAttribute('aria-busy', 'false');
 });
+
+/** The registration panel's fields, filled as a customer would; the submit is the test's. */
+async function fillRegistration(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: ka.account.register }).click();
+  const panel = page.getByRole('dialog', { name: kaRegistration.title });
+  const values: [string, string][] = [
+    [ka.account.personalNumber, '01234567890'],
+    [kaRegistration.firstName, 'ნინო'],
+    [kaRegistration.lastName, 'ბერიძე'],
+    [kaRegistration.birthDate, '1990-03-14'],
+    [kaRegistration.phone, '555123456'],
+  ];
+  for (const [label, value] of values) await panel.getByLabel(label).fill(value);
+  await panel.getByLabel(kaRegistration.email, { exact: true }).fill('nino@example.ge');
+  await panel.getByLabel(ka.account.password, { exact: true }).fill('Paroli123');
+  await panel.getByLabel(kaRegistration.passwordConfirm).fill('Paroli123');
+  await panel.getByLabel(kaRegistration.termsAccept).check();
+  return { panel, values };
+}
+
+test('going offline mid-registration loses nothing typed; back online, the same form goes through', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(unanswered('ERR_INTERNET_DISCONNECTED', '/api/user/register/'));
+  // A routed request is answered before the network: offline, the route must fail it itself.
+  let offline = false;
+  await page.route('**/api/user/register/', (route) =>
+    offline
+      ? route.abort('internetdisconnected')
+      : route.fulfill({ status: 201, json: { id: 41 } }),
+  );
+  await page.goto('/');
+  const { panel, values } = await fillRegistration(page);
+
+  offline = true;
+  await page.context().setOffline(true);
+  await panel.getByRole('button', { name: kaRegistration.submit }).click();
+  await expect(panel.getByRole('alert')).toContainText(ka.errors.network);
+  for (const [label, value] of values) await expect(panel.getByLabel(label)).toHaveValue(value);
+  await expect(panel.getByLabel(kaRegistration.termsAccept)).toBeChecked();
+
+  offline = false;
+  await page.context().setOffline(false);
+  await panel.getByRole('button', { name: kaRegistration.submit }).click();
+  await expect(panel.getByRole('status')).toContainText(kaRegistration.done);
+});
+
+test('a registration the provider fails with 500 keeps what was typed, and says so in Georgian', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(answeredWith(500, '/api/user/register/'));
+  let attempts = 0;
+  await page.route('**/api/user/register/', (route) => {
+    attempts += 1;
+    return attempts === 1
+      ? route.fulfill({ status: 500, json: { detail: 'სერვერის შეცდომა.', code: 'server_error' } })
+      : route.fulfill({ status: 201, json: { id: 42 } });
+  });
+  await page.goto('/');
+  const { panel, values } = await fillRegistration(page);
+  await panel.getByRole('button', { name: kaRegistration.submit }).click();
+  await expect(panel.getByRole('alert')).toContainText('სერვერის შეცდომა.');
+  for (const [label, value] of values) await expect(panel.getByLabel(label)).toHaveValue(value);
+  await panel.getByRole('button', { name: kaRegistration.submit }).click();
+  await expect(panel.getByRole('status')).toContainText(kaRegistration.done);
+});
