@@ -9,8 +9,9 @@ export function takeManifestFailure(remoteName: string): boolean {
 
 /**
  * Records why a remote failed and lets the error reach the slot's error boundary, which shows
- * the fallback. It returns nothing: a fallback returned at 'afterResolve' would be cached as
- * the manifest itself (see shared/federation-facts.md).
+ * the fallback. It returns nothing: MF 2.9 takes a fallback returned at 'afterResolve' for the
+ * manifest itself (#RUNTIME-013) and keeps that rejected manifest cached, so no retry could
+ * recover; the failure is recorded instead, and the retry registers the remote again.
  */
 export default function remoteFailurePlugin(): ModuleFederationRuntimePlugin {
   return {
