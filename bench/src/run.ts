@@ -13,6 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium } from '@playwright/test';
+import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
 import { HOST_APP, portOf, REMOTE_APPS, SANDBOX_APP } from 'tooling/apps';
 import { type LighthouseFigures, lighthouseMedians } from './lighthouse-runs';
 import { measurePage, type PageFigures, PHONE_PROFILE } from './page-metrics';
@@ -105,7 +106,7 @@ async function customerCookie(url: string) {
   const tokens = (await response.json()) as { access: string; refresh: string };
   return async (context: BrowserContext) => {
     await context.addCookies([
-      { name: 'user', value: encodeURIComponent(JSON.stringify(tokens)), url },
+      { name: SESSION_COOKIE, value: encodeURIComponent(JSON.stringify(tokens)), url },
     ]);
   };
 }

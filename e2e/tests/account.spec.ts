@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
 import { format, ka } from 'shared/strings/ka';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
@@ -189,7 +190,7 @@ test('a customer banned in the middle of a session is forced out and told why', 
     banner(page).getByRole('button', { name: ka.account.login, exact: true }),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: v.title })).toHaveCount(0);
-  expect((await page.context().cookies()).find((c) => c.name === 'user')).toBeUndefined();
+  expect((await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
 
   // Logging in again is refused while the ban lasts.
   await banner(page).getByRole('button', { name: ka.account.login, exact: true }).click();

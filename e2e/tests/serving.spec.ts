@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { APIRequestContext } from '@playwright/test';
+import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { headersOf, rawRequest } from 'tooling/server/raw-request';
 import {
@@ -128,7 +129,7 @@ test('each page hints the remotes its first screen loads, for a visitor and for 
       .filter((remote) => page.includes(`<link rel="preload" href="${remote.manifestUrl}"`))
       .map((remote) => remote.name);
   };
-  const customer = 'user=%7B%7D';
+  const customer = `${SESSION_COOKIE}=%7B%7D`;
 
   expect(await hinted('/')).toEqual(['remote_home']);
   expect(await hinted('/', customer)).toEqual(['remote_home', 'remote_account', 'remote_loans']);

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { SANDBOX_URL } from './urls';
@@ -138,7 +139,7 @@ export async function expireAccessToken(page: Page): Promise<void> {
 
 /** The session cookie's access token and the second it expires (the JWT's `exp`). */
 export async function accessToken(page: Page): Promise<{ access: string; expiresAt: number }> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'user');
+  const cookie = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
   if (!cookie) throw new Error('no session cookie');
   const { access } = JSON.parse(decodeURIComponent(cookie.value)) as { access: string };
   const payload = JSON.parse(

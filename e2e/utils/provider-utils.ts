@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
 import {
   calculationFor,
   calculatorBounds,
@@ -75,7 +76,7 @@ export async function mockProvider(page: Page): Promise<void> {
 export async function asMockedCustomer(page: Page): Promise<void> {
   await page.context().addCookies([
     {
-      name: 'user',
+      name: SESSION_COOKIE,
       value: encodeURIComponent(JSON.stringify({ access: 'e2e-access', refresh: 'e2e-refresh' })),
       url: HOST_URL,
     },
