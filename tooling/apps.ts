@@ -3,11 +3,13 @@
  * environment variables that move them. Build configs, the servers, the host's runtime
  * configuration and the e2e suite all read it.
  */
+import { REMOTES, type RemoteFolder, type RemoteName } from './remotes.ts';
+
 export interface RemoteApp {
   /** The workspace folder. */
-  folder: 'remote-home' | 'remote-account' | 'remote-loans';
+  folder: RemoteFolder;
   /** The federation name (also the runtime configuration's remote name). */
-  name: 'remote_home' | 'remote_account' | 'remote_loans';
+  name: RemoteName;
   portEnv: string;
   port: number;
   /** Overrides the manifest URL when the remote is deployed elsewhere. */
@@ -16,29 +18,20 @@ export interface RemoteApp {
 
 export const HOST_APP = { folder: 'host', name: 'host', portEnv: 'HOST_PORT', port: 3000 } as const;
 
-export const REMOTE_APPS: readonly RemoteApp[] = [
-  {
-    folder: 'remote-home',
-    name: 'remote_home',
-    portEnv: 'REMOTE_HOME_PORT',
-    port: 3001,
-    urlEnv: 'REMOTE_HOME_URL',
-  },
-  {
-    folder: 'remote-account',
-    name: 'remote_account',
-    portEnv: 'REMOTE_ACCOUNT_PORT',
-    port: 3002,
-    urlEnv: 'REMOTE_ACCOUNT_URL',
-  },
-  {
-    folder: 'remote-loans',
-    name: 'remote_loans',
-    portEnv: 'REMOTE_LOANS_PORT',
-    port: 3003,
-    urlEnv: 'REMOTE_LOANS_URL',
-  },
-];
+/**
+ * The remotes of tooling/remotes (the federation contract), each on the port after the host's
+ * in that order, with variables named for its folder: REMOTE_HOME_PORT, REMOTE_HOME_URL.
+ */
+export const REMOTE_APPS: readonly RemoteApp[] = REMOTES.map((remote, index) => {
+  const prefix = remote.folder.toUpperCase().replace(/-/g, '_');
+  return {
+    folder: remote.folder,
+    name: remote.name,
+    portEnv: `${prefix}_PORT`,
+    port: HOST_APP.port + 1 + index,
+    urlEnv: `${prefix}_URL`,
+  };
+});
 
 export const SANDBOX_APP = { folder: 'sandbox-api', portEnv: 'SANDBOX_PORT', port: 4000 } as const;
 

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_APPS } from './apps.ts';
+import { REMOTES } from './remotes.ts';
 
 /*
  * What the READMEs and decision records name in backticks — a file or folder of the
@@ -36,15 +37,9 @@ export function documents(root = REPO_ROOT): string[] {
 const extensions = ['', '.ts', '.tsx', '.css', '.md', '.json'];
 const existsAs = (file: string) => extensions.some((extension) => existsSync(file + extension));
 
-/** The modules each remote exposes (its rspack config's `exposes` keys), by federation name. */
-function exposedModules(root: string): Set<string> {
-  const modules = new Set<string>();
-  for (const remote of REMOTE_APPS) {
-    const config = readFileSync(path.join(root, remote.folder, 'rspack.config.ts'), 'utf8');
-    for (const [, key] of config.matchAll(/'\.\/(\w+)':/g)) modules.add(`${remote.name}/${key}`);
-  }
-  return modules;
-}
+/** The modules each remote exposes (tooling/remotes; its `exposes` map is checked against it). */
+const exposedModules = () =>
+  new Set<string>(REMOTES.flatMap((remote) => remote.modules.map((m) => `${remote.name}/${m}`)));
 
 /** Names that look like a path or a module, as written in backticks. */
 const PATH_LIKE = /^(\.{1,2}\/)?[\w.@-]+(\/[\w.*@-]*)+$/;
@@ -55,7 +50,7 @@ const PATH_LIKE = /^(\.{1,2}\/)?[\w.@-]+(\/[\w.*@-]*)+$/;
  * followed by "(gone)" is history, said as such.
  */
 export function missingPaths(root = REPO_ROOT, files = documents(root)): string[] {
-  const exposed = exposedModules(root);
+  const exposed = exposedModules();
   const missing: string[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
@@ -66,6 +61,8 @@ export function missingPaths(root = REPO_ROOT, files = documents(root)): string[
       const clean = name.replace(/\*.*$/, '').replace(/\/$/, '');
       if (GENERATED.test(`${clean}/`) || GENERATED.test(name)) continue;
       const [first = ''] = clean.split('/');
+      // Outside the repository (the product's own documents beside it): not this check's.
+      if (path.relative(root, path.join(folder, clean)).startsWith('..')) continue;
       const candidates = [
         path.join(root, clean),
         path.join(folder, clean),

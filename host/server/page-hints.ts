@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
-import { remoteNameOf } from 'shared/federation/remote-modules';
+import { remoteNameOf } from 'tooling/remotes';
 import type { RouteEntry } from '../src/app/route-table';
 import { firstScreenModules } from '../src/federation/first-screen';
 import type { RuntimeConfig } from '../src/federation/runtime-config';

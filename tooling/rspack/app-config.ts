@@ -30,7 +30,7 @@ function federationPlugin(
     shared: kind === 'host' ? hostShares(options.root) : sharedSingletons(options.root),
     shareStrategy: 'loaded-first',
     runtimePlugins: options.runtimePlugins ?? [],
-    // Type downloads need the network; remote module types live in shared/federation.
+    // Type downloads need the network; the remote module contract is tooling/remotes.
     dts: false,
   });
 }

@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from 'shared/federation/remote-modules';
+import type { RemoteModuleId } from 'tooling/remotes';
 import type { LayoutName, RouteEntry } from '../app/route-table';
 
 type Audience = 'visitor' | 'customer';

@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteModuleId, RemoteModuleMap } from 'shared/federation/remote-modules';
-import { remoteNameOf } from 'shared/federation/remote-modules';
+import { type RemoteModuleId, remoteNameOf } from 'tooling/remotes';
 import { takeManifestFailure } from './plugins/remote-failure-plugin';
+import type { RemoteModuleMap } from './remote-modules';
 import type { RuntimeConfig } from './runtime-config';
 
 let registered: RuntimeConfig['remotes'] = [];

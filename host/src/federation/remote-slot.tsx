@@ -10,11 +10,11 @@ import {
   useState,
 } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
-import type { RemoteModuleId } from 'shared/federation/remote-modules';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { Skeleton } from 'shared/ui/skeleton';
+import type { RemoteModuleId } from 'tooling/remotes';
 import { isChunkLoadError } from '../chunk-reload/chunk-error';
 import { canReloadForChunkError, reloadForChunkError } from '../chunk-reload/reload-guard';
 import { loadRemoteModule } from './register-remotes';

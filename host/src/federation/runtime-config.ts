@@ -1,5 +1,5 @@
-import { REMOTE_NAMES } from 'shared/federation/remote-modules';
 import * as z from 'shared/validation/zod';
+import { REMOTE_NAMES } from 'tooling/remotes';
 
 /**
  * What the host learns at run time from its own server: where each remote's manifest lives,
