@@ -94,3 +94,8 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     clear: () => endLocally(null),
   };
 });
+
+/** Whether a session exists now: what every slice asks the auth store most. */
+export function useLoggedIn(): boolean {
+  return useAuthStore((state) => state.status === 'logged-in');
+}

@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/auth-store';
 import { loanLimitQuery, loansQuery, userQuery } from 'shared/query/account-queries';
-
-/** True while a session exists: the account queries run only then. */
-function useLoggedIn(): boolean {
-  return useAuthStore((state) => state.status === 'logged-in');
-}
 
 /** The logged-in customer (GET /api/user/details/): only when an access token exists (spec §7). */
 export function useUser() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { VisitorAccountButtons } from 'shared/ui/visitor-account-buttons';
@@ -22,7 +22,7 @@ function prefetchAccountSlice() {
  * shown it stays, through logins and logouts (decision 014).
  */
 export function AccountDoor() {
-  const loggedIn = useAuthStore((state) => state.status === 'logged-in');
+  const loggedIn = useLoggedIn();
   const panelAsked = useUiStore((state) => state.accountPanel !== null);
   const requestLogin = useUiStore((state) => state.requestLogin);
   const requestRegistration = useUiStore((state) => state.requestRegistration);

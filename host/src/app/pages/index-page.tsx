@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/auth-store';
 import { sitePath } from 'shared/lib/site-urls';
 import { useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
@@ -13,7 +13,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const requestLogin = useUiStore((state) => state.requestLogin);
-  const loggedIn = useAuthStore((state) => state.status === 'logged-in');
+  const loggedIn = useLoggedIn();
 
   // The `auth` middleware sends visitors here with ?login=1: offer the login form.
   useEffect(() => {

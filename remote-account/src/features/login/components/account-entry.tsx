@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/auth-store';
 import { useLocation } from 'shared/navigation/router';
 import { useUiStore } from 'shared/stores/ui-store';
 import styles from './account.module.css';
@@ -13,7 +13,7 @@ import { SignedOut } from './signed-out-entry';
  * and password: account settings live here, not on the home page — decision 011), and logout.
  */
 export default function AccountEntry() {
-  const loggedIn = useAuthStore((state) => state.status === 'logged-in');
+  const loggedIn = useLoggedIn();
   const panel = useUiStore((state) => state.accountPanel);
   const dismiss = useUiStore((state) => state.dismissAccountPanel);
   const root = useRef<HTMLDivElement>(null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/auth-store';
 import { useUser } from 'shared/query/use-account';
 import { VerificationPanel } from './verification-panel';
 
@@ -10,7 +10,7 @@ import { VerificationPanel } from './verification-panel';
  * as the host keeps its slot — so it does not vanish under them. Nothing for a visitor.
  */
 export default function VerificationSection() {
-  const loggedIn = useAuthStore((state) => state.status === 'logged-in');
+  const loggedIn = useLoggedIn();
   const user = useUser().data;
   const [seenIncomplete, setSeenIncomplete] = useState(false);
   if (user && !user.full_verification && !seenIncomplete) setSeenIncomplete(true);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type Calculation, calculationQuery } from 'shared/api/loan/calculator';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/auth-store';
 import { formatMoney } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useLoanLimit } from 'shared/query/use-account';
@@ -35,7 +35,7 @@ export const CALCULATOR_DEBOUNCE_MS = 300;
  * Undefined while a customer's limit is still loading.
  */
 function useChoice(): LoanRequest | undefined {
-  const customer = useAuthStore((state) => state.status === 'logged-in');
+  const customer = useLoggedIn();
   const draft = useLoanRequestStore((state) => state.draft) ?? VISITOR_START;
   const limit = useLoanLimit();
   if (!customer) return draft;
@@ -46,7 +46,7 @@ function useChoice(): LoanRequest | undefined {
 
 /** A visitor who pressed "apply" and then logged in goes on to the application. */
 function useApplyAfterLogin(choice: LoanRequest | undefined) {
-  const customer = useAuthStore((state) => state.status === 'logged-in');
+  const customer = useLoggedIn();
   const waiting = useLoanRequestStore((state) => state.applyAfterLogin);
   const submitRequest = useLoanRequestStore((state) => state.submitRequest);
   const showApplication = useUiStore((state) => state.setActiveLoanComponent);
@@ -98,7 +98,7 @@ function CalculatorSkeleton() {
  * last good figures beside a Georgian error and a retry.
  */
 export default function LoanCalculator() {
-  const customer = useAuthStore((state) => state.status === 'logged-in');
+  const customer = useLoggedIn();
   const choice = useChoice();
   const setDraft = useLoanRequestStore((state) => state.setDraft);
   const submitRequest = useLoanRequestStore((state) => state.submitRequest);

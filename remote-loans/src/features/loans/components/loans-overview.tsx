@@ -1,5 +1,5 @@
 import type { Loan } from 'shared/api/loan/loans';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/auth-store';
 import { formatDate, formatMoney, fromTetri } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useLoanLimit, useLoans, useUser } from 'shared/query/use-account';
@@ -167,7 +167,7 @@ function LoansList() {
 
 /** The customer's loans on the home page; visitors are offered the login instead. */
 export default function LoansOverview() {
-  const loggedIn = useAuthStore((state) => state.status === 'logged-in');
+  const loggedIn = useLoggedIn();
   const requestLogin = useUiStore((state) => state.requestLogin);
   return (
     <Card aria-labelledby="loans-title">

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuthStore } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/auth-store';
 import { overdueQuery } from '../api/overdue';
 
 /** The customer's overdue loan (null: none); asked only during a session and when `enabled`. */
 export function useOverdue({ enabled = true }: { enabled?: boolean } = {}) {
-  const loggedIn = useAuthStore((state) => state.status === 'logged-in');
+  const loggedIn = useLoggedIn();
   return useQuery({ ...overdueQuery, enabled: loggedIn && enabled });
 }
