@@ -10,7 +10,6 @@ export const ka = {
     menuLabel: 'მენიუ',
     home: 'მთავარი',
     terms: 'პირობები',
-    recovery: 'პაროლის აღდგენა',
     openMenu: 'მენიუს გახსნა',
     closeMenu: 'მენიუს დახურვა',
     skipToContent: 'გადასვლა მთავარ შინაარსზე',
@@ -101,7 +100,6 @@ export const ka = {
     password: 'პაროლი',
     submitLogin: 'შესვლა',
     loggingIn: 'მიმდინარეობს შესვლა…',
-    loggedInAs: 'შესული ხართ',
     forgotPassword: 'დაგავიწყდათ პაროლი?',
     wrongCredentials: 'პირადი ნომერი ან პაროლი არასწორია.',
     personalNumberInvalid: 'პირადი ნომერი უნდა შედგებოდეს 11 ციფრისგან.',
@@ -131,7 +129,6 @@ export const ka = {
     loginToSee: 'შედით ანგარიშში, რომ ნახოთ თქვენი სესხები და ლიმიტი.',
     empty: 'აქტიური სესხები არ გაქვთ.',
     error: 'სესხების ჩატვირთვა ვერ მოხერხდა.',
-    amount: 'თანხა',
     outstanding: 'დარჩენილი',
     nextPayment: 'შემდეგი გადახდა',
     term: 'ვადა',
@@ -153,8 +150,9 @@ export const ka = {
     loginAgain: 'ხელახლა შესვლა',
     dismiss: 'შეტყობინების დახურვა',
   },
-  accountOverview: {
-    verificationLabel: 'ანგარიშის ვერიფიკაცია',
+  verification: {
+    /** The verification steps' slot on a customer's home page (the host's). */
+    label: 'ანგარიშის ვერიფიკაცია',
   },
   // The columns of every repayment schedule (the calculator's, the key terms', a loan's).
   schedule: {

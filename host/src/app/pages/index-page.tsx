@@ -111,7 +111,7 @@ function CustomerHome() {
         <div id="verification">
           <RemoteSlot
             id="remote_account/VerificationSteps"
-            label={ka.accountOverview.verificationLabel}
+            label={ka.verification.label}
             minHeight="12rem"
           />
         </div>
