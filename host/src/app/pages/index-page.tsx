@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { isOpenApplicationStatus } from 'shared/api/user/user-details';
 import { useLoggedIn } from 'shared/auth/auth-store';
 import { sitePath } from 'shared/lib/site-urls';
 import { useUser } from 'shared/query/use-account';
@@ -79,10 +80,9 @@ function VisitorHome() {
 function CustomerHome() {
   const activeLoanComponent = useUiStore((state) => state.activeLoanComponent);
   const user = useUser().data;
-  const applicationOpen =
-    user?.last_loan_application_status === 'pending' ||
-    user?.last_loan_application_status === 'approved';
-  const applying = activeLoanComponent === 'application' || applicationOpen;
+  const applying =
+    activeLoanComponent === 'application' ||
+    isOpenApplicationStatus(user?.last_loan_application_status);
   // Verification leaves the page once complete, but not under the customer who just completed
   // it: the section says so until the page is next loaded.
   const verificationShown = useRef(false);

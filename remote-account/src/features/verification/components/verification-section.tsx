@@ -1,19 +1,12 @@
-import { useState } from 'react';
 import { useLoggedIn } from 'shared/auth/auth-store';
-import { useUser } from 'shared/query/use-account';
 import { VerificationPanel } from './verification-panel';
 
 /**
- * The verification steps on the customer's home page, only while any is left: a customer who
- * arrives fully verified gets nothing, since their page is about money (decision 011). One who
- * completes the last step here keeps the section, saying so, until the page is next loaded —
- * as the host keeps its slot — so it does not vanish under them. Nothing for a visitor.
+ * The verification steps on the customer's home page, nothing for a visitor. Whether the page
+ * shows them is the host's to say (its CustomerHome: while any step is left, and until the
+ * next load for a customer who completes the last one there, decision 011): once shown, the
+ * section always says where the customer stands, "fully verified" included.
  */
 export default function VerificationSection() {
-  const loggedIn = useLoggedIn();
-  const user = useUser().data;
-  const [seenIncomplete, setSeenIncomplete] = useState(false);
-  if (user && !user.full_verification && !seenIncomplete) setSeenIncomplete(true);
-  if (!loggedIn || (user?.full_verification && !seenIncomplete)) return null;
-  return <VerificationPanel />;
+  return useLoggedIn() ? <VerificationPanel /> : null;
 }

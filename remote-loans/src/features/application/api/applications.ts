@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
 import { moneySchema, timestampSchema } from 'shared/api/money-schema';
-import { applicationStatusSchema } from 'shared/api/user/user-details';
+import { applicationStatusSchema, isOpenApplicationStatus } from 'shared/api/user/user-details';
 import * as z from 'shared/validation/zod';
 
 export const applicationSchema = z.object({
@@ -16,9 +16,9 @@ export const applicationSchema = z.object({
 });
 export type Application = z.infer<typeof applicationSchema>;
 
-/** Pending or approved: the provider has not finished with it, so it is followed. */
+/** An application the provider has not finished with, so it is followed. */
 export function isOpen(application: Application | undefined): boolean {
-  return application?.status === 'pending' || application?.status === 'approved';
+  return isOpenApplicationStatus(application?.status);
 }
 
 /** GET /api/loan/loan_application/: the customer's applications, newest first. */
