@@ -14,8 +14,12 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'dist-server', '.nginx']);
 
-/** Folders the builds and servers write, named by the docs but absent from a fresh clone. */
-const GENERATED = /^(dist|dist-server|logs|temp|site|releases|\.nginx|\.sandbox-data|\.e2e-tmp)\//;
+/**
+ * Folders the builds and servers write (at the top or inside a package: `remote-home/dist`),
+ * named by the docs but absent from a fresh clone.
+ */
+const GENERATED =
+  /(^|\/)(dist|dist-server|logs|temp|site|releases|\.nginx|\.sandbox-data|\.e2e-tmp)(\/|$)/;
 
 /** The Markdown files to check: every README and decision record. */
 export function documents(root = REPO_ROOT): string[] {
@@ -59,7 +63,7 @@ export function missingPaths(root = REPO_ROOT, files = documents(root)): string[
       const [, name = '', gone] = match;
       if (gone || !PATH_LIKE.test(name) || name.startsWith('@')) continue;
       const clean = name.replace(/\*.*$/, '').replace(/\/$/, '');
-      if (GENERATED.test(`${clean}/`) || GENERATED.test(name)) continue;
+      if (GENERATED.test(clean)) continue;
       const [first = ''] = clean.split('/');
       // Outside the repository (the product's own documents beside it): not this check's.
       if (path.relative(root, path.join(folder, clean)).startsWith('..')) continue;
