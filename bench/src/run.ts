@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium } from '@playwright/test';
-import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
+import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { HOST_APP, portOf, REMOTE_APPS, SANDBOX_APP } from 'tooling/apps';
 import { type LighthouseFigures, lighthouseMedians } from './lighthouse-runs';
 import { measurePage, type PageFigures, PHONE_PROFILE } from './page-metrics';

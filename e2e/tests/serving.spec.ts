@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { APIRequestContext } from '@playwright/test';
-import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
+import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { headersOf, rawRequest } from 'tooling/server/raw-request';
 import {

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
+import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { SANDBOX_URL } from './urls';

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
+import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import {
   calculationFor,
   calculatorBounds,

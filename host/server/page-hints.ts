@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
+import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { remoteNameOf } from 'tooling/remotes';
 import type { RouteEntry } from '../src/app/route-table';
 import { firstScreenModules } from '../src/federation/first-screen';

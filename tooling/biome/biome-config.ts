@@ -50,6 +50,11 @@ const RULES = {
     message:
       "Inside shared, import other modules as 'shared/...': a relative import bypasses federation and gives each app its own copy (two ApiError classes, two axios instances).",
   },
+  sessionBelowTheClient: {
+    group: ['shared/api/**', 'shared/auth/**', 'shared/query/**'],
+    message:
+      'shared/session is below the API client: the client reads the session, the auth store above both (imports run one way).',
+  },
 } satisfies Record<string, ImportRule>;
 
 type RuleName = keyof typeof RULES;
@@ -82,6 +87,16 @@ const PARTS: readonly { includes: readonly string[]; rules: readonly RuleName[] 
       '!shared/src/validation/zod.ts',
     ],
     rules: ['sharedImportsNoApp', 'sharedBySelfReference', 'noTooling', 'zodThroughTheFacade'],
+  },
+  {
+    includes: ['shared/src/session/**', ...TESTS],
+    rules: [
+      'sharedImportsNoApp',
+      'sharedBySelfReference',
+      'noTooling',
+      'zodThroughTheFacade',
+      'sessionBelowTheClient',
+    ],
   },
   {
     includes: ['shared/src/**/*.test.ts', 'shared/src/**/*.test.tsx', 'shared/src/testing/**'],

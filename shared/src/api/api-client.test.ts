@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { HttpResponse, http } from 'msw';
+import { saveSession } from 'shared/session/session-cookie';
 import * as z from 'shared/validation/zod';
-import { saveSession } from '../auth/session-cookie';
 import { mswServer } from '../testing/msw-server';
 import { requestJson } from './api-client';
 import { ApiError } from './api-error';

@@ -1,8 +1,8 @@
 import axios, { type AxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { ApiError, toApiError } from 'shared/api/api-error';
-import { installSessionInterceptors } from 'shared/api/session-interceptors';
-import { readSession } from 'shared/auth/session-cookie';
+import { installSessionInterceptors, isAuthCall } from 'shared/api/session-interceptors';
+import { readSession } from 'shared/session/session-cookie';
 import { ka } from 'shared/strings/ka';
 import type * as z from 'shared/validation/zod';
 
@@ -24,7 +24,8 @@ export const apiClient = axios.create({
 apiClient.interceptors.request.use((config) => {
   config.headers.set('Accept-Language', API_LANGUAGE);
   const session = readSession();
-  if (session && !config.headers.has('Authorization')) {
+  // Login and refresh carry no access token: a refresh is sent because the token expired.
+  if (session && !config.headers.has('Authorization') && !isAuthCall(config.url)) {
     config.headers.set('Authorization', `JWT ${session.access}`);
   }
   const csrf = Cookies.get(CSRF_COOKIE);

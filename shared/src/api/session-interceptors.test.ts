@@ -5,7 +5,7 @@ import { REFRESH_LOCK } from 'shared/api/session-interceptors';
 import { obtainTokens } from 'shared/api/user/token';
 import { fetchUserDetails } from 'shared/api/user/user-details';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { readSession, SESSION_COOKIE } from 'shared/auth/session-cookie';
+import { readSession, SESSION_COOKIE } from 'shared/session/session-cookie';
 import { customer } from '../testing/fixtures';
 import { createGate } from '../testing/gate';
 import { ISSUED_TOKENS, REFRESHED_TOKENS, VALID_USER } from '../testing/handlers/user';
@@ -25,6 +25,7 @@ const tokenNotValid = () =>
 function expiredAccessProvider(concurrent = 1) {
   const seen: string[] = [];
   const refreshes: unknown[] = [];
+  const refreshAuthorization: (string | null)[] = [];
   const allRefused = createGate();
   const refreshed = createGate();
   mswServer.use(
@@ -40,11 +41,12 @@ function expiredAccessProvider(concurrent = 1) {
     }),
     http.post('*/api/user/token/refresh/', async ({ request }) => {
       refreshes.push(await request.json());
+      refreshAuthorization.push(request.headers.get('Authorization'));
       await allRefused.passed();
       return HttpResponse.json(REFRESHED_TOKENS);
     }),
   );
-  return { seen, refreshes, refreshed };
+  return { seen, refreshes, refreshAuthorization, refreshed };
 }
 
 function logIn() {
@@ -54,14 +56,15 @@ function logIn() {
 describe('a 401 on an authorised call', () => {
   it('refreshes with the stored refresh token, then repeats the call with the new access token', async () => {
     logIn();
-    const { seen, refreshes } = expiredAccessProvider();
+    const { seen, refreshes, refreshAuthorization } = expiredAccessProvider();
     await expect(fetchUserDetails()).resolves.toEqual(customer);
     expect(refreshes).toEqual([{ refresh: ISSUED_TOKENS.refresh }]);
+    // The refresh carries the refresh token alone, not the expired access token.
+    expect(refreshAuthorization).toEqual([null]);
     expect(seen).toEqual([`JWT ${ISSUED_TOKENS.access}`, `JWT ${REFRESHED_TOKENS.access}`]);
     expect(readSession()).toEqual(REFRESHED_TOKENS);
     expect(useAuthStore.getState()).toMatchObject({
       status: 'logged-in',
-      session: REFRESHED_TOKENS,
     });
   });
 
@@ -128,7 +131,6 @@ describe('a 401 on an authorised call', () => {
     expect(document.cookie).not.toContain('user=');
     expect(useAuthStore.getState()).toMatchObject({
       status: 'logged-out',
-      session: null,
       endedBy: 'expired',
     });
   });
@@ -225,7 +227,6 @@ describe('two tabs, one session', () => {
     expect(readSession()).toEqual(REFRESHED_TOKENS);
     expect(useAuthStore.getState()).toMatchObject({
       status: 'logged-in',
-      session: REFRESHED_TOKENS,
       endedBy: null,
     });
   });
@@ -249,7 +250,7 @@ describe('two tabs, one session', () => {
     releaseOtherTab();
     await expect(details).resolves.toEqual(customer);
     expect(refreshes).toEqual([]);
-    expect(useAuthStore.getState().session).toEqual(REFRESHED_TOKENS);
+    expect(readSession()).toEqual(REFRESHED_TOKENS);
   });
 
   it('learns of a logout in another tab from its next 401, and says so', async () => {

@@ -5,8 +5,8 @@ import {
   type Session,
   saveSession,
   sessionSchema,
-} from 'shared/auth/session-cookie';
-import { announceSessionChange, type SessionEndReason } from 'shared/auth/session-events';
+} from 'shared/session/session-cookie';
+import { announceSessionEnd, type SessionEndReason } from 'shared/session/session-events';
 
 export const LOGIN_PATH = '/api/user/api/token/';
 export const REFRESH_PATH = '/api/user/token/refresh/';
@@ -16,7 +16,8 @@ interface RetriableConfig extends InternalAxiosRequestConfig {
   authRetried?: boolean;
 }
 
-function isAuthCall(url: string | undefined): boolean {
+/** Login and refresh: calls that carry no access token, and whose 401 is an answer. */
+export function isAuthCall(url: string | undefined): boolean {
   return Boolean(url && (url.endsWith(LOGIN_PATH) || url.endsWith(REFRESH_PATH)));
 }
 
@@ -31,7 +32,7 @@ function bodyCode(data: unknown): unknown {
 
 function endSession(reason: SessionEndReason): void {
   clearSession();
-  announceSessionChange({ type: 'ended', reason });
+  announceSessionEnd(reason);
 }
 
 /** The name of the lock every tab of the page's origin takes to refresh the session. */
@@ -72,26 +73,21 @@ class SessionGone extends Error {}
 export function installSessionInterceptors(client: AxiosInstance): void {
   let refreshing: Promise<Session> | null = null;
 
-  const adopt = (session: Session): Session => {
-    announceSessionChange({ type: 'refreshed', session });
-    return session;
-  };
-
   const refresh = (stale: Session): Promise<Session> =>
     withRefreshLock(async () => {
       const stored = readSession();
       if (!stored) throw new SessionGone();
-      if (stored.refresh !== stale.refresh) return adopt(stored);
+      if (stored.refresh !== stale.refresh) return stored;
       try {
         const response = await client.post<unknown>(REFRESH_PATH, { refresh: stale.refresh });
         const fresh = sessionSchema.parse(response.data);
         saveSession(fresh);
-        return adopt(fresh);
+        return fresh;
       } catch (error) {
         // Only the provider's "no" ends the session; a network failure or a 5xx may pass.
         if (isAxiosError(error) && error.response?.status === 401) {
           const winner = rotatedElsewhere(stale);
-          if (winner) return adopt(winner);
+          if (winner) return winner;
           endSession('expired');
         }
         throw error;

@@ -2,18 +2,27 @@ import { toApiError } from 'shared/api/api-error';
 import { postDeviceLog } from 'shared/api/user/device-log';
 import { logout as logoutCall } from 'shared/api/user/logout';
 import { type Credentials, obtainTokens } from 'shared/api/user/token';
-import { onOtherTabChange } from 'shared/auth/session-broadcast';
-import { clearSession, readSession, type Session, saveSession } from 'shared/auth/session-cookie';
-import { onSessionChange, type SessionEndReason } from 'shared/auth/session-events';
 import { prefetchAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
+import { onOtherTabChange } from 'shared/session/session-broadcast';
+import {
+  clearSession,
+  readSession,
+  type Session,
+  saveSession,
+} from 'shared/session/session-cookie';
+import { onSessionEnd, type SessionEndReason } from 'shared/session/session-events';
 import { create } from 'zustand';
 
 export type AuthStatus = 'logged-in' | 'logged-out';
 
+/**
+ * Whether a customer is logged in, and why a session ended. The session itself is the cookie
+ * (shared/session/session-cookie), read there by whoever needs the tokens: a copy here would be
+ * one more thing to keep in step with a refresh.
+ */
 interface AuthState {
   status: AuthStatus;
-  session: Session | null;
   /** Why the provider ended the last session, until the customer dismisses it or logs in. */
   endedBy: SessionEndReason | null;
 
@@ -24,46 +33,38 @@ interface AuthState {
   /** Stores a fresh session in the cookie and the store. */
   setSession: (session: Session) => void;
   dismissEnded: () => void;
-  /** Forgets the session everywhere: cookie, store and every cached answer. */
-  clear: () => void;
 }
 
-const initial = readSession();
-
 /**
- * The one auth store of the page: the session only. The customer's data is server state in
+ * The one auth store of the page: whether there is a session. The customer's data is server state in
  * the page's QueryClient (shared/query); this store clears it whenever a session ends, so no
  * answer of an ended session is ever shown to the next one.
  */
 export const useAuthStore = create<AuthState>()((set, get) => {
   const endLocally = (endedBy: SessionEndReason | null) => {
     clearSession();
-    set({ status: 'logged-out', session: null, endedBy });
+    set({ status: 'logged-out', endedBy });
     // Removing the queries also cancels their requests: an answer still on its way is dropped.
     queryClient.clear();
   };
 
-  onSessionChange((change) => {
-    if (change.type === 'refreshed') set({ session: change.session });
-    else if (get().status === 'logged-in') endLocally(change.reason);
+  onSessionEnd((reason) => {
+    if (get().status === 'logged-in') endLocally(reason);
   });
 
   // Another tab stored or removed the session: this one follows the cookie.
   onOtherTabChange(() => {
     const stored = readSession();
-    const state = get();
-    if (state.status === 'logged-in') {
+    if (get().status === 'logged-in') {
       if (!stored) endLocally('elsewhere');
-      else if (stored.access !== state.session?.access) set({ session: stored });
     } else if (stored) {
-      set({ status: 'logged-in', session: stored, endedBy: null });
+      set({ status: 'logged-in', endedBy: null });
       prefetchAccount().catch((error: unknown) => console.warn('account prefetch failed', error));
     }
   });
 
   return {
-    status: initial ? 'logged-in' : 'logged-out',
-    session: initial,
+    status: readSession() ? 'logged-in' : 'logged-out',
     endedBy: null,
 
     login: async (credentials) => {
@@ -77,7 +78,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       await prefetchAccount();
     },
     logout: async () => {
-      const session = get().session;
+      const session = readSession();
       endLocally(null);
       if (!session) return;
       try {
@@ -88,10 +89,9 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
     setSession: (session) => {
       saveSession(session);
-      set({ status: 'logged-in', session, endedBy: null });
+      set({ status: 'logged-in', endedBy: null });
     },
     dismissEnded: () => set({ endedBy: null }),
-    clear: () => endLocally(null),
   };
 });
 

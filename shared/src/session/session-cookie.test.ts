@@ -1,5 +1,10 @@
 import Cookies from 'js-cookie';
-import { clearSession, readSession, SESSION_COOKIE, saveSession } from './session-cookie';
+import {
+  clearSession,
+  readSession,
+  SESSION_COOKIE,
+  saveSession,
+} from 'shared/session/session-cookie';
 
 describe('the session cookie', () => {
   it('reads back the session it saved', () => {

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
-import { announceToOtherTabs } from 'shared/auth/session-broadcast';
-import { SESSION_COOKIE } from 'shared/auth/session-cookie-name';
+import { announceToOtherTabs } from 'shared/session/session-broadcast';
+import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import * as z from 'shared/validation/zod';
 
 export { SESSION_COOKIE };

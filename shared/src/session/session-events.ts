@@ -1,29 +1,24 @@
-import type { Session } from 'shared/auth/session-cookie';
-
 /**
  * Why a session ended that the customer did not end in this tab, shown to them afterwards:
  * the provider banned them or refused a refresh, or they logged out in another tab.
  */
 export type SessionEndReason = 'banned' | 'expired' | 'elsewhere';
 
-export type SessionChange =
-  | { type: 'refreshed'; session: Session }
-  | { type: 'ended'; reason: SessionEndReason };
-
-type Listener = (change: SessionChange) => void;
+type Listener = (reason: SessionEndReason) => void;
 
 const listeners = new Set<Listener>();
 
 /**
- * The API client changes the session on its own (a token refresh, a banned answer); the auth
- * store listens here. An event rather than an import keeps the client free of the store, which
- * itself calls the API.
+ * The API client ends a session on its own (a banned answer, a refused refresh, a logout in
+ * another tab); the auth store listens here. An event rather than an import keeps the client
+ * (below) free of the store (above it), which itself calls the API. A refresh needs no event:
+ * the cookie is the session, and everyone reads it there.
  */
-export function onSessionChange(listener: Listener): () => void {
+export function onSessionEnd(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export function announceSessionChange(change: SessionChange): void {
-  for (const listener of listeners) listener(change);
+export function announceSessionEnd(reason: SessionEndReason): void {
+  for (const listener of listeners) listener(reason);
 }

@@ -96,7 +96,7 @@ describe('the header’s account place', () => {
     render(<AccountDoor />);
     expect(await screen.findByText('account slice: no panel')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: ka.account.login })).not.toBeInTheDocument();
-    act(() => useAuthStore.getState().clear());
+    await act(() => useAuthStore.getState().logout());
     expect(screen.getByText('account slice: no panel')).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { saveSession } from '../../auth/session-cookie';
+import { saveSession } from 'shared/session/session-cookie';
 import { loans } from '../../testing/fixtures';
 import { mswServer } from '../../testing/msw-server';
 import { ApiError } from '../api-error';

@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { saveSession } from '../../auth/session-cookie';
+import { saveSession } from 'shared/session/session-cookie';
 import { loanLimit } from '../../testing/fixtures';
 import { ISSUED_TOKENS } from '../../testing/handlers/user';
 import { mswServer } from '../../testing/msw-server';

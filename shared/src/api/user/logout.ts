@@ -1,5 +1,5 @@
 import { requestJson } from 'shared/api/api-client';
-import type { Session } from 'shared/auth/session-cookie';
+import type { Session } from 'shared/session/session-cookie';
 import * as z from 'shared/validation/zod';
 
 /**

@@ -583,7 +583,7 @@ describe('the account entry', () => {
     act(() => useUiStore.getState().requestAccount());
     expect(await screen.findByRole('dialog', { name: kaProfile.panelTitle })).toBeInTheDocument();
 
-    act(() => useAuthStore.getState().clear());
+    await act(() => useAuthStore.getState().logout());
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(useUiStore.getState().accountPanel).toBeNull();

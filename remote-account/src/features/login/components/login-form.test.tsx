@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { accountKeys } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
+import { readSession } from 'shared/session/session-cookie';
 import { ka } from 'shared/strings/ka';
 import { customer, loanLimit, loans } from 'shared/testing/fixtures';
 import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
@@ -56,7 +57,7 @@ describe('the login form', () => {
     await waitFor(() => expect(queryClient.getQueryData(accountKeys.user)).toEqual(customer));
     const state = useAuthStore.getState();
     expect(state.status).toBe('logged-in');
-    expect(state.session).toEqual(ISSUED_TOKENS);
+    expect(readSession()).toEqual(ISSUED_TOKENS);
     await waitFor(() => expect(queryClient.getQueryData(accountKeys.loans)).toEqual(loans));
     await waitFor(() => expect(queryClient.getQueryData(accountKeys.loanLimit)).toEqual(loanLimit));
     expect(calls.details).toBe(1);
