@@ -36,6 +36,12 @@ describe('missingPaths', () => {
     ).toEqual([]);
   });
 
+  it('leaves what is outside the repository to others, wherever the clone is', () => {
+    mkdirSync(path.join(root, 'docs'));
+    writeFileSync(path.join(root, 'docs/README.md'), '`../shared/spec.md`, `../../x.md`');
+    expect(check('`../shared/product-spec.md`, `pkg/src/thing.ts`')).toEqual([]);
+  });
+
   it('accepts history marked as gone', () => {
     expect(check('`pkg/src/old.ts` (gone)')).toEqual([]);
   });

@@ -65,8 +65,6 @@ export function missingPaths(root = REPO_ROOT, files = documents(root)): string[
       const clean = name.replace(/\*.*$/, '').replace(/\/$/, '');
       if (GENERATED.test(clean)) continue;
       const [first = ''] = clean.split('/');
-      // Outside the repository (the product's own documents beside it): not this check's.
-      if (path.relative(root, path.join(folder, clean)).startsWith('..')) continue;
       const candidates = [
         path.join(root, clean),
         path.join(folder, clean),
@@ -76,6 +74,9 @@ export function missingPaths(root = REPO_ROOT, files = documents(root)): string[
           : []),
       ];
       if (candidates.some(existsAs)) continue;
+      // Outside the repository (the product's documents beside it, `../shared/…` from the
+      // root): not this check's, and absent from a CI machine's clone.
+      if (candidates.some((candidate) => path.relative(root, candidate).startsWith('..'))) continue;
       if (exposed.has(clean)) continue;
       // A remote's README names its own exposed modules as `./Name`.
       const remote = REMOTE_APPS.find((app) => folder === path.join(root, app.folder));
