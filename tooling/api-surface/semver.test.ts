@@ -1,0 +1,72 @@
+import { compareSurfaces, kindOf, versionProblem } from './semver';
+import { entriesOf, type Surface } from './surface';
+
+const surface = (modules: Surface['modules']): Surface => ({ version: '1.0.0', modules });
+
+describe('entriesOf', () => {
+  it('names each export with its declaration, leans-on locals apart, imports not at all', () => {
+    const entries = entriesOf(`import type { X } from 'y';
+/** comments are not the surface */
+interface Options { a: string }
+export declare function f(options: Options): X;
+export declare const one: 1, two: 2;
+export type { Z } from 'shared/z';
+export {};
+`);
+    expect(Object.keys(entries).sort()).toEqual(['(local) Options', 'Z', 'f', 'one', 'two']);
+    expect(entries.f).toBe('export declare function f(options: Options): X;');
+    expect(entries.Z).toBe("export type { Z } from 'shared/z';");
+  });
+});
+
+describe('compareSurfaces and kindOf', () => {
+  const before = surface({ 'shared/a': { f: 'f(): void', '(local) O': 'interface O {}' } });
+
+  it('sees nothing in the same surface', () => {
+    expect(kindOf(compareSurfaces(before, before))).toBe('none');
+  });
+
+  it('sees a new module or export as an addition', () => {
+    const after = surface({
+      'shared/a': { ...before.modules['shared/a'], g: 'g(): void' },
+      'shared/b': { h: 'h(): void' },
+    });
+    const change = compareSurfaces(before, after);
+    expect(change.added).toEqual(['shared/a: g', 'shared/b (module)']);
+    expect(kindOf(change)).toBe('addition');
+  });
+
+  it('sees a removal, or a change to an export or what it leans on, as breaking', () => {
+    expect(kindOf(compareSurfaces(before, surface({})))).toBe('breaking');
+    const changedLocal = surface({
+      'shared/a': { f: 'f(): void', '(local) O': 'interface O { a: 1 }' },
+    });
+    expect(compareSurfaces(before, changedLocal).changed).toEqual(['shared/a: (local) O']);
+    expect(kindOf(compareSurfaces(before, surface({ 'shared/a': { f: 'f(): 1' } })))).toBe(
+      'breaking',
+    );
+  });
+});
+
+describe('versionProblem', () => {
+  it('asks a break for a major bump from 1.0.0 on, an addition for a minor one', () => {
+    expect(versionProblem('1.2.3', '2.0.0', 'breaking')).toBeNull();
+    expect(versionProblem('1.2.3', '1.3.0', 'breaking')).toMatch(/major/);
+    expect(versionProblem('1.2.3', '1.3.0', 'addition')).toBeNull();
+    expect(versionProblem('1.2.3', '1.2.4', 'addition')).toMatch(/minor/);
+    expect(versionProblem('1.2.3', '1.2.3', 'addition')).toMatch(/minor/);
+    expect(versionProblem('1.2.3', '1.3.1', 'addition')).toMatch(/starts again at 0/);
+  });
+
+  it('reads 0.y.z as a caret range does: a break bumps y, an addition z', () => {
+    expect(versionProblem('0.1.0', '0.2.0', 'breaking')).toBeNull();
+    expect(versionProblem('0.1.0', '0.1.1', 'breaking')).toMatch(/minor/);
+    expect(versionProblem('0.1.0', '0.1.1', 'addition')).toBeNull();
+  });
+
+  it('accepts any step up, or none, when the surface did not change; never a step down', () => {
+    expect(versionProblem('1.2.3', '1.2.3', 'none')).toBeNull();
+    expect(versionProblem('1.2.3', '1.2.4', 'none')).toBeNull();
+    expect(versionProblem('1.2.3', '1.2.2', 'none')).toMatch(/lower/);
+  });
+});

@@ -1,0 +1,78 @@
+import type { Surface } from './surface.ts';
+
+/** What changed between two surfaces, each as `module: name`. */
+export interface SurfaceChange {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+export type ChangeKind = 'none' | 'addition' | 'breaking';
+
+export function compareSurfaces(before: Surface, after: Surface): SurfaceChange {
+  const change: SurfaceChange = { added: [], removed: [], changed: [] };
+  const modules = new Set([...Object.keys(before.modules), ...Object.keys(after.modules)]);
+  for (const module of [...modules].sort()) {
+    const old = before.modules[module];
+    const now = after.modules[module];
+    if (!old) change.added.push(`${module} (module)`);
+    else if (!now) change.removed.push(`${module} (module)`);
+    else {
+      for (const name of new Set([...Object.keys(old), ...Object.keys(now)])) {
+        const local = name.startsWith('(local) ');
+        if (old[name] === undefined) {
+          // A local a new export leans on comes with it; only the export is an addition.
+          if (!local) change.added.push(`${module}: ${name}`);
+        } else if (now[name] === undefined) {
+          // A local that went is seen in the export that used it.
+          if (!local) change.removed.push(`${module}: ${name}`);
+        } else if (old[name] !== now[name]) change.changed.push(`${module}: ${name}`);
+      }
+    }
+  }
+  return change;
+}
+
+export function kindOf(change: SurfaceChange): ChangeKind {
+  if (change.removed.length > 0 || change.changed.length > 0) return 'breaking';
+  return change.added.length > 0 ? 'addition' : 'none';
+}
+
+type Version = [number, number, number];
+
+function parse(version: string): Version {
+  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
+  if (!match) throw new Error(`not a release version: ${version}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+/**
+ * The position a change must bump, read as a caret range reads it (the `requiredVersion:
+ * ^<version>` each remote's build declares): from 1.0.0 a break is major and an addition
+ * minor; below it `^0.y.z` holds only 0.y, so a break bumps y and an addition z.
+ */
+function positionFor(kind: Exclude<ChangeKind, 'none'>, [major]: Version): 0 | 1 | 2 {
+  if (major > 0) return kind === 'breaking' ? 0 : 1;
+  return kind === 'breaking' ? 1 : 2;
+}
+
+/** Why `to` is not the version a change of `kind` from `from` needs, or null when it is. */
+export function versionProblem(from: string, to: string, kind: ChangeKind): string | null {
+  const old = parse(from);
+  const now = parse(to);
+  const compare = now.findIndex((part, index) => part !== old[index]);
+  if (compare >= 0 && (now[compare] ?? 0) < (old[compare] ?? 0)) {
+    return `version ${to} is lower than ${from}`;
+  }
+  if (kind === 'none') return null;
+  const needed = positionFor(kind, old);
+  const name = ['major', 'minor', 'patch'][needed];
+  // The bumped position must be `needed` or a wider one, the later ones reset to 0.
+  if (compare < 0 || compare > needed) {
+    return `${kind === 'breaking' ? 'a removal or change' : 'an addition'} needs a ${name} bump of ${from} (read as ^${from}), not ${to}`;
+  }
+  if (now.slice(compare + 1).some((part) => part !== 0)) {
+    return `version ${to}: after the bumped part, the rest starts again at 0`;
+  }
+  return null;
+}
