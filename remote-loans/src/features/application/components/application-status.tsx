@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { invalidateAccount } from 'shared/query/account-queries';
@@ -9,12 +8,8 @@ import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { kaLoans } from '../../../ka-loans';
-import {
-  type Application,
-  applicationsQuery,
-  cancelApplication,
-  isOpen,
-} from '../api/applications';
+import { type Application, isOpen } from '../api/applications';
+import { useCancelApplication } from '../hooks/use-application-writes';
 import { kaApplication as t } from '../ka-application';
 import { useFollowedApplication } from '../lib/followed-application';
 import styles from './application.module.css';
@@ -32,17 +27,8 @@ function useFinish() {
 }
 
 function CancelApplication({ application }: { application: Application }) {
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => cancelApplication(application.id),
-    onSuccess: (canceled) => {
-      queryClient.setQueryData(applicationsQuery.queryKey, (old) =>
-        (old ?? []).map((item) => (item.id === canceled.id ? canceled : item)),
-      );
-      void invalidateAccount();
-    },
-  });
+  const cancel = useCancelApplication(application.id);
   if (!confirming) {
     return (
       <Button variant="secondary" onClick={() => setConfirming(true)}>
@@ -57,18 +43,13 @@ function CancelApplication({ application }: { application: Application }) {
       <div className={styles.choices}>
         <Button
           aria-describedby="cancel-question"
-          disabled={cancel.isPending}
-          onClick={() => {
-            if (!cancel.isPending) cancel.mutate();
-          }}
+          disabled={cancel.busy}
+          // The error shows in the alert above; the send resolves either way.
+          onClick={() => void cancel.send().catch(() => undefined)}
         >
-          {cancel.isPending ? t.status.cancelling : t.status.cancelYes}
+          {cancel.busy ? t.status.cancelling : t.status.cancelYes}
         </Button>
-        <Button
-          variant="secondary"
-          disabled={cancel.isPending}
-          onClick={() => setConfirming(false)}
-        >
+        <Button variant="secondary" disabled={cancel.busy} onClick={() => setConfirming(false)}>
           {t.status.cancelNo}
         </Button>
       </div>

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ContractType, termsOfContractQuery } from 'shared/api/cms/terms-of-contract';
 import { FormAlert } from 'shared/forms/form-alert';
 import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
-import { accountKeys } from 'shared/query/account-queries';
 import type { LoanRequest } from 'shared/stores/loan-request-store';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
@@ -14,7 +13,8 @@ import { LoadError } from 'shared/ui/load-error';
 import { ProviderHtml } from 'shared/ui/provider-html';
 import { Skeleton } from 'shared/ui/skeleton';
 import * as z from 'shared/validation/zod';
-import { type Application, applicationsQuery, createApplication } from '../api/applications';
+import type { Application } from '../api/applications';
+import { useCreateApplication } from '../hooks/use-application-writes';
 import { kaApplication as t } from '../ka-application';
 import styles from './application.module.css';
 
@@ -35,7 +35,7 @@ export function ContractAcceptance({
   request: LoanRequest;
   onSubmitted: (application: Application) => void;
 }) {
-  const queryClient = useQueryClient();
+  const create = useCreateApplication();
   const terms = useQuery(termsOfContractQuery(ContractType.loan));
   const [republished, setRepublished] = useState(false);
   const box = useRef<HTMLInputElement | null>(null);
@@ -60,10 +60,8 @@ export function ContractAcceptance({
 
   const submit = form.handleSubmit(async () => {
     try {
-      const application = await createApplication({ ...request, terms_of_contract: current.id });
-      queryClient.setQueryData(applicationsQuery.queryKey, (old) => [application, ...(old ?? [])]);
-      void queryClient.invalidateQueries({ queryKey: accountKeys.user });
-      onSubmitted(application);
+      const application = await create.send({ ...request, terms_of_contract: current.id });
+      if (application) onSubmitted(application);
     } catch (caught) {
       const error = applyServerError(form, caught, { fields: ['accepted'] });
       if (error.fieldErrors.terms_of_contract) {

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch } from 'react-hook-form';
@@ -14,7 +13,6 @@ import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { kaLoans } from '../../../ka-loans';
 import type { Overdue } from '../../overdue/api/overdue';
-import { repayMutationKey } from '../api/repay';
 import { useRepay } from '../hooks/use-repay';
 import { type RepayValues, repaySchema } from '../lib/repay-schema';
 import {
@@ -61,8 +59,7 @@ function describe(error: ApiError): string | null {
 /**
  * Repaying one loan in two steps: what to pay (the next payment, the overdue total, all that
  * is owed, or another amount within the provider's bounds), then a confirmation with what
- * remains afterwards. The confirmation sends once: the button is disabled while the payment
- * runs and a second click before that render is ignored. A refusal comes back to the first
+ * remains afterwards. The confirmation sends once (useWrite). A refusal comes back to the first
  * step with the provider's words, the choice and the typed amount kept.
  */
 export function RepayForm({
@@ -84,14 +81,10 @@ export function RepayForm({
     defaultValues: { choice: firstChoice, amount: '' },
   });
   const choice = useWatch({ control: form.control, name: 'choice' });
+  // One payment of this loan at a time, here or wherever else it is open (useWrite's guard).
   const repay = useRepay(loan.id);
-  // The same loan may be open in its card and in the overdue notice: one payment at a time.
-  const paying = useIsMutating({ mutationKey: repayMutationKey(loan.id) }) > 0 || repay.isPending;
   const showBusy = useDelayedFlag(repay.isPending);
   const [confirming, setConfirming] = useState<number | null>(null);
-  // useMutation's isPending reaches the button only on the next render; this stops a second
-  // click that comes before it.
-  const sending = useRef(false);
   const focusNext = useRef<'choice' | 'confirm' | 'continue' | null>('choice');
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const continueButton = useRef<HTMLButtonElement>(null);
@@ -129,11 +122,11 @@ export function RepayForm({
   };
 
   const confirm = async () => {
-    if (sending.current || paying || confirming === null) return;
-    sending.current = true;
+    if (confirming === null) return;
     const amount = fromTetri(confirming);
     try {
-      const paid = await repay.mutateAsync(amount);
+      const paid = await repay.send(amount);
+      if (!paid) return;
       // A form its owner keeps open starts afresh: this confirmation has been paid.
       setConfirming(null);
       onPaid({ amount, loan: paid });
@@ -144,8 +137,6 @@ export function RepayForm({
         fields: form.getValues('choice') === 'other' ? ['amount'] : [],
         describe,
       });
-    } finally {
-      sending.current = false;
     }
   };
 
@@ -173,10 +164,10 @@ export function RepayForm({
           </div>
         </dl>
         <div className={styles.actions}>
-          <Button onClick={() => void confirm()} disabled={paying}>
+          <Button onClick={() => void confirm()} disabled={repay.busy}>
             {showBusy ? t.paying : t.confirm}
           </Button>
-          <Button variant="secondary" onClick={back} disabled={paying}>
+          <Button variant="secondary" onClick={back} disabled={repay.busy}>
             {t.back}
           </Button>
         </div>
