@@ -2,10 +2,10 @@ import { parseReport } from './report';
 import { compareSurfaces } from './semver';
 import {
   checkSharedVersion,
-  previousVersionReport,
   currentSharedSurface,
-  readCheckedInReport,
+  previousVersionReport,
   REPORT_FILE,
+  readCheckedInReport,
   renderSharedReport,
 } from './shared-surface';
 
