@@ -38,7 +38,7 @@ describe("shared's public surface", () => {
       const { [first]: _removed, ...rest } = recorded.modules;
       const verdict = checkSharedVersion({ version: small, modules: rest });
       expect(verdict.previous?.version).toBe(recorded.version);
-      expect(verdict.change?.removed).toEqual([`${first} (module)`]);
+      expect(verdict.change?.removed).toContain(`${first} (module)`);
       expect(verdict.problem).toMatch(/a removal or change needs a (major|minor) bump/);
     },
   );

@@ -12,6 +12,18 @@ export function registerConfiguredRemotes(remotes: RuntimeConfig['remotes']): vo
   registerRemotes(remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })));
 }
 
+/**
+ * The remote's current release does not expose the module: the host was deployed before the
+ * release of the remote that adds it (the bundler's container says "does not exist in
+ * container"). Not a failure of the remote: a slot the page is whole without renders nothing.
+ */
+export class ModuleNotInRelease extends Error {
+  override readonly name = 'ModuleNotInRelease';
+}
+
+export const isModuleMissingFromContainer = (error: unknown) =>
+  error instanceof Error && /does not exist in container/.test(error.message);
+
 /** Loads one exposed module; rejects when the remote is unreachable or the module is missing. */
 export async function loadRemoteModule<Id extends RemoteModuleId>(
   id: Id,
@@ -22,7 +34,11 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(
     const remote = registered.find((candidate) => candidate.name === name);
     if (remote) registerRemotes([{ name, entry: remote.manifestUrl }], { force: true });
   }
-  const module = await loadRemote<RemoteModuleMap[Id]>(id);
+  const module = await loadRemote<RemoteModuleMap[Id]>(id).catch((error: unknown) => {
+    throw isModuleMissingFromContainer(error)
+      ? new ModuleNotInRelease(id, { cause: error })
+      : error;
+  });
   if (!module) throw new Error(`Remote module ${id} could not be loaded`);
   return module;
 }

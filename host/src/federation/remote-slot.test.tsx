@@ -55,6 +55,25 @@ describe('RemoteSlot', () => {
     expect(loadRemoteMock).toHaveBeenCalledWith('remote_home/HomeSlider');
   });
 
+  const notInRelease = () => new Error('Module "./HomeSlider" does not exist in container.');
+
+  it('renders nothing, quietly, for an optional module the remote has not released yet', async () => {
+    loadRemoteMock.mockRejectedValue(notInRelease());
+    const { container } = render(
+      <RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} optional />,
+    );
+    await waitFor(() => expect(loadRemoteMock).toHaveBeenCalled());
+    await waitFor(() => expect(container).toBeEmptyDOMElement());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the remote is unavailable when a module the page needs is not in its release', async () => {
+    expectConsoleError(/ModuleNotInRelease/);
+    loadRemoteMock.mockRejectedValue(notInRelease());
+    renderSlot();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+  });
+
   it('shows the Georgian fallback and a retry button when the remote is unreachable', async () => {
     expectConsoleError(/RUNTIME-003/);
     loadRemoteMock.mockRejectedValue(unreachableRemote());

@@ -17,7 +17,7 @@ import { Skeleton } from 'shared/ui/skeleton';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { isChunkLoadError } from '../chunk-reload/chunk-error';
 import { canReloadForChunkError, reloadForChunkError } from '../chunk-reload/reload-guard';
-import { loadRemoteModule } from './register-remotes';
+import { loadRemoteModule, ModuleNotInRelease } from './register-remotes';
 import styles from './remote-slot.module.css';
 
 type Variant = 'block' | 'inline';
@@ -41,7 +41,15 @@ export interface RemoteSlotProps {
   whenNearViewport?: boolean;
   /** Shown while the remote loads, instead of a skeleton (inline slots). */
   pending?: ReactNode;
+  /**
+   * The page is whole without it: while the remote's current release does not have the module
+   * yet (the host deployed first, decision 019), the slot renders nothing instead of saying
+   * the remote is unavailable.
+   */
+  optional?: boolean;
 }
+
+const NOTHING = { default: () => null };
 
 const DEFAULT_MIN_HEIGHT = '8rem';
 
@@ -176,11 +184,21 @@ function LoadedSlot({
   minHeight = DEFAULT_MIN_HEIGHT,
   reserve,
   pending,
+  optional = false,
 }: Omit<RemoteSlotProps, 'whenNearViewport'>) {
   const [attempt, setAttempt] = useState(0);
   // React.lazy caches a rejection, so each attempt needs its own lazy component.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt must build a new lazy().
-  const Remote = useMemo<ComponentType>(() => lazy(() => loadRemoteModule(id)), [id, attempt]);
+  const Remote = useMemo<ComponentType>(
+    () =>
+      lazy(() =>
+        loadRemoteModule(id).catch((error: unknown) => {
+          if (optional && error instanceof ModuleNotInRelease) return NOTHING;
+          throw error;
+        }),
+      ),
+    [id, attempt, optional],
+  );
 
   const renderFallback = ({ error }: FallbackProps) => {
     const fallback = (

@@ -94,8 +94,3 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     dismissEnded: () => set({ endedBy: null }),
   };
 });
-
-/** Whether a session exists now: what every slice asks the auth store most. */
-export function useLoggedIn(): boolean {
-  return useAuthStore((state) => state.status === 'logged-in');
-}

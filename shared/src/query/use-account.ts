@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLoggedIn } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { loanLimitQuery, loansQuery, userQuery } from 'shared/query/account-queries';
 
 /** The logged-in customer (GET /api/user/details/): only when an access token exists (spec §7). */

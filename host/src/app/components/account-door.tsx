@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLoggedIn } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { VisitorAccountButtons } from 'shared/ui/visitor-account-buttons';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { isOpenApplicationStatus } from 'shared/api/user/user-details';
-import { useLoggedIn } from 'shared/auth/auth-store';
+import { isOpenApplicationStatus } from 'shared/api/user/open-application';
+import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { sitePath } from 'shared/lib/site-urls';
 import { useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
@@ -92,7 +92,12 @@ function CustomerHome() {
   return (
     <>
       <RemoteSlot id="remote_loans/OverdueNotice" label={ka.loans.overdueLabel} minHeight="0" />
-      <RemoteSlot id="remote_loans/NextPayment" label={ka.loans.nextPayment} minHeight="0" />
+      <RemoteSlot
+        id="remote_loans/NextPayment"
+        label={ka.loans.nextPayment}
+        minHeight="0"
+        optional
+      />
       {applying ? (
         <RemoteSlot
           id="remote_loans/LoanApplication"

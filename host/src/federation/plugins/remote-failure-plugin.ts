@@ -19,6 +19,11 @@ export default function remoteFailurePlugin(): ModuleFederationRuntimePlugin {
     errorLoadRemote(args) {
       const remoteName = String(args.id).split('/')[0] ?? String(args.id);
       if (args.lifecycle === 'afterResolve') manifestFailures.add(remoteName);
+      if (args.lifecycle === 'onLoad' && /does not exist in container/.test(String(args.error))) {
+        // A release of the remote older than the host: the slot decides (ModuleNotInRelease).
+        console.info(`[federation] ${args.id} is not in the remote's current release`);
+        return undefined;
+      }
       console.warn(`[federation] ${args.id} failed at ${args.lifecycle}`, args.error);
       return undefined;
     },

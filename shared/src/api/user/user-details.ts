@@ -14,15 +14,6 @@ export const applicationStatusSchema = z.enum([
 ]);
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 
-/**
- * Pending or approved: the provider has not finished with the application (approved waits to
- * be issued). The one rule for "an application is open", which the host's page and the loans
- * slice both follow.
- */
-export function isOpenApplicationStatus(status: ApplicationStatus | null | undefined): boolean {
-  return status === 'pending' || status === 'approved';
-}
-
 export const userSchema = z.object({
   id: z.int(),
   personal_number: z.string(),

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLoggedIn } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { useLocation } from 'shared/navigation/router';
 import { useUiStore } from 'shared/stores/ui-store';
 import styles from './account.module.css';

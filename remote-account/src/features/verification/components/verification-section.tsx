@@ -1,4 +1,4 @@
-import { useLoggedIn } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { VerificationPanel } from './verification-panel';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type Calculation, calculationQuery } from 'shared/api/loan/calculator';
-import { useLoggedIn } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { formatMoney } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useLoanLimit } from 'shared/query/use-account';

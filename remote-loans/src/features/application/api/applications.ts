@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
 import { moneySchema, timestampSchema } from 'shared/api/money-schema';
-import { applicationStatusSchema, isOpenApplicationStatus } from 'shared/api/user/user-details';
+import { isOpenApplicationStatus } from 'shared/api/user/open-application';
+import { applicationStatusSchema } from 'shared/api/user/user-details';
 import * as z from 'shared/validation/zod';
 
 export const applicationSchema = z.object({

@@ -1,5 +1,5 @@
 import type { Loan } from 'shared/api/loan/loans';
-import { useLoggedIn } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { formatDate, formatMoney, fromTetri } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useLoanLimit, useLoans, useUser } from 'shared/query/use-account';

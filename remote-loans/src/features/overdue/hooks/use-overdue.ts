@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLoggedIn } from 'shared/auth/auth-store';
+import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { overdueQuery } from '../api/overdue';
 
 /** The customer's overdue loan (null: none); asked only during a session and when `enabled`. */
