@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './utils/chromium';
+import { E2E_SANDBOX_ENV } from './utils/sandbox-env';
 import { SERVED } from './utils/tags';
 import { HOST_URL } from './utils/urls';
 
@@ -55,30 +56,21 @@ export default defineConfig({
       ],
   // Exactly what `pnpm start` (or `pnpm start:nginx`) does: build every app in production mode
   // and serve them.
-  webServer: {
-    // `pnpm test` runs the nginx pass right after the first one built the same sources:
-    // E2E_BUILT=1 serves those builds (`serve:nginx`, as `start:nginx` does after building).
-    command: viaNginx
-      ? `pnpm --dir .. ${process.env.E2E_BUILT ? 'serve:nginx' : 'start:nginx'}`
-      : 'pnpm --dir .. start',
-    // The embedded sandbox on a fresh in-memory database: every run starts from the seed.
-    env: {
-      SANDBOX_DATA_DIR: 'memory://',
-      SANDBOX_UPLOAD_DIR: '../.e2e-tmp/sandbox-uploads',
-      SANDBOX_LOG_LEVEL: 'warn',
-      // Short enough that the refresh test waits for a real expiry, and every longer test
-      // crosses one (sessions must survive it transparently).
-      ACCESS_TOKEN_TTL: '10',
-      // Photos and applications are decided in seconds, not the default ten.
-      DECISION_DELAY: '2',
-      // The suite registers dozens of customers from this one address.
-      REGISTER_ADDRESS_ATTEMPTS: '1000',
-    },
-    url: HOST_URL,
-    reuseExistingServer: !process.env.CI,
-    // `pnpm start` builds all four apps first: about 90 s here, far more on a starved machine.
-    timeout: 600_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // scripts/version-skew.ts starts the servers itself, each app from the release it tests.
+  webServer: process.env.E2E_SERVERS_UP
+    ? undefined
+    : {
+        // `pnpm test` runs the nginx pass right after the first one built the same sources:
+        // E2E_BUILT=1 serves those builds (`serve:nginx`, as `start:nginx` does after building).
+        command: viaNginx
+          ? `pnpm --dir .. ${process.env.E2E_BUILT ? 'serve:nginx' : 'start:nginx'}`
+          : 'pnpm --dir .. start',
+        env: E2E_SANDBOX_ENV,
+        url: HOST_URL,
+        reuseExistingServer: !process.env.CI,
+        // `pnpm start` builds all four apps first: about 90 s here, far more on a starved machine.
+        timeout: 600_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
 });

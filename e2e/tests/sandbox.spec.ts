@@ -2,7 +2,7 @@ import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
 import { accountButton, logOut } from '../utils/account-utils';
 import { scrollThroughPage } from '../utils/page-utils';
-import { SERVED } from '../utils/tags';
+import { SERVED, SMOKE } from '../utils/tags';
 import { SANDBOX_URL } from '../utils/urls';
 
 // These run against the embedded sandbox API that `pnpm start` serves, nothing mocked.
@@ -30,7 +30,7 @@ test('the home page shows the sandbox CMS content and images through the host pr
 });
 
 test('a seeded customer logs in through the account slice and sees their loans', {
-  tag: SERVED,
+  tag: [SERVED, SMOKE],
 }, async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();

@@ -5,13 +5,13 @@ import { expect, test } from '../fixtures';
 import { loadedSingletons } from '../utils/federation-utils';
 import { scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
-import { SERVED } from '../utils/tags';
+import { SERVED, SMOKE } from '../utils/tags';
 import { remoteBaseUrl } from '../utils/urls';
 
 const firstSlide = [...slides].sort((a, b) => a.order - b.order)[0];
 
 test('the home page composes a slot from each remote with no console problem', {
-  tag: SERVED,
+  tag: [SERVED, SMOKE],
 }, async ({ page, consoleProblems }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
@@ -37,7 +37,9 @@ test('the home page composes a slot from each remote with no console problem', {
   expect(consoleProblems).toEqual([]);
 });
 
-test('host and remotes run on one React, one router and one store', async ({ page }) => {
+test('host and remotes run on one React, one router and one store', {
+  tag: SMOKE,
+}, async ({ page }) => {
   await page.goto('/');
   await expect(page.getByText(kaCalculator.monthlyPayment)).toBeVisible();
   await expect(

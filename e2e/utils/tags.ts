@@ -4,3 +4,10 @@
  * through nginx (playwright.config.ts).
  */
 export const SERVED = '@served';
+
+/**
+ * Tags the few tests that say the product works at all (the home page composes every slot, one
+ * React, router and store, a customer logs in and sees their loans): `pnpm test:skew` runs
+ * these with each app from a different release (scripts/version-skew.ts).
+ */
+export const SMOKE = '@smoke';

@@ -1,0 +1,140 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REMOTE_APPS } from 'tooling/apps';
+import { REPO_ROOT } from '../utils/redeploy-utils';
+import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
+
+/*
+ * `pnpm test:skew`: each slice's release against the host it will meet (decision 019). The
+ * release in production (deploy/in-production.json, or SKEW_BASE) is built in a worktree (kept in the system's temporary folder); then
+ * the smoke tests (tag @smoke) run twice: today's host with the production remotes (the host
+ * deployed first), and the production host with today's remotes (a slice deployed alone).
+ * A change that breaks either shows up here, not in production. Today's builds must exist
+ * (`pnpm test` builds them first; `pnpm build` otherwise).
+ */
+
+interface InProduction {
+  commit: string;
+}
+
+const sh = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, { cwd, stdio: 'inherit' });
+
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+
+function productionCommit(): string | null {
+  const pinned = (
+    JSON.parse(
+      readFileSync(path.join(REPO_ROOT, 'deploy/in-production.json'), 'utf8'),
+    ) as InProduction
+  ).commit;
+  const wanted = process.env.SKEW_BASE || pinned;
+  try {
+    return git('rev-parse', '--verify', '--quiet', `${wanted}^{commit}`);
+  } catch {
+    return null;
+  }
+}
+
+/** The release's tree, installed and built once per commit (kept in .e2e-tmp between runs). */
+function buildRelease(commit: string): string {
+  // Outside the repository: its tools walk the tree, and the release's files are not today's.
+  const tree = path.join(tmpdir(), 'lender-web-skew', commit.slice(0, 12));
+  const built = ['host', ...REMOTE_APPS.map((app) => app.folder)].every((folder) =>
+    existsSync(path.join(tree, folder, 'dist-server')),
+  );
+  if (built) return tree;
+  if (!existsSync(tree)) {
+    execFileSync('git', ['worktree', 'prune'], { cwd: REPO_ROOT });
+    sh('git', ['worktree', 'add', '--detach', '--force', tree, commit], REPO_ROOT);
+  }
+  console.info(`\n== building the release in production (${commit.slice(0, 12)}) in ${tree}`);
+  sh('pnpm', ['install', '--frozen-lockfile', '--prefer-offline', '--reporter=silent'], tree);
+  sh('pnpm', ['build'], tree);
+  return tree;
+}
+
+/** The servers of `pnpm serve`, each app's from the tree given for it. */
+function serve(hostTree: string, remotesTree: string): ChildProcess[] {
+  const env = { ...process.env, ...E2E_SANDBOX_ENV, PROXY_SECRET: 'version-skew' };
+  // Each in a process group of its own, so that stopping it stops what it started (tsx).
+  const start = (cwd: string, command: string, args: string[]) =>
+    spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
+  return [
+    start(path.join(REPO_ROOT, 'sandbox-api'), 'pnpm', ['start']),
+    start(path.join(hostTree, 'host'), 'node', ['dist-server/serve-host.mjs']),
+    ...REMOTE_APPS.map((app) =>
+      start(path.join(remotesTree, app.folder), 'node', [
+        'dist-server/serve-remote.mjs',
+        app.folder,
+      ]),
+    ),
+  ];
+}
+
+async function stop(servers: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          if (server.exitCode !== null) return resolve();
+          server.once('exit', () => resolve());
+          if (server.pid) process.kill(-server.pid, 'SIGTERM');
+        }),
+    ),
+  );
+}
+
+function smoke(label: string): boolean {
+  console.info(`\n== ${label}`);
+  try {
+    sh(
+      'pnpm',
+      ['exec', 'playwright', 'test', '--project', 'desktop', '--grep', '@smoke'],
+      path.join(REPO_ROOT, 'e2e'),
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const commit = productionCommit();
+if (!commit) {
+  // A clone without the history (a shallow one) cannot build the release: say so plainly.
+  console.warn(
+    'version skew: the release in production is not in this clone (shallow?); nothing checked',
+  );
+  process.exit(0);
+}
+const release = buildRelease(commit);
+const passes = [
+  {
+    label: `today's host with the remotes of ${commit.slice(0, 12)}`,
+    host: REPO_ROOT,
+    remotes: release,
+  },
+  {
+    label: `the host of ${commit.slice(0, 12)} with today's remotes`,
+    host: release,
+    remotes: REPO_ROOT,
+  },
+];
+const failed: string[] = [];
+process.env.E2E_SERVERS_UP = '1';
+for (const pass of passes) {
+  const servers = serve(pass.host, pass.remotes);
+  try {
+    if (!smoke(pass.label)) failed.push(pass.label);
+  } finally {
+    await stop(servers);
+  }
+}
+if (failed.length > 0) {
+  console.error(`\nversion skew: the smoke tests failed for ${failed.join('; ')}`);
+  process.exit(1);
+}
+console.info('\nversion skew: both passes green');

@@ -1,0 +1,16 @@
+/**
+ * The embedded sandbox as the suite runs it: a fresh in-memory database, so every run starts
+ * from the seed (playwright.config.ts's web server, and scripts/version-skew.ts's servers).
+ */
+export const E2E_SANDBOX_ENV = {
+  SANDBOX_DATA_DIR: 'memory://',
+  SANDBOX_UPLOAD_DIR: '../.e2e-tmp/sandbox-uploads',
+  SANDBOX_LOG_LEVEL: 'warn',
+  // Short enough that the refresh test waits for a real expiry, and every longer test
+  // crosses one (sessions must survive it transparently).
+  ACCESS_TOKEN_TTL: '10',
+  // Photos and applications are decided in seconds, not the default ten.
+  DECISION_DELAY: '2',
+  // The suite registers dozens of customers from this one address.
+  REGISTER_ADDRESS_ATTEMPTS: '1000',
+};
