@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { ApiError } from 'shared/api/api-error';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { FormAlert } from 'shared/forms/form-alert';
 import { FormTextField } from 'shared/forms/form-text-field';
 import { applyServerError } from 'shared/forms/server-errors';
@@ -12,6 +11,7 @@ import * as z from 'shared/validation/zod';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { currentPasswordSchema, personalNumberSchema } from '../../../lib/validation';
 import { kaRegistration } from '../../registration/ka-registration';
+import { useLogin } from '../hooks/use-login';
 import styles from './account.module.css';
 
 const loginSchema = z.object({ username: personalNumberSchema, password: currentPasswordSchema });
@@ -35,13 +35,14 @@ export function LoginForm({
   /** Switches to the registration form. */
   onRegister?: () => void;
 }) {
+  const login = useLogin();
   const form = useForm({
     resolver: zodResolver(loginSchema),
     defaultValues: { username: initialUsername, password: '' },
   });
   const onSubmit = form.handleSubmit(async (credentials) => {
     try {
-      await useAuthStore.getState().login(credentials);
+      await login.send(credentials);
     } catch (error) {
       applyServerError(form, error, { describe });
     }

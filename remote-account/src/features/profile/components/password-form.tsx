@@ -14,7 +14,7 @@ import {
   passwordSchema,
   withPasswordConfirmation,
 } from '../../../lib/validation';
-import { changePassword } from '../api/change-password';
+import { useChangePassword } from '../hooks/use-profile-writes';
 import { kaProfile } from '../ka-profile';
 import styles from './profile-form.module.css';
 
@@ -35,10 +35,11 @@ const empty = { old_password: '', new_password: '', new_password_confirm: '' };
 export function PasswordForm({ personalNumber }: { personalNumber: string }) {
   const [done, setDone] = useState(false);
   const titleId = useId();
+  const change = useChangePassword();
   const form = useForm({ resolver: zodResolver(changeSchema), defaultValues: empty });
   const submit = form.handleSubmit(async ({ old_password, new_password }) => {
     try {
-      await changePassword({ old_password, new_password });
+      if (!(await change.send({ old_password, new_password }))) return;
       form.reset(empty);
       setDone(true);
     } catch (error) {

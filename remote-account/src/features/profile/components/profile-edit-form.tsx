@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { type User, type UserUpdate, updateUser } from 'shared/api/user/user-details';
+import type { User, UserUpdate } from 'shared/api/user/user-details';
 import { FormAlert } from 'shared/forms/form-alert';
 import { FormTextField } from 'shared/forms/form-text-field';
 import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
-import { setUserData } from 'shared/query/account-queries';
 import { Button } from 'shared/ui/button';
 import * as z from 'shared/validation/zod';
 import { emailSchema, nameSchema } from '../../../lib/validation';
+import { useUpdateProfile } from '../hooks/use-profile-writes';
 import { kaProfile } from '../ka-profile';
 import styles from './profile-form.module.css';
 
@@ -38,6 +38,7 @@ export function ProfileEditForm({
 }) {
   const titleId = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  const update = useUpdateProfile(user.id);
   const form = useForm({
     resolver: zodResolver(updateSchema),
     defaultValues: { first_name: user.first_name, last_name: user.last_name, email: user.email },
@@ -59,9 +60,8 @@ export function ProfileEditForm({
       return;
     }
     try {
-      const answered = await updateUser(user.id, patch);
-      // Every slice reads the customer from the page's cache: the answer is the customer now.
-      setUserData(answered);
+      const answered = await update.send(patch);
+      if (!answered) return;
       // The provider answers a changed address unverified; the customer must confirm it again.
       onDone(
         patch.email !== undefined && !answered.email_verified ? 'saved-email-changed' : 'saved',

@@ -13,7 +13,7 @@ import * as z from 'shared/validation/zod';
 import { CodeField } from '../../../components/code-field';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { codeSchema, passwordSchema, personalNumberSchema } from '../../../lib/validation';
-import { recoverPassword, requestPasswordReset } from '../api/password-recovery';
+import { useRecoverPassword, useRequestPasswordReset } from '../hooks/use-recovery-writes';
 import styles from './recovery-page.module.css';
 
 type Step = 'request' | 'reset' | 'done';
@@ -74,14 +74,14 @@ function RequestStep({
   username: string;
   onSent: (username: string) => void;
 }) {
+  const request = useRequestPasswordReset();
   const form = useForm({
     resolver: zodResolver(requestSchema),
     defaultValues: { username },
   });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await requestPasswordReset(values.username);
-      onSent(values.username);
+      if (await request.send(values.username)) onSent(values.username);
     } catch (error) {
       applyServerError(form, error);
     }
@@ -112,14 +112,14 @@ function ResetStep({
   onDone: () => void;
   onStartOver: () => void;
 }) {
+  const recover = useRecoverPassword();
   const form = useForm({
     resolver: zodResolver(resetSchema),
     defaultValues: { code: '', new_password: '' },
   });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await recoverPassword({ username, ...values });
-      onDone();
+      if (await recover.send({ username, ...values })) onDone();
     } catch (error) {
       applyServerError(form, error);
     }

@@ -10,7 +10,7 @@ import { SubmitButton } from 'shared/forms/submit-button';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { PersonalNumberField } from '../../../components/personal-number-field';
-import { register } from '../api/register';
+import { useRegister } from '../hooks/use-register';
 import { kaRegistration } from '../ka-registration';
 import { latestAdultBirthDate, todayInGeorgia } from '../lib/birth-date';
 import {
@@ -39,6 +39,7 @@ export function RegistrationForm({
   const formRef = useRef<HTMLFormElement>(null);
   const blockedId = useId();
   const queryClient = useQueryClient();
+  const registerCustomer = useRegister();
   const terms = useQuery(termsQuery);
   const showTermsPending = useDelayedFlag(terms.isPending);
   const acceptable = terms.data ?? null;
@@ -59,7 +60,7 @@ export function RegistrationForm({
     if (!acceptable) return;
     const registration = { ...values, terms_of_contract: acceptable.id };
     try {
-      await register(registration);
+      if (!(await registerCustomer.send(registration))) return;
     } catch (error) {
       const apiError = applyServerError(form, error, { fields: REGISTRATION_FIELDS });
       if (apiError.fieldErrors.terms_of_contract?.length) {

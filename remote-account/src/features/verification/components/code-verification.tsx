@@ -13,6 +13,7 @@ import { Button } from 'shared/ui/button';
 import * as z from 'shared/validation/zod';
 import { CodeField } from '../../../components/code-field';
 import { codeSchema } from '../../../lib/validation';
+import { type CodeChannel, useConfirmCode, useSendCode } from '../hooks/use-code-writes';
 import { useCountdown } from '../hooks/use-countdown';
 import { kaVerification } from '../ka-verification';
 import { ResendCountdown } from './resend-countdown';
@@ -39,27 +40,28 @@ const isThrottled = (error: ApiError) => error.code === 'throttled' || error.sta
  * resend waits `resendAfterSeconds`; a throttled send waits what the provider's Retry-After says.
  */
 export function CodeVerification({
+  channel,
   contact,
   copy,
   resendAfterSeconds,
-  sendCode,
-  confirmCode,
   onVerified,
 }: {
+  channel: CodeChannel;
   contact: string;
   copy: CodeVerificationCopy;
   resendAfterSeconds: number;
-  sendCode: () => Promise<unknown>;
-  confirmCode: (code: string) => Promise<User>;
+  /** After the customer's data in the page's cache says the contact is verified. */
   onVerified: (user: User) => void;
 }) {
   const [stage, setStage] = useState<Stage>('start');
   const countdown = useCountdown();
   const codeBox = useRef<HTMLDivElement>(null);
   const form = useForm({ resolver: zodResolver(confirmSchema), defaultValues: { code: '' } });
-  const [sending, setSending] = useState(false);
-  const [sendFailure, setSendFailure] = useState<ApiError | null>(null);
-  const showSending = useDelayedFlag(sending);
+  const send = useSendCode(channel);
+  const confirm = useConfirmCode(channel);
+  // A throttled send is no failure: a code went out moments ago, and the stage says so.
+  const sendFailure = send.error && !isThrottled(send.error) ? send.error : null;
+  const showSending = useDelayedFlag(send.busy);
 
   // Once a code is on its way, the cursor goes where it will be typed.
   const codeShown = stage !== 'start';
@@ -68,9 +70,10 @@ export function CodeVerification({
   }, [codeShown]);
 
   const onConfirm = form.handleSubmit(async ({ code }) => {
-    setSendFailure(null);
+    send.reset();
     try {
-      onVerified(await confirmCode(code));
+      const user = await confirm.send(code);
+      if (user) onVerified(user);
     } catch (error) {
       applyServerError(form, error);
     }
@@ -78,10 +81,8 @@ export function CodeVerification({
 
   const onSend = async () => {
     form.clearErrors('root');
-    setSendFailure(null);
-    setSending(true);
     try {
-      await sendCode();
+      if (!(await send.send())) return;
       setStage('sent');
       if (resendAfterSeconds > 0) countdown.start(resendAfterSeconds);
     } catch (caught) {
@@ -89,11 +90,7 @@ export function CodeVerification({
       if (isThrottled(error)) {
         setStage('recently-sent');
         countdown.start(error.retryAfterSeconds ?? 60);
-      } else {
-        setSendFailure(error);
       }
-    } finally {
-      setSending(false);
     }
   };
 
@@ -131,7 +128,7 @@ export function CodeVerification({
         <Button
           variant={codeShown ? 'secondary' : 'primary'}
           onClick={() => void onSend()}
-          disabled={sending || countdown.secondsLeft > 0}
+          disabled={send.busy || countdown.secondsLeft > 0}
         >
           {sendLabel}
         </Button>

@@ -1,9 +1,7 @@
 import { useRef, useState } from 'react';
 import type { User } from 'shared/api/user/user-details';
-import { setUserData } from 'shared/query/account-queries';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
-import { sendEmailVerification, verifyEmail } from '../api/verification';
 import { kaVerification } from '../ka-verification';
 import { CodeVerification } from './code-verification';
 import styles from './verification.module.css';
@@ -16,10 +14,8 @@ export function EmailStep({ user }: { user: User }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [justVerified, setJustVerified] = useState(false);
 
-  const onVerified = (updated: User) => {
+  const onVerified = () => {
     setJustVerified(true);
-    // Every slice reads the customer from the page's cache; the answer is the customer as now verified.
-    setUserData(updated);
     heading.current?.focus();
   };
 
@@ -39,11 +35,10 @@ export function EmailStep({ user }: { user: User }) {
         <>
           <p className={styles.contact}>{format(copy.address, { email: user.email })}</p>
           <CodeVerification
+            channel="email"
             contact={user.email}
             copy={copy}
             resendAfterSeconds={0}
-            sendCode={sendEmailVerification}
-            confirmCode={verifyEmail}
             onVerified={onVerified}
           />
         </>

@@ -1,10 +1,8 @@
 import { useRef, useState } from 'react';
 import type { User } from 'shared/api/user/user-details';
-import { setUserData } from 'shared/query/account-queries';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { formatPhone } from '../../../lib/format-phone';
-import { activatePhoneNumber, sendSmsCode } from '../api/verification';
 import { kaVerification } from '../ka-verification';
 import { CodeVerification } from './code-verification';
 import styles from './verification.module.css';
@@ -20,9 +18,8 @@ export function PhoneStep({ user }: { user: User }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [justVerified, setJustVerified] = useState(false);
 
-  const onVerified = (updated: User) => {
+  const onVerified = () => {
     setJustVerified(true);
-    setUserData(updated);
     heading.current?.focus();
   };
 
@@ -43,11 +40,10 @@ export function PhoneStep({ user }: { user: User }) {
         <>
           <p className={styles.contact}>{format(copy.number, { phone })}</p>
           <CodeVerification
+            channel="phone"
             contact={phone}
             copy={copy}
             resendAfterSeconds={SMS_RESEND_SECONDS}
-            sendCode={sendSmsCode}
-            confirmCode={activatePhoneNumber}
             onVerified={onVerified}
           />
         </>

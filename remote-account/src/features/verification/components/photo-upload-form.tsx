@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type Control, useController, useForm } from 'react-hook-form';
@@ -8,15 +7,10 @@ import { FormAlert } from 'shared/forms/form-alert';
 import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
-import { accountKeys } from 'shared/query/account-queries';
 import { format } from 'shared/strings/ka';
 import * as z from 'shared/validation/zod';
-import {
-  PHOTO_KINDS,
-  type PhotoKind,
-  photosQuery,
-  uploadVerificationPhotos,
-} from '../api/verification-photos';
+import { PHOTO_KINDS, type PhotoKind } from '../api/verification-photos';
+import { useUploadPhotos } from '../hooks/use-upload-photos';
 import { kaVerification } from '../ka-verification';
 import { checkPhoto } from '../lib/check-photo';
 import { PhotoInput } from './photo-input';
@@ -76,11 +70,12 @@ function PhotoField({
  */
 export function PhotoUploadForm({ onUploaded }: { onUploaded: () => void }) {
   const [share, setShare] = useState(0);
-  const queryClient = useQueryClient();
+  const upload = useUploadPhotos();
   const progressId = useId();
   const form = useForm({ resolver: zodResolver(photosSchema), defaultValues: noFiles });
   // The inputs are locked only while the photos travel, not while the form checks them: the
-  // form focuses the first photo in error, and a disabled input cannot take focus.
+  // form focuses the first photo in error, and a disabled input cannot take focus. Its own
+  // state, not the write's: a refusal unlocks them at once, before its error takes focus.
   const [sending, setSending] = useState(false);
   const showProgress = useDelayedFlag(sending);
 
@@ -95,19 +90,17 @@ export function PhotoUploadForm({ onUploaded }: { onUploaded: () => void }) {
     if (!id_front || !id_back || !selfie) return;
     setShare(0);
     setSending(true);
+    let sent: unknown;
     try {
-      const sent = await uploadVerificationPhotos({ id_front, id_back, selfie }, setShare);
-      queryClient.setQueryData(photosQuery.queryKey, sent);
+      sent = await upload.send({ files: { id_front, id_back, selfie }, onProgress: setShare });
     } catch (error) {
       // Unlocked on screen first, so the photo the provider refused can take focus.
       flushSync(() => setSending(false));
       applyServerError(form, error, { fields: PHOTO_KINDS, describe });
       return;
     }
-    // The provider now reviews them: the fresh customer says photos_status "pending".
-    await queryClient.invalidateQueries({ queryKey: accountKeys.user });
     setSending(false);
-    onUploaded();
+    if (sent) onUploaded();
   });
 
   const percent = Math.round(share * 100);
