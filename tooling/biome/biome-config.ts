@@ -8,6 +8,8 @@
 interface ImportRule {
   group: readonly string[];
   message: string;
+  /** Only these imported names (a regular expression), not the whole module. */
+  importNamePattern?: string;
 }
 
 const APPS = ['host', 'host/**', '**/host/**', 'remote-*', 'remote-*/**', '**/remote-*/**'];
@@ -50,6 +52,12 @@ const RULES = {
     message:
       "Inside shared, import other modules as 'shared/...': a relative import bypasses federation and gives each app its own copy (two ApiError classes, two axios instances).",
   },
+  writesThroughUseWrite: {
+    group: ['@tanstack/react-query'],
+    importNamePattern: 'useMutation',
+    message:
+      'Every write goes through shared/query/use-write: useMutation with the one guard against a double submit.',
+  },
   sessionBelowTheClient: {
     group: ['shared/api/**', 'shared/auth/**', 'shared/query/**'],
     message:
@@ -68,16 +76,27 @@ const PARTS: readonly { includes: readonly string[]; rules: readonly RuleName[] 
   { includes: ['host/**'], rules: ['hostNotRemoteSource'] },
   {
     includes: ['host/src/**'],
-    rules: ['hostNotRemoteSource', 'noToolingButTheContract', 'zodThroughTheFacade'],
+    rules: [
+      'hostNotRemoteSource',
+      'noToolingButTheContract',
+      'zodThroughTheFacade',
+      'writesThroughUseWrite',
+    ],
   },
   { includes: REMOTE_FOLDERS.map((folder) => `${folder}/**`), rules: ['remoteImportsOnlyShared'] },
   {
     includes: REMOTE_FOLDERS.map((folder) => `${folder}/src/**`),
-    rules: ['remoteImportsOnlyShared', 'noTooling', 'zodThroughTheFacade'],
+    rules: ['remoteImportsOnlyShared', 'noTooling', 'zodThroughTheFacade', 'writesThroughUseWrite'],
   },
   {
     includes: [...REMOTE_FOLDERS.map((folder) => `${folder}/src/**`), ...TESTS],
-    rules: ['remoteImportsOnlyShared', 'noTooling', 'routerThroughTheDoor', 'zodThroughTheFacade'],
+    rules: [
+      'remoteImportsOnlyShared',
+      'noTooling',
+      'routerThroughTheDoor',
+      'zodThroughTheFacade',
+      'writesThroughUseWrite',
+    ],
   },
   {
     includes: [
@@ -86,6 +105,17 @@ const PARTS: readonly { includes: readonly string[]; rules: readonly RuleName[] 
       '!shared/src/testing/**',
       '!shared/src/validation/zod.ts',
     ],
+    rules: [
+      'sharedImportsNoApp',
+      'sharedBySelfReference',
+      'noTooling',
+      'zodThroughTheFacade',
+      'writesThroughUseWrite',
+    ],
+  },
+  {
+    // The one module that may.
+    includes: ['shared/src/query/use-write.ts'],
     rules: ['sharedImportsNoApp', 'sharedBySelfReference', 'noTooling', 'zodThroughTheFacade'],
   },
   {
@@ -95,6 +125,7 @@ const PARTS: readonly { includes: readonly string[]; rules: readonly RuleName[] 
       'sharedBySelfReference',
       'noTooling',
       'zodThroughTheFacade',
+      'writesThroughUseWrite',
       'sessionBelowTheClient',
     ],
   },
