@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { ApiError } from 'shared/api/api-error';
@@ -91,5 +91,26 @@ describe('useWrite', () => {
     });
     await waitFor(() => expect(result.current.busy).toBe(false));
     expect(result.current.error).toBe(refusal);
+  });
+
+  it('sends at once while the browser is offline, so the failure shows at once', async () => {
+    const down = new ApiError('network', 500, null, 'კავშირი ვერ დამყარდა');
+    onlineManager.setOnline(false);
+    try {
+      const { result } = renderHook(
+        () =>
+          useWrite<string, string>({
+            mutationFn: async () => {
+              throw down;
+            },
+          }),
+        { wrapper },
+      );
+      await act(async () => {
+        await expect(result.current.send('x')).rejects.toBe(down);
+      });
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

@@ -36,7 +36,9 @@ export function useWrite<TData, TVariables = void>(
   options: WriteOptions<TData, TVariables>,
 ): Write<TData, TVariables> {
   const queryClient = useQueryClient();
-  const mutation = useMutation(options);
+  // Offline, TanStack would hold the write until the browser is online again, with nothing
+  // on screen; sent at once, it fails at once, and the form says the connection is down.
+  const mutation = useMutation({ networkMode: 'always', ...options });
   const { mutationKey } = options;
   const filter = mutationKey ? { mutationKey, exact: true } : { predicate: nothing };
   const elsewhere = useIsMutating(filter) > 0;
