@@ -1,7 +1,9 @@
 import { ka } from 'shared/strings/ka';
+import { kaHost } from '../../host/src/app/ka-host';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
 import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
+import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { expect, test } from '../fixtures';
 import { logInViaUi, newCustomer, registerViaApi } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
@@ -9,13 +11,13 @@ import { answeredWith } from '../utils/console-utils';
 import { scrollThroughPage } from '../utils/page-utils';
 
 const pages = [
-  { path: '/', ready: ka.home.calculatorLabel },
-  { path: '/static', ready: ka.terms.loan },
+  { path: '/', ready: kaHost.home.calculatorLabel },
+  { path: '/static', ready: kaHost.terms.loan },
   { path: '/recovery', ready: ka.account.recoveryTitle },
   // The page answers 404 by design (error-page.spec), and the browser logs it.
   {
     path: '/no-such-page',
-    ready: ka.errors.notFoundMessage,
+    ready: kaHost.errors.notFoundMessage,
     logs: answeredWith(404, '/no-such-page'),
   },
 ];
@@ -40,7 +42,7 @@ test.describe('the account slice against the sandbox', () => {
   test('the login and registration panels have no axe violations', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
-    const login = page.getByRole('dialog', { name: ka.account.loginTitle });
+    const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
     await expect(login).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
@@ -71,9 +73,9 @@ test.describe('the account slice against the sandbox', () => {
 
 test('the first Tab stop skips to the main content', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: ka.home.calculatorLabel })).toBeVisible();
+  await expect(page.getByRole('heading', { name: kaHost.home.calculatorLabel })).toBeVisible();
   await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: ka.nav.skipToContent });
+  const skip = page.getByRole('link', { name: kaHost.nav.skipToContent });
   await expect(skip).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('#main')).toBeFocused();

@@ -1,9 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { format, ka } from 'shared/strings/ka';
+import { kaHost } from '../../host/src/app/ka-host';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
 import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
+import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { expect, test } from '../fixtures';
 import {
   accessToken,
@@ -47,13 +49,13 @@ const verificationSummary = (panel: Locator) =>
 async function registerViaUi(page: Page, customer: NewCustomer): Promise<void> {
   await banner(page).getByRole('button', { name: ka.account.register }).click();
   const panel = page.getByRole('dialog', { name: kaRegistration.title });
-  await panel.getByLabel(ka.account.personalNumber).fill(customer.personalNumber);
+  await panel.getByLabel(kaAccount.personalNumber).fill(customer.personalNumber);
   await panel.getByLabel(kaRegistration.firstName).fill(customer.firstName);
   await panel.getByLabel(kaRegistration.lastName).fill(customer.lastName);
   await panel.getByLabel(kaRegistration.birthDate).fill(customer.birthDate);
   await panel.getByLabel(kaRegistration.phone).fill(customer.phone);
   await panel.getByLabel(kaRegistration.email, { exact: true }).fill(customer.email);
-  await panel.getByLabel(ka.account.password, { exact: true }).fill(PASSWORD);
+  await panel.getByLabel(kaAccount.password, { exact: true }).fill(PASSWORD);
   await panel.getByLabel(kaRegistration.passwordConfirm).fill(PASSWORD);
   await panel.getByLabel(kaRegistration.termsAccept).check();
   await panel.getByRole('button', { name: kaRegistration.submit }).click();
@@ -82,10 +84,10 @@ test('a new customer registers, logs in, verifies e-mail, phone and photos, and 
   // Registration leaves the customer logged out, with the login offered for the new number.
   await expect(accountButton(page)).toHaveCount(0);
   await page.getByRole('button', { name: kaRegistration.loginNow }).click();
-  const login = page.getByRole('dialog', { name: ka.account.loginTitle });
-  await expect(login.getByLabel(ka.account.personalNumber)).toHaveValue(customer.personalNumber);
-  await login.getByLabel(ka.account.password).fill(PASSWORD);
-  await login.getByRole('button', { name: ka.account.submitLogin, exact: true }).click();
+  const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await expect(login.getByLabel(kaAccount.personalNumber)).toHaveValue(customer.personalNumber);
+  await login.getByLabel(kaAccount.password).fill(PASSWORD);
+  await login.getByRole('button', { name: kaAccount.submitLogin, exact: true }).click();
   await expect(banner(page)).toContainText(customer.firstName);
 
   // The home page's verification section: progress, each step a row, the ones to do open.
@@ -148,20 +150,20 @@ test('a customer who forgot the password recovers it with the SMS code and logs 
   await registerViaApi(customer);
   await page.goto('/recovery');
   const recovery = page.getByRole('region', { name: ka.account.recoveryTitle });
-  await recovery.getByLabel(ka.account.personalNumber).fill(customer.personalNumber);
-  await recovery.getByRole('button', { name: ka.account.sendCode }).click();
+  await recovery.getByLabel(kaAccount.personalNumber).fill(customer.personalNumber);
+  await recovery.getByRole('button', { name: kaAccount.sendCode }).click();
 
   const code = await latestCode(customer.phone);
-  await recovery.getByLabel(ka.account.code).fill(code);
-  await recovery.getByLabel(ka.account.newPassword).fill('Axali2026pass');
-  await recovery.getByRole('button', { name: ka.account.setPassword }).click();
-  await expect(recovery.getByRole('status')).toContainText(ka.account.recoveryDone);
+  await recovery.getByLabel(kaAccount.code).fill(code);
+  await recovery.getByLabel(kaAccount.newPassword).fill('Axali2026pass');
+  await recovery.getByRole('button', { name: kaAccount.setPassword }).click();
+  await expect(recovery.getByRole('status')).toContainText(kaAccount.recoveryDone);
 
   await recovery.getByRole('link', { name: ka.account.login }).click();
-  const login = page.getByRole('dialog', { name: ka.account.loginTitle });
-  await login.getByLabel(ka.account.personalNumber).fill(customer.personalNumber);
-  await login.getByLabel(ka.account.password).fill('Axali2026pass');
-  await login.getByRole('button', { name: ka.account.submitLogin, exact: true }).click();
+  const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await login.getByLabel(kaAccount.personalNumber).fill(customer.personalNumber);
+  await login.getByLabel(kaAccount.password).fill('Axali2026pass');
+  await login.getByRole('button', { name: kaAccount.submitLogin, exact: true }).click();
   await expect(accountButton(page)).toBeVisible();
 });
 
@@ -185,7 +187,7 @@ test('a customer banned in the middle of a session is forced out and told why', 
       if ((await page.getByRole('region', { name: v.title }).count()) > 0) throw error;
     });
 
-  await expect(page.getByRole('alert').filter({ hasText: ka.session.banned })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: kaHost.session.banned })).toBeVisible();
   await expect(
     banner(page).getByRole('button', { name: ka.account.login, exact: true }),
   ).toBeVisible();
@@ -194,10 +196,10 @@ test('a customer banned in the middle of a session is forced out and told why', 
 
   // Logging in again is refused while the ban lasts.
   await banner(page).getByRole('button', { name: ka.account.login, exact: true }).click();
-  const login = page.getByRole('dialog', { name: ka.account.loginTitle });
-  await login.getByLabel(ka.account.personalNumber).fill(customer.personalNumber);
-  await login.getByLabel(ka.account.password).fill(PASSWORD);
-  await login.getByRole('button', { name: ka.account.submitLogin, exact: true }).click();
+  const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await login.getByLabel(kaAccount.personalNumber).fill(customer.personalNumber);
+  await login.getByLabel(kaAccount.password).fill(PASSWORD);
+  await login.getByRole('button', { name: kaAccount.submitLogin, exact: true }).click();
   await expect(login.getByRole('alert')).toBeVisible();
   await expect(accountButton(page)).toHaveCount(0);
 });
@@ -231,7 +233,7 @@ test('an access token that expires mid-session is refreshed without the customer
   const after = await accessToken(page);
   expect(after.access).not.toBe(before.access);
   expect(after.expiresAt).toBeGreaterThanOrEqual(before.expiresAt);
-  await expect(page.getByRole('alert').filter({ hasText: ka.session.expired })).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: kaHost.session.expired })).toHaveCount(0);
   // Chromium itself logs the expired token's 401 response; the page logs nothing.
   expect(consoleProblems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
 });
@@ -318,7 +320,7 @@ test.describe('on a phone, 390 px wide', () => {
     const name = accountButton(page);
     await expect(name).toBeVisible();
     await expect(name).toBeInViewport({ ratio: 1 });
-    await expect(banner(page).getByRole('button', { name: ka.account.logout })).toBeHidden();
+    await expect(banner(page).getByRole('button', { name: kaAccount.logout })).toBeHidden();
 
     const panel = await openAccountPanel(page);
     // Within the screen's width, below the header's buttons, and no taller than the screen.
@@ -332,18 +334,18 @@ test.describe('on a phone, 390 px wide', () => {
       expect(box.y).toBeGreaterThanOrEqual(below.y + below.height);
       expect(box.y + box.height).toBeLessThanOrEqual(844);
     }
-    await expect(panel.getByRole('button', { name: ka.common.close })).toBeInViewport();
+    await expect(panel.getByRole('button', { name: kaAccount.close })).toBeInViewport();
 
     // The password form is further down, inside the panel, which scrolls to it.
     const form = panel.getByRole('form', { name: kaProfile.passwordTitle });
     await form.getByLabel(kaProfile.currentPassword).fill(PASSWORD);
-    await form.getByLabel(ka.account.newPassword, { exact: true }).fill('Axali2026pass');
+    await form.getByLabel(kaAccount.newPassword, { exact: true }).fill('Axali2026pass');
     await form.getByLabel(kaProfile.newPasswordConfirm).fill('Axali2026pass');
-    await form.getByRole('button', { name: ka.account.setPassword }).click();
+    await form.getByRole('button', { name: kaAccount.setPassword }).click();
     await expect(form.getByRole('status')).toContainText(kaProfile.passwordChanged);
     await expect(form.getByLabel(kaProfile.currentPassword)).toHaveValue('');
 
-    await panel.getByRole('button', { name: ka.common.close }).click();
+    await panel.getByRole('button', { name: kaAccount.close }).click();
     await expect(panel).toBeHidden();
     await expect(name).toBeFocused();
 

@@ -1,4 +1,5 @@
 import { ka } from 'shared/strings/ka';
+import { kaHost } from '../../host/src/app/ka-host';
 import { type ExpectedConsoleError, expect, test } from '../fixtures';
 import { scrollThroughPage } from '../utils/page-utils';
 import { SERVED } from '../utils/tags';
@@ -29,7 +30,7 @@ test('a chunk that fails to load reloads the page once, then shows the error pag
 
   await page.goto('/static');
 
-  await expect(page.getByText(ka.errors.chunkFailed)).toBeVisible();
+  await expect(page.getByText(kaHost.errors.chunkFailed)).toBeVisible();
   await expect(page.getByText('500')).toBeVisible();
   // The error page can show before the reloaded page's load event.
   await expect.poll(() => loads).toBe(2);
@@ -37,7 +38,7 @@ test('a chunk that fails to load reloads the page once, then shows the error pag
   // and still the error page (a second reload would have asked for a new document at once).
   await page.waitForLoadState('networkidle');
   expect(loads).toBe(2);
-  await expect(page.getByText(ka.errors.chunkFailed)).toBeVisible();
+  await expect(page.getByText(kaHost.errors.chunkFailed)).toBeVisible();
 });
 
 test('a chunk failing during client-side navigation also reloads once, then recovers', async ({
@@ -62,9 +63,9 @@ test('a chunk failing during client-side navigation also reloads once, then reco
     failures += 1;
     return route.abort('failed');
   });
-  await page.getByRole('banner').getByRole('link', { name: ka.nav.terms }).click();
+  await page.getByRole('banner').getByRole('link', { name: kaHost.nav.terms }).click();
 
-  await expect(page.getByRole('heading', { name: ka.terms.title, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: kaHost.terms.title, level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/static$/);
   expect(loads).toBe(2);
 });

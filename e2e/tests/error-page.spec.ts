@@ -1,4 +1,5 @@
 import { ka } from 'shared/strings/ka';
+import { kaHost } from '../../host/src/app/ka-host';
 import { expect, test } from '../fixtures';
 import { answeredWith } from '../utils/console-utils';
 import { scrollThroughPage } from '../utils/page-utils';
@@ -12,10 +13,10 @@ test('an unknown path answers 404 with the not-found page and a way home', { tag
   allowConsoleErrors(answeredWith(404, '/no-such-page'));
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: ka.errors.notFoundMessage })).toBeVisible();
+  await expect(page.getByRole('heading', { name: kaHost.errors.notFoundMessage })).toBeVisible();
   await expect(page.getByText('404', { exact: false }).first()).toBeVisible();
 
-  await page.getByRole('link', { name: ka.errors.backHome }).click();
+  await page.getByRole('link', { name: kaHost.errors.backHome }).click();
   await expect(page).toHaveURL(/\/$/);
   await scrollThroughPage(page);
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
@@ -39,5 +40,5 @@ test('a route declaring an unknown middleware shows status 500 and names it', as
   await page.goto('/static');
   await expect(page.getByText('Unknown middleware no-such-guard')).toBeVisible();
   await expect(page.getByText('500')).toBeVisible();
-  await expect(page.getByRole('link', { name: ka.errors.backHome })).toBeVisible();
+  await expect(page.getByRole('link', { name: kaHost.errors.backHome })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import type { Route } from '@playwright/test';
 import { formatMoney } from 'shared/lib/money';
 import { format, ka } from 'shared/strings/ka';
+import { kaHost } from '../../host/src/app/ka-host';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
@@ -55,11 +56,11 @@ test.describe('a remote that throws while rendering', () => {
       await logInViaUi(page, UNVERIFIED);
 
       const loans = page.getByRole('region', { name: ka.loans.title });
-      await expect(loans.getByRole('alert')).toHaveText(ka.remote.unavailable);
-      await expect(loans).toContainText(ka.remote.unavailableHint);
+      await expect(loans.getByRole('alert')).toHaveText(kaHost.remote.unavailable);
+      await expect(loans).toContainText(kaHost.remote.unavailableHint);
       await expect(loans.getByRole('heading', { name: ka.loans.title })).toHaveCount(0);
       // Not the whole page: no error page, and every other slot works.
-      await expect(page.getByRole('heading', { name: ka.errors.genericTitle })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: kaHost.errors.genericTitle })).toHaveCount(0);
       const calculator = page.getByRole('region', { name: kaCalculator.title });
       await expect(calculator.locator('output').first()).toHaveText(/\d/);
       await expect(page.getByRole('list', { name: kaVerification.stepsLabel })).toBeVisible();
@@ -79,8 +80,8 @@ test.describe('a remote that throws while rendering', () => {
       });
       await loans.getByRole('button', { name: ka.common.retry }).click();
       await expect(loans.getByRole('heading', { name: ka.loans.title })).toBeVisible();
-      await expect(loans).toContainText(ka.loans.empty);
-      await expect(loans).not.toContainText(ka.remote.unavailable);
+      await expect(loans).toContainText(kaLoans.empty);
+      await expect(loans).not.toContainText(kaHost.remote.unavailable);
       expect(loads).toBe(1);
     } finally {
       restore();
@@ -188,7 +189,7 @@ test.describe('a half-filled loan application survives a failed submit', () => {
       // Only the submit failed: the customer's loans beside it are still shown.
       const loans = page.getByRole('region', { name: ka.loans.title });
       await expect(loans.getByRole('heading', { name: ka.loans.title })).toBeVisible();
-      await expect(loans).toContainText(ka.loans.empty);
+      await expect(loans).toContainText(kaLoans.empty);
 
       failing = false;
       if (failure.offline) await page.context().setOffline(false);

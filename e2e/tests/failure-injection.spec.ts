@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
 import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
+import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { answeredWith, unanswered } from '../utils/console-utils';
@@ -55,7 +56,7 @@ for (const failure of failures) {
     await expect(calculator(page)).toContainText(failure.says);
     // The rest of the page works: the header's login and the menu answer.
     await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
-    await expect(page.getByRole('dialog', { name: ka.account.loginTitle })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: kaAccount.loginTitle })).toBeVisible();
     await page.keyboard.press('Escape');
 
     await page.unroute(CALCULATOR);
@@ -80,7 +81,7 @@ test('a slow provider keeps the page usable, and the figures arrive when it answ
   await page.goto('/');
   // While the calculator waits, the rest of the page answers: the login panel opens…
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
-  await expect(page.getByRole('dialog', { name: ka.account.loginTitle })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: kaAccount.loginTitle })).toBeVisible();
   await page.keyboard.press('Escape');
   // …and the calculator is still waiting for its figures, saying so.
   await expect(calculator(page)).toHaveAttribute('aria-busy', 'true');
@@ -96,7 +97,7 @@ async function fillRegistration(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: ka.account.register }).click();
   const panel = page.getByRole('dialog', { name: kaRegistration.title });
   const values: [string, string][] = [
-    [ka.account.personalNumber, '01234567890'],
+    [kaAccount.personalNumber, '01234567890'],
     [kaRegistration.firstName, 'ნინო'],
     [kaRegistration.lastName, 'ბერიძე'],
     [kaRegistration.birthDate, '1990-03-14'],
@@ -104,7 +105,7 @@ async function fillRegistration(page: Page) {
   ];
   for (const [label, value] of values) await panel.getByLabel(label).fill(value);
   await panel.getByLabel(kaRegistration.email, { exact: true }).fill('nino@example.ge');
-  await panel.getByLabel(ka.account.password, { exact: true }).fill('Paroli123');
+  await panel.getByLabel(kaAccount.password, { exact: true }).fill('Paroli123');
   await panel.getByLabel(kaRegistration.passwordConfirm).fill('Paroli123');
   await panel.getByLabel(kaRegistration.termsAccept).check();
   return { panel, values };

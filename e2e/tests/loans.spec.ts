@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
+import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { kaApplication as t } from '../../remote-loans/src/features/application/ka-application';
 import { kaLoans } from '../../remote-loans/src/ka-loans';
@@ -106,9 +107,9 @@ test('a verified customer applies and sees the issued loan without a reload', as
 
   // Two payments: the next one, then everything that is left.
   await repay(newLoan, startsWith(kaLoans.repay.next));
-  await expect(newLoan).toContainText(ka.loans.status.active);
+  await expect(newLoan).toContainText(kaLoans.status.active);
   await repay(newLoan, startsWith(kaLoans.repay.full));
-  await expect(newLoan).toContainText(ka.loans.status.repaid);
+  await expect(newLoan).toContainText(kaLoans.status.repaid);
   await expect(newLoan.getByRole('button', { name: kaLoans.loan.pay })).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
   expect(loads).toBe(0);
@@ -189,8 +190,8 @@ test('log in, apply and repay with the keyboard alone', async ({ page, consolePr
 
   await tabTo(page, page.getByRole('banner').getByRole('button', { name: ka.account.login }));
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: ka.account.loginTitle });
-  await expect(dialog.getByLabel(ka.account.personalNumber)).toBeFocused();
+  const dialog = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await expect(dialog.getByLabel(kaAccount.personalNumber)).toBeFocused();
   await keys(SEEDED.verified);
   await page.keyboard.press('Tab');
   await keys('Sandbox123');
@@ -216,7 +217,7 @@ test('log in, apply and repay with the keyboard alone', async ({ page, consolePr
     .getByRole('region', { name: ka.loans.title })
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: /1\s000,00/ }) })
-    .filter({ hasText: ka.loans.status.active });
+    .filter({ hasText: kaLoans.status.active });
   await tabTo(page, loan.getByRole('button', { name: kaLoans.loan.pay }));
   await page.keyboard.press('Enter');
   await chooseWithArrows(

@@ -1,5 +1,7 @@
 import { ka } from 'shared/strings/ka';
 import { slides } from 'shared/testing/fixtures';
+import { kaHost } from '../../host/src/app/ka-host';
+import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { type ExpectedConsoleError, expect, test } from '../fixtures';
 import { remoteFileAddress, unanswered } from '../utils/console-utils';
@@ -35,7 +37,7 @@ test('a remote whose manifest cannot load degrades only its own slots; retry rec
   await page.goto('/');
 
   // The shell and the other remotes work.
-  await expect(page.getByRole('link', { name: ka.brand })).toBeVisible();
+  await expect(page.getByRole('link', { name: kaHost.brand })).toBeVisible();
   await expect(
     page.getByRole('banner').getByRole('button', { name: ka.account.login }),
   ).toBeVisible();
@@ -43,12 +45,12 @@ test('a remote whose manifest cannot load degrades only its own slots; retry rec
   // Each of remote-home's slots says so in Georgian, each with a retry.
   await scrollThroughPage(page);
   const slider = page.getByRole('region', { name: ka.home.sliderLabel });
-  await expect(slider).toContainText(ka.remote.unavailable);
-  await expect(page.getByRole('region', { name: ka.home.calculatorLabel })).toContainText(
-    ka.remote.unavailable,
+  await expect(slider).toContainText(kaHost.remote.unavailable);
+  await expect(page.getByRole('region', { name: kaHost.home.calculatorLabel })).toContainText(
+    kaHost.remote.unavailable,
   );
   await expect(page.getByRole('region', { name: ka.home.faqTitle })).toContainText(
-    ka.remote.unavailable,
+    kaHost.remote.unavailable,
   );
 
   // The remote comes back: retry loads it in the same page, without a reload.
@@ -69,7 +71,7 @@ test('a remote whose entry file cannot load shows its fallback, not a blank page
   await page.route(remoteFile('remote_loans', 'remoteEntry.js'), (route) => route.abort('failed'));
   await page.goto('/');
   await expect(page.getByRole('region', { name: ka.loans.title })).toContainText(
-    ka.remote.unavailable,
+    kaHost.remote.unavailable,
   );
   await scrollThroughPage(page);
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
@@ -98,12 +100,12 @@ test('a visitor fetches the account slice only to log in; down, it costs only th
 
   const banner = page.getByRole('banner');
   await banner.getByRole('button', { name: ka.account.login }).click();
-  await expect(banner.getByRole('alert')).toHaveText(ka.remote.unavailable);
+  await expect(banner.getByRole('alert')).toHaveText(kaHost.remote.unavailable);
   expect(accountScripts).not.toEqual([]);
   // The calculator still answers.
   await expect(figures.first()).toBeVisible();
 
   await page.unroute(remoteFile('remote_account', 'remoteEntry.js'));
   await banner.getByRole('button', { name: ka.common.retry }).click();
-  await expect(page.getByRole('dialog', { name: ka.account.loginTitle })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: kaAccount.loginTitle })).toBeVisible();
 });

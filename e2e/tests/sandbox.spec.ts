@@ -1,4 +1,7 @@
 import { ka } from 'shared/strings/ka';
+import { kaHost } from '../../host/src/app/ka-host';
+import { kaAccount } from '../../remote-account/src/lib/ka-account';
+import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { expect, test } from '../fixtures';
 import { accountButton, logOut } from '../utils/account-utils';
 import { scrollThroughPage } from '../utils/page-utils';
@@ -34,15 +37,15 @@ test('a seeded customer logs in through the account slice and sees their loans',
 }, async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
-  const dialog = page.getByRole('dialog', { name: ka.account.loginTitle });
-  await dialog.getByLabel(ka.account.personalNumber).fill(VERIFIED_CUSTOMER.personalNumber);
-  await dialog.getByLabel(ka.account.password).fill(VERIFIED_CUSTOMER.password);
-  await dialog.getByRole('button', { name: ka.account.submitLogin }).click();
+  const dialog = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await dialog.getByLabel(kaAccount.personalNumber).fill(VERIFIED_CUSTOMER.personalNumber);
+  await dialog.getByLabel(kaAccount.password).fill(VERIFIED_CUSTOMER.password);
+  await dialog.getByRole('button', { name: kaAccount.submitLogin }).click();
 
   await expect(dialog).toBeHidden();
   const loans = page.getByRole('region', { name: ka.loans.title });
   await expect(loans.getByRole('listitem').first()).toBeVisible();
-  await expect(loans).toContainText(ka.loans.status.active);
+  await expect(loans).toContainText(kaLoans.status.active);
 
   // The session survives a reload (the user cookie), and logout ends it.
   await page.reload();
@@ -50,15 +53,15 @@ test('a seeded customer logs in through the account slice and sees their loans',
   await logOut(page);
   // A visitor's page has no loans: it leads with the calculator again.
   await expect(loans).toBeHidden();
-  await expect(page.getByRole('heading', { name: ka.home.calculatorLabel })).toBeVisible();
+  await expect(page.getByRole('heading', { name: kaHost.home.calculatorLabel })).toBeVisible();
 });
 
 test('wrong credentials are refused by the sandbox with a Georgian message', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
-  const dialog = page.getByRole('dialog', { name: ka.account.loginTitle });
-  await dialog.getByLabel(ka.account.personalNumber).fill(VERIFIED_CUSTOMER.personalNumber);
-  await dialog.getByLabel(ka.account.password).fill('Wrong12345');
-  await dialog.getByRole('button', { name: ka.account.submitLogin }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(ka.account.wrongCredentials);
+  const dialog = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await dialog.getByLabel(kaAccount.personalNumber).fill(VERIFIED_CUSTOMER.personalNumber);
+  await dialog.getByLabel(kaAccount.password).fill('Wrong12345');
+  await dialog.getByRole('button', { name: kaAccount.submitLogin }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(kaAccount.wrongCredentials);
 });

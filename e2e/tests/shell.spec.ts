@@ -1,5 +1,7 @@
 import { ka } from 'shared/strings/ka';
 import { slides } from 'shared/testing/fixtures';
+import { kaHost } from '../../host/src/app/ka-host';
+import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { loadedSingletons } from '../utils/federation-utils';
@@ -17,7 +19,7 @@ test('the home page composes a slot from each remote with no console problem', {
   expect(response?.status()).toBe(200);
 
   // host: the shell
-  await expect(page.getByRole('link', { name: ka.brand })).toBeVisible();
+  await expect(page.getByRole('link', { name: kaHost.brand })).toBeVisible();
   // remote-home: the calculator, the slider and the questions
   await expect(page.getByText(kaCalculator.monthlyPayment)).toBeVisible();
   // The slider and the questions load as they come near the viewport.
@@ -77,14 +79,14 @@ test('host and remotes run on one React, one router and one store', {
 
   // One store: the home slice's "apply" asks for the login through it, the account slice answers.
   await page.getByRole('main').getByRole('button', { name: kaCalculator.apply }).click();
-  const dialog = page.getByRole('dialog', { name: ka.account.loginTitle });
+  const dialog = page.getByRole('dialog', { name: kaAccount.loginTitle });
   await expect(dialog).toBeVisible();
 
   // One router: the account slice's link navigates inside the host's router, no page load.
   await page.evaluate(() => {
     (window as unknown as { samePage: boolean }).samePage = true;
   });
-  await dialog.getByRole('link', { name: ka.account.forgotPassword }).click();
+  await dialog.getByRole('link', { name: kaAccount.forgotPassword }).click();
   await expect(page).toHaveURL(/\/recovery$/);
   await expect(page.getByRole('heading', { name: ka.account.recoveryTitle })).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -101,7 +103,7 @@ test("a remote's own page runs alone from its production build, with no host", {
   await page.goto(await remoteBaseUrl('remote_account'));
   await expect(page.getByRole('heading', { name: ka.account.recoveryTitle })).toBeVisible();
   await page.getByRole('button', { name: ka.account.login }).click();
-  await expect(page.getByRole('dialog', { name: ka.account.loginTitle })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: kaAccount.loginTitle })).toBeVisible();
 
   await page.goto(await remoteBaseUrl('remote_home'));
   await expect(page.getByRole('heading', { name: kaCalculator.title })).toBeVisible();
@@ -110,13 +112,15 @@ test("a remote's own page runs alone from its production build, with no host", {
 test('the terms page shows both contracts from the CMS, sanitised', async ({ page }) => {
   await page.goto('/static');
   await expect(page.getByRole('heading', { name: ka.terms.registration, level: 2 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: ka.terms.loan, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: kaHost.terms.loan, level: 2 })).toBeVisible();
   const providerHeading = page.getByRole('heading', { name: '1. სესხის გაცემა' });
   await expect(providerHeading).toBeVisible();
   // The provider's own heading reads at the size of the text around it, below the section's.
   const fontSize = (heading: import('@playwright/test').Locator) =>
     heading.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
-  const sectionSize = await fontSize(page.getByRole('heading', { name: ka.terms.loan, level: 2 }));
+  const sectionSize = await fontSize(
+    page.getByRole('heading', { name: kaHost.terms.loan, level: 2 }),
+  );
   const bodySize = await page.evaluate(() =>
     Number.parseFloat(getComputedStyle(document.body).fontSize),
   );

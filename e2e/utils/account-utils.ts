@@ -3,6 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
+import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { SANDBOX_URL } from './urls';
 
 /** The password every customer made by these tests gets. */
@@ -90,10 +91,10 @@ export async function setBanned(personalNumber: string, banned: boolean): Promis
 /** Logs in through the header's login panel, as a customer does. */
 export async function logInViaUi(page: Page, personalNumber: string, password = PASSWORD) {
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
-  const dialog = page.getByRole('dialog', { name: ka.account.loginTitle });
-  await dialog.getByLabel(ka.account.personalNumber).fill(personalNumber);
-  await dialog.getByLabel(ka.account.password).fill(password);
-  await dialog.getByRole('button', { name: ka.account.submitLogin }).click();
+  const dialog = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await dialog.getByLabel(kaAccount.personalNumber).fill(personalNumber);
+  await dialog.getByLabel(kaAccount.password).fill(password);
+  await dialog.getByRole('button', { name: kaAccount.submitLogin }).click();
   await expect(dialog).toBeHidden();
   await expect(accountButton(page)).toBeVisible();
 }
@@ -114,10 +115,9 @@ export async function openAccountPanel(page: Page): Promise<Locator> {
 
 /** Logs out as a customer does: from the header, or on a phone from the account panel. */
 export async function logOut(page: Page): Promise<void> {
-  const inHeader = page.getByRole('banner').getByRole('button', { name: ka.account.logout });
+  const inHeader = page.getByRole('banner').getByRole('button', { name: kaAccount.logout });
   if (await inHeader.isVisible()) await inHeader.click();
-  else
-    await (await openAccountPanel(page)).getByRole('button', { name: ka.account.logout }).click();
+  else await (await openAccountPanel(page)).getByRole('button', { name: kaAccount.logout }).click();
   await expect(
     page.getByRole('banner').getByRole('button', { name: ka.account.login }),
   ).toBeVisible();

@@ -3,6 +3,21 @@
  * Georgian (decision 010: a slice keeps its own words; `shared/strings/ka` keeps the shell's).
  */
 export const kaLoans = {
+  // The loans list, and the calculator's limits as the loans slice says them.
+  loginToSee: 'შედით ანგარიშში, რომ ნახოთ თქვენი სესხები და ლიმიტი.',
+  empty: 'აქტიური სესხები არ გაქვთ.',
+  error: 'სესხების ჩატვირთვა ვერ მოხერხდა.',
+  outstanding: 'დარჩენილი',
+  term: 'ვადა',
+  months: 'თვე',
+  amountLimit: 'ლიმიტი',
+  termLimit: 'შესაძლო ვადები',
+  termFixed: 'ვადა (ფიქსირებული)',
+  status: {
+    active: 'აქტიური',
+    overdue: 'ვადაგადაცილებული',
+    repaid: 'დაფარული',
+  },
   summary: {
     lastApplication: 'ბოლო განაცხადი',
   },

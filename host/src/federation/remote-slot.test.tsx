@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ka } from 'shared/strings/ka';
 import { render } from 'shared/testing/render';
 import { expectConsoleError } from 'shared/testing/setup-tests';
+import { kaHost } from '../app/ka-host';
 import { RELOAD_STAMP_KEY } from '../chunk-reload/reload-guard';
 import { stubPageReload } from '../testing/stub-page-reload';
 import { RemoteSlot } from './remote-slot';
@@ -71,16 +72,16 @@ describe('RemoteSlot', () => {
     expectConsoleError(/ModuleNotInRelease/);
     loadRemoteMock.mockRejectedValue(notInRelease());
     renderSlot();
-    expect(await screen.findByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+    expect(await screen.findByRole('alert')).toHaveTextContent(kaHost.remote.unavailable);
   });
 
   it('shows the Georgian fallback and a retry button when the remote is unreachable', async () => {
     expectConsoleError(/RUNTIME-003/);
     loadRemoteMock.mockRejectedValue(unreachableRemote());
     renderSlot();
-    expect(await screen.findByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+    expect(await screen.findByRole('alert')).toHaveTextContent(kaHost.remote.unavailable);
     const region = screen.getByRole('region', { name: ka.home.sliderLabel });
-    expect(region).toHaveTextContent(ka.remote.unavailableHint);
+    expect(region).toHaveTextContent(kaHost.remote.unavailableHint);
     expect(screen.getByRole('button', { name: ka.common.retry })).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
   });
@@ -99,7 +100,7 @@ describe('RemoteSlot', () => {
     expectConsoleError(/./);
     loadRemoteMock.mockResolvedValue(null);
     renderSlot();
-    expect(await screen.findByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+    expect(await screen.findByRole('alert')).toHaveTextContent(kaHost.remote.unavailable);
   });
 
   it('shows a thrown remote component as unavailable without breaking the page around it', async () => {
@@ -111,7 +112,7 @@ describe('RemoteSlot', () => {
         <RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} />
       </main>,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+    expect(await screen.findByRole('alert')).toHaveTextContent(kaHost.remote.unavailable);
     expect(screen.getByRole('heading', { name: 'გვერდი' })).toBeInTheDocument();
   });
 
@@ -129,7 +130,7 @@ describe('RemoteSlot', () => {
     sessionStorage.setItem(RELOAD_STAMP_KEY, String(Date.now() - 5_000));
     loadRemoteMock.mockRejectedValue(chunkLoadError());
     renderSlot();
-    expect(await screen.findByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+    expect(await screen.findByRole('alert')).toHaveTextContent(kaHost.remote.unavailable);
     expect(screen.getByRole('button', { name: ka.common.retry })).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
   });
@@ -141,7 +142,7 @@ describe('RemoteSlot', () => {
     });
     loadRemoteMock.mockRejectedValue(chunkLoadError());
     renderSlot();
-    expect(await screen.findByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+    expect(await screen.findByRole('alert')).toHaveTextContent(kaHost.remote.unavailable);
     expect(screen.getByRole('button', { name: ka.common.retry })).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
   });
@@ -149,8 +150,8 @@ describe('RemoteSlot', () => {
   it('shows a loading notice only after the 200 ms pending delay', async () => {
     loadRemoteMock.mockReturnValue(new Promise(() => {}));
     renderSlot();
-    expect(screen.queryByText(ka.remote.loading)).not.toBeInTheDocument();
-    expect(await screen.findByText(ka.remote.loading)).toBeInTheDocument();
+    expect(screen.queryByText(kaHost.remote.loading)).not.toBeInTheDocument();
+    expect(await screen.findByText(kaHost.remote.loading)).toBeInTheDocument();
   });
 
   it("holds a page's reservation, not the one-size minimum, while the remote loads", async () => {

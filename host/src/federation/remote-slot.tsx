@@ -15,6 +15,7 @@ import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { Skeleton } from 'shared/ui/skeleton';
 import type { RemoteModuleId } from 'tooling/remotes';
+import { kaHost } from '../app/ka-host';
 import { isChunkLoadError } from '../chunk-reload/chunk-error';
 import { canReloadForChunkError, reloadForChunkError } from '../chunk-reload/reload-guard';
 import { loadRemoteModule, ModuleNotInRelease } from './register-remotes';
@@ -114,7 +115,7 @@ function Pending({ variant, minHeight, reserve, pending }: Reservation) {
           <Skeleton height="100%" />
         </span>
       ) : null}
-      {shown ? <span className="visually-hidden">{ka.remote.loading}</span> : null}
+      {shown ? <span className="visually-hidden">{kaHost.remote.loading}</span> : null}
     </Placeholder>
   );
 }
@@ -148,9 +149,9 @@ function SlotFallback({
       data-remote-fallback=""
     >
       <p className={styles.message} role="alert">
-        {ka.remote.unavailable}
+        {kaHost.remote.unavailable}
       </p>
-      {variant === 'block' ? <p className={styles.hint}>{ka.remote.unavailableHint}</p> : null}
+      {variant === 'block' ? <p className={styles.hint}>{kaHost.remote.unavailableHint}</p> : null}
       <Button variant="secondary" onClick={onRetry}>
         {ka.common.retry}
       </Button>

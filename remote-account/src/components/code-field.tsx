@@ -1,12 +1,12 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { FormTextField } from 'shared/forms/form-text-field';
-import { ka } from 'shared/strings/ka';
+import { kaAccount } from '../lib/ka-account';
 
 /** A 6-digit one-time code from an SMS or e-mail, as every account form asks for it. */
 export function CodeField<T extends FieldValues, C, O extends FieldValues>({
   control,
   name,
-  label = ka.account.code,
+  label = kaAccount.code,
 }: {
   control: Control<T, C, O>;
   name: FieldPath<T>;
@@ -17,7 +17,7 @@ export function CodeField<T extends FieldValues, C, O extends FieldValues>({
       control={control}
       name={name}
       label={label}
-      hint={ka.account.codeHint}
+      hint={kaAccount.codeHint}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}

@@ -1,6 +1,6 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { FormTextField } from 'shared/forms/form-text-field';
-import { ka } from 'shared/strings/ka';
+import { kaAccount } from '../lib/ka-account';
 
 /** The Georgian personal number (the account's username), as every account form asks for it. */
 export function PersonalNumberField<T extends FieldValues, C, O extends FieldValues>({
@@ -14,8 +14,8 @@ export function PersonalNumberField<T extends FieldValues, C, O extends FieldVal
     <FormTextField
       control={control}
       name={name}
-      label={ka.account.personalNumber}
-      hint={ka.account.personalNumberHint}
+      label={kaAccount.personalNumber}
+      hint={kaAccount.personalNumberHint}
       inputMode="numeric"
       autoComplete="username"
       maxLength={11}

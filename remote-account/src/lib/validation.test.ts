@@ -1,5 +1,5 @@
-import { ka } from 'shared/strings/ka';
 import * as z from 'shared/validation/zod';
+import { kaAccount } from './ka-account';
 import { kaValidation } from './ka-validation';
 import {
   codeSchema,
@@ -30,7 +30,7 @@ describe('personal number rule', () => {
     ['spaces', '01001 12345'],
     ['nothing', ''],
   ])('rejects %s with the Georgian message', (_, value) => {
-    expect(messageOf(personalNumberSchema, value)).toBe(ka.account.personalNumberInvalid);
+    expect(messageOf(personalNumberSchema, value)).toBe(kaAccount.personalNumberInvalid);
   });
 });
 
@@ -50,7 +50,7 @@ describe('password rule', () => {
     ['no letter', '12345678'],
     ['digits and symbols but no letter', '1234-!?_'],
   ])('rejects %s with the Georgian message', (_, value) => {
-    expect(messageOf(passwordSchema, value)).toBe(ka.account.passwordInvalid);
+    expect(messageOf(passwordSchema, value)).toBe(kaAccount.passwordInvalid);
   });
 });
 
@@ -64,7 +64,7 @@ describe('SMS code rule', () => {
     ['7 digits', '1234567'],
     ['letters', '12a456'],
   ])('rejects %s with the Georgian message', (_, value) => {
-    expect(messageOf(codeSchema, value)).toBe(ka.account.codeInvalid);
+    expect(messageOf(codeSchema, value)).toBe(kaAccount.codeInvalid);
   });
 });
 
@@ -75,7 +75,7 @@ describe('name rule', () => {
   });
 
   it('asks for a name and refuses one longer than the provider keeps', () => {
-    expect(messageOf(nameSchema, '   ')).toBe(ka.common.requiredField);
+    expect(messageOf(nameSchema, '   ')).toBe(kaAccount.requiredField);
     expect(messageOf(nameSchema, 'ა'.repeat(101))).toBe(kaValidation.nameTooLong);
   });
 });
@@ -91,9 +91,9 @@ describe('phone rule', () => {
   });
 
   it('asks for a phone, and refuses one that is not a Georgian mobile', () => {
-    expect(messageOf(phoneSchema, ' ')).toBe(ka.common.requiredField);
-    expect(messageOf(phoneSchema, '499123456')).toBe(ka.account.phoneInvalid);
-    expect(messageOf(phoneSchema, '59912345')).toBe(ka.account.phoneInvalid);
+    expect(messageOf(phoneSchema, ' ')).toBe(kaAccount.requiredField);
+    expect(messageOf(phoneSchema, '499123456')).toBe(kaAccount.phoneInvalid);
+    expect(messageOf(phoneSchema, '59912345')).toBe(kaAccount.phoneInvalid);
     expect(normalisePhone('+44 7700 900123')).toBe('+447700900123');
   });
 });
@@ -104,9 +104,9 @@ describe('e-mail rule', () => {
   });
 
   it('asks for an address, and refuses a malformed or overlong one', () => {
-    expect(messageOf(emailSchema, '')).toBe(ka.common.requiredField);
-    expect(messageOf(emailSchema, 'nino@example')).toBe(ka.account.emailInvalid);
-    expect(messageOf(emailSchema, `${'a'.repeat(250)}@x.ge`)).toBe(ka.account.emailInvalid);
+    expect(messageOf(emailSchema, '')).toBe(kaAccount.requiredField);
+    expect(messageOf(emailSchema, 'nino@example')).toBe(kaAccount.emailInvalid);
+    expect(messageOf(emailSchema, `${'a'.repeat(250)}@x.ge`)).toBe(kaAccount.emailInvalid);
   });
 });
 
@@ -140,8 +140,8 @@ describe('a new password with its confirmation', () => {
   it('reports a mismatch at the confirmation, even while other fields have problems', () => {
     expect(issues({ email: '', new_password: 'short', new_password_confirm: 'Parol1234' })).toEqual(
       [
-        ['email', ka.common.requiredField],
-        ['new_password', ka.account.passwordInvalid],
+        ['email', kaAccount.requiredField],
+        ['new_password', kaAccount.passwordInvalid],
         ['new_password_confirm', kaValidation.passwordMismatch],
       ],
     );
@@ -150,6 +150,6 @@ describe('a new password with its confirmation', () => {
   it('asks for an empty confirmation rather than calling it a mismatch', () => {
     expect(
       issues({ email: 'a@b.ge', new_password: 'Parol1234', new_password_confirm: '' }),
-    ).toEqual([['new_password_confirm', ka.common.requiredField]]);
+    ).toEqual([['new_password_confirm', kaAccount.requiredField]]);
   });
 });

@@ -1,5 +1,5 @@
-import { ka } from 'shared/strings/ka';
 import * as z from 'shared/validation/zod';
+import { kaAccount } from './ka-account';
 import { kaValidation } from './ka-validation';
 
 /*
@@ -7,12 +7,12 @@ import { kaValidation } from './ka-validation';
  * Georgian messages. Every form of the slice builds its schema from these.
  */
 
-const required = ka.common.requiredField;
+const required = kaAccount.requiredField;
 
 /** The Georgian personal number, the account's username: 11 digits. */
 export const personalNumberSchema = z
   .string()
-  .check(z.trim(), z.regex(/^\d{11}$/, ka.account.personalNumberInvalid));
+  .check(z.trim(), z.regex(/^\d{11}$/, kaAccount.personalNumberInvalid));
 
 /** A first or last name as the provider keeps it: 1 to 100 characters. */
 export const nameSchema = z
@@ -25,10 +25,10 @@ export const passwordSchema = z.pipe(
   z
     .string()
     .check(
-      z.minLength(8, ka.account.passwordInvalid),
-      z.maxLength(128, ka.account.passwordInvalid),
-      z.regex(/\p{L}/u, ka.account.passwordInvalid),
-      z.regex(/\d/, ka.account.passwordInvalid),
+      z.minLength(8, kaAccount.passwordInvalid),
+      z.maxLength(128, kaAccount.passwordInvalid),
+      z.regex(/\p{L}/u, kaAccount.passwordInvalid),
+      z.regex(/\d/, kaAccount.passwordInvalid),
     ),
 );
 
@@ -39,7 +39,7 @@ export const currentPasswordSchema = z.string().check(z.minLength(1, required));
 export const passwordConfirmationSchema = z.string().check(z.minLength(1, required));
 
 /** A one-time code from an SMS or e-mail: 6 digits. */
-export const codeSchema = z.string().check(z.regex(/^\d{6}$/, ka.account.codeInvalid));
+export const codeSchema = z.string().check(z.regex(/^\d{6}$/, kaAccount.codeInvalid));
 
 /**
  * A Georgian mobile as people write it ("555 12 34 56", "+995 555123456") becomes the
@@ -53,15 +53,15 @@ export function normalisePhone(phone: string): string {
 /** A Georgian mobile: 9 digits starting with 5, after normalisePhone. */
 export const phoneSchema = z.pipe(
   z.pipe(z.string(), z.transform(normalisePhone)),
-  z.string().check(z.minLength(1, required), z.regex(/^5\d{8}$/, ka.account.phoneInvalid)),
+  z.string().check(z.minLength(1, required), z.regex(/^5\d{8}$/, kaAccount.phoneInvalid)),
 );
 
 /** An e-mail address (at most 254 characters, the longest a mailbox can have). */
 export const emailSchema = z.pipe(
   z.string().check(z.trim(), z.minLength(1, required)),
   z.pipe(
-    z.string().check(z.maxLength(254, ka.account.emailInvalid)),
-    z.email(ka.account.emailInvalid),
+    z.string().check(z.maxLength(254, kaAccount.emailInvalid)),
+    z.email(kaAccount.emailInvalid),
   ),
 );
 

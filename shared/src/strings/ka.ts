@@ -1,42 +1,23 @@
 /**
- * The Georgian words more than one app shows (the shell, the slot labels, common errors and
- * buttons). A slice keeps its own copy beside its features (decision 010).
+ * The Georgian words two or more apps show (slot labels, common errors and buttons, the login
+ * words the shell and the account slice both show, the schedule's columns), and the words of
+ * shared's own modules. An app's own words are the app's (decision 010): `host/src/app/ka-host`,
+ * each slice's `ka-*.ts`. Words marked deprecated are a slice's, kept here only while the
+ * release in production reads them from here (decision 019; a test says when they may go).
  */
 export const ka = {
-  brand: 'ონლაინ სესხი',
-  brandTagline: 'სწრაფი სესხი ონლაინ, ფილიალში მისვლის გარეშე',
-  nav: {
-    label: 'მთავარი ნავიგაცია',
-    menuLabel: 'მენიუ',
-    home: 'მთავარი',
-    terms: 'პირობები',
-    openMenu: 'მენიუს გახსნა',
-    closeMenu: 'მენიუს დახურვა',
-    skipToContent: 'გადასვლა მთავარ შინაარსზე',
-  },
-  footer: {
-    rights: 'ყველა უფლება დაცულია.',
-    language: 'ენა: ქართული',
-  },
   common: {
     loading: 'იტვირთება…',
     retry: 'ხელახლა ცდა',
+    /** @deprecated `remote-account/src/lib/ka-account` has these; they stay while the release in production reads them here (decision 019). */
     close: 'დახურვა',
     requiredField: 'ველი სავალდებულოა',
   },
   errors: {
-    // The spec's "This page could not be found", in the customer's language.
-    notFoundMessage: 'ეს გვერდი ვერ მოიძებნა',
-    backHome: 'მთავარზე დაბრუნება',
-    genericTitle: 'დაფიქსირდა შეცდომა',
     genericMessage: 'რაღაც არასწორად წავიდა. სცადეთ მოგვიანებით.',
-    statusLabel: 'შეცდომის კოდი',
-    unknownMiddleware: 'Unknown middleware',
-    chunkFailed:
-      'აპლიკაციის ნაწილი ვერ ჩაიტვირთა. შეამოწმეთ ინტერნეტთან კავშირი და განაახლეთ გვერდი.',
-    reloadPage: 'გვერდის განახლება',
     network: 'სერვერთან კავშირი ვერ დამყარდა. შეამოწმეთ ინტერნეტი და სცადეთ ხელახლა.',
     providerUnavailable: 'სერვისი დროებით მიუწვდომელია. სცადეთ მოგვიანებით.',
+    // The answer to a request body over the limit: the host's server and nginx both send it.
     requestTooLarge: 'მოთხოვნა ძალიან დიდია.',
     badAnswer: 'სერვერმა მოულოდნელი პასუხი დააბრუნა. სცადეთ მოგვიანებით.',
     /** A throttled answer that says how long to wait (Retry-After). */
@@ -66,14 +47,10 @@ export const ka = {
       has_overdue_loan: 'ვადაგადაცილებული სესხის დაფარვამდე ახალ სესხს ვერ აიღებთ.',
     },
   },
-  remote: {
-    unavailable: 'ეს ნაწილი ახლა ვერ ჩაიტვირთა.',
-    unavailableHint: 'დანარჩენი გვერდი მუშაობს. სცადეთ ხელახლა რამდენიმე წამში.',
-    loading: 'იტვირთება…',
-  },
   home: {
-    calculatorLabel: 'სესხის კალკულატორი',
     sliderLabel: 'აქციები და სიახლეები',
+    faqTitle: 'ხშირად დასმული კითხვები',
+    /** @deprecated `remote-home/src/ka-home` has these; they stay while the release in production reads them here (decision 019). */
     sliderEmpty: 'ამჟამად აქციები არ არის.',
     sliderError: 'აქციების ჩატვირთვა ვერ მოხერხდა.',
     sliderMore: 'დაწვრილებით',
@@ -86,13 +63,14 @@ export const ka = {
     goToSlide: 'სლაიდი',
     pauseSlider: 'ავტომატური გადახვევის შეჩერება',
     playSlider: 'ავტომატური გადახვევის ჩართვა',
-    faqTitle: 'ხშირად დასმული კითხვები',
     faqEmpty: 'კითხვები ჯერ არ დამატებულა.',
     faqError: 'კითხვების ჩატვირთვა ვერ მოხერხდა.',
   },
   account: {
     login: 'შესვლა',
     register: 'რეგისტრაცია',
+    recoveryTitle: 'პაროლის აღდგენა',
+    /** @deprecated `remote-account/src/lib/ka-account` has these; they stay while the release in production reads them here (decision 019). */
     logout: 'გასვლა',
     loginTitle: 'ანგარიშში შესვლა',
     personalNumber: 'პირადი ნომერი',
@@ -104,7 +82,6 @@ export const ka = {
     wrongCredentials: 'პირადი ნომერი ან პაროლი არასწორია.',
     personalNumberInvalid: 'პირადი ნომერი უნდა შედგებოდეს 11 ციფრისგან.',
     passwordInvalid: 'პაროლი უნდა იყოს 8–128 სიმბოლო, შეიცავდეს ასოს და ციფრს.',
-    recoveryTitle: 'პაროლის აღდგენა',
     recoveryIntro: 'შეიყვანეთ პირადი ნომერი. კოდს SMS-ით გამოგიგზავნით რეგისტრირებულ ტელეფონზე.',
     sendCode: 'კოდის გაგზავნა',
     sendingCode: 'იგზავნება…',
@@ -124,35 +101,23 @@ export const ka = {
   },
   loans: {
     title: 'ჩემი სესხები',
-    overdueLabel: 'ვადაგადაცილებული დავალიანება',
-    applicationLabel: 'სესხის განაცხადი',
+    nextPayment: 'შემდეგი გადახდა',
+    status: {
+      /** @deprecated `remote-loans/src/ka-loans` has these; they stay while the release in production reads them here (decision 019). */
+      active: 'აქტიური',
+      overdue: 'ვადაგადაცილებული',
+      repaid: 'დაფარული',
+    },
+    /** @deprecated `remote-loans/src/ka-loans` has these; they stay while the release in production reads them here (decision 019). */
     loginToSee: 'შედით ანგარიშში, რომ ნახოთ თქვენი სესხები და ლიმიტი.',
     empty: 'აქტიური სესხები არ გაქვთ.',
     error: 'სესხების ჩატვირთვა ვერ მოხერხდა.',
     outstanding: 'დარჩენილი',
-    nextPayment: 'შემდეგი გადახდა',
     term: 'ვადა',
     months: 'თვე',
     amountLimit: 'ლიმიტი',
     termLimit: 'შესაძლო ვადები',
     termFixed: 'ვადა (ფიქსირებული)',
-    status: {
-      active: 'აქტიური',
-      overdue: 'ვადაგადაცილებული',
-      repaid: 'დაფარული',
-    },
-  },
-  session: {
-    banned:
-      'თქვენი ანგარიში დაბლოკილია და სესია დასრულდა. დამატებითი ინფორმაციისთვის დაგვიკავშირდით.',
-    expired: 'სესიის ვადა ამოიწურა. გთხოვთ, ხელახლა შეხვიდეთ ანგარიშში.',
-    elsewhere: 'თქვენ გამოხვედით ანგარიშიდან სხვა ფანჯარაში.',
-    loginAgain: 'ხელახლა შესვლა',
-    dismiss: 'შეტყობინების დახურვა',
-  },
-  verification: {
-    /** The verification steps' slot on a customer's home page (the host's). */
-    label: 'ანგარიშის ვერიფიკაცია',
   },
   // The columns of every repayment schedule (the calculator's, the key terms', a loan's).
   schedule: {
@@ -167,11 +132,7 @@ export const ka = {
     unpaid: 'გადასახდელია',
   },
   terms: {
-    title: 'ხელშეკრულების პირობები',
     registration: 'რეგისტრაციის პირობები',
-    loan: 'სესხის ხელშეკრულების პირობები',
-    version: 'ვერსია',
-    published: 'გამოქვეყნდა',
     error: 'პირობების ჩატვირთვა ვერ მოხერხდა.',
     empty: 'პირობები ჯერ არ გამოქვეყნებულა.',
   },

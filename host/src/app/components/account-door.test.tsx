@@ -7,6 +7,7 @@ import { ka } from 'shared/strings/ka';
 import { createGate } from 'shared/testing/gate';
 import { render } from 'shared/testing/render';
 import { expectConsoleError } from 'shared/testing/setup-tests';
+import { kaHost } from '../ka-host';
 import { AccountDoor } from './account-door';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({
@@ -107,7 +108,7 @@ describe('the header’s account place', () => {
     render(<AccountDoor />);
     await user.click(screen.getByRole('button', { name: ka.account.login }));
     const fallback = await screen.findByRole('region', { name: ka.account.login });
-    expect(within(fallback).getByRole('alert')).toHaveTextContent(ka.remote.unavailable);
+    expect(within(fallback).getByRole('alert')).toHaveTextContent(kaHost.remote.unavailable);
     loadRemoteMock.mockResolvedValue({ default: RemoteEntry } as never);
     await user.click(within(fallback).getByRole('button', { name: ka.common.retry }));
     expect(await screen.findByText('account slice: login')).toBeInTheDocument();

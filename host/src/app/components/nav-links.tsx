@@ -1,10 +1,10 @@
 import { NavLink } from 'react-router-dom';
-import { ka } from 'shared/strings/ka';
+import { kaHost } from '../ka-host';
 import styles from '../layouts/layout.module.css';
 
 const links = [
-  { to: '/', label: ka.nav.home, end: true },
-  { to: '/static', label: ka.nav.terms, end: false },
+  { to: '/', label: kaHost.nav.home, end: true },
+  { to: '/static', label: kaHost.nav.terms, end: false },
 ] as const;
 
 /** The site's main links, used by the desktop header and the side bar alike. */

@@ -2,8 +2,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
-import { ka } from 'shared/strings/ka';
 import { render } from 'shared/testing/render';
+import { kaHost } from '../ka-host';
 import { SessionNotice } from './session-notice';
 
 describe('the session notice', () => {
@@ -16,10 +16,12 @@ describe('the session notice', () => {
     const user = userEvent.setup();
     render(<SessionNotice />);
     act(() => useAuthStore.setState({ endedBy: 'banned' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(ka.session.banned);
-    expect(screen.queryByRole('button', { name: ka.session.loginAgain })).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(kaHost.session.banned);
+    expect(
+      screen.queryByRole('button', { name: kaHost.session.loginAgain }),
+    ).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: ka.session.dismiss }));
+    await user.click(screen.getByRole('button', { name: kaHost.session.dismiss }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -27,9 +29,9 @@ describe('the session notice', () => {
     const user = userEvent.setup();
     render(<SessionNotice />);
     act(() => useAuthStore.setState({ endedBy: 'expired' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(ka.session.expired);
+    expect(screen.getByRole('alert')).toHaveTextContent(kaHost.session.expired);
 
-    await user.click(screen.getByRole('button', { name: ka.session.loginAgain }));
+    await user.click(screen.getByRole('button', { name: kaHost.session.loginAgain }));
     expect(useUiStore.getState().accountPanel).toBe('login');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -38,8 +40,8 @@ describe('the session notice', () => {
     const user = userEvent.setup();
     render(<SessionNotice />);
     act(() => useAuthStore.setState({ endedBy: 'elsewhere' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(ka.session.elsewhere);
-    await user.click(screen.getByRole('button', { name: ka.session.loginAgain }));
+    expect(screen.getByRole('alert')).toHaveTextContent(kaHost.session.elsewhere);
+    await user.click(screen.getByRole('button', { name: kaHost.session.loginAgain }));
     expect(useUiStore.getState().accountPanel).toBe('login');
   });
 });

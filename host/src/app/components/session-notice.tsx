@@ -1,13 +1,13 @@
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
-import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
+import { kaHost } from '../ka-host';
 import styles from '../layouts/layout.module.css';
 
 const MESSAGE = {
-  banned: ka.session.banned,
-  expired: ka.session.expired,
-  elsewhere: ka.session.elsewhere,
+  banned: kaHost.session.banned,
+  expired: kaHost.session.expired,
+  elsewhere: kaHost.session.elsewhere,
 } as const;
 
 /**
@@ -31,10 +31,10 @@ export function SessionNotice() {
               requestLogin();
             }}
           >
-            {ka.session.loginAgain}
+            {kaHost.session.loginAgain}
           </Button>
         ) : null}
-        <Button variant="ghost" aria-label={ka.session.dismiss} onClick={dismiss}>
+        <Button variant="ghost" aria-label={kaHost.session.dismiss} onClick={dismiss}>
           ✕
         </Button>
       </div>

@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import { ka } from 'shared/strings/ka';
 import { render } from 'shared/testing/render';
+import { kaHost } from '../ka-host';
 import { SideBar } from './side-bar';
 import { SiteHeader } from './site-header';
 
@@ -35,7 +35,7 @@ function renderShell() {
   return router;
 }
 
-const menuButton = () => screen.getByRole('button', { name: ka.nav.openMenu });
+const menuButton = () => screen.getByRole('button', { name: kaHost.nav.openMenu });
 
 /** The element the menu button says it controls, as assistive technology finds it. */
 function sideBar(): HTMLElement | null {
@@ -62,13 +62,13 @@ describe('the side bar', () => {
     const bar = await openSideBar();
     expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
     expect(bar).toHaveRole('navigation');
-    expect(bar).toHaveAccessibleName(ka.nav.menuLabel);
-    expect(within(bar).getByRole('link', { name: ka.nav.home })).toHaveAttribute('href', '/');
-    expect(within(bar).getByRole('link', { name: ka.nav.terms })).toHaveAttribute(
+    expect(bar).toHaveAccessibleName(kaHost.nav.menuLabel);
+    expect(within(bar).getByRole('link', { name: kaHost.nav.home })).toHaveAttribute('href', '/');
+    expect(within(bar).getByRole('link', { name: kaHost.nav.terms })).toHaveAttribute(
       'href',
       '/static',
     );
-    expect(within(bar).getByRole('button', { name: ka.nav.closeMenu })).toHaveFocus();
+    expect(within(bar).getByRole('button', { name: kaHost.nav.closeMenu })).toHaveFocus();
   });
 
   it('closes when the menu button is pressed again', async () => {
@@ -82,7 +82,7 @@ describe('the side bar', () => {
   it('closes from its close button', async () => {
     renderShell();
     const bar = await openSideBar();
-    await userEvent.click(within(bar).getByRole('button', { name: ka.nav.closeMenu }));
+    await userEvent.click(within(bar).getByRole('button', { name: kaHost.nav.closeMenu }));
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(sideBar()).toBeNull();
     expect(menuButton()).toHaveFocus();
@@ -100,7 +100,7 @@ describe('the side bar', () => {
   it('closes when one of its links is followed, and the page changes', async () => {
     const router = renderShell();
     const bar = await openSideBar();
-    await userEvent.click(within(bar).getByRole('link', { name: ka.nav.terms }));
+    await userEvent.click(within(bar).getByRole('link', { name: kaHost.nav.terms }));
     expect(screen.getByRole('heading', { name: 'პირობების გვერდი' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/static');
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');

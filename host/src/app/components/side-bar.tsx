@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'shared/navigation/router';
 import { useUiStore } from 'shared/stores/ui-store';
-import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
+import { kaHost } from '../ka-host';
 import styles from '../layouts/layout.module.css';
 import { NavLinks } from './nav-links';
 
@@ -39,10 +39,15 @@ export function SideBar() {
     <>
       {/* A pointer convenience only: Escape and the close button are the keyboard ways out. */}
       <div className={styles.backdrop} aria-hidden="true" onClick={dismiss} />
-      <nav id="side-bar" className={styles.sidebar} aria-label={ka.nav.menuLabel}>
+      <nav id="side-bar" className={styles.sidebar} aria-label={kaHost.nav.menuLabel}>
         <div className={styles.sidebarHeader}>
-          <strong>{ka.brand}</strong>
-          <Button ref={closeButton} variant="ghost" onClick={dismiss} aria-label={ka.nav.closeMenu}>
+          <strong>{kaHost.brand}</strong>
+          <Button
+            ref={closeButton}
+            variant="ghost"
+            onClick={dismiss}
+            aria-label={kaHost.nav.closeMenu}
+          >
             ✕
           </Button>
         </div>

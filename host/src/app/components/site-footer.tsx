@@ -1,4 +1,4 @@
-import { ka } from 'shared/strings/ka';
+import { kaHost } from '../ka-host';
 import styles from '../layouts/layout.module.css';
 
 export function SiteFooter() {
@@ -6,9 +6,9 @@ export function SiteFooter() {
     <footer className={styles.footer}>
       <div className={styles.footerInner}>
         <span>
-          © {new Date().getFullYear()} {ka.brand}. {ka.footer.rights}
+          © {new Date().getFullYear()} {kaHost.brand}. {kaHost.footer.rights}
         </span>
-        <span>{ka.footer.language}</span>
+        <span>{kaHost.footer.language}</span>
       </div>
     </footer>
   );

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Link } from 'shared/navigation/router';
 import { useUiStore } from 'shared/stores/ui-store';
-import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
+import { kaHost } from '../ka-host';
 import styles from '../layouts/layout.module.css';
 import { AccountDoor } from './account-door';
 import { NavLinks } from './nav-links';
@@ -21,7 +21,7 @@ export function SiteHeader({ showAccount }: { showAccount: boolean }) {
           id={MENU_BUTTON_ID}
           className={styles.menuButton}
           variant="ghost"
-          aria-label={ka.nav.openMenu}
+          aria-label={kaHost.nav.openMenu}
           aria-expanded={sidebarOpen}
           aria-controls="side-bar"
           onClick={toggleSidebar}
@@ -29,9 +29,9 @@ export function SiteHeader({ showAccount }: { showAccount: boolean }) {
           ☰
         </Button>
         <Link to="/" className={styles.brand}>
-          {ka.brand}
+          {kaHost.brand}
         </Link>
-        <nav className={styles.desktopNav} aria-label={ka.nav.label}>
+        <nav className={styles.desktopNav} aria-label={kaHost.nav.label}>
           <NavLinks />
         </nav>
         {showAccount ? <AccountDoor /> : null}

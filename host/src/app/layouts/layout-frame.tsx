@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router-dom';
-import { ka } from 'shared/strings/ka';
 import { SessionNotice } from '../components/session-notice';
 import { SideBar } from '../components/side-bar';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { kaHost } from '../ka-host';
 import styles from './layout.module.css';
 
 /** What both layouts share: skip link, header, side bar, the page in <main>, footer. */
@@ -17,7 +17,7 @@ export function LayoutFrame({
   return (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main">
-        {ka.nav.skipToContent}
+        {kaHost.nav.skipToContent}
       </a>
       <SiteHeader showAccount={showAccount} />
       <SideBar />

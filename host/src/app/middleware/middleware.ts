@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { ka } from 'shared/strings/ka';
+import { kaHost } from '../ka-host';
 
 /** A route middleware: returns a redirect to send the visitor elsewhere, or nothing to go on. */
 export type Middleware = (context: { request: Request }) => Response | undefined;
@@ -27,7 +27,7 @@ export function runMiddleware(names: readonly string[], request: Request): void 
   for (const name of names) {
     const middleware = Object.hasOwn(registry, name) ? registry[name] : undefined;
     if (!middleware)
-      throw data({ message: `${ka.errors.unknownMiddleware} ${name}` }, { status: 500 });
+      throw data({ message: `${kaHost.errors.unknownMiddleware} ${name}` }, { status: 500 });
     const outcome = middleware({ request });
     if (outcome) throw outcome;
   }

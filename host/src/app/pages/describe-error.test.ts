@@ -1,6 +1,7 @@
 import { createMemoryRouter, data } from 'react-router-dom';
 import { ApiError } from 'shared/api/api-error';
 import { ka } from 'shared/strings/ka';
+import { kaHost } from '../ka-host';
 import { describeError } from './describe-error';
 
 /** What a route loader's thrown `data(...)` becomes by the time the error page reads it. */
@@ -25,7 +26,7 @@ describe('describeError', () => {
     const error = await routeErrorFrom(data(null, { status: 404, statusText: 'Not Found' }));
     expect(describeError(error)).toEqual({
       status: 404,
-      message: ka.errors.notFoundMessage,
+      message: kaHost.errors.notFoundMessage,
       kind: 'not-found',
     });
   });
@@ -60,7 +61,7 @@ describe('describeError', () => {
     error.name = 'ChunkLoadError';
     expect(describeError(error)).toEqual({
       status: 500,
-      message: ka.errors.chunkFailed,
+      message: kaHost.errors.chunkFailed,
       kind: 'chunk',
     });
   });
@@ -74,7 +75,7 @@ describe('describeError', () => {
     const error = new ApiError('http', 404, 'not_found', 'Not found.');
     expect(describeError(error)).toEqual({
       status: 404,
-      message: ka.errors.notFoundMessage,
+      message: kaHost.errors.notFoundMessage,
       kind: 'not-found',
     });
   });

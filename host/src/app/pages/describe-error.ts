@@ -2,6 +2,7 @@ import { isRouteErrorResponse } from 'react-router-dom';
 import { ApiError } from 'shared/api/api-error';
 import { ka } from 'shared/strings/ka';
 import { isChunkLoadError } from '../../chunk-reload/chunk-error';
+import { kaHost } from '../ka-host';
 
 export interface ErrorDescription {
   status: number;
@@ -21,7 +22,7 @@ function messageFrom(data: unknown): string | null {
 export function describeError(error: unknown): ErrorDescription {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
-      return { status: 404, message: ka.errors.notFoundMessage, kind: 'not-found' };
+      return { status: 404, message: kaHost.errors.notFoundMessage, kind: 'not-found' };
     }
     return {
       status: error.status,
@@ -31,11 +32,11 @@ export function describeError(error: unknown): ErrorDescription {
     };
   }
   if (isChunkLoadError(error))
-    return { status: 500, message: ka.errors.chunkFailed, kind: 'chunk' };
+    return { status: 500, message: kaHost.errors.chunkFailed, kind: 'chunk' };
   if (error instanceof ApiError) {
     return {
       status: error.status,
-      message: error.status === 404 ? ka.errors.notFoundMessage : error.message,
+      message: error.status === 404 ? kaHost.errors.notFoundMessage : error.message,
       kind: error.status === 404 ? 'not-found' : 'other',
     };
   }

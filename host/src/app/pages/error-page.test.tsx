@@ -9,6 +9,7 @@ import { render } from 'shared/testing/render';
 import { RELOAD_STAMP_KEY } from '../../chunk-reload/reload-guard';
 import type { RuntimeConfig } from '../../federation/runtime-config';
 import { stubPageReload } from '../../testing/stub-page-reload';
+import { kaHost } from '../ka-host';
 import { buildRoutes } from '../router';
 import { RouteErrorPage } from './error-page';
 
@@ -53,18 +54,18 @@ beforeEach(() => {
 describe('the error page in the app', () => {
   it('shows 404 and the Georgian not-found message for an unknown page', async () => {
     renderApp('/no-such-page');
-    const page = await screen.findByRole('region', { name: ka.errors.notFoundMessage });
+    const page = await screen.findByRole('region', { name: kaHost.errors.notFoundMessage });
     expect(within(page).getByRole('heading', { level: 1 })).toHaveTextContent(
-      ka.errors.notFoundMessage,
+      kaHost.errors.notFoundMessage,
     );
     expect(within(page).getByText('404')).toBeInTheDocument();
     // The title is set from an effect, which may run after the first paint.
-    await waitFor(() => expect(document.title).toBe(`404 · ${ka.brand}`));
+    await waitFor(() => expect(document.title).toBe(`404 · ${kaHost.brand}`));
   });
 
   it('offers a link back home from the not-found page', async () => {
     const router = renderApp('/no-such-page');
-    const link = await screen.findByRole('link', { name: ka.errors.backHome });
+    const link = await screen.findByRole('link', { name: kaHost.errors.backHome });
     expect(link).toHaveAttribute('href', '/');
     await userEvent.click(link);
     expect(await screen.findByText('remote remote_home/HomeSlider')).toBeInTheDocument();
@@ -73,17 +74,17 @@ describe('the error page in the app', () => {
 
   it('keeps the site header and its login around the not-found page', async () => {
     renderApp('/no-such-page');
-    await screen.findByRole('heading', { level: 1, name: ka.errors.notFoundMessage });
+    await screen.findByRole('heading', { level: 1, name: kaHost.errors.notFoundMessage });
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('button', { name: ka.account.login })).toBeInTheDocument();
   });
 
   it('shows 500 and the middleware name when a route names unknown middleware', async () => {
     renderApp('/static', { '/static': ['nope'] });
-    const page = await screen.findByRole('region', { name: ka.errors.genericTitle });
+    const page = await screen.findByRole('region', { name: kaHost.errors.genericTitle });
     expect(within(page).getByText('500')).toBeInTheDocument();
     expect(within(page).getByText('Unknown middleware nope')).toBeInTheDocument();
-    expect(within(page).getByRole('link', { name: ka.errors.backHome })).toHaveAttribute(
+    expect(within(page).getByRole('link', { name: kaHost.errors.backHome })).toHaveAttribute(
       'href',
       '/',
     );
@@ -173,10 +174,10 @@ describe('a route whose code fails to load', () => {
   it('shows the error page with a reload button within 60 seconds of the last reload', async () => {
     sessionStorage.setItem(RELOAD_STAMP_KEY, String(Date.now() - 1_000));
     renderFailingRoute();
-    expect(await screen.findByText(ka.errors.chunkFailed)).toBeInTheDocument();
+    expect(await screen.findByText(kaHost.errors.chunkFailed)).toBeInTheDocument();
     expect(screen.getByText('500')).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: ka.errors.reloadPage }));
+    await userEvent.click(screen.getByRole('button', { name: kaHost.errors.reloadPage }));
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
@@ -185,7 +186,7 @@ describe('a route whose code fails to load', () => {
       throw new DOMException('quota exceeded', 'QuotaExceededError');
     });
     renderFailingRoute();
-    expect(await screen.findByText(ka.errors.chunkFailed)).toBeInTheDocument();
+    expect(await screen.findByText(kaHost.errors.chunkFailed)).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
   });

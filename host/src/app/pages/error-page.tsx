@@ -3,6 +3,7 @@ import { Link, useRouteError } from 'react-router-dom';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { canReloadForChunkError, reloadForChunkError } from '../../chunk-reload/reload-guard';
+import { kaHost } from '../ka-host';
 import { describeError, type ErrorDescription } from './describe-error';
 import styles from './error-page.module.css';
 
@@ -10,24 +11,24 @@ import styles from './error-page.module.css';
 export function ErrorView({ status, message, kind }: ErrorDescription) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${status} · ${ka.brand}`;
+    document.title = `${status} · ${kaHost.brand}`;
     heading.current?.focus();
   }, [status]);
   return (
     <section className={styles.page} aria-labelledby="error-title">
       <p className={styles.status}>
-        <span className="visually-hidden">{ka.errors.statusLabel}: </span>
+        <span className="visually-hidden">{kaHost.errors.statusLabel}: </span>
         {status}
       </p>
       <h1 id="error-title" className={styles.title} ref={heading} tabIndex={-1}>
-        {kind === 'not-found' ? message : ka.errors.genericTitle}
+        {kind === 'not-found' ? message : kaHost.errors.genericTitle}
       </h1>
       {kind === 'not-found' ? null : <p className={styles.message}>{message}</p>}
       <div className={styles.actions}>
-        <Link to="/">{ka.errors.backHome}</Link>
+        <Link to="/">{kaHost.errors.backHome}</Link>
         {kind === 'chunk' ? (
           <Button variant="secondary" onClick={() => window.location.reload()}>
-            {ka.errors.reloadPage}
+            {kaHost.errors.reloadPage}
           </Button>
         ) : null}
       </div>

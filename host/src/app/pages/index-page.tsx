@@ -7,6 +7,7 @@ import { useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { RemoteSlot } from '../../federation/remote-slot';
+import { kaHost } from '../ka-host';
 import styles from './pages.module.css';
 
 /** The home page: a visitor's or a customer's, then the questions and answers. */
@@ -26,7 +27,7 @@ export function Component() {
   }, [params, setParams, requestLogin]);
 
   useEffect(() => {
-    document.title = `${ka.brand} · ${ka.brandTagline}`;
+    document.title = `${kaHost.brand} · ${kaHost.brandTagline}`;
   }, []);
 
   // Once logged in, a visitor the `auth` middleware sent here goes back where they were going:
@@ -39,7 +40,7 @@ export function Component() {
 
   return (
     <div className={styles.stack}>
-      <h1 className="visually-hidden">{ka.brand}</h1>
+      <h1 className="visually-hidden">{kaHost.brand}</h1>
       {loggedIn ? <CustomerHome /> : <VisitorHome />}
       <RemoteSlot
         id="remote_home/QuestionAnswers"
@@ -57,7 +58,7 @@ function VisitorHome() {
     <>
       <RemoteSlot
         id="remote_home/LoanCalculator"
-        label={ka.home.calculatorLabel}
+        label={kaHost.home.calculatorLabel}
         reserve={styles.calculatorSlot}
       />
       {/* Below the calculator on a phone: its slider library loads when it comes near. */}
@@ -91,7 +92,7 @@ function CustomerHome() {
     user !== undefined && (!user.full_verification || verificationShown.current);
   return (
     <>
-      <RemoteSlot id="remote_loans/OverdueNotice" label={ka.loans.overdueLabel} minHeight="0" />
+      <RemoteSlot id="remote_loans/OverdueNotice" label={kaHost.loans.overdueLabel} minHeight="0" />
       <RemoteSlot
         id="remote_loans/NextPayment"
         label={ka.loans.nextPayment}
@@ -101,13 +102,13 @@ function CustomerHome() {
       {applying ? (
         <RemoteSlot
           id="remote_loans/LoanApplication"
-          label={ka.loans.applicationLabel}
+          label={kaHost.loans.applicationLabel}
           minHeight="30rem"
         />
       ) : (
         <RemoteSlot
           id="remote_home/LoanCalculator"
-          label={ka.home.calculatorLabel}
+          label={kaHost.home.calculatorLabel}
           reserve={styles.calculatorSlot}
         />
       )}
@@ -116,7 +117,7 @@ function CustomerHome() {
         <div id="verification">
           <RemoteSlot
             id="remote_account/VerificationSteps"
-            label={ka.verification.label}
+            label={kaHost.verification.label}
             minHeight="12rem"
           />
         </div>

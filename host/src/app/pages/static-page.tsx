@@ -1,19 +1,20 @@
 import { useEffect } from 'react';
 import { ContractType } from 'shared/api/cms/terms-of-contract';
 import { ka } from 'shared/strings/ka';
+import { kaHost } from '../ka-host';
 import styles from './pages.module.css';
 import { TermsSection } from './terms-section';
 
 /** Static content: the registration and loan contract terms from the CMS. */
 export function Component() {
   useEffect(() => {
-    document.title = `${ka.terms.title} · ${ka.brand}`;
+    document.title = `${kaHost.terms.title} · ${kaHost.brand}`;
   }, []);
   return (
     <div className={styles.terms}>
-      <h1 className={styles.documentTitle}>{ka.terms.title}</h1>
+      <h1 className={styles.documentTitle}>{kaHost.terms.title}</h1>
       <TermsSection type={ContractType.registration} heading={ka.terms.registration} />
-      <TermsSection type={ContractType.loan} heading={ka.terms.loan} />
+      <TermsSection type={ContractType.loan} heading={kaHost.terms.loan} />
     </div>
   );
 }

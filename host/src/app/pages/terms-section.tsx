@@ -7,6 +7,7 @@ import { Card } from 'shared/ui/card';
 import { LoadError } from 'shared/ui/load-error';
 import { ProviderHtml } from 'shared/ui/provider-html';
 import { Skeleton } from 'shared/ui/skeleton';
+import { kaHost } from '../ka-host';
 import styles from './pages.module.css';
 
 /** One contract's current terms from the CMS; a failure degrades only this section. */
@@ -26,7 +27,7 @@ export function TermsSection({ type, heading }: { type: ContractType; heading: s
         <article>
           <h3>{query.data.title}</h3>
           <p className={styles.termsMeta}>
-            {ka.terms.version} {query.data.version} · {ka.terms.published}{' '}
+            {kaHost.terms.version} {query.data.version} · {kaHost.terms.published}{' '}
             {formatDate(query.data.published_at)}
           </p>
           <ProviderHtml html={query.data.content} />

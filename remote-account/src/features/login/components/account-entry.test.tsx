@@ -12,6 +12,7 @@ import { createGate } from 'shared/testing/gate';
 import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { kaAccount } from '../../../lib/ka-account';
 import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../../profile/ka-profile';
 import { kaRegistration } from '../../registration/ka-registration';
@@ -58,9 +59,9 @@ function watchLogins(): unknown[] {
 async function openLogin(user: ReturnType<typeof userEvent.setup>) {
   const trigger = screen.getByRole('button', { name: ka.account.login });
   await user.click(trigger);
-  const dialog = screen.getByRole('dialog', { name: ka.account.loginTitle });
+  const dialog = screen.getByRole('dialog', { name: kaAccount.loginTitle });
   // The form loads when the panel opens (it is not part of a visitor's first load).
-  await within(dialog).findByLabelText(ka.account.personalNumber);
+  await within(dialog).findByLabelText(kaAccount.personalNumber);
   return { trigger, dialog };
 }
 
@@ -70,12 +71,12 @@ async function fillLogin(
   values: { username: string; password: string },
 ) {
   if (values.username) {
-    await user.type(within(dialog).getByLabelText(ka.account.personalNumber), values.username);
+    await user.type(within(dialog).getByLabelText(kaAccount.personalNumber), values.username);
   }
   if (values.password) {
-    await user.type(within(dialog).getByLabelText(ka.account.password), values.password);
+    await user.type(within(dialog).getByLabelText(kaAccount.password), values.password);
   }
-  await user.click(within(dialog).getByRole('button', { name: ka.account.submitLogin }));
+  await user.click(within(dialog).getByRole('button', { name: kaAccount.submitLogin }));
 }
 
 describe('the account entry', () => {
@@ -87,7 +88,7 @@ describe('the account entry', () => {
     const { trigger, dialog } = await openLogin(user);
 
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    expect(within(dialog).getByLabelText(ka.account.personalNumber)).toHaveFocus();
+    expect(within(dialog).getByLabelText(kaAccount.personalNumber)).toHaveFocus();
   });
 
   it('closes the dialog on Escape and gives focus back to the login button', async () => {
@@ -108,8 +109,8 @@ describe('the account entry', () => {
 
     act(() => useUiStore.getState().requestLogin());
 
-    const dialog = screen.getByRole('dialog', { name: ka.account.loginTitle });
-    expect(await within(dialog).findByLabelText(ka.account.personalNumber)).toHaveFocus();
+    const dialog = screen.getByRole('dialog', { name: kaAccount.loginTitle });
+    expect(await within(dialog).findByLabelText(kaAccount.personalNumber)).toHaveFocus();
   });
 
   it('rejects a 10-digit personal number without asking the provider', async () => {
@@ -120,12 +121,12 @@ describe('the account entry', () => {
 
     await fillLogin(user, dialog, { username: '0100101234', password: VALID_USER.password });
 
-    const personalNumber = within(dialog).getByLabelText(ka.account.personalNumber);
+    const personalNumber = within(dialog).getByLabelText(kaAccount.personalNumber);
     expect(personalNumber).toHaveAccessibleDescription(
-      expect.stringContaining(ka.account.personalNumberInvalid),
+      expect.stringContaining(kaAccount.personalNumberInvalid),
     );
     expect(personalNumber).toHaveAttribute('aria-invalid', 'true');
-    expect(within(dialog).getByText(ka.account.personalNumberInvalid)).toBeVisible();
+    expect(within(dialog).getByText(kaAccount.personalNumberInvalid)).toBeVisible();
     expect(logins).toHaveLength(0);
     expect(useAuthStore.getState().status).toBe('logged-out');
   });
@@ -138,12 +139,12 @@ describe('the account entry', () => {
 
     await fillLogin(user, dialog, { username: VALID_USER.username, password: '' });
 
-    expect(within(dialog).getByLabelText(ka.account.password)).toHaveAccessibleDescription(
-      ka.common.requiredField,
+    expect(within(dialog).getByLabelText(kaAccount.password)).toHaveAccessibleDescription(
+      kaAccount.requiredField,
     );
-    expect(
-      within(dialog).getByLabelText(ka.account.personalNumber),
-    ).not.toHaveAccessibleDescription(expect.stringContaining(ka.account.personalNumberInvalid));
+    expect(within(dialog).getByLabelText(kaAccount.personalNumber)).not.toHaveAccessibleDescription(
+      expect.stringContaining(kaAccount.personalNumberInvalid),
+    );
     expect(logins).toHaveLength(0);
   });
 
@@ -155,12 +156,12 @@ describe('the account entry', () => {
 
     await fillLogin(user, dialog, { username: VALID_USER.username, password: 'Wrong1234' });
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(ka.account.wrongCredentials);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(kaAccount.wrongCredentials);
     expect(logins).toEqual([{ username: VALID_USER.username, password: 'Wrong1234' }]);
-    expect(within(dialog).getByLabelText(ka.account.personalNumber)).toHaveValue(
+    expect(within(dialog).getByLabelText(kaAccount.personalNumber)).toHaveValue(
       VALID_USER.username,
     );
-    expect(within(dialog).getByLabelText(ka.account.password)).toHaveValue('Wrong1234');
+    expect(within(dialog).getByLabelText(kaAccount.password)).toHaveValue('Wrong1234');
     expect(useAuthStore.getState().status).toBe('logged-out');
     expect(readCookie('user')).toBeUndefined();
   });
@@ -172,7 +173,7 @@ describe('the account entry', () => {
 
     await fillLogin(user, dialog, VALID_USER);
 
-    expect(await screen.findByRole('button', { name: ka.account.logout })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: kaAccount.logout })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: ka.account.login })).not.toBeInTheDocument();
     expect(JSON.parse(readCookie('user') ?? 'null')).toEqual({
@@ -196,11 +197,9 @@ describe('the account entry', () => {
 
     await fillLogin(user, dialog, VALID_USER);
 
-    expect(
-      await within(dialog).findByRole('button', { name: ka.account.loggingIn }),
-    ).toBeDisabled();
+    expect(await within(dialog).findByRole('button', { name: kaAccount.loggingIn })).toBeDisabled();
     answer.open();
-    expect(await screen.findByRole('button', { name: ka.account.logout })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: kaAccount.logout })).toBeInTheDocument();
   });
 
   it('tells a throttled customer how many seconds to wait', async () => {
@@ -220,7 +219,7 @@ describe('the account entry', () => {
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent(format(ka.errors.throttledWait, { seconds: 37 }));
-    expect(alert).not.toHaveTextContent(ka.account.wrongCredentials);
+    expect(alert).not.toHaveTextContent(kaAccount.wrongCredentials);
   });
 
   it('logs out: sends the refresh token to the provider and shows the login button again', async () => {
@@ -235,10 +234,10 @@ describe('the account entry', () => {
     useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
     renderEntry();
 
-    await user.click(screen.getByRole('button', { name: ka.account.logout }));
+    await user.click(screen.getByRole('button', { name: kaAccount.logout }));
 
     expect(screen.getByRole('button', { name: ka.account.login })).toHaveFocus();
-    expect(screen.queryByRole('button', { name: ka.account.logout })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: kaAccount.logout })).not.toBeInTheDocument();
     expect(readCookie('user')).toBeUndefined();
     await waitFor(() => expect(logouts).toEqual([{ refresh: 'r' }]));
   });
@@ -256,7 +255,7 @@ describe('the account entry', () => {
     useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
     renderEntry();
 
-    await user.click(screen.getByRole('button', { name: ka.account.logout }));
+    await user.click(screen.getByRole('button', { name: kaAccount.logout }));
 
     expect(screen.getByRole('button', { name: ka.account.login })).toBeInTheDocument();
     expect(useAuthStore.getState().status).toBe('logged-out');
@@ -275,7 +274,7 @@ describe('the account entry', () => {
       'aria-expanded',
       'false',
     );
-    expect(screen.queryByRole('button', { name: ka.account.logout })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: kaAccount.logout })).not.toBeInTheDocument();
   });
 
   it('opens the registration form from its button and closes it with the same button', async () => {
@@ -287,7 +286,7 @@ describe('the account entry', () => {
 
     const dialog = screen.getByRole('dialog', { name: kaRegistration.title });
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    expect(await within(dialog).findByLabelText(ka.account.personalNumber)).toHaveFocus();
+    expect(await within(dialog).findByLabelText(kaAccount.personalNumber)).toHaveFocus();
     expect(
       await within(dialog).findByRole('region', { name: registrationTerms.title }),
     ).toBeInTheDocument();
@@ -306,7 +305,7 @@ describe('the account entry', () => {
     const dialog = screen.getByRole('dialog', { name: kaRegistration.title });
     await within(dialog).findByRole('region', { name: registrationTerms.title });
 
-    await user.click(within(dialog).getByRole('button', { name: ka.common.close }));
+    await user.click(within(dialog).getByRole('button', { name: kaAccount.close }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
@@ -327,7 +326,7 @@ describe('the account entry', () => {
   it('keeps a login asked for before it loaded, and closes it when the page changes', async () => {
     useUiStore.getState().requestLogin();
     const router = renderEntry();
-    expect(screen.getByRole('dialog', { name: ka.account.loginTitle })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: kaAccount.loginTitle })).toBeInTheDocument();
 
     await act(() => router.navigate('/recovery'));
 
@@ -344,13 +343,13 @@ describe('the account entry', () => {
     await within(registration).findByRole('region', { name: registrationTerms.title });
     const type = (label: string, value: string) =>
       user.type(within(registration).getByLabelText(label), value);
-    await type(ka.account.personalNumber, '01001054321');
+    await type(kaAccount.personalNumber, '01001054321');
     await type(kaRegistration.firstName, 'გიორგი');
     await type(kaRegistration.lastName, 'კაპანაძე');
     await type(kaRegistration.birthDate, '1995-03-21');
     await type(kaRegistration.phone, '599123456');
     await type(kaRegistration.email, 'giorgi@example.ge');
-    await type(ka.account.password, 'Parol1234');
+    await type(kaAccount.password, 'Parol1234');
     await type(kaRegistration.passwordConfirm, 'Parol1234');
     await user.click(within(registration).getByRole('checkbox'));
     await user.click(within(registration).getByRole('button', { name: kaRegistration.submit }));
@@ -362,9 +361,9 @@ describe('the account entry', () => {
 
     await user.click(within(registration).getByRole('button', { name: kaRegistration.loginNow }));
 
-    const login = screen.getByRole('dialog', { name: ka.account.loginTitle });
-    expect(within(login).getByLabelText(ka.account.personalNumber)).toHaveValue('01001054321');
-    expect(within(login).getByLabelText(ka.account.password)).toHaveFocus();
+    const login = screen.getByRole('dialog', { name: kaAccount.loginTitle });
+    expect(within(login).getByLabelText(kaAccount.personalNumber)).toHaveValue('01001054321');
+    expect(within(login).getByLabelText(kaAccount.password)).toHaveFocus();
     expect(screen.queryByRole('dialog', { name: kaRegistration.title })).not.toBeInTheDocument();
   });
 
@@ -382,7 +381,7 @@ describe('the account entry', () => {
     expect(screen.getByRole('button', { name: kaProfile.accountButton })).toBeInTheDocument();
     details.open();
     expect(await screen.findByText(customer.first_name)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: ka.account.logout })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: kaAccount.logout })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: ka.account.register })).not.toBeInTheDocument();
   });
 
@@ -405,7 +404,7 @@ describe('the account entry', () => {
     renderEntry();
 
     act(() => useUiStore.getState().requestLogin());
-    await user.click(screen.getByRole('button', { name: ka.account.logout }));
+    await user.click(screen.getByRole('button', { name: kaAccount.logout }));
 
     expect(screen.getByRole('button', { name: ka.account.login })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -469,7 +468,7 @@ describe('the account entry', () => {
 
     await user.click(trigger);
     const panel = screen.getByRole('dialog', { name: kaProfile.panelTitle });
-    await user.click(within(panel).getByRole('button', { name: ka.common.close }));
+    await user.click(within(panel).getByRole('button', { name: kaAccount.close }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
 

@@ -1,8 +1,8 @@
 import { type ReactNode, type RefObject, useLayoutEffect } from 'react';
 import type { AccountPanel as PanelKind } from 'shared/stores/ui-store';
-import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { ACCOUNT_PANEL_ID as PANEL_ID } from 'shared/ui/visitor-account-buttons';
+import { kaAccount } from '../../../lib/ka-account';
 import styles from './account.module.css';
 
 /** A non-modal dialog below the header's buttons; it scrolls when taller than the screen. */
@@ -47,7 +47,7 @@ export function AccountPanel({
         <h2 id={titleId} className={styles.panelTitle} tabIndex={-1}>
           {title}
         </h2>
-        <Button variant="ghost" aria-label={ka.common.close} onClick={onClose}>
+        <Button variant="ghost" aria-label={kaAccount.close} onClick={onClose}>
           ✕
         </Button>
       </div>

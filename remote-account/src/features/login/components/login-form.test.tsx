@@ -11,6 +11,7 @@ import { customer, loanLimit, loans } from 'shared/testing/fixtures';
 import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { kaAccount } from '../../../lib/ka-account';
 import { LoginForm } from './login-form';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -23,13 +24,13 @@ function renderForm(initialUsername?: string) {
   );
 }
 
-const personalNumber = () => screen.getByLabelText(ka.account.personalNumber);
-const password = () => screen.getByLabelText(ka.account.password);
+const personalNumber = () => screen.getByLabelText(kaAccount.personalNumber);
+const password = () => screen.getByLabelText(kaAccount.password);
 
 async function logIn(user: User, values: { username: string; password: string }) {
   if (values.username) await user.type(personalNumber(), values.username);
   if (values.password) await user.type(password(), values.password);
-  await user.click(screen.getByRole('button', { name: ka.account.submitLogin }));
+  await user.click(screen.getByRole('button', { name: kaAccount.submitLogin }));
 }
 
 /** Counts the calls the store makes after a login. */
@@ -70,7 +71,7 @@ describe('the login form', () => {
 
     await logIn(user, { username: VALID_USER.username, password: 'Wrong1234' });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(ka.account.wrongCredentials);
+    expect(await screen.findByRole('alert')).toHaveTextContent(kaAccount.wrongCredentials);
     expect(personalNumber()).toHaveValue(VALID_USER.username);
     expect(password()).toHaveValue('Wrong1234');
     expect(useAuthStore.getState().status).toBe('logged-out');
@@ -89,9 +90,9 @@ describe('the login form', () => {
     await logIn(user, { username: '0100101234', password: '' });
 
     expect(personalNumber()).toHaveAccessibleDescription(
-      expect.stringContaining(ka.account.personalNumberInvalid),
+      expect.stringContaining(kaAccount.personalNumberInvalid),
     );
-    expect(password()).toHaveAccessibleDescription(ka.common.requiredField);
+    expect(password()).toHaveAccessibleDescription(kaAccount.requiredField);
     expect(personalNumber()).toHaveFocus();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(logins).toHaveLength(0);
@@ -103,7 +104,7 @@ describe('the login form', () => {
 
     await logIn(user, { username: VALID_USER.username, password: '' });
 
-    expect(password()).toHaveAccessibleDescription(ka.common.requiredField);
+    expect(password()).toHaveAccessibleDescription(kaAccount.requiredField);
     expect(password()).toHaveFocus();
     expect(personalNumber()).not.toHaveAttribute('aria-invalid');
   });
@@ -168,17 +169,17 @@ describe('the login form', () => {
     renderForm();
     await user.type(personalNumber(), VALID_USER.username);
     await user.type(password(), VALID_USER.password);
-    const button = screen.getByRole('button', { name: ka.account.submitLogin });
+    const button = screen.getByRole('button', { name: kaAccount.submitLogin });
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       fireEvent.click(button);
       await act(() => vi.advanceTimersByTimeAsync(199));
       expect(button).toBeDisabled();
-      expect(button).toHaveTextContent(ka.account.submitLogin);
+      expect(button).toHaveTextContent(kaAccount.submitLogin);
 
       await act(() => vi.advanceTimersByTimeAsync(1));
-      expect(button).toHaveTextContent(ka.account.loggingIn);
+      expect(button).toHaveTextContent(kaAccount.loggingIn);
     } finally {
       vi.useRealTimers();
     }
@@ -186,6 +187,6 @@ describe('the login form', () => {
     await waitFor(() => expect(answer).toBeDefined());
     answer?.();
     await waitFor(() => expect(useAuthStore.getState().status).toBe('logged-in'));
-    await waitFor(() => expect(button).toHaveTextContent(ka.account.submitLogin));
+    await waitFor(() => expect(button).toHaveTextContent(kaAccount.submitLogin));
   });
 });

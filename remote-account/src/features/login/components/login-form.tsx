@@ -6,9 +6,9 @@ import { FormTextField } from 'shared/forms/form-text-field';
 import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
 import { Link } from 'shared/navigation/router';
-import { ka } from 'shared/strings/ka';
 import * as z from 'shared/validation/zod';
 import { PersonalNumberField } from '../../../components/personal-number-field';
+import { kaAccount } from '../../../lib/ka-account';
 import { currentPasswordSchema, personalNumberSchema } from '../../../lib/validation';
 import { kaRegistration } from '../../registration/ka-registration';
 import { useLogin } from '../hooks/use-login';
@@ -19,7 +19,7 @@ const loginSchema = z.object({ username: personalNumberSchema, password: current
 /** A refused login says which pair was wrong without saying which half; other failures speak for themselves. */
 function describe(error: ApiError): string | null {
   return error.code === 'no_active_account' || error.status === 401
-    ? ka.account.wrongCredentials
+    ? kaAccount.wrongCredentials
     : null;
 }
 
@@ -55,14 +55,14 @@ export function LoginForm({
       <FormTextField
         control={form.control}
         name="password"
-        label={ka.account.password}
+        label={kaAccount.password}
         type="password"
         autoComplete="current-password"
       />
-      <SubmitButton control={form.control} busyLabel={ka.account.loggingIn}>
-        {ka.account.submitLogin}
+      <SubmitButton control={form.control} busyLabel={kaAccount.loggingIn}>
+        {kaAccount.submitLogin}
       </SubmitButton>
-      <Link to="/recovery">{ka.account.forgotPassword}</Link>
+      <Link to="/recovery">{kaAccount.forgotPassword}</Link>
       {onRegister ? (
         <p className={styles.switchPanel}>
           {kaRegistration.noAccount}{' '}

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { ka } from 'shared/strings/ka';
 import { render } from 'shared/testing/render';
+import { kaAccount } from '../../../lib/ka-account';
 import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../../profile/ka-profile';
 import AccountEntry from './account-entry';
@@ -57,7 +58,7 @@ describe('a customer’s entry in the header', () => {
       await screen.findByRole('button', { name: new RegExp(`^${kaProfile.accountButton}`) }),
     );
     const panel = screen.getByRole('dialog', { name: kaProfile.panelTitle });
-    await user.click(within(panel).getByRole('button', { name: ka.account.logout }));
+    await user.click(within(panel).getByRole('button', { name: kaAccount.logout }));
     expect(useAuthStore.getState().status).toBe('logged-out');
     expect(await screen.findByRole('button', { name: ka.account.login })).toBeInTheDocument();
   });

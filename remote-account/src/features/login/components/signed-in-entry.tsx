@@ -17,6 +17,7 @@ import {
   accountButtonClasses,
   ACCOUNT_PANEL_ID as PANEL_ID,
 } from 'shared/ui/visitor-account-buttons';
+import { kaAccount } from '../../../lib/ka-account';
 import { kaProfile } from '../../profile/ka-profile';
 import styles from './account.module.css';
 import { AccountPanel } from './account-panel';
@@ -144,7 +145,7 @@ export function SignedIn({
           className={`${accountButtonClasses.entryButton} ${styles.headerLogout}`}
           onClick={logOut}
         >
-          {ka.account.logout}
+          {kaAccount.logout}
         </Button>
       </div>
       {open ? (
@@ -160,7 +161,7 @@ export function SignedIn({
             <ProfileSection />
           </Suspense>
           <Button variant="secondary" className={styles.panelLogout} onClick={logOut}>
-            {ka.account.logout}
+            {kaAccount.logout}
           </Button>
         </AccountPanel>
       ) : null}

@@ -2,6 +2,7 @@ import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useStat
 import { type AccountPanel as PanelKind, useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { VisitorAccountButtons } from 'shared/ui/visitor-account-buttons';
+import { kaAccount } from '../../../lib/ka-account';
 import { kaRegistration } from '../../registration/ka-registration';
 import { AccountPanel } from './account-panel';
 
@@ -64,12 +65,7 @@ export function SignedOut({
         onRegister={panel === 'register' ? dismiss : requestRegistration}
       />
       {panel === 'login' ? (
-        <AccountPanel
-          kind="login"
-          title={ka.account.loginTitle}
-          panelRef={panelRef}
-          onClose={close}
-        >
+        <AccountPanel kind="login" title={kaAccount.loginTitle} panelRef={panelRef} onClose={close}>
           <Suspense fallback={<p>{ka.common.loading}</p>}>
             <LoginForm initialUsername={username} onRegister={requestRegistration} />
             <FocusFirstEmptyField panelRef={panelRef} />

@@ -6,6 +6,7 @@ import { createGate } from 'shared/testing/gate';
 import { VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { kaAccount } from '../../../lib/ka-account';
 import { kaValidation } from '../../../lib/ka-validation';
 import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../ka-profile';
@@ -31,7 +32,7 @@ function watchChanges(): unknown[] {
 }
 
 const current = () => screen.getByLabelText(kaProfile.currentPassword);
-const fresh = () => screen.getByLabelText(ka.account.newPassword);
+const fresh = () => screen.getByLabelText(kaAccount.newPassword);
 const confirmation = () => screen.getByLabelText(kaProfile.newPasswordConfirm);
 
 async function changePassword(
@@ -41,7 +42,7 @@ async function changePassword(
   if (values.old) await user.type(current(), values.old);
   if (values.next) await user.type(fresh(), values.next);
   if (values.confirm) await user.type(confirmation(), values.confirm);
-  await user.click(screen.getByRole('button', { name: ka.account.setPassword }));
+  await user.click(screen.getByRole('button', { name: kaAccount.setPassword }));
 }
 
 describe('changing the password', () => {
@@ -51,7 +52,7 @@ describe('changing the password', () => {
     expect(current()).toHaveAttribute('autocomplete', 'current-password');
     expect(fresh()).toHaveAttribute('autocomplete', 'new-password');
     expect(confirmation()).toHaveAttribute('autocomplete', 'new-password');
-    expect(fresh()).toHaveAccessibleDescription(ka.account.newPasswordHint);
+    expect(fresh()).toHaveAccessibleDescription(kaAccount.newPasswordHint);
   });
 
   it('changes the password, clears the fields and says so', async () => {
@@ -114,10 +115,8 @@ describe('changing the password', () => {
 
     await changePassword(user, { old: '', next: 'password', confirm: 'password' });
 
-    expect(current()).toHaveAccessibleDescription(ka.common.requiredField);
-    expect(fresh()).toHaveAccessibleDescription(
-      expect.stringContaining(ka.account.passwordInvalid),
-    );
+    expect(current()).toHaveAccessibleDescription(kaAccount.requiredField);
+    expect(fresh()).toHaveAccessibleDescription(expect.stringContaining(kaAccount.passwordInvalid));
     expect(confirmation()).not.toHaveAttribute('aria-invalid');
     expect(changes).toHaveLength(0);
   });
@@ -244,7 +243,7 @@ describe('changing the password', () => {
       confirm: 'Axali1234',
     });
 
-    expect(await screen.findByRole('button', { name: ka.account.settingPassword })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: kaAccount.settingPassword })).toBeDisabled();
     answer.open();
     expect(await screen.findByRole('status')).toHaveTextContent(kaProfile.passwordChanged);
   });

@@ -5,9 +5,9 @@ import { FormAlert } from 'shared/forms/form-alert';
 import { FormTextField } from 'shared/forms/form-text-field';
 import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
-import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import * as z from 'shared/validation/zod';
+import { kaAccount } from '../../../lib/ka-account';
 import {
   currentPasswordSchema,
   passwordConfirmationSchema,
@@ -81,8 +81,8 @@ export function PasswordForm({ personalNumber }: { personalNumber: string }) {
       <FormTextField
         control={form.control}
         name="new_password"
-        label={ka.account.newPassword}
-        hint={ka.account.newPasswordHint}
+        label={kaAccount.newPassword}
+        hint={kaAccount.newPasswordHint}
         type="password"
         autoComplete="new-password"
       />
@@ -94,8 +94,8 @@ export function PasswordForm({ personalNumber }: { personalNumber: string }) {
         autoComplete="new-password"
       />
       <div className={styles.actions}>
-        <SubmitButton control={form.control} busyLabel={ka.account.settingPassword}>
-          {ka.account.setPassword}
+        <SubmitButton control={form.control} busyLabel={kaAccount.settingPassword}>
+          {kaAccount.setPassword}
         </SubmitButton>
       </div>
     </form>

@@ -1,7 +1,7 @@
 import type { User } from 'shared/api/user/user-details';
 import { formatDate } from 'shared/lib/money';
-import { ka } from 'shared/strings/ka';
 import { formatPhone } from '../../../lib/format-phone';
+import { kaAccount } from '../../../lib/ka-account';
 import { kaProfile } from '../ka-profile';
 import styles from './profile-details.module.css';
 
@@ -19,7 +19,7 @@ export function ProfileDetails({ user }: { user: User }) {
         <dd>{user.last_name}</dd>
       </div>
       <div className={styles.row}>
-        <dt>{ka.account.personalNumber}</dt>
+        <dt>{kaAccount.personalNumber}</dt>
         <dd>{user.personal_number}</dd>
       </div>
       <div className={styles.row}>

@@ -9,6 +9,7 @@ import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { kaAccount } from '../../../lib/ka-account';
 import { kaValidation } from '../../../lib/ka-validation';
 import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../ka-profile';
@@ -111,13 +112,13 @@ describe('editing the profile', () => {
     await save(user);
 
     const firstName = screen.getByLabelText(kaProfile.firstName);
-    expect(firstName).toHaveAccessibleDescription(ka.common.requiredField);
+    expect(firstName).toHaveAccessibleDescription(kaAccount.requiredField);
     expect(firstName).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(kaProfile.lastName)).toHaveAccessibleDescription(
       kaValidation.nameTooLong,
     );
     expect(screen.getByLabelText(kaProfile.email)).toHaveAccessibleDescription(
-      ka.account.emailInvalid,
+      kaAccount.emailInvalid,
     );
     expect(screen.getByLabelText(kaProfile.email)).toHaveValue('nino@');
     expect(firstName).toHaveFocus();

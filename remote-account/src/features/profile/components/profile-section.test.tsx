@@ -7,6 +7,7 @@ import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { kaAccount } from '../../../lib/ka-account';
 import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../ka-profile';
 import { ProfileSection } from './profile-section';
@@ -25,7 +26,7 @@ describe('the profile section', () => {
     expect(screen.getByRole('heading', { level: 3, name: kaProfile.title })).toBeInTheDocument();
     expect(await screen.findByText(customer.first_name, { selector: 'dd' })).toBeInTheDocument();
     expect(definitionOf(kaProfile.lastName)).toHaveTextContent(customer.last_name);
-    expect(definitionOf(ka.account.personalNumber)).toHaveTextContent(customer.personal_number);
+    expect(definitionOf(kaAccount.personalNumber)).toHaveTextContent(customer.personal_number);
     // 1990-05-14, in Georgian and without Intl.
     expect(definitionOf(kaProfile.birthDate)).toHaveTextContent('14 მაისი, 1990');
     expect(definitionOf(kaProfile.email)).toHaveTextContent(customer.email);

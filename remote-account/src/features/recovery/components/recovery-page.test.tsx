@@ -6,6 +6,7 @@ import { format, ka } from 'shared/strings/ka';
 import { VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { kaAccount } from '../../../lib/ka-account';
 import RecoveryPage from './recovery-page';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -33,20 +34,20 @@ function watchRecoveryCalls() {
 }
 
 async function requestCode(user: User, personalNumber: string) {
-  await user.type(screen.getByLabelText(ka.account.personalNumber), personalNumber);
-  await user.click(screen.getByRole('button', { name: ka.account.sendCode }));
+  await user.type(screen.getByLabelText(kaAccount.personalNumber), personalNumber);
+  await user.click(screen.getByRole('button', { name: kaAccount.sendCode }));
 }
 
 /** Steps 1 → 2 with the valid personal number; resolves once the code step shows. */
 async function reachCodeStep(user: User) {
   await requestCode(user, VALID_USER.username);
-  await screen.findByLabelText(ka.account.code);
+  await screen.findByLabelText(kaAccount.code);
 }
 
 async function setPassword(user: User, code: string, password: string) {
-  if (code) await user.type(screen.getByLabelText(ka.account.code), code);
-  if (password) await user.type(screen.getByLabelText(ka.account.newPassword), password);
-  await user.click(screen.getByRole('button', { name: ka.account.setPassword }));
+  if (code) await user.type(screen.getByLabelText(kaAccount.code), code);
+  if (password) await user.type(screen.getByLabelText(kaAccount.newPassword), password);
+  await user.click(screen.getByRole('button', { name: kaAccount.setPassword }));
 }
 
 describe('the password recovery page', () => {
@@ -57,12 +58,12 @@ describe('the password recovery page', () => {
 
     await requestCode(user, '0100101234');
 
-    const field = screen.getByLabelText(ka.account.personalNumber);
+    const field = screen.getByLabelText(kaAccount.personalNumber);
     expect(field).toHaveAccessibleDescription(
-      expect.stringContaining(ka.account.personalNumberInvalid),
+      expect.stringContaining(kaAccount.personalNumberInvalid),
     );
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.queryByLabelText(ka.account.code)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(kaAccount.code)).not.toBeInTheDocument();
     expect(calls.resets).toHaveLength(0);
   });
 
@@ -73,12 +74,12 @@ describe('the password recovery page', () => {
 
     await requestCode(user, VALID_USER.username);
 
-    expect(await screen.findByRole('status')).toHaveTextContent(ka.account.codeSent);
+    expect(await screen.findByRole('status')).toHaveTextContent(kaAccount.codeSent);
     expect(calls.resets).toEqual([{ username: VALID_USER.username }]);
     expect(screen.getByRole('heading', { level: 1, name: ka.account.recoveryTitle })).toHaveFocus();
-    expect(screen.getByLabelText(ka.account.code)).toBeInTheDocument();
-    expect(screen.getByLabelText(ka.account.newPassword)).toBeInTheDocument();
-    expect(screen.queryByLabelText(ka.account.personalNumber)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(kaAccount.code)).toBeInTheDocument();
+    expect(screen.getByLabelText(kaAccount.newPassword)).toBeInTheDocument();
+    expect(screen.queryByLabelText(kaAccount.personalNumber)).not.toBeInTheDocument();
   });
 
   it('rejects a code that is not 6 digits and a weak password without asking the provider', async () => {
@@ -89,14 +90,14 @@ describe('the password recovery page', () => {
 
     await setPassword(user, '12345', 'password');
 
-    expect(screen.getByLabelText(ka.account.code)).toHaveAccessibleDescription(
-      expect.stringContaining(ka.account.codeInvalid),
+    expect(screen.getByLabelText(kaAccount.code)).toHaveAccessibleDescription(
+      expect.stringContaining(kaAccount.codeInvalid),
     );
-    expect(screen.getByLabelText(ka.account.newPassword)).toHaveAccessibleDescription(
-      expect.stringContaining(ka.account.passwordInvalid),
+    expect(screen.getByLabelText(kaAccount.newPassword)).toHaveAccessibleDescription(
+      expect.stringContaining(kaAccount.passwordInvalid),
     );
     expect(calls.recoveries).toHaveLength(0);
-    expect(screen.queryByText(ka.account.recoveryDone)).not.toBeInTheDocument();
+    expect(screen.queryByText(kaAccount.recoveryDone)).not.toBeInTheDocument();
   });
 
   it("shows the provider's code message at the code field", async () => {
@@ -107,7 +108,7 @@ describe('the password recovery page', () => {
     // The shared handler answers any code but 123456 with 400 {code: [...]}.
     await setPassword(user, '654321', 'Axali1234');
 
-    const code = screen.getByLabelText(ka.account.code);
+    const code = screen.getByLabelText(kaAccount.code);
     expect(
       await screen.findByText('კოდი არასწორია ან ვადაგასულია.', { selector: 'span' }),
     ).toBeVisible();
@@ -118,7 +119,7 @@ describe('the password recovery page', () => {
     expect(code).toHaveFocus();
     expect(code).toHaveValue('654321');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByText(ka.account.recoveryDone)).not.toBeInTheDocument();
+    expect(screen.queryByText(kaAccount.recoveryDone)).not.toBeInTheDocument();
   });
 
   it('shows a message about the personal number, which this step lacks, in the form alert', async () => {
@@ -142,7 +143,7 @@ describe('the password recovery page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('ამ პირადი ნომრით აღდგენა დაბლოკილია.');
     expect(alert).not.toHaveTextContent('პაროლი ძალიან მარტივია.');
-    const password = screen.getByLabelText(ka.account.newPassword);
+    const password = screen.getByLabelText(kaAccount.newPassword);
     expect(password).toHaveAccessibleDescription(
       expect.stringContaining('პაროლი ძალიან მარტივია.'),
     );
@@ -168,7 +169,7 @@ describe('the password recovery page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('აღდგენის ვადა ამოიწურა. დაიწყეთ თავიდან.');
     await waitFor(() => expect(alert.parentElement).toHaveFocus());
-    expect(screen.getByLabelText(ka.account.code)).toHaveValue('123456');
+    expect(screen.getByLabelText(kaAccount.code)).toHaveValue('123456');
   });
 
   it('tells a throttled customer how long to wait before asking for another code', async () => {
@@ -188,8 +189,8 @@ describe('the password recovery page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       format(ka.errors.throttledWait, { seconds: 30 }),
     );
-    expect(screen.getByLabelText(ka.account.personalNumber)).toHaveValue(VALID_USER.username);
-    expect(screen.queryByLabelText(ka.account.code)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(kaAccount.personalNumber)).toHaveValue(VALID_USER.username);
+    expect(screen.queryByLabelText(kaAccount.code)).not.toBeInTheDocument();
   });
 
   it('sets the new password with the right code and offers the login', async () => {
@@ -200,7 +201,7 @@ describe('the password recovery page', () => {
 
     await setPassword(user, '123456', 'Axali1234');
 
-    expect(await screen.findByText(ka.account.recoveryDone)).toBeInTheDocument();
+    expect(await screen.findByText(kaAccount.recoveryDone)).toBeInTheDocument();
     expect(calls.recoveries).toEqual([
       { username: VALID_USER.username, code: '123456', new_password: 'Axali1234' },
     ]);
@@ -209,7 +210,7 @@ describe('the password recovery page', () => {
       '/?login=1',
     );
     expect(screen.getByRole('heading', { level: 1, name: ka.account.recoveryTitle })).toHaveFocus();
-    expect(screen.queryByLabelText(ka.account.code)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(kaAccount.code)).not.toBeInTheDocument();
   });
 
   it('"start over" goes back to the personal number step', async () => {
@@ -217,11 +218,11 @@ describe('the password recovery page', () => {
     renderPage();
     await reachCodeStep(user);
 
-    await user.click(screen.getByRole('button', { name: ka.account.startOver }));
+    await user.click(screen.getByRole('button', { name: kaAccount.startOver }));
 
-    expect(screen.getByLabelText(ka.account.personalNumber)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: ka.account.sendCode })).toBeInTheDocument();
-    expect(screen.queryByLabelText(ka.account.code)).not.toBeInTheDocument();
-    expect(screen.queryByText(ka.account.codeSent)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(kaAccount.personalNumber)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: kaAccount.sendCode })).toBeInTheDocument();
+    expect(screen.queryByLabelText(kaAccount.code)).not.toBeInTheDocument();
+    expect(screen.queryByText(kaAccount.codeSent)).not.toBeInTheDocument();
   });
 });

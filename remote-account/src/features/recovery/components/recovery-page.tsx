@@ -12,6 +12,7 @@ import { Button } from 'shared/ui/button';
 import * as z from 'shared/validation/zod';
 import { CodeField } from '../../../components/code-field';
 import { PersonalNumberField } from '../../../components/personal-number-field';
+import { kaAccount } from '../../../lib/ka-account';
 import { codeSchema, passwordSchema, personalNumberSchema } from '../../../lib/validation';
 import { useRecoverPassword, useRequestPasswordReset } from '../hooks/use-recovery-writes';
 import styles from './recovery-page.module.css';
@@ -58,7 +59,7 @@ export default function RecoveryPage() {
       ) : null}
       {step === 'done' ? (
         <>
-          <Alert tone="success">{ka.account.recoveryDone}</Alert>
+          <Alert tone="success">{kaAccount.recoveryDone}</Alert>
           <Link to="/?login=1">{ka.account.login}</Link>
         </>
       ) : null}
@@ -90,10 +91,10 @@ function RequestStep({
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <FormAlert control={form.control} />
-      <p className={styles.intro}>{ka.account.recoveryIntro}</p>
+      <p className={styles.intro}>{kaAccount.recoveryIntro}</p>
       <PersonalNumberField control={form.control} name="username" />
-      <SubmitButton control={form.control} busyLabel={ka.account.sendingCode}>
-        {ka.account.sendCode}
+      <SubmitButton control={form.control} busyLabel={kaAccount.sendingCode}>
+        {kaAccount.sendCode}
       </SubmitButton>
     </form>
   );
@@ -127,23 +128,23 @@ function ResetStep({
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <Alert tone="info">{ka.account.codeSent}</Alert>
+      <Alert tone="info">{kaAccount.codeSent}</Alert>
       <FormAlert control={form.control} />
       <CodeField control={form.control} name="code" />
       <FormTextField
         control={form.control}
         name="new_password"
-        label={ka.account.newPassword}
-        hint={ka.account.newPasswordHint}
+        label={kaAccount.newPassword}
+        hint={kaAccount.newPasswordHint}
         type="password"
         autoComplete="new-password"
       />
       <div className={styles.actions}>
-        <SubmitButton control={form.control} busyLabel={ka.account.settingPassword}>
-          {ka.account.setPassword}
+        <SubmitButton control={form.control} busyLabel={kaAccount.settingPassword}>
+          {kaAccount.setPassword}
         </SubmitButton>
         <Button variant="ghost" onClick={onStartOver}>
-          {ka.account.startOver}
+          {kaAccount.startOver}
         </Button>
       </div>
     </form>

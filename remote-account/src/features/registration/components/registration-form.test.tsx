@@ -7,6 +7,7 @@ import { registrationTerms } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { kaAccount } from '../../../lib/ka-account';
 import { kaValidation } from '../../../lib/ka-validation';
 import { kaRegistration } from '../ka-registration';
 import { todayInGeorgia } from '../lib/birth-date';
@@ -15,13 +16,13 @@ import { RegistrationForm } from './registration-form';
 type User = ReturnType<typeof userEvent.setup>;
 
 const labels = {
-  personal_number: ka.account.personalNumber,
+  personal_number: kaAccount.personalNumber,
   first_name: kaRegistration.firstName,
   last_name: kaRegistration.lastName,
   birth_date: kaRegistration.birthDate,
   phone_number: kaRegistration.phone,
   email: kaRegistration.email,
-  password: ka.account.password,
+  password: kaAccount.password,
   password_confirm: kaRegistration.passwordConfirm,
 } as const;
 type TextField = keyof typeof labels;
@@ -119,17 +120,17 @@ describe('the registration form', () => {
       'password_confirm',
     ] as const) {
       expect(field(name)).toHaveAccessibleDescription(
-        expect.stringContaining(ka.common.requiredField),
+        expect.stringContaining(kaAccount.requiredField),
       );
     }
     expect(field('personal_number')).toHaveAccessibleDescription(
-      expect.stringContaining(ka.account.personalNumberInvalid),
+      expect.stringContaining(kaAccount.personalNumberInvalid),
     );
     expect(field('phone_number')).toHaveAccessibleDescription(
-      expect.stringContaining(ka.common.requiredField),
+      expect.stringContaining(kaAccount.requiredField),
     );
     expect(field('password')).toHaveAccessibleDescription(
-      expect.stringContaining(ka.common.requiredField),
+      expect.stringContaining(kaAccount.requiredField),
     );
     expect(acceptBox()).toHaveAccessibleDescription(kaRegistration.termsRequired);
     expect(acceptBox()).toHaveAttribute('aria-invalid', 'true');
@@ -159,11 +160,11 @@ describe('the registration form', () => {
 
     const expectError = (name: TextField, message: string) =>
       expect(field(name)).toHaveAccessibleDescription(expect.stringContaining(message));
-    expectError('personal_number', ka.account.personalNumberInvalid);
+    expectError('personal_number', kaAccount.personalNumberInvalid);
     expectError('birth_date', kaRegistration.birthDateInvalid);
-    expectError('phone_number', ka.account.phoneInvalid);
-    expectError('email', ka.account.emailInvalid);
-    expectError('password', ka.account.passwordInvalid);
+    expectError('phone_number', kaAccount.phoneInvalid);
+    expectError('email', kaAccount.emailInvalid);
+    expectError('password', kaAccount.passwordInvalid);
     expectError('password_confirm', kaValidation.passwordMismatch);
     expect(field('first_name')).not.toHaveAttribute('aria-invalid');
     expect(field('personal_number')).toHaveFocus();

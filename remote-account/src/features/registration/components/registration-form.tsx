@@ -8,8 +8,8 @@ import { FormTextField } from 'shared/forms/form-text-field';
 import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
-import { ka } from 'shared/strings/ka';
 import { PersonalNumberField } from '../../../components/personal-number-field';
+import { kaAccount } from '../../../lib/ka-account';
 import { useRegister } from '../hooks/use-register';
 import { kaRegistration } from '../ka-registration';
 import { latestAdultBirthDate, todayInGeorgia } from '../lib/birth-date';
@@ -130,8 +130,8 @@ export function RegistrationForm({
       <FormTextField
         control={control}
         name="password"
-        label={ka.account.password}
-        hint={ka.account.newPasswordHint}
+        label={kaAccount.password}
+        hint={kaAccount.newPasswordHint}
         type="password"
         autoComplete="new-password"
       />

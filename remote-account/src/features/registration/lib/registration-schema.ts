@@ -1,5 +1,5 @@
-import { ka } from 'shared/strings/ka';
 import * as z from 'shared/validation/zod';
+import { kaAccount } from '../../../lib/ka-account';
 import {
   emailSchema,
   nameSchema,
@@ -54,7 +54,7 @@ export function registrationSchema(todayIso: string) {
       first_name: nameSchema,
       last_name: nameSchema,
       birth_date: z.string().check(
-        z.minLength(1, ka.common.requiredField),
+        z.minLength(1, kaAccount.requiredField),
         z.refine((value) => {
           const date = parseIsoDate(value);
           return date !== null && date.year >= EARLIEST_BIRTH_YEAR;

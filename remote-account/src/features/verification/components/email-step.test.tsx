@@ -8,6 +8,7 @@ import { format, ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { GOOD_CODE } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { kaAccount } from '../../../lib/ka-account';
 import { logInAs } from '../../../testing/log-in';
 import { kaVerification } from '../ka-verification';
 import { showPanel } from '../test-utils';
@@ -82,7 +83,7 @@ describe('verifying the e-mail', () => {
     await user.type(code, '12345');
     await user.click(within(emailStep()).getByRole('button', { name: t.email.confirm }));
 
-    expect(code).toHaveAccessibleDescription(expect.stringContaining(ka.account.codeInvalid));
+    expect(code).toHaveAccessibleDescription(expect.stringContaining(kaAccount.codeInvalid));
     expect(calls.verifies).toHaveLength(0);
   });
 

@@ -5,6 +5,7 @@ import { ka } from 'shared/strings/ka';
 import { questionAnswers } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { kaHome } from '../../../ka-home';
 import QuestionAnswers from './question-answers';
 
 const [eligibility, documents] = questionAnswers as [
@@ -92,7 +93,7 @@ describe('the questions and answers', () => {
     mswServer.use(http.get('*/api/cms/question_answer/', () => HttpResponse.json([])));
     render(<QuestionAnswers />);
 
-    expect(await screen.findByText(ka.home.faqEmpty)).toBeInTheDocument();
+    expect(await screen.findByText(kaHome.faqEmpty)).toBeInTheDocument();
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
   });
 
@@ -105,13 +106,13 @@ describe('the questions and answers', () => {
     );
     render(<QuestionAnswers />);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(ka.home.faqError);
+    expect(await screen.findByRole('alert')).toHaveTextContent(kaHome.faqError);
     expect(screen.queryByText(eligibility.question)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: ka.common.retry }));
 
     expect(await screen.findByText(eligibility.question)).toBeInTheDocument();
     expect(screen.getByText(documents.question)).toBeInTheDocument();
-    expect(screen.queryByText(ka.home.faqError)).not.toBeInTheDocument();
+    expect(screen.queryByText(kaHome.faqError)).not.toBeInTheDocument();
   });
 });

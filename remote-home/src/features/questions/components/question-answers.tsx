@@ -4,6 +4,7 @@ import { ka } from 'shared/strings/ka';
 import { LoadError } from 'shared/ui/load-error';
 import { ProviderHtml } from 'shared/ui/provider-html';
 import { Skeleton } from 'shared/ui/skeleton';
+import { kaHome } from '../../../ka-home';
 import { questionAnswersQuery } from '../api/question-answer';
 import styles from './question-answers.module.css';
 
@@ -18,9 +19,9 @@ export default function QuestionAnswers() {
       </h2>
       {items.isPending && showPending ? <Skeleton height="10rem" /> : null}
       {items.status === 'error' ? (
-        <LoadError message={ka.home.faqError} onRetry={() => void items.refetch()} />
+        <LoadError message={kaHome.faqError} onRetry={() => void items.refetch()} />
       ) : null}
-      {items.status === 'success' && items.data.length === 0 ? <p>{ka.home.faqEmpty}</p> : null}
+      {items.status === 'success' && items.data.length === 0 ? <p>{kaHome.faqEmpty}</p> : null}
       {items.status === 'success' && items.data.length > 0 ? (
         <div className={styles.list}>
           {items.data.map((item) => (

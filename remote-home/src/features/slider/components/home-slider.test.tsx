@@ -6,6 +6,7 @@ import { slides } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import type { Swiper as SwiperInstance } from 'swiper';
+import { kaHome } from '../../../ka-home';
 import HomeSlider, { SLIDER_AUTOPLAY_MS, SLIDER_SPEED_MS } from './home-slider';
 
 const [fastSlide, firstLoanSlide] = slides as [(typeof slides)[0], (typeof slides)[0]];
@@ -21,7 +22,7 @@ async function findSlide(position: number, total: number): Promise<HTMLElement> 
 
 /** The pagination bullet of a slide; aria-current marks the slide on show. */
 function bullet(position: number): HTMLElement {
-  return screen.getByRole('button', { name: `${ka.home.goToSlide} ${position}` });
+  return screen.getByRole('button', { name: `${kaHome.goToSlide} ${position}` });
 }
 
 async function passTime(ms: number): Promise<void> {
@@ -69,7 +70,7 @@ describe('the home slider', () => {
     );
     expect(spoken.length).toBeGreaterThan(4);
     expect(spoken.filter((text) => /[A-Za-z]/.test(text))).toEqual([]);
-    expect(screen.getByRole('button', { name: ka.home.nextSlide })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: kaHome.nextSlide })).toBeInTheDocument();
   });
 
   it('shows the slides in the CMS order with their titles and descriptions', async () => {
@@ -89,21 +90,21 @@ describe('the home slider', () => {
 
     const withLink = await findSlide(2, 2);
     expect(
-      within(withLink).getByRole('link', { name: `${ka.home.sliderMore}: ${fastSlide.title}` }),
+      within(withLink).getByRole('link', { name: `${kaHome.sliderMore}: ${fastSlide.title}` }),
     ).toHaveAttribute('href', fastSlide.link);
 
     const withoutLink = await findSlide(1, 2);
     expect(within(withoutLink).queryByRole('link')).not.toBeInTheDocument();
-    expect(within(withoutLink).queryByText(ka.home.sliderMore)).not.toBeInTheDocument();
+    expect(within(withoutLink).queryByText(kaHome.sliderMore)).not.toBeInTheDocument();
   });
 
   it('says there are no promotions when the CMS has no slides', async () => {
     mswServer.use(http.get('*/api/cms/slider/', () => HttpResponse.json([])));
     render(<HomeSlider />);
 
-    expect(await screen.findByText(ka.home.sliderEmpty)).toBeInTheDocument();
+    expect(await screen.findByText(kaHome.sliderEmpty)).toBeInTheDocument();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: ka.home.pauseSlider })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: kaHome.pauseSlider })).not.toBeInTheDocument();
   });
 
   it('shows an error with a retry that loads the slides again', async () => {
@@ -115,14 +116,14 @@ describe('the home slider', () => {
     );
     render(<HomeSlider />);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(ka.home.sliderError);
+    expect(await screen.findByRole('alert')).toHaveTextContent(kaHome.sliderError);
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: ka.common.retry }));
 
     const first = await findSlide(1, 2);
     expect(within(first).getByRole('heading', { name: firstLoanSlide.title })).toBeInTheDocument();
-    expect(screen.queryByText(ka.home.sliderError)).not.toBeInTheDocument();
+    expect(screen.queryByText(kaHome.sliderError)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: ka.common.retry })).not.toBeInTheDocument();
   });
 
@@ -146,15 +147,15 @@ describe('the home slider', () => {
     render(<HomeSlider />);
     await findSlide(1, 2);
 
-    await user.click(screen.getByRole('button', { name: ka.home.pauseSlider }));
+    await user.click(screen.getByRole('button', { name: kaHome.pauseSlider }));
 
-    const play = screen.getByRole('button', { name: ka.home.playSlider });
+    const play = screen.getByRole('button', { name: kaHome.playSlider });
     await passTime(3 * (SLIDER_AUTOPLAY_MS + SLIDER_SPEED_MS));
     expect(bullet(1)).toHaveAttribute('aria-current', 'true');
 
     await user.click(play);
 
-    expect(screen.getByRole('button', { name: ka.home.pauseSlider })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: kaHome.pauseSlider })).toBeInTheDocument();
     // Playing again keeps the rhythm: the next turn comes after the delay, not at once.
     await passTime(SLIDER_AUTOPLAY_MS - 200);
     expect(bullet(1)).toHaveAttribute('aria-current', 'true');
@@ -180,7 +181,7 @@ describe('the home slider', () => {
     render(<HomeSlider />);
     await findSlide(1, 2);
 
-    expect(screen.getByRole('button', { name: ka.home.playSlider })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: kaHome.playSlider })).toBeInTheDocument();
     await passTime(3 * (SLIDER_AUTOPLAY_MS + SLIDER_SPEED_MS));
     expect(bullet(1)).toHaveAttribute('aria-current', 'true');
   });
@@ -192,7 +193,7 @@ describe('the home slider', () => {
     expect(
       (await screen.findAllByRole('heading', { name: firstLoanSlide.title }))[0],
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: ka.home.pauseSlider })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: ka.home.playSlider })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: kaHome.pauseSlider })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: kaHome.playSlider })).not.toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { Skeleton } from 'shared/ui/skeleton';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
+import { kaHome } from '../../../ka-home';
 import { type Slide, slidesQuery } from '../api/slider';
 import styles from './home-slider.module.css';
 
@@ -37,7 +38,7 @@ function SlideCard({ slide }: { slide: Slide }) {
         <p className={styles.description}>{slide.description}</p>
         {slide.link ? (
           <a className={styles.more} href={slide.link}>
-            {ka.home.sliderMore}
+            {kaHome.sliderMore}
             <span className="visually-hidden">: {slide.title}</span>
           </a>
         ) : null}
@@ -68,10 +69,10 @@ export default function HomeSlider() {
     >
       {slides.isPending && showPending ? <Skeleton height="16rem" /> : null}
       {slides.status === 'error' ? (
-        <LoadError message={ka.home.sliderError} onRetry={() => void slides.refetch()} />
+        <LoadError message={kaHome.sliderError} onRetry={() => void slides.refetch()} />
       ) : null}
       {slides.status === 'success' && slides.data.length === 0 ? (
-        <p className={styles.empty}>{ka.home.sliderEmpty}</p>
+        <p className={styles.empty}>{kaHome.sliderEmpty}</p>
       ) : null}
       {slides.status === 'success' && slides.data.length > 0 ? (
         <>
@@ -95,14 +96,14 @@ export default function HomeSlider() {
             pagination={{ clickable: true }}
             a11y={{
               // Swiper's own screen-reader words are English: every one of them is set here.
-              prevSlideMessage: ka.home.previousSlide,
-              nextSlideMessage: ka.home.nextSlide,
-              firstSlideMessage: ka.home.firstSlide,
-              lastSlideMessage: ka.home.lastSlide,
+              prevSlideMessage: kaHome.previousSlide,
+              nextSlideMessage: kaHome.nextSlide,
+              firstSlideMessage: kaHome.firstSlide,
+              lastSlideMessage: kaHome.lastSlide,
               slideLabelMessage: '{{index}} / {{slidesLength}}',
-              containerRoleDescriptionMessage: ka.home.sliderRole,
-              itemRoleDescriptionMessage: ka.home.slideRole,
-              paginationBulletMessage: `${ka.home.goToSlide} {{index}}`,
+              containerRoleDescriptionMessage: kaHome.sliderRole,
+              itemRoleDescriptionMessage: kaHome.slideRole,
+              paginationBulletMessage: `${kaHome.goToSlide} {{index}}`,
             }}
           >
             {slides.data.map((slide) => (
@@ -114,7 +115,7 @@ export default function HomeSlider() {
           {slides.data.length > 1 ? (
             <div className={styles.controls}>
               <Button variant="ghost" onClick={togglePlaying}>
-                {playing ? ka.home.pauseSlider : ka.home.playSlider}
+                {playing ? kaHome.pauseSlider : kaHome.playSlider}
               </Button>
             </div>
           ) : null}

@@ -53,7 +53,7 @@ describe('the loans overview', () => {
     render(<LoansOverview />);
 
     expect(screen.getByRole('heading', { name: ka.loans.title })).toBeInTheDocument();
-    expect(screen.getByText(ka.loans.loginToSee)).toBeInTheDocument();
+    expect(screen.getByText(kaLoans.loginToSee)).toBeInTheDocument();
     expect(useUiStore.getState().accountPanel).toBeNull();
 
     await user.click(screen.getByRole('button', { name: ka.account.login }));
@@ -68,14 +68,14 @@ describe('the loans overview', () => {
     render(<LoansOverview />);
 
     const [active, repaid] = (await findLoanItems()) as [HTMLElement, HTMLElement];
-    expect(screen.queryByText(ka.loans.loginToSee)).not.toBeInTheDocument();
+    expect(screen.queryByText(kaLoans.loginToSee)).not.toBeInTheDocument();
 
     expect(within(active).getByText(money(activeLoan.amount))).toBeInTheDocument();
-    expect(within(active).getByText(ka.loans.status.active)).toBeInTheDocument();
-    expect(within(active).getByText(ka.loans.outstanding).nextElementSibling).toHaveTextContent(
+    expect(within(active).getByText(kaLoans.status.active)).toBeInTheDocument();
+    expect(within(active).getByText(kaLoans.outstanding).nextElementSibling).toHaveTextContent(
       money(activeLoan.outstanding),
     );
-    expect(within(active).getByText(`${activeLoan.term} ${ka.loans.months}`)).toBeInTheDocument();
+    expect(within(active).getByText(`${activeLoan.term} ${kaLoans.months}`)).toBeInTheDocument();
     const nextPayment = within(active).getByText(ka.loans.nextPayment).nextElementSibling;
     expect(nextPayment).toHaveTextContent(money('281.44'));
     expect(nextPayment).toHaveTextContent(/10 დეკემბერი,? 2026/);
@@ -85,7 +85,7 @@ describe('the loans overview', () => {
     expect(active).not.toHaveTextContent(activeLoan.amount);
 
     expect(within(repaid).getByText(money(repaidLoan.amount))).toBeInTheDocument();
-    expect(within(repaid).getByText(ka.loans.status.repaid)).toBeInTheDocument();
+    expect(within(repaid).getByText(kaLoans.status.repaid)).toBeInTheDocument();
     expect(within(repaid).queryByText(ka.loans.nextPayment)).not.toBeInTheDocument();
   });
 
@@ -100,12 +100,12 @@ describe('the loans overview', () => {
 
   it('shows the loans once the visitor logs in', async () => {
     render(<LoansOverview />);
-    expect(screen.getByText(ka.loans.loginToSee)).toBeInTheDocument();
+    expect(screen.getByText(kaLoans.loginToSee)).toBeInTheDocument();
 
     act(() => logIn());
 
     expect(await findLoanItems()).toHaveLength(2);
-    expect(screen.queryByText(ka.loans.loginToSee)).not.toBeInTheDocument();
+    expect(screen.queryByText(kaLoans.loginToSee)).not.toBeInTheDocument();
   });
 
   it('says there are no loans when the list is empty', async () => {
@@ -113,7 +113,7 @@ describe('the loans overview', () => {
     logIn();
     render(<LoansOverview />);
 
-    expect(await screen.findByText(ka.loans.empty)).toBeInTheDocument();
+    expect(await screen.findByText(kaLoans.empty)).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
@@ -125,23 +125,23 @@ describe('the loans overview', () => {
     logIn();
     render(<LoansOverview />);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(ka.loans.error);
+    expect(await screen.findByRole('alert')).toHaveTextContent(kaLoans.error);
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: ka.common.retry }));
 
     expect(await findLoanItems()).toHaveLength(2);
-    expect(screen.queryByText(ka.loans.error)).not.toBeInTheDocument();
+    expect(screen.queryByText(kaLoans.error)).not.toBeInTheDocument();
   });
 
   it('shows the loan limit and the terms it allows', async () => {
     logIn();
     render(<LoansOverview />);
     await findLoanItems();
-    const amount = await screen.findByText(ka.loans.amountLimit);
+    const amount = await screen.findByText(kaLoans.amountLimit);
     expect(amount.nextElementSibling).toHaveTextContent(money(loanLimit.amount_limit));
-    expect(screen.getByText(ka.loans.termLimit).nextElementSibling).toHaveTextContent(
-      `3, 6, 12 ${ka.loans.months}`,
+    expect(screen.getByText(kaLoans.termLimit).nextElementSibling).toHaveTextContent(
+      `3, 6, 12 ${kaLoans.months}`,
     );
   });
 
@@ -153,8 +153,8 @@ describe('the loans overview', () => {
     );
     logIn();
     render(<LoansOverview />);
-    const fixed = await screen.findByText(ka.loans.termFixed);
-    expect(fixed.nextElementSibling).toHaveTextContent(`6 ${ka.loans.months}`);
+    const fixed = await screen.findByText(kaLoans.termFixed);
+    expect(fixed.nextElementSibling).toHaveTextContent(`6 ${kaLoans.months}`);
   });
 
   it('still shows the loans when the limit cannot be loaded', async () => {
@@ -165,7 +165,7 @@ describe('the loans overview', () => {
     logIn();
     render(<LoansOverview />);
     expect(await findLoanItems()).toHaveLength(2);
-    expect(screen.queryByText(ka.loans.amountLimit)).not.toBeInTheDocument();
+    expect(screen.queryByText(kaLoans.amountLimit)).not.toBeInTheDocument();
   });
 });
 
@@ -250,7 +250,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     render(<LoansOverview />);
     const { repaid, active } = await findCards();
 
-    expect(within(repaid).getByText(ka.loans.status.repaid)).toBeInTheDocument();
+    expect(within(repaid).getByText(kaLoans.status.repaid)).toBeInTheDocument();
     expect(repaid).toHaveTextContent(t.loan.repaid);
     expect(within(repaid).queryByRole('button', { name: t.loan.pay })).toBeNull();
     expect(within(active).getByRole('button', { name: t.loan.pay })).toBeInTheDocument();
@@ -262,7 +262,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     render(<LoansOverview />);
     const { overdue } = await findCards();
 
-    expect(within(overdue).getByText(ka.loans.status.overdue)).toBeInTheDocument();
+    expect(within(overdue).getByText(kaLoans.status.overdue)).toBeInTheDocument();
     const penalty = await within(overdue).findByText(t.loan.penalty);
     expect(penalty.nextElementSibling).toHaveTextContent(money('3.38'));
     expect(within(overdue).getByText(t.loan.totalDue).nextElementSibling).toHaveTextContent(
@@ -290,10 +290,10 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     expect(done).toHaveTextContent(t.repay.successRepaid);
     expect(state.repayments).toEqual([{ id: payingLoan.id, amount: '544.19' }]);
 
-    expect(within(active).getByText(ka.loans.status.repaid)).toBeInTheDocument();
-    expect(within(active).queryByText(ka.loans.status.active)).toBeNull();
+    expect(within(active).getByText(kaLoans.status.repaid)).toBeInTheDocument();
+    expect(within(active).queryByText(kaLoans.status.active)).toBeNull();
     expect(within(active).queryByRole('button', { name: t.loan.pay })).toBeNull();
-    expect(within(active).getByText(ka.loans.outstanding).nextElementSibling).toHaveTextContent(
+    expect(within(active).getByText(kaLoans.outstanding).nextElementSibling).toHaveTextContent(
       money('0.00'),
     );
     await waitFor(() => expect(state.loanRequests).toBe(2));
@@ -393,7 +393,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
       ka.errors.providerUnavailable,
     );
     expect(within(active).getByRole('button', { name: t.repay.continue })).toBeInTheDocument();
-    expect(within(active).getByText(ka.loans.status.active)).toBeInTheDocument();
+    expect(within(active).getByText(kaLoans.status.active)).toBeInTheDocument();
     expect(within(overdue).queryByRole('alert')).toBeNull();
   });
 });

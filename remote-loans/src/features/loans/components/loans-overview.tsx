@@ -52,17 +52,17 @@ function LoanItem({ loan }: { loan: Loan }) {
           <span className="visually-hidden">{kaLoans.loan.heading} </span>
           <span className={styles.amount}>{formatMoney(loan.amount)}</span>
         </h3>
-        <span className={`${styles.badge} ${styles[status]}`}>{ka.loans.status[status]}</span>
+        <span className={`${styles.badge} ${styles[status]}`}>{kaLoans.status[status]}</span>
       </div>
       <dl className={styles.facts}>
         <div>
-          <dt>{ka.loans.outstanding}</dt>
+          <dt>{kaLoans.outstanding}</dt>
           <dd>{formatMoney(loan.outstanding)}</dd>
         </div>
         <div>
-          <dt>{ka.loans.term}</dt>
+          <dt>{kaLoans.term}</dt>
           <dd>
-            {loan.term} {ka.loans.months}
+            {loan.term} {kaLoans.months}
           </dd>
         </div>
         {loan.next_payment_date && loan.next_payment_amount ? (
@@ -111,15 +111,15 @@ function AccountSummary() {
     <dl className={styles.limit}>
       {limit ? (
         <div>
-          <dt>{ka.loans.amountLimit}</dt>
+          <dt>{kaLoans.amountLimit}</dt>
           <dd>{formatMoney(limit.amount_limit)}</dd>
         </div>
       ) : null}
       {terms.length > 0 ? (
         <div>
-          <dt>{terms.length === 1 ? ka.loans.termFixed : ka.loans.termLimit}</dt>
+          <dt>{terms.length === 1 ? kaLoans.termFixed : kaLoans.termLimit}</dt>
           <dd>
-            {terms.join(', ')} {ka.loans.months}
+            {terms.join(', ')} {kaLoans.months}
           </dd>
         </div>
       ) : null}
@@ -139,7 +139,7 @@ function LoansList() {
 
   if (loans.isPending) return showPending ? <Skeleton height="6rem" /> : null;
   if (loans.isError && !loans.data) {
-    return <LoadError message={ka.loans.error} onRetry={() => void loans.refetch()} />;
+    return <LoadError message={kaLoans.error} onRetry={() => void loans.refetch()} />;
   }
   // A failed reload keeps the loans already shown, and says they may be out of date.
   const staleError = loans.isError ? (
@@ -149,7 +149,7 @@ function LoansList() {
     return (
       <>
         {staleError}
-        <p>{ka.loans.empty}</p>
+        <p>{kaLoans.empty}</p>
       </>
     );
   }
@@ -181,7 +181,7 @@ export default function LoansOverview() {
         </>
       ) : (
         <div className={styles.prompt}>
-          <p>{ka.loans.loginToSee}</p>
+          <p>{kaLoans.loginToSee}</p>
           <Button onClick={requestLogin}>{ka.account.login}</Button>
         </div>
       )}

@@ -174,7 +174,7 @@ describe('the overdue notice', () => {
     );
 
     const loans = screen.getByRole('region', { name: ka.loans.title });
-    expect(await within(loans).findByRole('alert')).toHaveTextContent(ka.loans.error);
+    expect(await within(loans).findByRole('alert')).toHaveTextContent(kaLoans.error);
     const region = await notice();
     expect(fact(region, t.totalDue)).toHaveTextContent(money('284.82'));
     expect(within(region).queryByRole('alert')).toBeNull();

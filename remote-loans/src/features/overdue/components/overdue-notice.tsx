@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useLoans } from 'shared/query/use-account';
-import { format, ka } from 'shared/strings/ka';
+import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
@@ -30,7 +30,7 @@ function OverdueRepayment({
   if (loans.isPending) return showPending ? <Skeleton height="10rem" /> : null;
   const loan = loans.data?.find((candidate) => candidate.id === overdue.loan);
   if (!loan) {
-    return <LoadError message={ka.loans.error} onRetry={() => void loans.refetch()} />;
+    return <LoadError message={kaLoans.error} onRetry={() => void loans.refetch()} />;
   }
   return (
     <RepayForm

@@ -1,0 +1,63 @@
+/**
+ * The shell's own words in Georgian: brand, navigation, footer, the error page, slot labels
+ * and the session notice. Only the host shows them (decision 010: `shared/strings/ka` holds
+ * what two apps show).
+ */
+export const kaHost = {
+  brand: 'ონლაინ სესხი',
+  brandTagline: 'სწრაფი სესხი ონლაინ, ფილიალში მისვლის გარეშე',
+  nav: {
+    label: 'მთავარი ნავიგაცია',
+    menuLabel: 'მენიუ',
+    home: 'მთავარი',
+    terms: 'პირობები',
+    openMenu: 'მენიუს გახსნა',
+    closeMenu: 'მენიუს დახურვა',
+    skipToContent: 'გადასვლა მთავარ შინაარსზე',
+  },
+  footer: {
+    rights: 'ყველა უფლება დაცულია.',
+    language: 'ენა: ქართული',
+  },
+  errors: {
+    // The spec's "This page could not be found", in the customer's language.
+    notFoundMessage: 'ეს გვერდი ვერ მოიძებნა',
+    backHome: 'მთავარზე დაბრუნება',
+    genericTitle: 'დაფიქსირდა შეცდომა',
+    statusLabel: 'შეცდომის კოდი',
+    unknownMiddleware: 'Unknown middleware',
+    chunkFailed:
+      'აპლიკაციის ნაწილი ვერ ჩაიტვირთა. შეამოწმეთ ინტერნეტთან კავშირი და განაახლეთ გვერდი.',
+    reloadPage: 'გვერდის განახლება',
+  },
+  remote: {
+    unavailable: 'ეს ნაწილი ახლა ვერ ჩაიტვირთა.',
+    unavailableHint: 'დანარჩენი გვერდი მუშაობს. სცადეთ ხელახლა რამდენიმე წამში.',
+    loading: 'იტვირთება…',
+  },
+  home: {
+    calculatorLabel: 'სესხის კალკულატორი',
+  },
+  loans: {
+    overdueLabel: 'ვადაგადაცილებული დავალიანება',
+    applicationLabel: 'სესხის განაცხადი',
+  },
+  session: {
+    banned:
+      'თქვენი ანგარიში დაბლოკილია და სესია დასრულდა. დამატებითი ინფორმაციისთვის დაგვიკავშირდით.',
+    expired: 'სესიის ვადა ამოიწურა. გთხოვთ, ხელახლა შეხვიდეთ ანგარიშში.',
+    elsewhere: 'თქვენ გამოხვედით ანგარიშიდან სხვა ფანჯარაში.',
+    loginAgain: 'ხელახლა შესვლა',
+    dismiss: 'შეტყობინების დახურვა',
+  },
+  /** The verification steps' slot on a customer's home page. */
+  verification: {
+    label: 'ანგარიშის ვერიფიკაცია',
+  },
+  terms: {
+    title: 'ხელშეკრულების პირობები',
+    loan: 'სესხის ხელშეკრულების პირობები',
+    version: 'ვერსია',
+    published: 'გამოქვეყნდა',
+  },
+} as const;
