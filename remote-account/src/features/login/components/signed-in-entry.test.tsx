@@ -1,20 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { ka } from 'shared/strings/ka';
-import { render } from 'shared/testing/render';
+import { customer } from 'shared/testing/fixtures';
+import { createGate } from 'shared/testing/gate';
+import { mswServer } from 'shared/testing/msw-server';
 import { kaAccount } from '../../../lib/ka-account';
 import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../../profile/ka-profile';
-import AccountEntry from './account-entry';
+import { renderEntry } from '../testing/entry-harness';
 import { initialsOf } from './signed-in-entry';
-
-function renderEntry() {
-  render(
-    <RouterProvider router={createMemoryRouter([{ path: '*', element: <AccountEntry /> }])} />,
-  );
-}
 
 /** Makes every name wider than its button, as a long name is on a narrow phone. */
 function namesDoNotFit() {
@@ -67,5 +63,25 @@ describe('a customer’s entry in the header', () => {
 describe('initialsOf', () => {
   it('takes the first letter of each name', () => {
     expect(initialsOf(' გიორგი', 'კაპანაძე ')).toBe('გკ');
+  });
+});
+
+describe('a customer’s entry while their data loads', () => {
+  it('greets a logged-in customer by first name once their data has loaded', async () => {
+    const details = createGate();
+    mswServer.use(
+      http.get('*/api/user/details/', async () => {
+        await details.passed();
+        return HttpResponse.json(customer);
+      }),
+    );
+    useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+    renderEntry();
+
+    expect(screen.getByRole('button', { name: kaProfile.accountButton })).toBeInTheDocument();
+    details.open();
+    expect(await screen.findByText(customer.first_name)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: kaAccount.logout })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ka.account.register })).not.toBeInTheDocument();
   });
 });
