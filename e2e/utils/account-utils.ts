@@ -3,6 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
+import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
 import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { SANDBOX_URL } from './urls';
 
@@ -180,4 +181,18 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
     pngChunk('IDAT', pixels),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** The page's header. */
+export const banner = (page: Page) => page.getByRole('banner');
+
+/** The home page's compact verification section (decision 011). */
+export const verificationSection = (page: Page) =>
+  page.getByRole('region', { name: kaVerification.title, exact: true });
+
+/** One step of the verification section, by its title. */
+export function verificationStep(page: Page, title: string): Locator {
+  return verificationSection(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: title }) });
 }

@@ -1,0 +1,121 @@
+import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
+import { ka } from 'shared/strings/ka';
+import { kaHost } from '../../host/src/app/ka-host';
+import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
+import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
+import { kaAccount } from '../../remote-account/src/lib/ka-account';
+import { expect, test } from '../fixtures';
+import {
+  accessToken,
+  accountButton,
+  banner,
+  expireAccessToken,
+  latestCode,
+  logInViaUi,
+  newCustomer,
+  openAccountPanel,
+  PASSWORD,
+  registerViaApi,
+  setBanned,
+  verificationStep,
+} from '../utils/account-utils';
+
+// The whole account slice against the embedded sandbox, nothing mocked.
+test.use({ mockedProvider: false });
+
+const v = kaVerification;
+
+test('a customer who forgot the password recovers it with the SMS code and logs in', async ({
+  page,
+}) => {
+  const customer = newCustomer();
+  await registerViaApi(customer);
+  await page.goto('/recovery');
+  const recovery = page.getByRole('region', { name: ka.account.recoveryTitle });
+  await recovery.getByLabel(kaAccount.personalNumber).fill(customer.personalNumber);
+  await recovery.getByRole('button', { name: kaAccount.sendCode }).click();
+
+  const code = await latestCode(customer.phone);
+  await recovery.getByLabel(kaAccount.code).fill(code);
+  await recovery.getByLabel(kaAccount.newPassword).fill('Axali2026pass');
+  await recovery.getByRole('button', { name: kaAccount.setPassword }).click();
+  await expect(recovery.getByRole('status')).toContainText(kaAccount.recoveryDone);
+
+  await recovery.getByRole('link', { name: ka.account.login }).click();
+  const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await login.getByLabel(kaAccount.personalNumber).fill(customer.personalNumber);
+  await login.getByLabel(kaAccount.password).fill('Axali2026pass');
+  await login.getByRole('button', { name: kaAccount.submitLogin, exact: true }).click();
+  await expect(accountButton(page)).toBeVisible();
+});
+
+test('a customer banned in the middle of a session is forced out and told why', async ({
+  page,
+}) => {
+  const customer = newCustomer();
+  await registerViaApi(customer);
+  await page.goto('/');
+  await logInViaUi(page, customer.personalNumber);
+  const email = verificationStep(page, v.email.title);
+  await expect(email).toBeVisible();
+
+  await setBanned(customer.personalNumber, true);
+  // The next call meets the ban: this click's, or a background refresh's when that comes first
+  // and takes the section away (the click then has nothing to press; the outcome is the same).
+  await email
+    .getByRole('button', { name: v.email.send, exact: true })
+    .click({ timeout: 10_000 })
+    .catch(async (error: unknown) => {
+      if ((await page.getByRole('region', { name: v.title }).count()) > 0) throw error;
+    });
+
+  await expect(page.getByRole('alert').filter({ hasText: kaHost.session.banned })).toBeVisible();
+  await expect(
+    banner(page).getByRole('button', { name: ka.account.login, exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: v.title })).toHaveCount(0);
+  expect((await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+
+  // Logging in again is refused while the ban lasts.
+  await banner(page).getByRole('button', { name: ka.account.login, exact: true }).click();
+  const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await login.getByLabel(kaAccount.personalNumber).fill(customer.personalNumber);
+  await login.getByLabel(kaAccount.password).fill(PASSWORD);
+  await login.getByRole('button', { name: kaAccount.submitLogin, exact: true }).click();
+  await expect(login.getByRole('alert')).toBeVisible();
+  await expect(accountButton(page)).toHaveCount(0);
+});
+
+test('an access token that expires mid-session is refreshed without the customer noticing', async ({
+  page,
+  consoleProblems,
+}) => {
+  const customer = newCustomer();
+  await registerViaApi(customer);
+  await page.goto('/');
+  await logInViaUi(page, customer.personalNumber);
+  const before = await accessToken(page);
+
+  // Expired now, as its lifetime would (the sandbox's development helper).
+  await expireAccessToken(page);
+
+  const refreshes: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/user/token/refresh/')) refreshes.push(response.status());
+  });
+  // Account settings live in the header's account panel, not on the home page.
+  const profile = (await openAccountPanel(page)).getByRole('region', { name: kaProfile.title });
+  await profile.getByRole('button', { name: kaProfile.edit }).click();
+  await profile.getByLabel(kaProfile.firstName).fill('ნატო');
+  await profile.getByRole('button', { name: kaProfile.save }).click();
+
+  await expect(profile.getByRole('status')).toContainText(kaProfile.saved);
+  await expect(banner(page)).toContainText('ნატო');
+  expect(refreshes).toEqual([200]);
+  const after = await accessToken(page);
+  expect(after.access).not.toBe(before.access);
+  expect(after.expiresAt).toBeGreaterThanOrEqual(before.expiresAt);
+  await expect(page.getByRole('alert').filter({ hasText: kaHost.session.expired })).toHaveCount(0);
+  // Chromium itself logs the expired token's 401 response; the page logs nothing.
+  expect(consoleProblems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
+});
