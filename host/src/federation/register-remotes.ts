@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { type RemoteModuleId, remoteNameOf } from 'tooling/remotes';
+import { isModuleMissingFromContainer, ModuleNotInRelease } from './module-not-in-release';
 import { takeManifestFailure } from './plugins/remote-failure-plugin';
 import type { RemoteModuleMap } from './remote-modules';
 import type { RuntimeConfig } from './runtime-config';
@@ -11,18 +12,6 @@ export function registerConfiguredRemotes(remotes: RuntimeConfig['remotes']): vo
   registered = remotes;
   registerRemotes(remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })));
 }
-
-/**
- * The remote's current release does not expose the module: the host was deployed before the
- * release of the remote that adds it (the bundler's container says "does not exist in
- * container"). Not a failure of the remote: a slot the page is whole without renders nothing.
- */
-export class ModuleNotInRelease extends Error {
-  override readonly name = 'ModuleNotInRelease';
-}
-
-export const isModuleMissingFromContainer = (error: unknown) =>
-  error instanceof Error && /does not exist in container/.test(error.message);
 
 /** Loads one exposed module; rejects when the remote is unreachable or the module is missing. */
 export async function loadRemoteModule<Id extends RemoteModuleId>(

@@ -18,7 +18,8 @@ import type { RemoteModuleId } from 'tooling/remotes';
 import { kaHost } from '../app/ka-host';
 import { isChunkLoadError } from '../chunk-reload/chunk-error';
 import { canReloadForChunkError, reloadForChunkError } from '../chunk-reload/reload-guard';
-import { loadRemoteModule, ModuleNotInRelease } from './register-remotes';
+import { ModuleNotInRelease } from './module-not-in-release';
+import { loadRemoteModule } from './register-remotes';
 import styles from './remote-slot.module.css';
 
 type Variant = 'block' | 'inline';

@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { isModuleMissingFromContainer } from '../module-not-in-release';
 
 /** Remotes whose manifest fetch failed: the runtime may keep that failure cached. */
 const manifestFailures = new Set<string>();
@@ -19,7 +20,7 @@ export default function remoteFailurePlugin(): ModuleFederationRuntimePlugin {
     errorLoadRemote(args) {
       const remoteName = String(args.id).split('/')[0] ?? String(args.id);
       if (args.lifecycle === 'afterResolve') manifestFailures.add(remoteName);
-      if (args.lifecycle === 'onLoad' && /does not exist in container/.test(String(args.error))) {
+      if (args.lifecycle === 'onLoad' && isModuleMissingFromContainer(args.error)) {
         // A release of the remote older than the host: the slot decides (ModuleNotInRelease).
         console.info(`[federation] ${args.id} is not in the remote's current release`);
         return undefined;
