@@ -5,7 +5,7 @@ import { kaRegistration } from '../../remote-account/src/features/registration/k
 import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
 import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { expect, test } from '../fixtures';
-import { logInViaUi, newCustomer, registerViaApi } from '../utils/account-utils';
+import { logInAsNewCustomer } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
 import { answeredWith } from '../utils/console-utils';
 import { scrollThroughPage } from '../utils/page-utils';
@@ -53,10 +53,7 @@ test.describe('the account slice against the sandbox', () => {
   });
 
   test("a logged-in customer's home page has no axe violations", async ({ page }) => {
-    const customer = newCustomer();
-    await registerViaApi(customer);
-    await page.goto('/');
-    await logInViaUi(page, customer.personalNumber);
+    const customer = await logInAsNewCustomer(page);
     await expect(page.getByRole('heading', { name: kaVerification.photos.title })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 

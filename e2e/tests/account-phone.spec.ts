@@ -4,12 +4,11 @@ import { expect, test } from '../fixtures';
 import {
   accountButton,
   banner,
+  logInAsNewCustomer,
   logInViaUi,
   logOut,
-  newCustomer,
   openAccountPanel,
   PASSWORD,
-  registerViaApi,
 } from '../utils/account-utils';
 
 // The whole account slice against the embedded sandbox, nothing mocked.
@@ -43,10 +42,7 @@ test.describe('on a phone, 390 px wide', () => {
     page,
     consoleProblems,
   }) => {
-    const customer = newCustomer();
-    await registerViaApi(customer);
-    await page.goto('/');
-    await logInViaUi(page, customer.personalNumber);
+    const customer = await logInAsNewCustomer(page);
 
     // The name stays in the header, on the screen, beside the menu button; logout is in the
     // account panel (it took the room the name needs).

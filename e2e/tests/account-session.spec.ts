@@ -11,7 +11,7 @@ import {
   banner,
   expireAccessToken,
   latestCode,
-  logInViaUi,
+  logInAsNewCustomer,
   newCustomer,
   openAccountPanel,
   PASSWORD,
@@ -52,10 +52,7 @@ test('a customer who forgot the password recovers it with the SMS code and logs 
 test('a customer banned in the middle of a session is forced out and told why', async ({
   page,
 }) => {
-  const customer = newCustomer();
-  await registerViaApi(customer);
-  await page.goto('/');
-  await logInViaUi(page, customer.personalNumber);
+  const customer = await logInAsNewCustomer(page);
   const email = verificationStep(page, v.email.title);
   await expect(email).toBeVisible();
 
@@ -90,10 +87,7 @@ test('an access token that expires mid-session is refreshed without the customer
   page,
   consoleProblems,
 }) => {
-  const customer = newCustomer();
-  await registerViaApi(customer);
-  await page.goto('/');
-  await logInViaUi(page, customer.personalNumber);
+  await logInAsNewCustomer(page);
   const before = await accessToken(page);
 
   // Expired now, as its lifetime would (the sandbox's development helper).

@@ -10,12 +10,11 @@ import {
   accountButton,
   banner,
   latestCode,
-  logInViaUi,
+  logInAsNewCustomer,
   type NewCustomer,
   newCustomer,
   openAccountPanel,
   PASSWORD,
-  registerViaApi,
   solidPng,
   verificationSection,
   verificationStep,
@@ -134,10 +133,7 @@ test('the account panel’s link takes a customer with steps left to them on the
   page,
   consoleProblems,
 }) => {
-  const customer = newCustomer();
-  await registerViaApi(customer);
-  await page.goto('/');
-  await logInViaUi(page, customer.personalNumber);
+  await logInAsNewCustomer(page);
   await expect(verificationSection(page)).toBeVisible();
   // Profile and password are not on the home page any more.
   await expect(page.getByRole('main').getByRole('region', { name: kaProfile.title })).toHaveCount(
@@ -170,10 +166,7 @@ test.describe('on a phone, 390 px wide', () => {
   test('the panel’s link to the verification steps lands below the sticky header', async ({
     page,
   }) => {
-    const customer = newCustomer();
-    await registerViaApi(customer);
-    await page.goto('/');
-    await logInViaUi(page, customer.personalNumber);
+    await logInAsNewCustomer(page);
     await showStepsFromPanel(page);
   });
 });

@@ -89,6 +89,15 @@ export async function setBanned(personalNumber: string, banned: boolean): Promis
   expect(response.status).toBe(200);
 }
 
+/** A customer just registered through the API, logged in on the home page through the UI. */
+export async function logInAsNewCustomer(page: Page): Promise<NewCustomer> {
+  const customer = newCustomer();
+  await registerViaApi(customer);
+  await page.goto('/');
+  await logInViaUi(page, customer.personalNumber);
+  return customer;
+}
+
 /** Logs in through the header's login panel, as a customer does. */
 export async function logInViaUi(page: Page, personalNumber: string, password = PASSWORD) {
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
