@@ -53,7 +53,7 @@ test.describe('the account slice against the sandbox', () => {
   });
 
   test("a logged-in customer's home page has no axe violations", async ({ page }) => {
-    const customer = await logInAsNewCustomer(page);
+    await logInAsNewCustomer(page);
     await expect(page.getByRole('heading', { name: kaVerification.photos.title })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
