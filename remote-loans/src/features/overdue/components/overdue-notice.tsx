@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useLoans } from 'shared/query/use-account';
@@ -9,6 +8,7 @@ import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
 import { type Payment, RepayForm } from '../../repayment/components/repay-form';
 import { RepaySuccess } from '../../repayment/components/repay-success';
+import { useRepayDisclosure } from '../../repayment/hooks/use-repay-disclosure';
 import type { Overdue } from '../api/overdue';
 import { useOverdue } from '../hooks/use-overdue';
 import styles from './overdue-notice.module.css';
@@ -57,18 +57,11 @@ export default function OverdueNotice() {
   const anyOverdue =
     loans.isError || (loans.data?.some((loan) => loan.status === 'overdue') ?? false);
   const overdue = useOverdue({ enabled: anyOverdue });
-  const [open, setOpen] = useState(false);
-  const [payment, setPayment] = useState<Payment | null>(null);
-  const payButton = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
-
-  useEffect(() => {
-    if (!open && refocus.current) payButton.current?.focus();
-    refocus.current = false;
-  }, [open]);
+  const disclosure = useRepayDisclosure();
+  const { open, payment } = disclosure;
 
   const success = payment ? (
-    <RepaySuccess payment={payment} onClose={() => setPayment(null)} />
+    <RepaySuccess payment={payment} onClose={disclosure.dismissPayment} />
   ) : null;
 
   // Nothing to say while the first answer is on its way: most customers have nothing overdue.
@@ -122,26 +115,9 @@ export default function OverdueNotice() {
       </dl>
       {success}
       {open ? (
-        <OverdueRepayment
-          overdue={current}
-          onPaid={(paid) => {
-            setOpen(false);
-            setPayment(paid);
-          }}
-          onCancel={() => {
-            refocus.current = true;
-            setOpen(false);
-          }}
-        />
+        <OverdueRepayment overdue={current} onPaid={disclosure.paid} onCancel={disclosure.cancel} />
       ) : (
-        <Button
-          ref={payButton}
-          className={styles.pay}
-          onClick={() => {
-            setPayment(null);
-            setOpen(true);
-          }}
-        >
+        <Button ref={disclosure.button} className={styles.pay} onClick={disclosure.start}>
           {t.pay}
         </Button>
       )}

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import type { Loan } from 'shared/api/loan/loans';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { Button } from 'shared/ui/button';
@@ -7,7 +6,8 @@ import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
 import { statusOf } from '../../loans/lib/loan-status';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
-import { type Payment, RepayForm } from './repay-form';
+import { useRepayDisclosure } from '../hooks/use-repay-disclosure';
+import { RepayForm } from './repay-form';
 import styles from './repay-form.module.css';
 import { RepaySuccess } from './repay-success';
 
@@ -23,10 +23,8 @@ export function LoanRepayment({
   /** The form's heading level under the heading that holds it. */
   headingLevel: 3 | 4;
 }) {
-  const [open, setOpen] = useState(false);
-  const [payment, setPayment] = useState<Payment | null>(null);
-  const openButton = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
+  const disclosure = useRepayDisclosure();
+  const { open, payment } = disclosure;
   const status = statusOf(loan);
   // Its own observer: a query result handed down from a parent is only re-rendered for the
   // fields the parent read (TanStack's tracked results), so it would go stale here.
@@ -34,14 +32,9 @@ export function LoanRepayment({
   const waitingForOverdue = open && status === 'overdue' && overdue.isPending;
   const showPending = useDelayedFlag(waitingForOverdue);
 
-  useEffect(() => {
-    if (!open && refocus.current) openButton.current?.focus();
-    refocus.current = false;
-  }, [open]);
-
   const payable = status !== 'repaid';
   const success = payment ? (
-    <RepaySuccess payment={payment} onClose={() => setPayment(null)} />
+    <RepaySuccess payment={payment} onClose={disclosure.dismissPayment} />
   ) : null;
   if (!payable) return success;
   if (!open) {
@@ -49,13 +42,10 @@ export function LoanRepayment({
       <>
         {success}
         <Button
-          ref={openButton}
+          ref={disclosure.button}
           variant="secondary"
           className={styles.payButton}
-          onClick={() => {
-            setPayment(null);
-            setOpen(true);
-          }}
+          onClick={disclosure.start}
         >
           {kaLoans.loan.pay}
         </Button>
@@ -72,14 +62,8 @@ export function LoanRepayment({
       loan={loan}
       overdue={overdue.data}
       headingLevel={headingLevel}
-      onPaid={(paid) => {
-        setOpen(false);
-        setPayment(paid);
-      }}
-      onCancel={() => {
-        refocus.current = true;
-        setOpen(false);
-      }}
+      onPaid={disclosure.paid}
+      onCancel={disclosure.cancel}
     />
   );
 }
