@@ -1,7 +1,7 @@
 import type { RemoteModuleId } from 'tooling/remotes';
+import { type Audience, PAGE_SLOTS, type SlotPage } from '../app/pages/page-slots';
 import type { LayoutName, RouteEntry } from '../app/route-table';
 
-type Audience = 'visitor' | 'customer';
 type Modules = Record<Audience, readonly RemoteModuleId[]>;
 
 /**
@@ -13,23 +13,11 @@ const LAYOUT_MODULES: Record<LayoutName, Modules> = {
   static: { visitor: [], customer: [] },
 };
 
-/**
- * The remote modules on each page's first screen of a phone: the home page's calculator for
- * everyone, and a customer's overdue notice, next payment and loans (app/pages/index-page); the recovery
- * page's form. Unknown paths show the host's own not-found page.
- */
-const PAGE_MODULES: Record<string, Modules> = {
-  index: {
-    visitor: ['remote_home/LoanCalculator'],
-    customer: [
-      'remote_home/LoanCalculator',
-      'remote_loans/OverdueNotice',
-      'remote_loans/NextPayment',
-      'remote_loans/LoansOverview',
-    ],
-  },
-  recovery: { visitor: ['remote_account/RecoveryPage'], customer: ['remote_account/RecoveryPage'] },
-};
+/** The remote modules on each page's first screen of a phone, as the slot table marks them. */
+const firstScreenOf = (page: SlotPage, audience: Audience): RemoteModuleId[] =>
+  PAGE_SLOTS[page][audience].filter((slot) => slot.firstScreen).map((slot) => slot.id);
+
+const isSlotPage = (id: string): id is SlotPage => Object.hasOwn(PAGE_SLOTS, id);
 
 /**
  * The remote modules a page needs at once (a route of the table, or no route: the not-found
@@ -43,6 +31,6 @@ export function firstScreenModules(
 ): RemoteModuleId[] {
   const audience: Audience = loggedIn ? 'customer' : 'visitor';
   const layout = LAYOUT_MODULES[route?.layout ?? 'default'][audience];
-  const page = (route && PAGE_MODULES[route.id]?.[audience]) ?? [];
+  const page = route && isSlotPage(route.id) ? firstScreenOf(route.id, audience) : [];
   return [...page, ...layout];
 }

@@ -5,12 +5,12 @@ import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { sitePath } from 'shared/lib/site-urls';
 import { useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
-import { ka } from 'shared/strings/ka';
-import { RemoteSlot } from '../../federation/remote-slot';
 import { kaHost } from '../ka-host';
+import { PAGE_SLOTS } from './page-slots';
 import styles from './pages.module.css';
+import { SlotList } from './slot-list';
 
-/** The home page: a visitor's or a customer's, then the questions and answers. */
+/** The home page: a visitor's or a customer's, each ending with the questions and answers. */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -41,42 +41,15 @@ export function Component() {
   return (
     <div className={styles.stack}>
       <h1 className="visually-hidden">{kaHost.brand}</h1>
-      {loggedIn ? <CustomerHome /> : <VisitorHome />}
-      <RemoteSlot
-        id="remote_home/QuestionAnswers"
-        label={ka.home.faqTitle}
-        reserve={styles.questionsSlot}
-        whenNearViewport
-      />
+      {loggedIn ? <CustomerHome /> : <SlotList slots={PAGE_SLOTS.index.visitor} />}
     </div>
   );
 }
 
-/** The calculator first: on a phone its amount and monthly payment show without scrolling. */
-function VisitorHome() {
-  return (
-    <>
-      <RemoteSlot
-        id="remote_home/LoanCalculator"
-        label={kaHost.home.calculatorLabel}
-        reserve={styles.calculatorSlot}
-      />
-      {/* Below the calculator on a phone: its slider library loads when it comes near. */}
-      <RemoteSlot
-        id="remote_home/HomeSlider"
-        label={ka.home.sliderLabel}
-        reserve={styles.sliderSlot}
-        whenNearViewport
-      />
-    </>
-  );
-}
-
 /**
- * A customer's page is built around the money: what is overdue, then the next payment of the
- * loans being repaid, then the loan in progress (the calculator, or the application once one
- * is under way), then their loans, then the verification steps while any are left. Profile
- * and password live in the account panel.
+ * A customer's page (its order is the slot table's): the application takes the calculator's
+ * place while one is open or being filled in, and the verification steps stay while any are
+ * left.
  */
 function CustomerHome() {
   const activeLoanComponent = useUiStore((state) => state.activeLoanComponent);
@@ -88,40 +61,16 @@ function CustomerHome() {
   // it: the section says so until the page is next loaded.
   const verificationShown = useRef(false);
   if (user && !user.full_verification) verificationShown.current = true;
-  const showVerification =
+  const verificationLeft =
     user !== undefined && (!user.full_verification || verificationShown.current);
   return (
-    <>
-      <RemoteSlot id="remote_loans/OverdueNotice" label={kaHost.loans.overdueLabel} minHeight="0" />
-      <RemoteSlot
-        id="remote_loans/NextPayment"
-        label={ka.loans.nextPayment}
-        minHeight="0"
-        optional
-      />
-      {applying ? (
-        <RemoteSlot
-          id="remote_loans/LoanApplication"
-          label={kaHost.loans.applicationLabel}
-          minHeight="30rem"
-        />
-      ) : (
-        <RemoteSlot
-          id="remote_home/LoanCalculator"
-          label={kaHost.home.calculatorLabel}
-          reserve={styles.calculatorSlot}
-        />
-      )}
-      <RemoteSlot id="remote_loans/LoansOverview" label={ka.loans.title} minHeight="10rem" />
-      {showVerification ? (
-        <div id="verification">
-          <RemoteSlot
-            id="remote_account/VerificationSteps"
-            label={kaHost.verification.label}
-            minHeight="12rem"
-          />
-        </div>
-      ) : null}
-    </>
+    <SlotList
+      slots={PAGE_SLOTS.index.customer}
+      holds={{
+        applying,
+        'not-applying': !applying,
+        'verification-left': verificationLeft,
+      }}
+    />
   );
 }

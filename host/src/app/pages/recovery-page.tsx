@@ -1,18 +1,14 @@
 import { useEffect } from 'react';
 import { ka } from 'shared/strings/ka';
-import { RemoteSlot } from '../../federation/remote-slot';
 import { kaHost } from '../ka-host';
+import { PAGE_SLOTS } from './page-slots';
+import { SlotList } from './slot-list';
 
 /** Account recovery: the account slice owns the whole flow. */
 export function Component() {
   useEffect(() => {
     document.title = `${ka.account.recoveryTitle} · ${kaHost.brand}`;
   }, []);
-  return (
-    <RemoteSlot
-      id="remote_account/RecoveryPage"
-      label={ka.account.recoveryTitle}
-      minHeight="20rem"
-    />
-  );
+  // Visitor or customer, the page is the same: the account slice's recovery flow.
+  return <SlotList slots={PAGE_SLOTS.recovery.visitor} />;
 }

@@ -1,0 +1,118 @@
+import { ka } from 'shared/strings/ka';
+import type { RemoteModuleId } from 'tooling/remotes';
+import { kaHost } from '../ka-host';
+
+/**
+ * The one slot table: which remote modules each page shows, in order, for a visitor and for a
+ * customer, with the place each reserves and which of them are on a phone's first screen. The
+ * page renders from it (slot-list.tsx), and the host's server hints the first screen's remotes
+ * from it (federation/first-screen.ts); no second list says the same.
+ */
+
+/** What a customer's page shows only in some states (the page tells which hold). */
+export type SlotCondition = 'applying' | 'not-applying' | 'verification-left';
+
+/** A class of pages.module.css that reserves the slot's final height per screen width. */
+export type SlotReserve = 'calculatorSlot' | 'sliderSlot' | 'questionsSlot';
+
+export interface PageSlot {
+  id: RemoteModuleId;
+  /** What this part of the page is, for the fallback's accessible name. */
+  label: string;
+  reserve?: SlotReserve;
+  /** The height held while it loads, where one height fits every width. */
+  minHeight?: string;
+  /** Below the fold on a phone: loaded when it comes near the viewport. */
+  whenNearViewport?: boolean;
+  /** The page is whole without it while the remote's release lacks it (decision 019). */
+  optional?: boolean;
+  /** On a phone's first screen: the page hints its remote's manifest. */
+  firstScreen?: boolean;
+  /** Shown only while this holds. */
+  when?: SlotCondition;
+  /** An in-page target (`#verification`) that wraps the slot. */
+  anchor?: string;
+}
+
+export type Audience = 'visitor' | 'customer';
+
+/** The pages of the route table whose content is remote slots. */
+export type SlotPage = 'index' | 'recovery';
+
+const calculator: PageSlot = {
+  id: 'remote_home/LoanCalculator',
+  label: kaHost.home.calculatorLabel,
+  reserve: 'calculatorSlot',
+  firstScreen: true,
+};
+
+const questions: PageSlot = {
+  id: 'remote_home/QuestionAnswers',
+  label: ka.home.faqTitle,
+  reserve: 'questionsSlot',
+  whenNearViewport: true,
+};
+
+const recovery: PageSlot = {
+  id: 'remote_account/RecoveryPage',
+  label: ka.account.recoveryTitle,
+  minHeight: '20rem',
+  firstScreen: true,
+};
+
+export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>> = {
+  index: {
+    // The calculator first: on a phone its amount and monthly payment show without scrolling;
+    // the slider's library loads when it comes near, below it.
+    visitor: [
+      calculator,
+      {
+        id: 'remote_home/HomeSlider',
+        label: ka.home.sliderLabel,
+        reserve: 'sliderSlot',
+        whenNearViewport: true,
+      },
+      questions,
+    ],
+    // Built around the money: what is overdue, the next payment of the loans being repaid, the
+    // loan in progress (the calculator, or the application once one is under way), the loans,
+    // then the verification steps while any are left. Profile and password are in the panel.
+    customer: [
+      {
+        id: 'remote_loans/OverdueNotice',
+        label: kaHost.loans.overdueLabel,
+        minHeight: '0',
+        firstScreen: true,
+      },
+      {
+        id: 'remote_loans/NextPayment',
+        label: ka.loans.nextPayment,
+        minHeight: '0',
+        optional: true,
+        firstScreen: true,
+      },
+      {
+        id: 'remote_loans/LoanApplication',
+        label: kaHost.loans.applicationLabel,
+        minHeight: '30rem',
+        when: 'applying',
+      },
+      { ...calculator, when: 'not-applying' },
+      {
+        id: 'remote_loans/LoansOverview',
+        label: ka.loans.title,
+        minHeight: '10rem',
+        firstScreen: true,
+      },
+      {
+        id: 'remote_account/VerificationSteps',
+        label: kaHost.verification.label,
+        minHeight: '12rem',
+        when: 'verification-left',
+        anchor: 'verification',
+      },
+      questions,
+    ],
+  },
+  recovery: { visitor: [recovery], customer: [recovery] },
+};
