@@ -121,7 +121,11 @@ export function readSurface(root: string): Surface {
   if (!parsed) throw new Error(`cannot read ${configFile}`);
   const modules = publicModules(root);
   const program = ts.createProgram({
-    rootNames: modules.map((m) => m.file),
+    // The package's own ambient declarations (CSS modules' class names) type what they declare.
+    rootNames: [
+      ...modules.map((m) => m.file),
+      ...parsed.fileNames.filter((file) => file.endsWith('.d.ts')),
+    ],
     options: {
       ...parsed.options,
       noEmit: false,
