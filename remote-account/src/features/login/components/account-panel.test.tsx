@@ -1,17 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
-import { render } from 'shared/testing/render';
 import { kaAccount } from '../../../lib/ka-account';
 import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../../profile/ka-profile';
 import VerificationSection from '../../verification/components/verification-section';
 import { kaVerification } from '../../verification/ka-verification';
 import { fullyVerified, renderEntry } from '../testing/entry-harness';
-import AccountEntry from './account-entry';
 
 describe('the customer’s account panel', () => {
   it('opens the customer’s account panel from their name, with the focus on its title', async () => {
@@ -86,18 +83,7 @@ describe('the customer’s account panel', () => {
   it('traps nothing: Tab leads from the panel on to the rest of the page', async () => {
     const user = userEvent.setup();
     logInAs();
-    const router = createMemoryRouter([
-      {
-        path: '*',
-        element: (
-          <>
-            <AccountEntry />
-            <button type="button">შემდეგი</button>
-          </>
-        ),
-      },
-    ]);
-    render(<RouterProvider router={router} />);
+    renderEntry(<button type="button">შემდეგი</button>);
     await user.click(await screen.findByRole('button', { name: new RegExp(customer.first_name) }));
     const panel = screen.getByRole('dialog', { name: kaProfile.panelTitle });
     await within(panel).findByRole('form', { name: kaProfile.passwordTitle });
@@ -156,18 +142,7 @@ describe('the customer’s account panel', () => {
   it('from the panel’s link, closes the panel and takes the customer to the steps on the page', async () => {
     const user = userEvent.setup();
     logInAs();
-    const router = createMemoryRouter([
-      {
-        path: '*',
-        element: (
-          <>
-            <AccountEntry />
-            <VerificationSection />
-          </>
-        ),
-      },
-    ]);
-    render(<RouterProvider router={router} />);
+    renderEntry(<VerificationSection />);
     await screen.findByRole('list', { name: kaVerification.stepsLabel });
     await user.click(screen.getByRole('button', { name: new RegExp(customer.first_name) }));
     const panel = screen.getByRole('dialog', { name: kaProfile.panelTitle });

@@ -5,6 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { http } from 'msw';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
@@ -31,8 +32,19 @@ export function readCookie(name: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
-export function renderEntry() {
-  const router = createMemoryRouter([{ path: '*', element: <AccountEntry /> }]);
+/** The entry in a router of its own, with what else the page has after it (`after`). */
+export function renderEntry(after?: ReactNode) {
+  const router = createMemoryRouter([
+    {
+      path: '*',
+      element: (
+        <>
+          <AccountEntry />
+          {after}
+        </>
+      ),
+    },
+  ]);
   render(<RouterProvider router={router} />);
   return router;
 }
