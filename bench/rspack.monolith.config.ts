@@ -53,7 +53,11 @@ export async function loadRemoteModule(id) {
 }
 
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }): Configuration => {
-  const base = hostConfig(_env, { mode: argv.mode ?? 'production' });
+  const built = hostConfig(_env, { mode: argv.mode ?? 'production' });
+  // The host's browser build (its production config also makes the server's render bundle).
+  const base = Array.isArray(built)
+    ? (built.find((config) => config.name === 'browser') ?? built[0] ?? {})
+    : built;
   const loader = writeMonolithLoader();
   return {
     ...base,

@@ -3,21 +3,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOST_APP, portOf } from 'tooling/apps';
 import { createAppConfig } from 'tooling/rspack/app-config';
+import { createHostServerConfig } from 'tooling/rspack/server-config';
 import { buildRuntimeConfig } from './server/runtime-config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
-  createAppConfig({
+export default (_env: unknown, argv: { mode?: 'development' | 'production' }) => {
+  const mode = argv.mode ?? 'production';
+  const browser = createAppConfig({
     root,
     name: 'host',
     title: 'ონლაინ სესხი',
-    mode: argv.mode ?? 'production',
+    mode,
     devPort: portOf(HOST_APP),
     publicPath: '/',
     // The host lists no remotes at build time: it registers them from /runtime-config.json.
     runtimePlugins: [
       path.join(root, 'src/federation/plugins/remote-failure-plugin.ts'),
+      path.join(root, 'src/federation/plugins/release-record-plugin.ts'),
       path.join(root, 'src/federation/plugins/provide-runtime-utilities-plugin.cjs'),
     ],
     devServer: {
@@ -39,3 +42,10 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
       ],
     },
   });
+  if (mode !== 'production') return browser;
+  // The production build also makes the server's render bundle (decision 020).
+  return [
+    { ...browser, name: 'browser' },
+    createHostServerConfig({ root, name: 'host', entry: './src/ssr/render-page.tsx' }),
+  ];
+};

@@ -10,12 +10,20 @@ import { answeredWith, unanswered } from '../utils/console-utils';
 // that is not JSON, a slow provider, the browser going offline. Each must leave the rest of the
 // page working, say what happened in Georgian, recover with a retry, and lose nothing typed.
 // failure-injection-loans.spec.ts has a bad release of a slice and a failed application.
+// A visitor's first figures come with the page from the server (decision 020): the failures
+// here meet the browser's next question, when the visitor changes the term.
 
 const CALCULATOR = '**/api/loan/calculator?**';
 const CALCULATOR_PATH = '/api/loan/calculator';
 
 const calculator = (page: Page) => page.getByRole('region', { name: kaCalculator.title });
 const figures = (page: Page) => calculator(page).locator('output');
+
+/** The home page with its first figures, then a term the browser must ask the provider for. */
+async function askForAnotherTerm(page: Page) {
+  await expect(figures(page).first()).toHaveText(/\d/);
+  await calculator(page).getByRole('radio', { name: '6 თვე' }).click();
+}
 
 const failures = [
   {
@@ -50,10 +58,14 @@ for (const failure of failures) {
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(...failure.logs);
-    await page.route(CALCULATOR, failure.answer);
     await page.goto('/');
+    await page.route(CALCULATOR, failure.answer);
+    await askForAnotherTerm(page);
     await expect(calculator(page)).toContainText(kaCalculator.error);
     await expect(calculator(page)).toContainText(failure.says);
+    // The last good figures stay, said to be the last good ones.
+    await expect(calculator(page)).toContainText(kaCalculator.lastFigures);
+    await expect(figures(page).first()).toHaveText(/\d/);
     // The rest of the page works: the header's login and the menu answer.
     await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
     await expect(page.getByRole('dialog', { name: kaAccount.loginTitle })).toBeVisible();
@@ -74,22 +86,24 @@ test('a slow provider keeps the page usable, and the figures arrive when it answ
   const held = new Promise<void>((resolve) => {
     answer = resolve;
   });
+  await page.goto('/');
   await page.route(CALCULATOR, async (route) => {
     await held;
     await route.fallback();
   });
-  await page.goto('/');
+  await askForAnotherTerm(page);
   // While the calculator waits, the rest of the page answers: the login panel opens…
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
   await expect(page.getByRole('dialog', { name: kaAccount.loginTitle })).toBeVisible();
   await page.keyboard.press('Escape');
-  // …and the calculator is still waiting for its figures, saying so.
+  // …and the calculator is still waiting for the new figures, saying so: the ones on screen
+  // are marked as not yet the figures for what is chosen.
   await expect(calculator(page)).toHaveAttribute('aria-busy', 'true');
-  await expect(figures(page)).toHaveCount(0);
+  await expect(calculator(page).locator('[data-stale]')).toHaveCount(1);
 
   answer();
-  await expect(figures(page).first()).toHaveText(/\d/);
   await expect(calculator(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(calculator(page).locator('[data-stale]')).toHaveCount(0);
 });
 
 /** The registration panel's fields, filled as a customer would; the submit is the test's. */

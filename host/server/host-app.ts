@@ -11,9 +11,10 @@ import {
   type StaticServer,
 } from 'tooling/server/static-server';
 import { isKnownPath, routeOf } from '../src/app/route-table';
-import { RUNTIME_CONFIG_PATH } from '../src/federation/runtime-config';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../src/federation/runtime-config';
 import { pageHeaders, renderIndexHtml, sendHtml } from './index-page';
 import { hasSession, remotesToHint } from './page-hints';
+import { loadPageRenderer } from './page-renderer';
 import { buildRuntimeConfig } from './runtime-config';
 
 export interface HostAppOptions {
@@ -28,6 +29,13 @@ export interface HostAppOptions {
   providerTimeouts?: ProviderTimeouts;
   /** Fastify's logger (serve-host: warnings, such as CSP reports and an unreachable provider). */
   logger?: boolean | { level: string };
+  /**
+   * The render bundle (dist-ssr/render-page.cjs): a visitor's pages are then rendered on the
+   * server (decision 020). Without it, every page is the browser's to render.
+   */
+  renderBundle?: string;
+  /** How long a server render may wait for slots and their data (page-renderer's default). */
+  renderBudgetMs?: number;
 }
 
 /** The host's production server: built files, its runtime config, the API proxy, route statuses. */
@@ -52,6 +60,32 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     return configFor(request);
   });
 
+  const renderer = options.renderBundle
+    ? loadPageRenderer({
+        bundle: options.renderBundle,
+        apiUpstream: options.apiUpstream,
+        ...(options.renderBudgetMs !== undefined ? { budgetMs: options.renderBudgetMs } : {}),
+        onError: (error) =>
+          app.log.warn({ err: error }, 'server render: a part is left to the browser'),
+      })
+    : undefined;
+
+  /**
+   * A visitor's page rendered on the server; a customer's (their data is never rendered on
+   * the server) and any page whose render fails are the browser's to render.
+   */
+  const serverRender = async (request: FastifyRequest, config: RuntimeConfig) => {
+    if (!renderer || hasSession(request.headers.cookie)) return undefined;
+    // The same page under another path would differ from what the browser's router renders.
+    if (request.url.split('?')[0] === '/index.html') return undefined;
+    try {
+      return await renderer.render(request.url, config);
+    } catch (error) {
+      request.log.error({ err: error }, 'server render failed: the browser renders the page');
+      return undefined;
+    }
+  };
+
   // Read per request: a redeployed host answers with its new page without a restart.
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const template = await readFile(path.join(options.root, 'index.html'), 'utf8');
@@ -62,7 +96,17 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
         ? []
         : remotesToHint(config, routeOf(pathname), hasSession(request.headers.cookie));
     const headers = pageHeaders(config, request.protocol === 'https');
-    return sendHtml(request, reply, status, renderIndexHtml(template, config, hinted), headers);
+    const rendered = await serverRender(request, config);
+    if (rendered?.kind === 'redirect') {
+      return reply.code(rendered.status).header('Location', rendered.location).send();
+    }
+    return sendHtml(
+      request,
+      reply,
+      rendered?.status ?? status,
+      renderIndexHtml(template, config, hinted, rendered),
+      headers,
+    );
   };
 
   // The browser's reports of what the page's CSP blocked: logged, for the team to read. A

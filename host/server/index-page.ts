@@ -2,6 +2,14 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { CSP_REPORT_PATH, originOf, pageSecurityHeaders } from 'tooling/server/security-headers';
 import type { FastifyReply, FastifyRequest } from 'tooling/server/static-server';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../src/federation/runtime-config';
+import { PAGE_STATE_ELEMENT_ID, type PageState } from '../src/ssr/page-state';
+
+/** What the server rendered of a page (decision 020): its markup, state and style sheets. */
+export interface ServerRendered {
+  html: string;
+  state: PageState;
+  styles: readonly string[];
+}
 
 /** JSON that cannot close the script element it sits in. */
 function scriptSafeJson(value: unknown): string {
@@ -21,13 +29,31 @@ export function renderIndexHtml(
   template: string,
   config: RuntimeConfig,
   hinted: RuntimeConfig['remotes'] = config.remotes,
+  rendered?: ServerRendered,
 ): string {
   const hints = hinted.map(
     (remote) =>
       `<link rel="preload" href="${escapeAttribute(remote.manifestUrl)}" as="fetch" crossorigin="anonymous" />`,
   );
-  const data = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script>`;
-  return template.replace('</head>', `${[...hints, data].join('\n    ')}\n  </head>`);
+  const styles = (rendered?.styles ?? []).map(
+    (href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" />`,
+  );
+  const data = [
+    `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script>`,
+    ...(rendered
+      ? [
+          `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${scriptSafeJson(rendered.state)}</script>`,
+        ]
+      : []),
+  ];
+  const page = template.replace(
+    '</head>',
+    `${[...styles, ...hints, ...data].join('\n    ')}\n  </head>`,
+  );
+  // A function, so `$` in the markup is never read as a replacement pattern.
+  return rendered
+    ? page.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`)
+    : page;
 }
 
 /**

@@ -9,6 +9,7 @@ const upstream = apiUpstream();
 
 const app = await buildHostApp({
   root: path.join(hostRoot, 'dist'),
+  renderBundle: path.join(hostRoot, 'dist-ssr/render-page.cjs'),
   apiUpstream: upstream,
   env: process.env,
   // Warnings only: CSP violation reports, an unreachable provider.

@@ -1,17 +1,26 @@
 import 'shared/styles/fonts.css';
 import 'shared/styles/tokens.css';
 import 'shared/styles/base.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import {
+  createBrowserRouter,
+  UNSAFE_ErrorResponseImpl as ErrorResponse,
+  type HydrationState,
+  matchRoutes,
+  type RouteObject,
+  RouterProvider,
+} from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { prefetchAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
-import { createAppRouter } from './app/router';
+import { AppProviders } from './app/app-providers';
+import { buildRoutes } from './app/router';
 import './federation/first-screen-shares';
-import { registerConfiguredRemotes } from './federation/register-remotes';
+import { loadRemoteModule, registerConfiguredRemotes } from './federation/register-remotes';
 import { loadRuntimeConfig, type RuntimeConfig } from './federation/runtime-config';
+import { isReleaseChanged, setServerRenderedSlots } from './federation/server-rendered-slots';
+import { type PageState, readPageState } from './ssr/page-state';
 
 async function runtimeConfigOrEmpty(): Promise<RuntimeConfig> {
   try {
@@ -26,19 +35,81 @@ async function runtimeConfigOrEmpty(): Promise<RuntimeConfig> {
   }
 }
 
-/** Starts the shell: its configuration, the remotes it names, then the router. */
+/** The router's state as the server left it, its route errors revived. */
+function hydrationData(state: PageState): HydrationState {
+  const errors = state.router.errors
+    ? Object.fromEntries(
+        Object.entries(state.router.errors).map(([route, error]) => [
+          route,
+          new ErrorResponse(error.status, error.statusText, error.data),
+        ]),
+      )
+    : null;
+  return { ...state.router, errors };
+}
+
+/**
+ * The matched routes' page chunks, loaded before hydrating: a route still loading would render
+ * its fallback where the server's HTML has the page.
+ */
+async function loadMatchedPages(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const page = await route.lazy();
+      Object.assign(route, { ...page, lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * What React recovered from while hydrating. A slot rendered afresh for a changed release is
+ * expected; a slot that threw (its remote unreachable from this browser) is rendered afresh
+ * too, and its boundary reports the error if it throws again. Markup that did not match the
+ * server's (an error without a cause) is a defect, reported as one.
+ */
+function onRecoverableError(error: unknown): void {
+  if (isReleaseChanged(error)) {
+    console.info('[federation] a slot was rendered afresh: its remote has a new release');
+  } else if (error instanceof Error && error.cause !== undefined) {
+    console.warn('[hydration] a part of the page threw and was rendered afresh', error.cause);
+  } else {
+    console.error(error);
+  }
+}
+
+/**
+ * Starts the shell: its configuration, the remotes it names, then the router. A page the
+ * server rendered is hydrated with the answers and router state it came with (decision 020);
+ * a customer's page is rendered here.
+ */
 export async function start(): Promise<void> {
   const config = await runtimeConfigOrEmpty();
   registerConfiguredRemotes(config.remotes);
-  // A session restored from the cookie gets its data as a fresh login does.
-  if (useAuthStore.getState().status === 'logged-in') void prefetchAccount();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
+  const state = readPageState(document);
+  const routes = buildRoutes(config);
+  if (state) {
+    hydrate(queryClient, state.queries);
+    setServerRenderedSlots(state.slots);
+    await loadMatchedPages(routes);
+    const router = createBrowserRouter(routes, { hydrationData: hydrationData(state) });
+    hydrateRoot(
+      container,
+      <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+      { onRecoverableError },
+    );
+    return;
+  }
+  // A session restored from the cookie gets its data as a fresh login does.
+  if (useAuthStore.getState().status === 'logged-in') void prefetchAccount();
   createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createAppRouter(config)} />
-      </QueryClientProvider>
-    </StrictMode>,
+    <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule}>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </AppProviders>,
   );
 }

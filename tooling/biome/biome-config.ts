@@ -144,6 +144,7 @@ const BASE = {
       '**',
       '!**/dist',
       '!**/dist-server',
+      '!**/dist-ssr',
       '!.nginx',
       '!**/node_modules',
       '!**/test-results',

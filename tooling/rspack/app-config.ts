@@ -4,6 +4,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { apiUpstream } from '../apps.ts';
 import { PrecompressPlugin } from './precompress-plugin.ts';
+import { createRemoteServerConfig } from './server-config.ts';
 import { hostShares, sharedSingletons } from './shares.ts';
 
 /** Every remote's own development page uses this template; the host has its own. */
@@ -48,6 +49,11 @@ export function createRemoteConfigs(options: AppConfigOptions): Configuration | 
     federation: 'remote-external-runtime',
   });
   const page = createAppConfig(options, { page: true, federation: 'none' });
+  const server = createRemoteServerConfig({
+    root: options.root,
+    name: options.name,
+    exposes: options.exposes ?? {},
+  });
   return [
     { ...container, name: 'container' },
     {
@@ -56,6 +62,8 @@ export function createRemoteConfigs(options: AppConfigOptions): Configuration | 
       dependencies: ['container'],
       output: { ...page.output, clean: false },
     },
+    // Its server bundle, named in the container's manifest (decision 020).
+    { ...server, dependencies: ['container'] },
   ];
 }
 

@@ -127,23 +127,24 @@ const HOST_EAGER = new Set([
 const HOST_LAZY = new Set(['shared/ui/provider-html', 'shared/lib/sanitize-html']);
 
 /**
- * The host's shares: the same singletons, but what it starts with is eager. Its page then
- * names every script it needs from the start, and they travel together with the remotes'
- * manifests instead of one after another behind an async boundary (decision 014). The
- * remotes, loaded after the host, take the host's copies.
+ * Every module name the singletons cover, a folder's modules one by one
+ * (`shared/stores/ui-store`): what the host's server offers a remote's server bundle.
  */
-export function hostShares(appRoot: string) {
-  const shares: Record<string, object> = sharedSingletons(appRoot);
+export function sharedModuleNames(appRoot: string): string[] {
+  return Object.keys(sharedModulesOf(appRoot, sharedSingletons(appRoot)));
+}
+
+/** The singletons with each `shared/` folder replaced by its modules, one entry each. */
+function sharedModulesOf(appRoot: string, shares: Record<string, object>): Record<string, object> {
   const sharedRoot = path.dirname(
     createRequire(path.join(appRoot, 'package.json')).resolve('shared/package.json'),
   );
-  const eager: Record<string, object> = {};
+  const modules: Record<string, object> = {};
   for (const [name, share] of Object.entries(shares)) {
     if (!name.startsWith('shared/')) {
-      eager[name] = HOST_EAGER.has(name) ? { ...share, eager: true } : share;
+      modules[name] = share;
       continue;
     }
-    // A folder is shared module by module here, so one module can stay lazy.
     const folder = path.join(sharedRoot, 'src', name.slice('shared/'.length));
     for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
       if (!/\.tsx?$/.test(file) || /\.test\.tsx?$|\.d\.ts$/.test(file)) continue;
@@ -151,8 +152,24 @@ export function hostShares(appRoot: string) {
         .split(path.sep)
         .join('/')
         .replace(/\.tsx?$/, '')}`;
-      eager[module] = HOST_LAZY.has(module) ? share : { ...share, eager: true };
+      modules[module] = share;
     }
+  }
+  return modules;
+}
+
+/**
+ * The host's shares: the same singletons, but what it starts with is eager. Its page then
+ * names every script it needs from the start, and they travel together with the remotes'
+ * manifests instead of one after another behind an async boundary (decision 014). The
+ * remotes, loaded after the host, take the host's copies.
+ */
+export function hostShares(appRoot: string) {
+  const eager: Record<string, object> = {};
+  // A folder is shared module by module here, so one module can stay lazy.
+  for (const [name, share] of Object.entries(sharedModulesOf(appRoot, sharedSingletons(appRoot)))) {
+    const isEager = name.startsWith('shared/') ? !HOST_LAZY.has(name) : HOST_EAGER.has(name);
+    eager[name] = isEager ? { ...share, eager: true } : share;
   }
   return eager;
 }

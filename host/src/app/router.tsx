@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, data, type RouteObject } from 'react-router-dom';
+import { data, type RouteObject } from 'react-router-dom';
 import type { RuntimeConfig } from '../federation/runtime-config';
 import { DefaultLayout } from './layouts/default-layout';
 import { StaticLayout } from './layouts/static-layout';
@@ -82,8 +82,4 @@ export function buildRoutes(config: RuntimeConfig): RouteObject[] {
       ],
     },
   ];
-}
-
-export function createAppRouter(config: RuntimeConfig) {
-  return createBrowserRouter(buildRoutes(config));
 }

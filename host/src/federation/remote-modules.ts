@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { RemoteModuleId } from 'tooling/remotes';
 
@@ -6,4 +7,14 @@ import type { RemoteModuleId } from 'tooling/remotes';
  * remotes' `exposes` maps are checked against one list, tooling/remotes (MF's type download
  * needs the network, so the contract is written there once).
  */
-export type RemoteModuleMap = Record<RemoteModuleId, { default: ComponentType }>;
+export type RemoteModuleMap = Record<RemoteModuleId, RemoteModule>;
+
+export interface RemoteModule {
+  default: ComponentType;
+  /**
+   * The public answers the component shows for a page's query (`?amount=…&term=…`), put in
+   * the server's cache before it renders the slot (decision 020). Nothing of a customer's:
+   * the server renders a visitor's page only.
+   */
+  prefetchOnServer?: (client: QueryClient, search: URLSearchParams) => Promise<void>;
+}

@@ -199,14 +199,27 @@ describe('RemoteSlot', () => {
         />,
       );
       expect(observed).toHaveLength(1);
-      expect(observed[0]).toHaveStyle({ minHeight: '16rem' });
+      expect(observed[0]?.firstElementChild).toHaveStyle({ minHeight: '16rem' });
       reportIntersection(false);
+      await act(() => Promise.resolve());
       expect(loadRemoteMock).not.toHaveBeenCalled();
 
       act(() => reportIntersection(true));
-      expect(loadRemoteMock).toHaveBeenCalledTimes(1);
       expect(await screen.findByText('სლაიდერი ჩაიტვირთა')).toBeInTheDocument();
+      expect(loadRemoteMock).toHaveBeenCalledTimes(1);
       expect(loadRemoteMock).toHaveBeenCalledWith('remote_home/HomeSlider');
+    });
+
+    it('loads at once when a pointer or the keyboard reaches it before the viewport does', async () => {
+      loadRemoteMock.mockResolvedValue(remoteModule);
+      render(
+        <RemoteSlot id="remote_home/HomeSlider" label={ka.home.sliderLabel} whenNearViewport />,
+      );
+      await act(() => Promise.resolve());
+      expect(loadRemoteMock).not.toHaveBeenCalled();
+
+      act(() => observed[0]?.dispatchEvent(new Event('focusin', { bubbles: true })));
+      expect(await screen.findByText('სლაიდერი ჩაიტვირთა')).toBeInTheDocument();
     });
   });
 });

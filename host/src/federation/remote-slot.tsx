@@ -2,8 +2,8 @@ import {
   type ComponentType,
   lazy,
   type ReactNode,
-  type Ref,
   Suspense,
+  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -19,8 +19,9 @@ import { kaHost } from '../app/ka-host';
 import { isChunkLoadError } from '../chunk-reload/chunk-error';
 import { canReloadForChunkError, reloadForChunkError } from '../chunk-reload/reload-guard';
 import { ModuleNotInRelease } from './module-not-in-release';
-import { loadRemoteModule } from './register-remotes';
+import { RemoteLoaderContext } from './remote-loader';
 import styles from './remote-slot.module.css';
+import { ReleaseChanged, takeReleaseChanged } from './server-rendered-slots';
 
 type Variant = 'block' | 'inline';
 
@@ -51,30 +52,67 @@ export interface RemoteSlotProps {
   optional?: boolean;
 }
 
-const NOTHING = { default: () => null };
+const NOTHING: { default: ComponentType } = { default: () => null };
 
 const DEFAULT_MIN_HEIGHT = '8rem';
 
 /** How far ahead of the viewport a deferred slot starts loading. */
 const NEAR_VIEWPORT_MARGIN = '200px 0px';
 
-/** True once the element has come near the viewport (at once where nothing can tell). */
-function useNearViewport(enabled: boolean) {
+/**
+ * A promise that settles once the slot's place comes near the viewport, or a pointer or focus
+ * reaches it first (at once where nothing can tell: the server, old browsers). A slot below
+ * the fold loads, and its server HTML hydrates, only then: what the customer sees first does
+ * not wait behind it.
+ */
+function useNearViewportGate(enabled: boolean) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => !enabled || typeof IntersectionObserver === 'undefined');
+  const [gate] = useState(() => {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    if (!enabled || typeof IntersectionObserver === 'undefined') open();
+    return { opened, open };
+  });
   useEffect(() => {
     const element = ref.current;
-    if (near || !element) return;
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        if (entries.some((entry) => entry.isIntersecting)) gate.open();
       },
       { rootMargin: NEAR_VIEWPORT_MARGIN },
     );
     observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return { ref, near };
+    const onIntent = () => gate.open();
+    element.addEventListener('pointerdown', onIntent);
+    element.addEventListener('focusin', onIntent);
+    void gate.opened.then(() => observer.disconnect());
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('pointerdown', onIntent);
+      element.removeEventListener('focusin', onIntent);
+    };
+  }, [enabled, gate]);
+  return { ref, opened: gate.opened };
+}
+
+/**
+ * The remote's component as the slot renders it. While a server-rendered slot hydrates, code
+ * of another release than the one that made its HTML throws once, so React renders the slot
+ * afresh instead of hydrating (decision 020); every later render is the component's.
+ */
+function renderedOnce(id: RemoteModuleId, Component: ComponentType): ComponentType {
+  if (!takeReleaseChanged(id)) return Component;
+  let thrown = false;
+  return function ReleaseGuard() {
+    if (!thrown) {
+      thrown = true;
+      throw new ReleaseChanged(`${id}: the page was rendered by another release`);
+    }
+    return <Component />;
+  };
 }
 
 interface Reservation {
@@ -89,11 +127,9 @@ function Placeholder({
   minHeight,
   reserve,
   children,
-  ref,
-}: Omit<Reservation, 'variant'> & { children?: ReactNode; ref?: Ref<HTMLDivElement> }) {
+}: Omit<Reservation, 'variant'> & { children?: ReactNode }) {
   return (
     <div
-      ref={ref}
       className={reserve ? `${styles.pending} ${reserve}` : styles.pending}
       // A page's reservation wins over the one-size minimum.
       style={reserve ? undefined : { minHeight }}
@@ -164,22 +200,10 @@ function SlotFallback({
  * One part of a page that a remote renders. A remote that is down or throws degrades only
  * this slot: the fallback says so in Georgian and offers a retry, which loads afresh without
  * a page reload. A failed chunk of a remote that is up means it was redeployed: that reloads
- * the page once, under the same guard as the host's own chunks.
+ * the page once, under the same guard as the host's own chunks. The server renders the same
+ * slot with the slice's server code (decision 020); the browser hydrates it when it loads.
  */
-export function RemoteSlot({ whenNearViewport = false, ...props }: RemoteSlotProps) {
-  const { ref, near } = useNearViewport(whenNearViewport);
-  if (near) return <LoadedSlot {...props} />;
-  // The place is kept at the slot's size, so nothing moves when it loads.
-  return (
-    <Placeholder
-      ref={ref}
-      minHeight={props.minHeight ?? DEFAULT_MIN_HEIGHT}
-      reserve={props.reserve}
-    />
-  );
-}
-
-function LoadedSlot({
+export function RemoteSlot({
   id,
   label,
   variant = 'block',
@@ -187,19 +211,26 @@ function LoadedSlot({
   reserve,
   pending,
   optional = false,
-}: Omit<RemoteSlotProps, 'whenNearViewport'>) {
+  whenNearViewport = false,
+}: RemoteSlotProps) {
+  const load = useContext(RemoteLoaderContext);
+  const { ref, opened } = useNearViewportGate(whenNearViewport);
   const [attempt, setAttempt] = useState(0);
   // React.lazy caches a rejection, so each attempt needs its own lazy component.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt must build a new lazy().
   const Remote = useMemo<ComponentType>(
     () =>
-      lazy(() =>
-        loadRemoteModule(id).catch((error: unknown) => {
+      lazy(async () => {
+        await opened;
+        try {
+          const module = await load(id);
+          return { default: renderedOnce(id, module.default) };
+        } catch (error) {
           if (optional && error instanceof ModuleNotInRelease) return NOTHING;
           throw error;
-        }),
-      ),
-    [id, attempt, optional],
+        }
+      }),
+    [id, attempt, optional, load, opened],
   );
 
   const renderFallback = ({ error }: FallbackProps) => {
@@ -220,7 +251,7 @@ function LoadedSlot({
     return fallback;
   };
 
-  return (
+  const slot = (
     <ErrorBoundary key={attempt} fallbackRender={renderFallback}>
       <Suspense
         fallback={
@@ -230,5 +261,13 @@ function LoadedSlot({
         <Remote />
       </Suspense>
     </ErrorBoundary>
+  );
+  // The place a deferred slot watches for the viewport's approach.
+  return whenNearViewport ? (
+    <div ref={ref} className={styles.deferred}>
+      {slot}
+    </div>
+  ) : (
+    slot
   );
 }

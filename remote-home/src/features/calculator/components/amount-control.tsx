@@ -87,6 +87,7 @@ export function AmountControl({ value, bounds, onChange, onValidity }: AmountCon
         <div className={styles.fieldWrap}>
           <input
             id={fieldId}
+            name="amount"
             className={styles.amountField}
             inputMode="numeric"
             autoComplete="off"

@@ -1,6 +1,9 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import { calculationQuery } from 'shared/api/loan/calculator';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { formatMoney } from 'shared/lib/money';
@@ -13,7 +16,16 @@ import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaCalculator as t } from '../ka-calculator';
-import LoanCalculator, { CALCULATOR_DEBOUNCE_MS } from './loan-calculator';
+import LoanCalculator, { CALCULATOR_DEBOUNCE_MS, prefetchOnServer } from './loan-calculator';
+
+/** The calculator on a page at this address, as the host's router gives it. */
+function renderCalculator(address = '/') {
+  return render(
+    <MemoryRouter initialEntries={[address]}>
+      <LoanCalculator />
+    </MemoryRouter>,
+  );
+}
 
 /** Money as the customer reads it; queries normalise the formatter's no-break spaces. */
 const money = (amount: string) => formatMoney(amount).replace(/\s+/g, ' ');
@@ -51,7 +63,7 @@ afterEach(() => {
 describe('the loan calculator', () => {
   it('shows a visitor the offer for the starting amount and term, the effective rate included', async () => {
     const calls = watchCalculatorCalls();
-    render(<LoanCalculator />);
+    renderCalculator();
 
     const offer = visitorOffer(1000, 12);
     expect(await findMonthlyPayment(offer.monthly_payment)).toBeInTheDocument();
@@ -68,7 +80,7 @@ describe('the loan calculator', () => {
   });
 
   it('takes the bounds from the answer: slider range and the terms offered', async () => {
-    render(<LoanCalculator />);
+    renderCalculator();
     await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
 
     expect(amountSlider()).toHaveAttribute('min', '100');
@@ -92,7 +104,7 @@ describe('the loan calculator', () => {
     );
     logIn();
     const calls = watchCalculatorCalls();
-    render(<LoanCalculator />);
+    renderCalculator();
 
     const bounds = calculatorBounds({ amount_limit: '500.00', term_limit: [3] });
     mswServer.use(
@@ -118,7 +130,7 @@ describe('the loan calculator', () => {
       ),
     );
     logIn();
-    render(<LoanCalculator />);
+    renderCalculator();
     await screen.findByText(t.monthlyPayment);
 
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
@@ -129,7 +141,7 @@ describe('the loan calculator', () => {
   it('asks once for a burst of keystrokes, for the amount typed', async () => {
     const user = userEvent.setup();
     const calls = watchCalculatorCalls();
-    render(<LoanCalculator />);
+    renderCalculator();
     await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
 
     // 250 is already a valid amount on the way to 2500: it must not cost a call.
@@ -145,7 +157,7 @@ describe('the loan calculator', () => {
   });
 
   it('never lets an older answer replace a newer one', async () => {
-    render(<LoanCalculator />);
+    renderCalculator();
     await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
     const slow = createGate();
     mswServer.use(
@@ -169,7 +181,7 @@ describe('the loan calculator', () => {
 
   it('marks the figures as not the typed amount’s from the keystroke until its answer comes', async () => {
     const user = userEvent.setup();
-    render(<LoanCalculator />);
+    renderCalculator();
     await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
     await user.clear(amountField());
     await user.type(amountField(), '500');
@@ -197,7 +209,7 @@ describe('the loan calculator', () => {
 
   it('says which amount the figures are for while the typed one is outside the bounds', async () => {
     const user = userEvent.setup();
-    render(<LoanCalculator />);
+    renderCalculator();
     await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
 
     await user.clear(amountField());
@@ -218,7 +230,7 @@ describe('the loan calculator', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const calls = watchCalculatorCalls();
-    render(<LoanCalculator />);
+    renderCalculator();
     await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
 
     await user.clear(amountField());
@@ -235,7 +247,7 @@ describe('the loan calculator', () => {
 
   it('refuses anything but digits as it is typed', async () => {
     const user = userEvent.setup();
-    render(<LoanCalculator />);
+    renderCalculator();
     await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
 
     await user.type(amountField(), 'ა');
@@ -247,7 +259,7 @@ describe('the loan calculator', () => {
   it('says a typed amount is outside the bounds, then brings it into range on leaving the field', async () => {
     const user = userEvent.setup();
     const calls = watchCalculatorCalls();
-    render(<LoanCalculator />);
+    renderCalculator();
     await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
 
     await user.clear(amountField());
@@ -264,7 +276,7 @@ describe('the loan calculator', () => {
   });
 
   it('moves the amount ten steps with Page Up and Page Down', async () => {
-    render(<LoanCalculator />);
+    renderCalculator();
     await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
 
     fireEvent.keyDown(amountSlider(), { key: 'PageUp' });
@@ -276,7 +288,7 @@ describe('the loan calculator', () => {
 
   it('keeps the last figures beside a Georgian error, and retries', async () => {
     const user = userEvent.setup();
-    render(<LoanCalculator />);
+    renderCalculator();
     const first = visitorOffer(1000, 12);
     await findMonthlyPayment(first.monthly_payment);
     mswServer.use(
@@ -299,7 +311,7 @@ describe('the loan calculator', () => {
 
   it('shows the repayment schedule on demand as a table', async () => {
     const user = userEvent.setup();
-    render(<LoanCalculator />);
+    renderCalculator();
     const offer = visitorOffer(1000, 12);
     await findMonthlyPayment(offer.monthly_payment);
 
@@ -325,7 +337,7 @@ describe('the loan calculator', () => {
 
   it('asks a visitor to log in on apply, keeps the choice, and goes on to the application after login', async () => {
     const user = userEvent.setup();
-    render(<LoanCalculator />);
+    renderCalculator();
     await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
     await user.click(screen.getByRole('radio', { name: '6 თვე' }));
     await findMonthlyPayment(visitorOffer(1000, 6).monthly_payment);
@@ -347,7 +359,7 @@ describe('the loan calculator', () => {
   it('hands a customer’s choice to the application', async () => {
     const user = userEvent.setup();
     logIn();
-    render(<LoanCalculator />);
+    renderCalculator();
     await screen.findByText(t.monthlyPayment);
     fireEvent.change(amountSlider(), { target: { value: '2500' } });
     await findMonthlyPayment(calculationFor(2500, 12, calculatorBounds(loanLimit)).monthly_payment);
@@ -357,5 +369,55 @@ describe('the loan calculator', () => {
     expect(useLoanRequestStore.getState().request).toEqual({ amount: '2500.00', term: 12 });
     expect(useUiStore.getState().activeLoanComponent).toBe('application');
     expect(useUiStore.getState().accountPanel).toBeNull();
+  });
+
+  it('opens with the amount and term the page’s address names, inside the product’s bounds', async () => {
+    renderCalculator('/?amount=2500&term=6');
+    await findMonthlyPayment(visitorOffer(2500, 6).monthly_payment);
+    expect(amountField()).toHaveValue('2500');
+    expect(screen.getByRole('radio', { name: '6 თვე' })).toBeChecked();
+  });
+
+  it('brings an amount the address names outside the bounds to the nearest end', async () => {
+    renderCalculator('/?amount=999999&term=7');
+    await findMonthlyPayment(visitorOffer(10_000, 12).monthly_payment);
+    expect(amountField()).toHaveValue('10000');
+  });
+});
+
+describe('the calculator on the server', () => {
+  it('puts the start’s and the address’s figures in the server’s cache before it renders', async () => {
+    const client = new QueryClient();
+    await prefetchOnServer(client, new URLSearchParams('amount=2500&term=6'));
+    expect(
+      client.getQueryData(calculationQuery({ amount: '1000.00', term: 12 }, false).queryKey),
+    ).toMatchObject({ monthly_payment: visitorOffer(1000, 12).monthly_payment });
+    expect(
+      client.getQueryData(calculationQuery({ amount: '2500.00', term: 6 }, false).queryKey),
+    ).toMatchObject({ monthly_payment: visitorOffer(2500, 6).monthly_payment });
+  });
+
+  it('renders a form that works without JavaScript: named fields and a button that sends them', async () => {
+    const client = new QueryClient();
+    await prefetchOnServer(client, new URLSearchParams('amount=2500&term=6'));
+    const html = renderToString(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/?amount=2500&term=6']}>
+          <LoanCalculator />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    const form = page.querySelector('form');
+    expect(form?.getAttribute('method')).toBe('get');
+    expect(form?.getAttribute('action')).toBe('/');
+    expect(page.querySelector<HTMLInputElement>('input[name="amount"]')?.value).toBe('2500');
+    expect(page.querySelector<HTMLInputElement>('input[name="term"][value="6"]')?.checked).toBe(
+      true,
+    );
+    expect(form?.querySelector('button[type="submit"]')?.textContent).toBe(t.calculate);
+    expect(page.body.textContent?.replace(/\s+/g, ' ')).toContain(
+      money(visitorOffer(2500, 6).monthly_payment),
+    );
   });
 });

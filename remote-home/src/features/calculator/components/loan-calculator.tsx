@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type Calculation, calculationQuery } from 'shared/api/loan/calculator';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { formatMoney } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { useLocation } from 'shared/navigation/router';
 import { useLoanLimit } from 'shared/query/use-account';
 import { type LoanRequest, useLoanRequestStore } from 'shared/stores/loan-request-store';
 import { useUiStore } from 'shared/stores/ui-store';
@@ -21,6 +22,7 @@ import {
   VISITOR_START,
   wholeLari,
 } from '../lib/amount';
+import { choiceWithin, readRequestedChoice } from '../lib/requested-choice';
 import { AmountControl } from './amount-control';
 import { CalculationFigures, RepaymentSchedule } from './calculation-figures';
 import styles from './calculator.module.css';
@@ -29,16 +31,34 @@ import { TermChoice } from './term-choice';
 /** One call for a burst of slider moves or keystrokes. */
 export const CALCULATOR_DEBOUNCE_MS = 300;
 
+/** The product's bounds as a visitor's first answer gives them. */
+const startQuery = () => calculationQuery(VISITOR_START, false);
+
 /**
- * The choice the calculator shows. A visitor's is their own (or the product's start); a
- * customer's is brought inside their loan limit, so the first call is one the provider accepts.
- * Undefined while a customer's limit is still loading.
+ * The choice the page's address names (the form sent without JavaScript), inside the
+ * product's bounds: `pending` while those bounds are not known yet.
+ */
+function useRequestedChoice(enabled: boolean): { pending: boolean; choice?: LoanRequest } {
+  const { search } = useLocation();
+  const requested = enabled ? readRequestedChoice(new URLSearchParams(search)) : undefined;
+  const start = useQuery({ ...startQuery(), enabled: requested !== undefined });
+  if (!requested) return { pending: false };
+  if (!start.data) return { pending: !start.isError };
+  return { pending: false, choice: choiceWithin(requested, boundsOf(start.data)) };
+}
+
+/**
+ * The choice the calculator shows. A visitor's is their own, or the one the address names,
+ * or the product's start; a customer's is brought inside their loan limit, so the first call
+ * is one the provider accepts. Undefined while a customer's limit is still loading.
  */
 function useChoice(): LoanRequest | undefined {
   const customer = useLoggedIn();
-  const draft = useLoanRequestStore((state) => state.draft) ?? VISITOR_START;
+  const stored = useLoanRequestStore((state) => state.draft);
+  const requested = useRequestedChoice(!customer && !stored);
+  const draft = stored ?? requested.choice ?? VISITOR_START;
   const limit = useLoanLimit();
-  if (!customer) return draft;
+  if (!customer) return requested.pending ? undefined : draft;
   // Spec §7: a failed limit is ignored; the provider's answer then bounds the choice.
   if (limit.isPending && limit.fetchStatus !== 'idle') return undefined;
   return startWithinLimit(draft, limit.data);
@@ -55,6 +75,17 @@ function useApplyAfterLogin(choice: LoanRequest | undefined) {
     submitRequest(choice);
     showApplication('application');
   }, [customer, waiting, choice, submitRequest, showApplication]);
+}
+
+/**
+ * The figures a visitor's page opens with, asked for by the host's server before it renders
+ * the calculator (decision 020): the product's start, and the choice the address names.
+ */
+export async function prefetchOnServer(client: QueryClient, search: URLSearchParams) {
+  const requested = readRequestedChoice(search);
+  const start = await client.fetchQuery(startQuery());
+  if (!requested) return;
+  await client.prefetchQuery(calculationQuery(choiceWithin(requested, boundsOf(start)), false));
 }
 
 /** What the status line says of figures that are not for the amount in the field. */
@@ -171,7 +202,14 @@ export default function LoanCalculator() {
       <h2 id="calculator-title" className={styles.title}>
         {t.title}
       </h2>
-      <div className={styles.body}>
+      {/* A real form: without JavaScript (or before it arrives) the server answers its
+          GET with the figures; with it, the figures follow every change. */}
+      <form
+        className={styles.body}
+        method="get"
+        action="/"
+        onSubmit={(event: FormEvent) => event.preventDefault()}
+      >
         <div className={styles.inputs}>
           <AmountControl
             value={wholeLari(choice.amount, 'down')}
@@ -184,6 +222,13 @@ export default function LoanCalculator() {
             value={pickTerm(choice.term, bounds.terms)}
             onChange={(term) => change({ term })}
           />
+          {/* Without JavaScript the form needs a button; before it arrives, Enter in the
+              amount field sends the form, and nothing moves when the script takes over. */}
+          <noscript>
+            <Button type="submit" variant="secondary" className={styles.calculate}>
+              {t.calculate}
+            </Button>
+          </noscript>
         </div>
         <div className={styles.results} data-stale={current ? undefined : true}>
           <CalculationFigures calculation={shown} />
@@ -206,7 +251,7 @@ export default function LoanCalculator() {
           <RepaymentSchedule calculation={shown} />
           <p className={styles.disclaimer}>{t.disclaimer}</p>
         </div>
-      </div>
+      </form>
     </section>
   );
 }

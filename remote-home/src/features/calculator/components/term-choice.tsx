@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { format } from 'shared/strings/ka';
 import { kaCalculator as t } from '../ka-calculator';
 import styles from './calculator.module.css';
@@ -16,7 +15,6 @@ export function TermChoice({
   value: number;
   onChange: (term: number) => void;
 }) {
-  const name = useId();
   if (terms.length <= 1) {
     return (
       <div className={styles.termFixed}>
@@ -24,6 +22,7 @@ export function TermChoice({
         <span className={styles.termFixedValue}>
           {format(t.months, { count: terms[0] ?? value })}
         </span>
+        <input type="hidden" name="term" value={terms[0] ?? value} />
       </div>
     );
   }
@@ -35,7 +34,7 @@ export function TermChoice({
           <label key={term} className={styles.termOption}>
             <input
               type="radio"
-              name={name}
+              name="term"
               value={term}
               checked={term === value}
               onChange={() => onChange(term)}

@@ -1,0 +1,112 @@
+import { RemoteReleases } from './remote-releases';
+
+const MANIFEST = 'http://remotes.test/home/mf-manifest.json';
+
+/** A release's server bundle: CommonJS whose `modules` render the text it is given. */
+const bundle = (text: string, requires = 'react') =>
+  `const react = require(${JSON.stringify(requires)});
+   exports.modules = { Greeting: () => Promise.resolve({ default: () => react.say(${JSON.stringify(text)}) }) };`;
+
+function manifest(entry: { name: string; path: string } | undefined) {
+  return {
+    metaData: entry ? { ssrRemoteEntry: { ...entry, type: 'commonjs-module' } } : {},
+    exposes: [
+      { name: 'Greeting', assets: { css: { sync: ['greeting.1234.css'] }, js: { sync: [] } } },
+    ],
+  };
+}
+
+/** A remote's files, answered by address; every request is counted. */
+function remote(files: Record<string, unknown>) {
+  const requests: string[] = [];
+  const fetch = (async (input: string | URL | Request) => {
+    const url = String(input);
+    requests.push(url);
+    if (!(url in files)) return new Response('missing', { status: 404 });
+    const body = files[url];
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body));
+  }) as typeof globalThis.fetch;
+  return { fetch, requests, files };
+}
+
+const sharedScope = { react: () => ({ say: (text: string) => `said: ${text}` }) };
+
+async function greet(releases: RemoteReleases) {
+  const release = await releases.current({ name: 'remote_home', manifestUrl: MANIFEST });
+  if (!release) return undefined;
+  const module = (await release.modules.Greeting?.()) as { default: () => string };
+  return { id: release.id, text: module.default(), styles: release.styles.Greeting };
+}
+
+describe('RemoteReleases', () => {
+  it('runs the release’s server bundle with the host’s shared singletons', async () => {
+    const server = remote({
+      [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
+      'http://remotes.test/home/ssr/remote-entry.aaaa.cjs': bundle('v1'),
+    });
+    const releases = new RemoteReleases({ sharedScope, fetch: server.fetch });
+    expect(await greet(releases)).toEqual({
+      id: 'ssr/remote-entry.aaaa.cjs',
+      text: 'said: v1',
+      styles: ['http://remotes.test/home/greeting.1234.css'],
+    });
+  });
+
+  it('reads the manifest again after a while and takes a new release, without a restart', async () => {
+    const server = remote({
+      [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
+      'http://remotes.test/home/ssr/remote-entry.aaaa.cjs': bundle('v1'),
+      'http://remotes.test/home/ssr/remote-entry.bbbb.cjs': bundle('v2'),
+    });
+    let now = 1_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const releases = new RemoteReleases({ sharedScope, fetch: server.fetch, revalidateMs: 500 });
+    expect((await greet(releases))?.text).toBe('said: v1');
+
+    server.files[MANIFEST] = manifest({ name: 'remote-entry.bbbb.cjs', path: 'ssr' });
+    now += 100;
+    expect((await greet(releases))?.text).toBe('said: v1');
+    now += 500;
+    expect((await greet(releases))?.text).toBe('said: v2');
+    clock.mockRestore();
+  });
+
+  it('keeps the release it has while the manifest names the same one', async () => {
+    const server = remote({
+      [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
+      'http://remotes.test/home/ssr/remote-entry.aaaa.cjs': bundle('v1'),
+    });
+    const releases = new RemoteReleases({ sharedScope, fetch: server.fetch, revalidateMs: 0 });
+    await greet(releases);
+    await greet(releases);
+    await greet(releases);
+    const bundleReads = server.requests.filter((url) => url.endsWith('.cjs'));
+    expect(bundleReads).toHaveLength(1);
+  });
+
+  it('leaves to the browser a remote that is down, or whose release has no server code', async () => {
+    const down = remote({});
+    expect(await greet(new RemoteReleases({ sharedScope, fetch: down.fetch }))).toBeUndefined();
+    const older = remote({ [MANIFEST]: manifest(undefined) });
+    expect(await greet(new RemoteReleases({ sharedScope, fetch: older.fetch }))).toBeUndefined();
+  });
+
+  it('takes code only from the origin of the configured manifest', async () => {
+    const server = remote({
+      [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'http://elsewhere.test/ssr' }),
+      'http://elsewhere.test/ssr/remote-entry.aaaa.cjs': bundle('v1'),
+    });
+    const releases = new RemoteReleases({ sharedScope, fetch: server.fetch });
+    expect(await greet(releases)).toBeUndefined();
+    expect(server.requests).toEqual([MANIFEST]);
+  });
+
+  it('refuses a bundle that asks for a module the host does not share', async () => {
+    const server = remote({
+      [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
+      'http://remotes.test/home/ssr/remote-entry.aaaa.cjs': bundle('v1', 'node:fs'),
+    });
+    const releases = new RemoteReleases({ sharedScope, fetch: server.fetch });
+    expect(await greet(releases)).toBeUndefined();
+  });
+});

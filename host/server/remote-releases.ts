@@ -1,0 +1,147 @@
+import vm from 'node:vm';
+import * as z from 'shared/validation/zod';
+
+/*
+ * The slices' server code, from each remote's current release (decision 020). A remote's
+ * federation manifest names its server bundle (`metaData.ssrRemoteEntry`); the bundle is one
+ * CommonJS file whose shared singletons are the host's. The manifest is read again at most
+ * once a `revalidateMs`, so a remote deployed alone is rendered by the next pages without a
+ * restart, and a release that is replaced is dropped whole: its code was evaluated outside
+ * Node's module cache, so nothing keeps it once no render holds it (upstream's reload keeps
+ * every old module graph, module-federation/core #4566, #5031).
+ */
+
+const manifestSchema = z.object({
+  metaData: z.object({
+    ssrRemoteEntry: z.optional(z.object({ name: z.string(), path: z.string() })),
+  }),
+  exposes: z.array(
+    z.object({
+      name: z.string(),
+      assets: z.object({ css: z.object({ sync: z.array(z.string()) }) }),
+    }),
+  ),
+});
+
+/** What one release of a remote offers the server. */
+export interface RemoteRelease {
+  /** Its server bundle's name (content-hashed): the release's identity. */
+  id: string;
+  /** Each exposed module, by name (`LoanCalculator`), evaluated when first asked for. */
+  modules: Record<string, () => Promise<unknown>>;
+  /** The style sheets each exposed module needs, as absolute addresses. */
+  styles: Record<string, string[]>;
+}
+
+export interface RemoteReleasesOptions {
+  /** The shared singletons a slice's bundle `require`s: the host's own copies. */
+  sharedScope: Record<string, () => unknown>;
+  /** How long a manifest read stands before the next render reads it again. */
+  revalidateMs?: number;
+  /** How long a manifest or a bundle may take to arrive. */
+  fetchTimeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+interface Known {
+  manifestUrl: string;
+  checkedAt: number;
+  /** The release in use, or undefined when the remote has none the server can render. */
+  release: Promise<RemoteRelease | undefined>;
+}
+
+/** The current server-renderable release of each remote, as its manifest names it. */
+export class RemoteReleases {
+  private readonly known = new Map<string, Known>();
+  private readonly revalidateMs: number;
+  private readonly fetchTimeoutMs: number;
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: RemoteReleasesOptions) {
+    this.revalidateMs = options.revalidateMs ?? 1000;
+    this.fetchTimeoutMs = options.fetchTimeoutMs ?? 2000;
+    this.fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  /**
+   * The remote's current release (undefined: unreachable, or a release without server code).
+   * Rejects nothing: a remote the server cannot render is the browser's to render.
+   */
+  current(remote: { name: string; manifestUrl: string }): Promise<RemoteRelease | undefined> {
+    const known = this.known.get(remote.name);
+    const now = Date.now();
+    if (known?.manifestUrl === remote.manifestUrl && now - known.checkedAt < this.revalidateMs) {
+      return known.release;
+    }
+    const previous = known?.manifestUrl === remote.manifestUrl ? known.release : undefined;
+    const release = this.revalidate(remote.manifestUrl, previous);
+    this.known.set(remote.name, { manifestUrl: remote.manifestUrl, checkedAt: now, release });
+    return release;
+  }
+
+  private async revalidate(
+    manifestUrl: string,
+    previous: Promise<RemoteRelease | undefined> | undefined,
+  ): Promise<RemoteRelease | undefined> {
+    let manifest: z.infer<typeof manifestSchema>;
+    try {
+      manifest = manifestSchema.parse(await this.get(manifestUrl, 'json'));
+    } catch {
+      return undefined;
+    }
+    const entry = manifest.metaData.ssrRemoteEntry;
+    if (!entry) return undefined;
+    const id = `${entry.path}/${entry.name}`;
+    const before = await previous;
+    if (before?.id === id) return before;
+    const entryUrl = new URL(`${entry.path}/${entry.name}`, manifestUrl);
+    // Code comes only from where the configuration's manifest is.
+    if (entryUrl.origin !== new URL(manifestUrl).origin) return undefined;
+    try {
+      const source = String(await this.get(entryUrl.href, 'text'));
+      const styles = Object.fromEntries(
+        manifest.exposes.map((expose) => [
+          expose.name,
+          expose.assets.css.sync.map((file) => new URL(file, manifestUrl).href),
+        ]),
+      );
+      return { id, modules: this.evaluate(source, entryUrl.href), styles };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async get(url: string, as: 'json' | 'text'): Promise<unknown> {
+    const response = await this.fetch(url, {
+      signal: AbortSignal.timeout(this.fetchTimeoutMs),
+      cache: 'no-store',
+    });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return as === 'json' ? response.json() : response.text();
+  }
+
+  /** Runs a release's bundle with the host's singletons as its only `require`. */
+  private evaluate(source: string, filename: string): RemoteRelease['modules'] {
+    const wrapper = vm.runInThisContext(`(function (exports, require, module) {${source}\n})`, {
+      filename,
+    }) as (
+      exports: object,
+      require: (name: string) => unknown,
+      module: { exports: object },
+    ) => void;
+    const module: { exports: { modules?: RemoteRelease['modules'] } } = { exports: {} };
+    const scope = this.options.sharedScope;
+    wrapper(
+      module.exports,
+      (name) => {
+        const provide = Object.hasOwn(scope, name) ? scope[name] : undefined;
+        if (!provide)
+          throw new Error(`${filename} requires ${name}, which the host does not share`);
+        return provide();
+      },
+      module,
+    );
+    if (!module.exports.modules) throw new Error(`${filename} exports no modules`);
+    return module.exports.modules;
+  }
+}

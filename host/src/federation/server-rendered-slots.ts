@@ -1,0 +1,46 @@
+import type { RemoteModuleId, RemoteName } from 'tooling/remotes';
+import { remoteNameOf } from 'tooling/remotes';
+
+/**
+ * Which slots of the page came from the server, and from which release of their remote (its
+ * server bundle's name, decision 020). The browser hydrates a slot's HTML only with code of
+ * that release: when the remote was deployed between the page and its scripts, the slot is
+ * rendered afresh instead, so no markup of one release is hydrated by code of another.
+ */
+let serverSlots = new Map<RemoteModuleId, string>();
+const loadedReleases = new Map<RemoteName, string>();
+
+/** The page's record, read once at start (an empty map for a page the browser renders). */
+export function setServerRenderedSlots(slots: Partial<Record<RemoteModuleId, string>>): void {
+  serverSlots = new Map(Object.entries(slots) as [RemoteModuleId, string][]);
+}
+
+/** What release of a remote the browser loaded (its manifest names its server bundle). */
+export function recordLoadedRelease(remote: string, release: string | undefined): void {
+  if (release) loadedReleases.set(remote as RemoteName, release);
+}
+
+/**
+ * Whether the slot's server HTML was made by another release than the code just loaded. Asked
+ * once per slot: after the page's first render of it, the slot is the browser's alone.
+ */
+export function takeReleaseChanged(id: RemoteModuleId): boolean {
+  const rendered = serverSlots.get(id);
+  if (rendered === undefined) return false;
+  serverSlots.delete(id);
+  const loaded = loadedReleases.get(remoteNameOf(id));
+  return loaded !== undefined && loaded !== rendered;
+}
+
+/** Thrown while hydrating a slot whose HTML another release made: React renders it afresh. */
+export class ReleaseChanged extends Error {
+  override readonly name = 'ReleaseChanged';
+}
+
+/** Whether a recoverable hydration error is (caused by) a slot's changed release. */
+export function isReleaseChanged(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof ReleaseChanged) return true;
+  }
+  return false;
+}

@@ -1,0 +1,50 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import * as z from 'shared/validation/zod';
+import type { RemoteModuleId } from 'tooling/remotes';
+
+/** The element the server's page state travels in: data, never an inline script (CSP). */
+export const PAGE_STATE_ELEMENT_ID = 'page-state';
+
+/**
+ * What the server hands the browser with a rendered page (decision 020): the answers it
+ * rendered with (TanStack Query's dehydrated cache), the router's state, and the release
+ * each server-rendered slot came from.
+ */
+export interface PageState {
+  queries: DehydratedState;
+  router: {
+    loaderData: Record<string, unknown>;
+    actionData: Record<string, unknown> | null;
+    /** Route errors, a RouteErrorResponse as its fields (revived by the browser). */
+    errors: Record<string, SerializedRouteError> | null;
+  };
+  slots: Partial<Record<RemoteModuleId, string>>;
+}
+
+export interface SerializedRouteError {
+  status: number;
+  statusText: string;
+  data: unknown;
+}
+
+const pageStateSchema = z.object({
+  queries: z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) }),
+  router: z.object({
+    loaderData: z.record(z.string(), z.unknown()),
+    actionData: z.nullable(z.record(z.string(), z.unknown())),
+    errors: z.nullable(
+      z.record(
+        z.string(),
+        z.object({ status: z.number(), statusText: z.string(), data: z.unknown() }),
+      ),
+    ),
+  }),
+  slots: z.record(z.string(), z.string()),
+});
+
+/** The page's state, or undefined for a page the browser renders alone (no such element). */
+export function readPageState(root: Document): PageState | undefined {
+  const element = root.getElementById(PAGE_STATE_ELEMENT_ID);
+  if (!element?.textContent) return undefined;
+  return pageStateSchema.parse(JSON.parse(element.textContent)) as PageState;
+}
