@@ -107,23 +107,27 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   overflowAtEnd: [
-    async ({ page }, use, testInfo) => {
+    async ({ page, javaScriptEnabled }, use, testInfo) => {
       await use(undefined);
       if (testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;
       if (!page.url().startsWith('http')) return;
       const height = page.viewportSize()?.height ?? 844;
       for (const width of PHONE_WIDTHS) {
         await page.setViewportSize({ width, height });
-        expect(await sidewaysOverflow(page), `the end state at ${width} px`).toEqual([]);
+        const spill = await sidewaysOverflow(page, { scripted: javaScriptEnabled !== false });
+        expect(spill, `the end state at ${width} px`).toEqual([]);
       }
     },
     { auto: true },
   ],
   axeAtEnd: [
-    async ({ page }, use, testInfo) => {
+    async ({ page, javaScriptEnabled }, use, testInfo) => {
       await use(undefined);
       // A test that failed has said what is wrong; a page never opened has nothing to check.
       if (testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;
+      // axe runs as a script in the page: a page without JavaScript cannot run it (the same
+      // pages are checked with it by accessibility.spec.ts).
+      if (javaScriptEnabled === false) return;
       if (!page.url().startsWith('http')) return;
       expect(await axeViolations(page), 'axe, on the state the test ended in').toEqual([]);
     },

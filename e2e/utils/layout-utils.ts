@@ -8,9 +8,12 @@ export const PHONE_WIDTHS = [390, 320] as const;
  * elements that reach past its right edge (not those inside a box that scrolls or clips them,
  * which is how a wide table is meant to fit). Empty when nothing spills sideways.
  */
-export async function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+export async function sidewaysOverflow(page: Page, { scripted = true } = {}): Promise<string[]> {
+  return page.evaluate(async (settle) => {
+    // After the page's own scripts have laid it out (a page without them has no frames to wait).
+    if (settle) {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }
     const root = document.documentElement;
     if (root.scrollWidth <= root.clientWidth) return [];
     const edge = root.clientWidth + 1;
@@ -35,7 +38,7 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
       `the page is ${root.scrollWidth} px wide on a ${root.clientWidth} px screen`,
       ...innermost.slice(0, 5).map(describe),
     ];
-  });
+  }, scripted);
 }
 
 /** That `target` is in view below the sticky header, not hidden beneath it. */

@@ -25,7 +25,9 @@ export { sharedScope } from 'ssr-shared-scope';
  * session (the server renders a visitor's page only).
  */
 export function setProviderAddress(baseURL: string): void {
-  apiClient.defaults.baseURL = baseURL;
+  // Per request, not the default: what a slice renders from the default (an image's address
+  // on the provider) must read as it does in the browser, where the API is on the same origin.
+  apiClient.interceptors.request.use((config) => ({ ...config, baseURL }));
 }
 
 /** A slot's module as the server has it: the module, and the release it came from. */
@@ -129,6 +131,9 @@ function renderToString(
       // A slot still loading at the deadline is sent as its reserved place and rendered by
       // the browser; waiting for all keeps React's out-of-order scripts out of the page.
       onAllReady: () => stream.pipe(sink),
+      // Never outlined: a large boundary would otherwise be sent after the shell and put in
+      // place by React's inline script, which the page's CSP refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: reject,
       onError,
     });

@@ -1,6 +1,8 @@
+import { Link } from 'react-router-dom';
 import { kaHost } from '../ka-host';
 import styles from '../layouts/layout.module.css';
 
+/** The footer: the terms are a link away on every page, a phone's without its menu included. */
 export function SiteFooter() {
   return (
     <footer className={styles.footer}>
@@ -8,6 +10,7 @@ export function SiteFooter() {
         <span>
           © {new Date().getFullYear()} {kaHost.brand}. {kaHost.footer.rights}
         </span>
+        <Link to="/static">{kaHost.terms.title}</Link>
         <span>{kaHost.footer.language}</span>
       </div>
     </footer>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { LoadError } from 'shared/ui/load-error';
@@ -7,6 +7,11 @@ import { Skeleton } from 'shared/ui/skeleton';
 import { kaHome } from '../../../ka-home';
 import { questionAnswersQuery } from '../api/question-answer';
 import styles from './question-answers.module.css';
+
+/** The questions and answers, asked for by the host's server before it renders the page (decision 020). */
+export async function prefetchOnServer(client: QueryClient): Promise<void> {
+  await client.prefetchQuery(questionAnswersQuery);
+}
 
 /** The home page's questions and answers from GET /api/cms/question_answer/, as disclosures. */
 export default function QuestionAnswers() {

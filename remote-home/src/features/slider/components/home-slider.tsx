@@ -2,8 +2,8 @@ import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiClient } from 'shared/api/api-client';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
@@ -16,6 +16,11 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import { kaHome } from '../../../ka-home';
 import { type Slide, slidesQuery } from '../api/slider';
 import styles from './home-slider.module.css';
+
+/** The slides, asked for by the host's server before it renders the page (decision 020). */
+export async function prefetchOnServer(client: QueryClient): Promise<void> {
+  await client.prefetchQuery(slidesQuery);
+}
 
 /** Spec §9: the home slider turns every 2000 ms with a 500 ms transition. */
 export const SLIDER_AUTOPLAY_MS = 2000;
@@ -52,7 +57,11 @@ export default function HomeSlider() {
   const slides = useQuery(slidesQuery);
   const showPending = useDelayedFlag(slides.isPending);
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const [playing, setPlaying] = useState(true);
+  // Read in an effect: the server's page and its hydration cannot know the preference.
+  useEffect(() => {
+    if (prefersReducedMotion()) setPlaying(false);
+  }, []);
 
   const togglePlaying = () => {
     if (!swiper) return;
@@ -78,7 +87,11 @@ export default function HomeSlider() {
         <>
           <Swiper
             modules={[A11y, Autoplay, Keyboard, Navigation, Pagination]}
-            onSwiper={setSwiper}
+            onSwiper={(instance) => {
+              setSwiper(instance);
+              // Before its first turn: the preference is the browser's to tell.
+              if (prefersReducedMotion()) instance.autoplay.stop();
+            }}
             slidesPerView={1}
             // rewind, not loop: loop needs more slides than a CMS may have and warns without them.
             rewind
