@@ -1,3 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { createVitestConfig } from 'tooling/vitest/vitest-config';
+import { mergeConfig } from 'vitest/config';
 
-export default createVitestConfig();
+export default mergeConfig(createVitestConfig(), {
+  resolve: {
+    // The build writes the render bundle's shared scope (tooling/rspack/server-config); the
+    // tests render pages with the host's own modules and offer a slice nothing more.
+    alias: {
+      'ssr-shared-scope': fileURLToPath(
+        new URL('./src/ssr/testing/no-shared-scope.ts', import.meta.url),
+      ),
+    },
+  },
+});

@@ -109,6 +109,9 @@ function serializeErrors(
   );
 }
 
+/** How long after the deadline a render still running is cut short. */
+const ABORT_GRACE_MS = 250;
+
 /** Renders to one string: the page waits for every boundary, so it needs no inline script. */
 function renderToString(
   element: React.ReactNode,
@@ -117,6 +120,7 @@ function renderToString(
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const sink = new Writable({
       write(chunk, _encoding, done) {
         html += String(chunk);
@@ -130,16 +134,26 @@ function renderToString(
     const stream = renderToPipeableStream(element, {
       // A slot still loading at the deadline is sent as its reserved place and rendered by
       // the browser; waiting for all keeps React's out-of-order scripts out of the page.
-      onAllReady: () => stream.pipe(sink),
+      onAllReady: () => {
+        clearTimeout(timer);
+        stream.pipe(sink);
+      },
       // Never outlined: a large boundary would otherwise be sent after the shell and put in
       // place by React's inline script, which the page's CSP refuses.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onShellError: reject,
-      onError,
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+      // React reads what onError returns as a digest: nothing here.
+      onError: (error) => {
+        onError(error);
+      },
     });
-    setTimeout(
+    // A last resort: slots give up at the deadline themselves; this ends anything else.
+    timer = setTimeout(
       () => stream.abort(new Error('server render deadline')),
-      Math.max(0, deadline - Date.now()),
+      Math.max(0, deadline - Date.now()) + ABORT_GRACE_MS,
     );
   });
 }
@@ -167,7 +181,9 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const loadRemote = (async (id: RemoteModuleId) => {
-    const slot = ready.get(id) ?? (await options.loadSlot(id));
+    const slot = ready.get(id) ?? (await beforeDeadline(options.loadSlot(id), options.deadline));
+    // Past the deadline the slot is the browser's: React sends its reserved place.
+    if (!slot) throw new Error(`${id} was not ready by the server render's deadline`);
     ready.set(id, slot);
     return slot.module;
   }) as LoadRemoteModule;

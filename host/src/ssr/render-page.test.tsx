@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
+import type { RemoteModuleId } from 'tooling/remotes';
+import { kaHost } from '../app/ka-host';
+import type { RemoteModule } from '../federation/remote-modules';
+import { renderPage, type ServerSlotModule } from './render-page';
+
+const config = { remotes: [], routeMiddleware: {} };
+
+/** A slot's component: its text, and the answer the server's cache has for it, if any. */
+function SlotText({ text }: { text: string }) {
+  const query = useQuery({
+    queryKey: ['answer', text],
+    queryFn: () => Promise.resolve('late'),
+    enabled: false,
+  });
+  return <p>{`${text} ${query.data ?? 'no answer'}`}</p>;
+}
+
+/** A slot's server module: the text it renders, and the answer it asks for first, if any. */
+function slotModule(text: string, answer?: string): RemoteModule {
+  return {
+    default: () => <SlotText text={text} />,
+    ...(answer
+      ? {
+          prefetchOnServer: async (client) => {
+            await client.prefetchQuery({
+              queryKey: ['answer', text],
+              queryFn: () => Promise.resolve(answer),
+            });
+          },
+        }
+      : {}),
+  };
+}
+
+function Throws(): never {
+  throw new Error('the slice failed on the server');
+}
+
+const modules: Partial<Record<RemoteModuleId, RemoteModule>> = {
+  'remote_home/LoanCalculator': slotModule('calculator', '94,56 ₾'),
+  'remote_home/HomeSlider': slotModule('slider'),
+  'remote_home/QuestionAnswers': slotModule('questions'),
+};
+
+function loadSlotFrom(table: Partial<Record<RemoteModuleId, RemoteModule | 'never'>>) {
+  return async <Id extends RemoteModuleId>(id: Id): Promise<ServerSlotModule<Id>> => {
+    const module = table[id];
+    if (module === 'never') return new Promise(() => {});
+    if (!module) throw new Error(`${id} is not in this release`);
+    return {
+      module: module as ServerSlotModule<Id>['module'],
+      release: 'ssr/remote-entry.aaaa.cjs',
+    };
+  };
+}
+
+const render = (url: string, table = modules, budget = 2_000) =>
+  renderPage({ url, config, loadSlot: loadSlotFrom(table), deadline: Date.now() + budget });
+
+describe('renderPage', () => {
+  it('renders a visitor’s home page with each slot, the answers it asked for, and where each came from', async () => {
+    const page = await render('/');
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('calculator 94,56 ₾');
+    expect(page.html).toContain('slider no answer');
+    expect(page.html).toContain('questions no answer');
+    expect(page.html).not.toContain('<script');
+    expect(page.state.slots).toEqual({
+      'remote_home/LoanCalculator': 'ssr/remote-entry.aaaa.cjs',
+      'remote_home/HomeSlider': 'ssr/remote-entry.aaaa.cjs',
+      'remote_home/QuestionAnswers': 'ssr/remote-entry.aaaa.cjs',
+    });
+    expect(page.state.queries.queries.map((query) => query.queryKey)).toEqual([
+      ['answer', 'calculator'],
+    ]);
+    expect(page.state.router.loaderData).toEqual({ index: null });
+  });
+
+  it('sends a slot that throws on the server as its reserved place, and the rest of the page', async () => {
+    const errors: unknown[] = [];
+    const page = await renderPage({
+      url: '/',
+      config,
+      loadSlot: loadSlotFrom({ ...modules, 'remote_home/HomeSlider': { default: Throws } }),
+      deadline: Date.now() + 2_000,
+      onError: (error) => errors.push(error),
+    });
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('calculator 94,56 ₾');
+    expect(page.html).toContain('questions no answer');
+    expect(page.html).not.toContain('slider no answer');
+    // React marks the place for the browser to render.
+    expect(page.html).toContain('<!--$!-->');
+    expect(errors).toHaveLength(1);
+  });
+
+  it('leaves to the browser a slot whose code is not there by the deadline', async () => {
+    const started = Date.now();
+    const page = await render(
+      '/',
+      { ...modules, 'remote_home/QuestionAnswers': 'never' } as never,
+      300,
+    );
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(page.html).toContain('calculator 94,56 ₾');
+    expect(page.html).not.toContain('questions no answer');
+    expect(page.state.slots).not.toHaveProperty('remote_home/QuestionAnswers');
+  });
+
+  it('answers an unknown path with the not-found page, status 404, its error in the state', async () => {
+    const page = await render('/no-such-page');
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(page.status).toBe(404);
+    expect(page.html).toContain(kaHost.errors.notFoundMessage);
+    expect(Object.values(page.state.router.errors ?? {})).toEqual([
+      { status: 404, statusText: 'Not Found', data: null },
+    ]);
+  });
+
+  it('renders the terms page, which has no slots', async () => {
+    const page = await render('/static', {});
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(kaHost.terms.title);
+  });
+});
