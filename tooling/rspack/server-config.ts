@@ -99,6 +99,10 @@ export function createRemoteServerConfig(
     ...compiledLikeTheBrowser(options),
     name: 'server',
     entry: { 'remote-entry': entry },
+    // It is published with the release, as the browser's code is: minified like it, its map
+    // written for the team and never linked or served (decision 015).
+    devtool: 'hidden-source-map',
+    optimization: { minimize: true, splitChunks: false },
     output: {
       path: path.join(options.root, 'dist', SSR_FOLDER),
       uniqueName: options.name,

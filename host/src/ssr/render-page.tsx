@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { getAdapter } from 'axios';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -17,14 +18,22 @@ import type { LoadRemoteModule } from '../federation/remote-loader';
 import type { RemoteModuleMap } from '../federation/remote-modules';
 import type { RuntimeConfig } from '../federation/runtime-config';
 import type { PageState, SerializedRouteError } from './page-state';
+import { cachePublicAnswers } from './public-answer-cache';
+
+/** How long the server keeps a public answer of the provider's (decision 020). */
+const PUBLIC_ANSWER_TTL_MS = 10_000;
 
 export { sharedScope } from 'ssr-shared-scope';
 
 /**
  * Where the slices' API calls go on the server: straight to the provider, never with a
- * session (the server renders a visitor's page only).
+ * session (the server renders a visitor's page only), their public answers kept briefly.
  */
 export function setProviderAddress(baseURL: string): void {
+  apiClient.defaults.adapter = cachePublicAnswers(
+    getAdapter(apiClient.defaults.adapter),
+    PUBLIC_ANSWER_TTL_MS,
+  );
   // Per request, not the default: what a slice renders from the default (an image's address
   // on the provider) must read as it does in the browser, where the API is on the same origin.
   apiClient.interceptors.request.use((config) => ({ ...config, baseURL }));
