@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOST_APP, portOf } from 'tooling/apps';
 import { createAppConfig } from 'tooling/rspack/app-config';
+import { PreloadFontsPlugin } from 'tooling/rspack/preload-fonts-plugin';
 import { createHostServerConfig } from 'tooling/rspack/server-config';
 import { buildRuntimeConfig } from './server/runtime-config';
 
@@ -43,6 +44,14 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
     },
   });
   if (mode !== 'production') return browser;
+  // The first screen's text is Georgian with Latin digits: both subsets come with the page.
+  browser.plugins = [
+    ...(browser.plugins ?? []),
+    new PreloadFontsPlugin([
+      /georgian-georgian-wght-normal\.\w+\.woff2$/,
+      /georgian-latin-wght-normal\.\w+\.woff2$/,
+    ]),
+  ];
   // The production build also makes the server's render bundle (decision 020).
   return [
     { ...browser, name: 'browser' },

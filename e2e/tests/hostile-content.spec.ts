@@ -5,7 +5,7 @@ import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calcu
 import { kaApplication } from '../../remote-loans/src/features/application/ka-application';
 import { expect, test } from '../fixtures';
 import { HOSTILE, scriptRan, serveHostileCms } from '../utils/hostile-provider';
-import { scrollThroughPage } from '../utils/page-utils';
+import { renderInBrowser, scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
 import { SERVED } from '../utils/tags';
 
@@ -35,6 +35,9 @@ async function expectReadable(where: Locator, text: string) {
 test('the home page shows hostile answers and slides as harmless text', { tag: SERVED }, async ({
   page,
 }) => {
+  // The hostile answers are the browser's: the server's provider is the sandbox. The server
+  // renders the same sanitiser's output (host/src/ssr/render-page.test.tsx).
+  await renderInBrowser(page);
   await page.goto('/');
   await scrollThroughPage(page);
   const faq = page.getByRole('region', { name: ka.home.faqTitle });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { HOST_URL } from './urls';
 
 /**
  * Scrolls through the whole page as a reader would, half a screen every two frames, so the
@@ -14,4 +15,27 @@ export async function scrollThroughPage(page: Page): Promise<void> {
     scrollTo(0, document.documentElement.scrollHeight);
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
+}
+
+/**
+ * Has the browser render the host's pages itself, as it does a customer's: the server's page
+ * state is taken out of each page, so the slots ask the provider from the browser (where a test
+ * answers for it) instead of hydrating what the server's provider said (decision 020).
+ */
+export async function renderInBrowser(page: Page): Promise<void> {
+  // A page the test answers has no address space of its own: Chrome would take it for a
+  // public page and refuse its requests to the remotes on localhost. The real page is local.
+  await page.context().grantPermissions(['local-network-access']);
+  await page.route(
+    (url) => url.origin === new URL(HOST_URL).origin && !/\.\w+$/.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<script type="application\/json" id="page-state">.*?<\/script>/s,
+        '',
+      );
+      await route.fulfill({ response, body: html });
+    },
+  );
 }

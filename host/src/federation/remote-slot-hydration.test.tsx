@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { hashKey, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import type { ComponentType, ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -21,16 +22,38 @@ import {
 const ID: RemoteModuleId = 'remote_home/LoanCalculator';
 const label = 'კალკულატორი';
 
-const slice = (text: string): RemoteModule => ({ default: () => <p>{text}</p> });
+const ANSWER = ['answer'];
+
+/** A release's component: its name, and the answer its own code asks the provider for. */
+function Release({ name }: { name: string }) {
+  // Fresh for good, as a slice's answers are for minutes: nothing but a drop asks again.
+  const answer = useQuery({
+    queryKey: ANSWER,
+    queryFn: async () => `${name}-ის პასუხი`,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return <p>{`${name}: ${answer.data ?? '…'}`}</p>;
+}
+
+const slice = (name: string): RemoteModule => ({ default: () => <Release name={name} /> });
 const loaderOf = (module: RemoteModule) => (async () => module) as unknown as LoadRemoteModule;
 
-function slotWith(load: LoadRemoteModule): ComponentType {
+/** The page's cache as the server leaves it: the answer its release's code asked for. */
+function serverCache(): QueryClient {
+  const client = new QueryClient();
+  client.setQueryData(ANSWER, 'სერვერის პასუხი');
+  return client;
+}
+
+function slotWith(load: LoadRemoteModule, client: QueryClient): ComponentType {
   return () => (
-    <RemoteLoaderContext value={load}>
-      <main>
-        <RemoteSlot id={ID} label={label} />
-      </main>
-    </RemoteLoaderContext>
+    <QueryClientProvider client={client}>
+      <RemoteLoaderContext value={load}>
+        <main>
+          <RemoteSlot id={ID} label={label} />
+        </main>
+      </RemoteLoaderContext>
+    </QueryClientProvider>
   );
 }
 
@@ -58,7 +81,7 @@ function renderOnServer(node: ReactNode): Promise<string> {
 
 /** The server's HTML of the slot, rendered with the old release's module. */
 function serverHtml(): Promise<string> {
-  const Page = slotWith(loaderOf(slice('ძველი გამოშვება')));
+  const Page = slotWith(loaderOf(slice('ძველი')), serverCache());
   return renderOnServer(<Page />);
 }
 
@@ -67,12 +90,14 @@ async function hydrate(html: string, module: RemoteModule) {
   container.innerHTML = html;
   document.body.append(container);
   const recovered: unknown[] = [];
-  const Page = slotWith(loaderOf(module));
+  const Page = slotWith(loaderOf(module), serverCache());
   await act(async () => {
     hydrateRoot(container, <Page />, { onRecoverableError: (error) => recovered.push(error) });
   });
   return { container, recovered };
 }
+
+const rendered = { release: 'ssr/remote-entry.old.cjs', queries: [hashKey(ANSWER)] };
 
 describe('a server-rendered slot in the browser', () => {
   beforeEach(() => {
@@ -84,24 +109,25 @@ describe('a server-rendered slot in the browser', () => {
     document.body.replaceChildren();
   });
 
-  it('is hydrated by the release that rendered it: its markup is kept', async () => {
+  it('is hydrated by the release that rendered it: its markup and answers are kept', async () => {
     const html = await serverHtml();
-    expect(html).toContain('ძველი გამოშვება');
-    setServerRenderedSlots({ [ID]: 'ssr/remote-entry.old.cjs' });
+    expect(html).toContain('ძველი: სერვერის პასუხი');
+    setServerRenderedSlots({ [ID]: rendered });
     recordLoadedRelease('remote_home', 'ssr/remote-entry.old.cjs');
-    const { recovered, container } = await hydrate(html, slice('ძველი გამოშვება'));
+    const { recovered, container } = await hydrate(html, slice('ძველი'));
     const before = container.querySelector('p');
-    expect(await screen.findByText('ძველი გამოშვება')).toBe(before);
+    expect(await screen.findByText('ძველი: სერვერის პასუხი')).toBe(before);
     expect(recovered).toEqual([]);
   });
 
-  it('is rendered afresh by a newer release, reported as a changed release, not a mismatch', async () => {
+  it('is rendered afresh by a newer release, which asks for its own answers', async () => {
     const html = await serverHtml();
-    setServerRenderedSlots({ [ID]: 'ssr/remote-entry.old.cjs' });
+    setServerRenderedSlots({ [ID]: rendered });
     recordLoadedRelease('remote_home', 'ssr/remote-entry.new.cjs');
-    const { recovered } = await hydrate(html, slice('ახალი გამოშვება'));
-    expect(await screen.findByText('ახალი გამოშვება')).toBeInTheDocument();
-    expect(screen.queryByText('ძველი გამოშვება')).not.toBeInTheDocument();
+    const { recovered } = await hydrate(html, slice('ახალი'));
+    // Not the old release's answer under the new release's code: its own.
+    expect(await screen.findByText('ახალი: ახალი-ის პასუხი')).toBeInTheDocument();
+    expect(screen.queryByText(/სერვერის პასუხი/)).not.toBeInTheDocument();
     expect(recovered).toHaveLength(1);
     expect(isReleaseChanged(recovered[0])).toBe(true);
   });

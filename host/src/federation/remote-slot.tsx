@@ -1,3 +1,4 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import {
   type ComponentType,
   lazy,
@@ -103,8 +104,16 @@ function useNearViewportGate(enabled: boolean) {
  * of another release than the one that made its HTML throws once, so React renders the slot
  * afresh instead of hydrating (decision 020); every later render is the component's.
  */
-function renderedOnce(id: RemoteModuleId, Component: ComponentType): ComponentType {
-  if (!takeReleaseChanged(id)) return Component;
+function renderedOnce(
+  id: RemoteModuleId,
+  Component: ComponentType,
+  queryClient: QueryClient,
+): ComponentType {
+  const changed = takeReleaseChanged(id);
+  if (!changed) return Component;
+  // What the other release's code asked for may not be what this code reads: asked again.
+  const own = new Set(changed.queries);
+  queryClient.removeQueries({ predicate: (query) => own.has(query.queryHash) });
   let thrown = false;
   return function ReleaseGuard() {
     if (!thrown) {
@@ -214,6 +223,7 @@ export function RemoteSlot({
   whenNearViewport = false,
 }: RemoteSlotProps) {
   const load = useContext(RemoteLoaderContext);
+  const queryClient = useQueryClient();
   const { ref, opened } = useNearViewportGate(whenNearViewport);
   const [attempt, setAttempt] = useState(0);
   // React.lazy caches a rejection, so each attempt needs its own lazy component.
@@ -224,13 +234,13 @@ export function RemoteSlot({
         await opened;
         try {
           const module = await load(id);
-          return { default: renderedOnce(id, module.default) };
+          return { default: renderedOnce(id, module.default, queryClient) };
         } catch (error) {
           if (optional && error instanceof ModuleNotInRelease) return NOTHING;
           throw error;
         }
       }),
-    [id, attempt, optional, load, opened],
+    [id, attempt, optional, load, opened, queryClient],
   );
 
   const renderFallback = ({ error }: FallbackProps) => {

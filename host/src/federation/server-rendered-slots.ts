@@ -1,5 +1,6 @@
 import type { RemoteModuleId, RemoteName } from 'tooling/remotes';
 import { remoteNameOf } from 'tooling/remotes';
+import type { ServerSlot } from '../ssr/page-state';
 
 /**
  * Which slots of the page came from the server, and from which release of their remote (its
@@ -7,12 +8,12 @@ import { remoteNameOf } from 'tooling/remotes';
  * that release: when the remote was deployed between the page and its scripts, the slot is
  * rendered afresh instead, so no markup of one release is hydrated by code of another.
  */
-let serverSlots = new Map<RemoteModuleId, string>();
+let serverSlots = new Map<RemoteModuleId, ServerSlot>();
 const loadedReleases = new Map<RemoteName, string>();
 
 /** The page's record, read once at start (an empty map for a page the browser renders). */
-export function setServerRenderedSlots(slots: Partial<Record<RemoteModuleId, string>>): void {
-  serverSlots = new Map(Object.entries(slots) as [RemoteModuleId, string][]);
+export function setServerRenderedSlots(slots: Partial<Record<RemoteModuleId, ServerSlot>>): void {
+  serverSlots = new Map(Object.entries(slots) as [RemoteModuleId, ServerSlot][]);
 }
 
 /** What release of a remote the browser loaded (its manifest names its server bundle). */
@@ -21,15 +22,19 @@ export function recordLoadedRelease(remote: string, release: string | undefined)
 }
 
 /**
- * Whether the slot's server HTML was made by another release than the code just loaded. Asked
- * once per slot: after the page's first render of it, the slot is the browser's alone.
+ * Whether the slot's server HTML was made by another release than the code just loaded: then
+ * the answers that release's code asked for (its query hashes), which the code just loaded may
+ * read otherwise, are returned to be dropped. Asked once per slot: after the page's first
+ * render of it, the slot is the browser's alone.
  */
-export function takeReleaseChanged(id: RemoteModuleId): boolean {
+export function takeReleaseChanged(id: RemoteModuleId): { queries: string[] } | undefined {
   const rendered = serverSlots.get(id);
-  if (rendered === undefined) return false;
+  if (rendered === undefined) return undefined;
   serverSlots.delete(id);
   const loaded = loadedReleases.get(remoteNameOf(id));
-  return loaded !== undefined && loaded !== rendered;
+  return loaded !== undefined && loaded !== rendered.release
+    ? { queries: rendered.queries }
+    : undefined;
 }
 
 /** Thrown while hydrating a slot whose HTML another release made: React renders it afresh. */

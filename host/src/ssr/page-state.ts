@@ -18,7 +18,14 @@ export interface PageState {
     /** Route errors, a RouteErrorResponse as its fields (revived by the browser). */
     errors: Record<string, SerializedRouteError> | null;
   };
-  slots: Partial<Record<RemoteModuleId, string>>;
+  slots: Partial<Record<RemoteModuleId, ServerSlot>>;
+}
+
+/** A slot the server rendered: its remote's release, and the answers its slice asked for. */
+export interface ServerSlot {
+  release: string;
+  /** The query hashes the slice's `prefetchOnServer` put in the page's cache. */
+  queries: string[];
 }
 
 export interface SerializedRouteError {
@@ -39,7 +46,7 @@ const pageStateSchema = z.object({
       ),
     ),
   }),
-  slots: z.record(z.string(), z.string()),
+  slots: z.record(z.string(), z.object({ release: z.string(), queries: z.array(z.string()) })),
 });
 
 /** The page's state, or undefined for a page the browser renders alone (no such element). */

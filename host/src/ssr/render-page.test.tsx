@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ProviderHtml } from 'shared/ui/provider-html';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { kaHost } from '../app/ka-host';
 import type { RemoteModule } from '../federation/remote-modules';
@@ -32,6 +33,11 @@ function slotModule(text: string, answer?: string): RemoteModule {
       : {}),
   };
 }
+
+const HOSTILE =
+  '<h2 onclick="alert(1)">პასუხი</h2><script>window.__xss=1</script>' +
+  '<img src="https://elsewhere.test/x.png" onerror="alert(2)"><a href="javascript:alert(3)">ბმული</a>' +
+  '<style>body{display:none}</style><p style="color:red">დეტალები</p>';
 
 function Throws(): never {
   throw new Error('the slice failed on the server');
@@ -67,10 +73,13 @@ describe('renderPage', () => {
     expect(page.html).toContain('slider no answer');
     expect(page.html).toContain('questions no answer');
     expect(page.html).not.toContain('<script');
+    const release = 'ssr/remote-entry.aaaa.cjs';
+    // Each slot's release, and the answers its slice asked for (dropped by a browser that
+    // renders the slot with another release).
     expect(page.state.slots).toEqual({
-      'remote_home/LoanCalculator': 'ssr/remote-entry.aaaa.cjs',
-      'remote_home/HomeSlider': 'ssr/remote-entry.aaaa.cjs',
-      'remote_home/QuestionAnswers': 'ssr/remote-entry.aaaa.cjs',
+      'remote_home/LoanCalculator': { release, queries: ['["answer","calculator"]'] },
+      'remote_home/HomeSlider': { release, queries: [] },
+      'remote_home/QuestionAnswers': { release, queries: [] },
     });
     expect(page.state.queries.queries.map((query) => query.queryKey)).toEqual([
       ['answer', 'calculator'],
@@ -126,5 +135,27 @@ describe('renderPage', () => {
     if (page.kind !== 'page') throw new Error('expected a page');
     expect(page.status).toBe(200);
     expect(page.html).toContain(kaHost.terms.title);
+  });
+
+  it('sends a provider’s hostile HTML as the browser would show it: sanitised, as text', async () => {
+    const page = await render('/', {
+      ...modules,
+      'remote_home/QuestionAnswers': { default: () => <ProviderHtml html={HOSTILE} /> },
+    });
+    if (page.kind !== 'page') throw new Error('expected a page');
+    const answer = page.html.slice(page.html.indexOf('პასუხი') - 200);
+    expect(answer).toContain('პასუხი');
+    expect(answer).toContain('დეტალები');
+    for (const hostile of [
+      '<script',
+      'onclick',
+      'onerror',
+      'javascript:',
+      '<style',
+      'elsewhere.test',
+      'style="',
+    ]) {
+      expect(answer).not.toContain(hostile);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { getAdapter } from 'axios';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
@@ -87,20 +87,35 @@ async function prepareSlots(
   options: RenderPageOptions,
   page: SlotPage | undefined,
   queryClient: QueryClient,
-): Promise<Map<RemoteModuleId, ServerSlotModule>> {
+): Promise<{
+  ready: Map<RemoteModuleId, ServerSlotModule>;
+  queries: Map<RemoteModuleId, string[]>;
+}> {
   const slots = page ? PAGE_SLOTS[page].visitor.filter((slot) => !slot.when) : [];
   const url = new URL(options.url, 'http://page.invalid');
   const ready = new Map<RemoteModuleId, ServerSlotModule>();
+  const queries = new Map<RemoteModuleId, string[]>();
   await Promise.all(
     slots.map(async ({ id }) => {
       const loaded = await beforeDeadline(options.loadSlot(id), options.deadline);
       if (!loaded) return;
       const prefetch = loaded.module.prefetchOnServer;
-      if (prefetch) await beforeDeadline(prefetch(queryClient, url.searchParams), options.deadline);
+      if (prefetch) {
+        // Each slice's answers apart first, so the page can say which are whose: a browser
+        // that renders a slot afresh (another release) drops them (server-rendered-slots).
+        const own = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+        await beforeDeadline(prefetch(own, url.searchParams), options.deadline);
+        const answers = dehydrate(own);
+        hydrate(queryClient, answers);
+        queries.set(
+          id,
+          answers.queries.map((query) => query.queryHash),
+        );
+      }
       ready.set(id, loaded);
     }),
   );
-  return ready;
+  return { ready, queries };
 }
 
 /** Route errors as data the page can carry (a RouteErrorResponse's fields). */
@@ -177,7 +192,7 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
   const pathname = options.url.split('?')[0] ?? '/';
   const route = routeOf(pathname);
   const page = route && Object.hasOwn(PAGE_SLOTS, route.id) ? (route.id as SlotPage) : undefined;
-  const ready = await prepareSlots(options, page, queryClient);
+  const { ready, queries } = await prepareSlots(options, page, queryClient);
 
   const handler = createStaticHandler(buildRoutes(options.config));
   const context = await handler.query(new Request(new URL(options.url, 'http://page.invalid')));
@@ -204,7 +219,9 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
     options.deadline,
     options.onError ?? (() => {}),
   );
-  const slots = Object.fromEntries([...ready].map(([id, slot]) => [id, slot.release]));
+  const slots = Object.fromEntries(
+    [...ready].map(([id, slot]) => [id, { release: slot.release, queries: queries.get(id) ?? [] }]),
+  );
   return {
     kind: 'page',
     status: context.statusCode,
