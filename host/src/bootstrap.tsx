@@ -63,15 +63,25 @@ async function loadMatchedPages(routes: RouteObject[]): Promise<void> {
   );
 }
 
+/** React's report of a boundary the server did not finish (#419 in production builds). */
+const isLeftToTheBrowser = (error: unknown) =>
+  error instanceof Error &&
+  /#419\b|server could not finish this Suspense boundary/.test(error.message);
+
 /**
  * What React recovered from while hydrating. A slot rendered afresh for a changed release is
- * expected; a slot that threw (its remote unreachable from this browser) is rendered afresh
+ * expected, and so is a part the server left to the browser; a slot that threw (its remote
+ * unreachable from this browser) is rendered afresh
  * too, and its boundary reports the error if it throws again. Markup that did not match the
  * server's (an error without a cause) is a defect, reported as one.
  */
 function onRecoverableError(error: unknown): void {
   if (isReleaseChanged(error)) {
     console.info('[federation] a slot was rendered afresh: its remote has a new release');
+  } else if (isLeftToTheBrowser(error)) {
+    // The server sent the slot's reserved place (its release has no server code, it threw or
+    // was late there); the server logged why, and the browser renders it as before.
+    console.info('[hydration] a part the server left to the browser was rendered here');
   } else if (error instanceof Error && error.cause !== undefined) {
     console.warn('[hydration] a part of the page threw and was rendered afresh', error.cause);
   } else {

@@ -31,10 +31,10 @@ export function takeReleaseChanged(id: RemoteModuleId): { queries: string[] } | 
   const rendered = serverSlots.get(id);
   if (rendered === undefined) return undefined;
   serverSlots.delete(id);
+  // A release the browser could not tell (its manifest named no server bundle) counts as
+  // another: rendering afresh costs a moment, hydrating another release's markup a mismatch.
   const loaded = loadedReleases.get(remoteNameOf(id));
-  return loaded !== undefined && loaded !== rendered.release
-    ? { queries: rendered.queries }
-    : undefined;
+  return loaded !== rendered.release ? { queries: rendered.queries } : undefined;
 }
 
 /** Thrown while hydrating a slot whose HTML another release made: React renders it afresh. */

@@ -207,7 +207,11 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
   const loadRemote = (async (id: RemoteModuleId) => {
     const slot = ready.get(id) ?? (await beforeDeadline(options.loadSlot(id), options.deadline));
     // Past the deadline the slot is the browser's: React sends its reserved place.
-    if (!slot) throw new Error(`${id} was not ready by the server render's deadline`);
+    if (!slot) {
+      throw new Error(
+        `${id} is left to the browser: its release has no server code, or it failed or was late`,
+      );
+    }
     ready.set(id, slot);
     return slot.module;
   }) as LoadRemoteModule;
