@@ -6,6 +6,7 @@ import { apiUpstream } from '../apps.ts';
 import { PrecompressPlugin } from './precompress-plugin.ts';
 import { createRemoteServerConfig } from './server-config.ts';
 import { hostShares, sharedSingletons } from './shares.ts';
+import { typescriptRule } from './typescript-rule.ts';
 
 /** Every remote's own development page uses this template; the host has its own. */
 const REMOTE_PAGE_TEMPLATE = fileURLToPath(new URL('./remote-page.html', import.meta.url));
@@ -139,21 +140,7 @@ export function createAppConfig(
         'css/auto': { namedExports: false },
       },
       rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              target: 'es2022',
-              transform: {
-                react: { runtime: 'automatic', development: !isProduction, refresh: false },
-              },
-            },
-          },
-          type: 'javascript/auto',
-        },
+        typescriptRule({ development: !isProduction }),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource' },
       ],

@@ -5,6 +5,7 @@ import type { Compiler, Configuration } from '@rspack/core';
 import { HOST_APP } from '../apps.ts';
 import { precompressFile } from './precompress-plugin.ts';
 import { sharedModuleNames } from './shares.ts';
+import { typescriptRule } from './typescript-rule.ts';
 
 /*
  * The server builds (decision 020). The host's server renders the first screen with the
@@ -57,19 +58,7 @@ function compiledLikeTheBrowser(options: ServerConfigOptions): Configuration {
       // Only the class names: the browser build ships the style sheets.
       generator: { 'css/auto': { exportsOnly: true } },
       rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              target: 'es2022',
-              transform: { react: { runtime: 'automatic', development: false, refresh: false } },
-            },
-          },
-          type: 'javascript/auto',
-        },
+        typescriptRule({ development: false }),
         { test: /\.css$/, type: 'css/auto' },
         {
           test: /\.(png|jpe?g|webp|svg|woff2?)$/,

@@ -1,11 +1,10 @@
-import { Writable } from 'node:stream';
 import { hashKey, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { renderToPipeableStream } from 'react-dom/server';
 import { expectConsoleError } from 'shared/testing/setup-tests';
 import type { RemoteModuleId } from 'tooling/remotes';
+import { renderToHtml } from '../ssr/render-to-html';
 import { type LoadRemoteModule, RemoteLoaderContext } from './remote-loader';
 import type { RemoteModule } from './remote-modules';
 import { RemoteSlot } from './remote-slot';
@@ -57,32 +56,10 @@ function slotWith(load: LoadRemoteModule, client: QueryClient): ComponentType {
   );
 }
 
-/** HTML as the host's server makes it: every boundary waited for, nothing outlined. */
-function renderOnServer(node: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let html = '';
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        html += String(chunk);
-        done();
-      },
-      final(done) {
-        resolve(html);
-        done();
-      },
-    });
-    const stream = renderToPipeableStream(node, {
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-    });
-  });
-}
-
 /** The server's HTML of the slot, rendered with the old release's module. */
 function serverHtml(): Promise<string> {
   const Page = slotWith(loaderOf(slice('ძველი')), serverCache());
-  return renderOnServer(<Page />);
+  return renderToHtml(<Page />, Date.now() + 10_000);
 }
 
 async function hydrate(html: string, module: RemoteModule) {

@@ -1,7 +1,5 @@
-import { Writable } from 'node:stream';
 import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { getAdapter } from 'axios';
-import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -19,6 +17,7 @@ import type { RemoteModuleMap } from '../federation/remote-modules';
 import type { RuntimeConfig } from '../federation/runtime-config';
 import type { PageState, SerializedRouteError } from './page-state';
 import { cachePublicAnswers } from './public-answer-cache';
+import { renderToHtml } from './render-to-html';
 
 /** How long the server keeps a public answer of the provider's (decision 020). */
 const PUBLIC_ANSWER_TTL_MS = 10_000;
@@ -133,55 +132,6 @@ function serializeErrors(
   );
 }
 
-/** How long after the deadline a render still running is cut short. */
-const ABORT_GRACE_MS = 250;
-
-/** Renders to one string: the page waits for every boundary, so it needs no inline script. */
-function renderToString(
-  element: React.ReactNode,
-  deadline: number,
-  onError: (error: unknown) => void,
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let html = '';
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        html += String(chunk);
-        done();
-      },
-      final(done) {
-        resolve(html);
-        done();
-      },
-    });
-    const stream = renderToPipeableStream(element, {
-      // A slot still loading at the deadline is sent as its reserved place and rendered by
-      // the browser; waiting for all keeps React's out-of-order scripts out of the page.
-      onAllReady: () => {
-        clearTimeout(timer);
-        stream.pipe(sink);
-      },
-      // Never outlined: a large boundary would otherwise be sent after the shell and put in
-      // place by React's inline script, which the page's CSP refuses.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onShellError: (error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-      // React reads what onError returns as a digest: nothing here.
-      onError: (error) => {
-        onError(error);
-      },
-    });
-    // A last resort: slots give up at the deadline themselves; this ends anything else.
-    timer = setTimeout(
-      () => stream.abort(new Error('server render deadline')),
-      Math.max(0, deadline - Date.now()) + ABORT_GRACE_MS,
-    );
-  });
-}
-
 /**
  * A visitor's page rendered on the server (decision 020): the host's shell and route with
  * each slot from its slice's current release, the public answers they show, and the state
@@ -216,7 +166,7 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
     return slot.module;
   }) as LoadRemoteModule;
 
-  const html = await renderToString(
+  const html = await renderToHtml(
     <AppProviders queryClient={queryClient} loadRemote={loadRemote}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
