@@ -1,12 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { calculationQuery } from 'shared/api/loan/calculator';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { formatMoney } from 'shared/lib/money';
 import { queryClient } from 'shared/query/query-client';
 import { useLoanRequestStore } from 'shared/stores/loan-request-store';
 import { useUiStore } from 'shared/stores/ui-store';
@@ -16,7 +13,8 @@ import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaCalculator as t } from '../ka-calculator';
-import LoanCalculator, { CALCULATOR_DEBOUNCE_MS, prefetchOnServer } from './loan-calculator';
+import { money, visitorOffer } from '../testing/offer-figures';
+import LoanCalculator, { CALCULATOR_DEBOUNCE_MS } from './loan-calculator';
 
 /** The calculator on a page at this address, as the host's router gives it. */
 function renderCalculator(address = '/') {
@@ -26,11 +24,6 @@ function renderCalculator(address = '/') {
     </MemoryRouter>,
   );
 }
-
-/** Money as the customer reads it; queries normalise the formatter's no-break spaces. */
-const money = (amount: string) => formatMoney(amount).replace(/\s+/g, ' ');
-const visitorOffer = (lari: number, term: number) =>
-  calculationFor(lari, term, calculatorBounds(null));
 
 /** Every calculator request's amount and term, in order. */
 function watchCalculatorCalls(): { amount: string | null; term: string | null }[] {
@@ -382,42 +375,5 @@ describe('the loan calculator', () => {
     renderCalculator('/?amount=999999&term=7');
     await findMonthlyPayment(visitorOffer(10_000, 12).monthly_payment);
     expect(amountField()).toHaveValue('10000');
-  });
-});
-
-describe('the calculator on the server', () => {
-  it('puts the start’s and the address’s figures in the server’s cache before it renders', async () => {
-    const client = new QueryClient();
-    await prefetchOnServer(client, new URLSearchParams('amount=2500&term=6'));
-    expect(
-      client.getQueryData(calculationQuery({ amount: '1000.00', term: 12 }, false).queryKey),
-    ).toMatchObject({ monthly_payment: visitorOffer(1000, 12).monthly_payment });
-    expect(
-      client.getQueryData(calculationQuery({ amount: '2500.00', term: 6 }, false).queryKey),
-    ).toMatchObject({ monthly_payment: visitorOffer(2500, 6).monthly_payment });
-  });
-
-  it('renders a form that works without JavaScript: named fields and a button that sends them', async () => {
-    const client = new QueryClient();
-    await prefetchOnServer(client, new URLSearchParams('amount=2500&term=6'));
-    const html = renderToString(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/?amount=2500&term=6']}>
-          <LoanCalculator />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    const page = new DOMParser().parseFromString(html, 'text/html');
-    const form = page.querySelector('form');
-    expect(form?.getAttribute('method')).toBe('get');
-    expect(form?.getAttribute('action')).toBe('/');
-    expect(page.querySelector<HTMLInputElement>('input[name="amount"]')?.value).toBe('2500');
-    expect(page.querySelector<HTMLInputElement>('input[name="term"][value="6"]')?.checked).toBe(
-      true,
-    );
-    expect(form?.querySelector('button[type="submit"]')?.textContent).toBe(t.calculate);
-    expect(page.body.textContent?.replace(/\s+/g, ' ')).toContain(
-      money(visitorOffer(2500, 6).monthly_payment),
-    );
   });
 });

@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { calculationQuery } from 'shared/api/loan/calculator';
+import { kaCalculator as t } from '../ka-calculator';
+import { money, visitorOffer } from '../testing/offer-figures';
+import LoanCalculator, { prefetchOnServer } from './loan-calculator';
+
+// What the host's server does with the calculator (decision 020): its answers fetched before
+// the render, and markup that works before the browser's script arrives.
+
+describe('the calculator on the server', () => {
+  it('puts the start’s and the address’s figures in the server’s cache before it renders', async () => {
+    const client = new QueryClient();
+    await prefetchOnServer(client, new URLSearchParams('amount=2500&term=6'));
+    expect(
+      client.getQueryData(calculationQuery({ amount: '1000.00', term: 12 }, false).queryKey),
+    ).toMatchObject({ monthly_payment: visitorOffer(1000, 12).monthly_payment });
+    expect(
+      client.getQueryData(calculationQuery({ amount: '2500.00', term: 6 }, false).queryKey),
+    ).toMatchObject({ monthly_payment: visitorOffer(2500, 6).monthly_payment });
+  });
+
+  it('renders a form that works without JavaScript: named fields and a button that sends them', async () => {
+    const client = new QueryClient();
+    await prefetchOnServer(client, new URLSearchParams('amount=2500&term=6'));
+    const html = renderToString(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/?amount=2500&term=6']}>
+          <LoanCalculator />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    const form = page.querySelector('form');
+    expect(form?.getAttribute('method')).toBe('get');
+    expect(form?.getAttribute('action')).toBe('/');
+    expect(page.querySelector<HTMLInputElement>('input[name="amount"]')?.value).toBe('2500');
+    expect(page.querySelector<HTMLInputElement>('input[name="term"][value="6"]')?.checked).toBe(
+      true,
+    );
+    expect(form?.querySelector('button[type="submit"]')?.textContent).toBe(t.calculate);
+    expect(page.body.textContent?.replace(/\s+/g, ' ')).toContain(
+      money(visitorOffer(2500, 6).monthly_payment),
+    );
+  });
+});
