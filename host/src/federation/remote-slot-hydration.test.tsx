@@ -12,6 +12,7 @@ import {
   isReleaseChanged,
   recordLoadedRelease,
   setServerRenderedSlots,
+  takeReleaseChanged,
 } from './server-rendered-slots';
 
 // A slot the server rendered is hydrated by the browser with the release that made its HTML;
@@ -107,5 +108,25 @@ describe('a server-rendered slot in the browser', () => {
     expect(screen.queryByText(/სერვერის პასუხი/)).not.toBeInTheDocument();
     expect(recovered).toHaveLength(1);
     expect(isReleaseChanged(recovered[0])).toBe(true);
+  });
+});
+
+describe('whether a slot was rendered by another release', () => {
+  const slot = { release: 'ssr/remote-entry.old.cjs', queries: ['["answer"]'] };
+
+  it('stays the same however often it is asked, and gives the answers to drop once', () => {
+    setServerRenderedSlots({ [ID]: slot });
+    recordLoadedRelease('remote_home', 'ssr/remote-entry.new.cjs');
+    // React may build a slot's loader again before the page's first commit: the second loader
+    // must guard the old markup too.
+    expect(takeReleaseChanged(ID)).toEqual({ queries: slot.queries });
+    expect(takeReleaseChanged(ID)).toEqual({ queries: [] });
+  });
+
+  it('is no for the release that rendered it', () => {
+    setServerRenderedSlots({ [ID]: slot });
+    recordLoadedRelease('remote_home', slot.release);
+    expect(takeReleaseChanged(ID)).toBeUndefined();
+    expect(takeReleaseChanged(ID)).toBeUndefined();
   });
 });

@@ -17,6 +17,7 @@ import { Button } from 'shared/ui/button';
 import { Skeleton } from 'shared/ui/skeleton';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { kaHost } from '../app/ka-host';
+import { useHydrating } from '../app/use-hydrating';
 import { isChunkLoadError } from '../chunk-reload/chunk-error';
 import { canReloadForChunkError, reloadForChunkError } from '../chunk-reload/reload-guard';
 import { ModuleNotInRelease } from './module-not-in-release';
@@ -31,11 +32,10 @@ export interface RemoteSlotProps {
   /** What this part of the page is, for the fallback's accessible name. */
   label: string;
   variant?: Variant;
-  /** Height the skeleton reserves while the remote loads (block slots). */
-  minHeight?: string;
   /**
-   * A class of the page's that reserves the slot's final height per screen width, where one
-   * height cannot fit all (block slots): nothing moves when the remote arrives.
+   * A class of the page's that reserves the slot's final height (per screen width where one
+   * height cannot fit all) while the remote loads (block slots): nothing moves when it arrives.
+   * A class, not a style: the server's HTML may carry no inline style (the CSP's style-src).
    */
   reserve?: string;
   /**
@@ -54,8 +54,6 @@ export interface RemoteSlotProps {
 }
 
 const NOTHING: { default: ComponentType } = { default: () => null };
-
-const DEFAULT_MIN_HEIGHT = '8rem';
 
 /** How far ahead of the viewport a deferred slot starts loading. */
 const NEAR_VIEWPORT_MARGIN = '200px 0px';
@@ -100,11 +98,11 @@ function useNearViewportGate(enabled: boolean) {
 }
 
 /**
- * The remote's component as the slot renders it. While a server-rendered slot hydrates, code
- * of another release than the one that made its HTML throws once, so React renders the slot
- * afresh instead of hydrating (decision 020); every later render is the component's.
+ * The remote's component as the slot renders it. Code of another release than the one that
+ * made the slot's server HTML throws whenever React would hydrate that HTML with it, so React
+ * renders the slot afresh instead (decision 020); a render in the browser is the component's.
  */
-function renderedOnce(
+function withReleaseGuard(
   id: RemoteModuleId,
   Component: ComponentType,
   queryClient: QueryClient,
@@ -113,49 +111,35 @@ function renderedOnce(
   if (!changed) return Component;
   // What the other release's code asked for may not be what this code reads: asked again.
   const own = new Set(changed.queries);
-  queryClient.removeQueries({ predicate: (query) => own.has(query.queryHash) });
-  let thrown = false;
+  if (own.size > 0) queryClient.removeQueries({ predicate: (query) => own.has(query.queryHash) });
   return function ReleaseGuard() {
-    if (!thrown) {
-      thrown = true;
-      throw new ReleaseChanged(`${id}: the page was rendered by another release`);
-    }
+    if (useHydrating()) throw new ReleaseChanged(`${id}: the page was rendered by another release`);
     return <Component />;
   };
 }
 
 interface Reservation {
   variant: Variant;
-  minHeight: string;
   reserve?: string | undefined;
   pending?: ReactNode;
 }
 
-/** The slot's place, held at its size (a page class, or the minimum height) while it loads. */
+/** The slot's place, held at its size (the page's class, or a default one) while it loads. */
 function Placeholder({
-  minHeight,
   reserve,
   children,
 }: Omit<Reservation, 'variant'> & { children?: ReactNode }) {
-  return (
-    <div
-      className={reserve ? `${styles.pending} ${reserve}` : styles.pending}
-      // A page's reservation wins over the one-size minimum.
-      style={reserve ? undefined : { minHeight }}
-    >
-      {children}
-    </div>
-  );
+  return <div className={`${styles.pending} ${reserve ?? styles.defaultReserve}`}>{children}</div>;
 }
 
-function Pending({ variant, minHeight, reserve, pending }: Reservation) {
+function Pending({ variant, reserve, pending }: Reservation) {
   const shown = useDelayedFlag(true);
   if (variant === 'inline') {
     if (pending !== undefined) return pending;
     return shown ? <Skeleton height="2rem" width="6rem" /> : null;
   }
   return (
-    <Placeholder minHeight={minHeight} reserve={reserve}>
+    <Placeholder reserve={reserve}>
       {shown ? (
         <span className={styles.fill}>
           <Skeleton height="100%" />
@@ -216,7 +200,6 @@ export function RemoteSlot({
   id,
   label,
   variant = 'block',
-  minHeight = DEFAULT_MIN_HEIGHT,
   reserve,
   pending,
   optional = false,
@@ -234,7 +217,7 @@ export function RemoteSlot({
         await opened;
         try {
           const module = await load(id);
-          return { default: renderedOnce(id, module.default, queryClient) };
+          return { default: withReleaseGuard(id, module.default, queryClient) };
         } catch (error) {
           if (optional && error instanceof ModuleNotInRelease) return NOTHING;
           throw error;
@@ -249,13 +232,7 @@ export function RemoteSlot({
     );
     if (isChunkLoadError(error) && canReloadForChunkError()) {
       return (
-        <ReloadForChunk
-          variant={variant}
-          minHeight={minHeight}
-          reserve={reserve}
-          pending={pending}
-          fallback={fallback}
-        />
+        <ReloadForChunk variant={variant} reserve={reserve} pending={pending} fallback={fallback} />
       );
     }
     return fallback;
@@ -263,11 +240,7 @@ export function RemoteSlot({
 
   const slot = (
     <ErrorBoundary key={attempt} fallbackRender={renderFallback}>
-      <Suspense
-        fallback={
-          <Pending variant={variant} minHeight={minHeight} reserve={reserve} pending={pending} />
-        }
-      >
+      <Suspense fallback={<Pending variant={variant} reserve={reserve} pending={pending} />}>
         <Remote />
       </Suspense>
     </ErrorBoundary>

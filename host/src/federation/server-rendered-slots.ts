@@ -22,19 +22,21 @@ export function recordLoadedRelease(remote: string, release: string | undefined)
 }
 
 /**
- * Whether the slot's server HTML was made by another release than the code just loaded: then
- * the answers that release's code asked for (its query hashes), which the code just loaded may
- * read otherwise, are returned to be dropped. Asked once per slot: after the page's first
- * render of it, the slot is the browser's alone.
+ * Whether the slot's server HTML was made by another release than the code just loaded. The
+ * answer stays the same however often it is asked (React may build a slot's loader again
+ * before the page's first commit); the answers that release's code asked for (its query
+ * hashes), which the code just loaded may read otherwise, come with the first answer only, to
+ * be dropped once.
  */
 export function takeReleaseChanged(id: RemoteModuleId): { queries: string[] } | undefined {
   const rendered = serverSlots.get(id);
   if (rendered === undefined) return undefined;
-  serverSlots.delete(id);
   // A release the browser could not tell (its manifest named no server bundle) counts as
   // another: rendering afresh costs a moment, hydrating another release's markup a mismatch.
   const loaded = loadedReleases.get(remoteNameOf(id));
-  return loaded !== rendered.release ? { queries: rendered.queries } : undefined;
+  if (loaded === rendered.release) return undefined;
+  serverSlots.set(id, { ...rendered, queries: [] });
+  return { queries: rendered.queries };
 }
 
 /** Thrown while hydrating a slot whose HTML another release made: React renders it afresh. */
