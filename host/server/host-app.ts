@@ -15,7 +15,7 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../src/federation/runti
 import { pageHeaders, renderIndexHtml, sendHtml } from './index-page';
 import { hasSession, remotesToHint } from './page-hints';
 import { loadPageRenderer } from './page-renderer';
-import { buildRuntimeConfig } from './runtime-config';
+import { buildRuntimeConfig, runtimeConfigFromFile } from './runtime-config';
 
 export interface HostAppOptions {
   /** The host's build folder. */
@@ -36,6 +36,11 @@ export interface HostAppOptions {
   renderBundle?: string;
   /** How long a server render may wait for slots and their data (page-renderer's default). */
   renderBudgetMs?: number;
+  /**
+   * The deployment's runtime configuration file (nginx's site writes it): read instead of
+   * REMOTE_*_URL, again at most once a second, so a slice's rollout reaches the pages too.
+   */
+  runtimeConfigFile?: string;
 }
 
 /** The host's production server: built files, its runtime config, the API proxy, route statuses. */
@@ -49,7 +54,11 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
 
+  const fromFile = options.runtimeConfigFile
+    ? runtimeConfigFromFile(options.runtimeConfigFile)
+    : undefined;
   const configFor = (request: FastifyRequest) =>
+    fromFile?.() ??
     buildRuntimeConfig(options.env, {
       protocol: request.protocol === 'https' ? 'https' : 'http',
       hostname: request.hostname,
@@ -71,15 +80,17 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     : undefined;
 
   /**
-   * A visitor's page rendered on the server; a customer's (their data is never rendered on
-   * the server) and any page whose render fails are the browser's to render.
+   * A page rendered on the server: a visitor's whole, a customer's shell and reserved places
+   * (their data is never rendered on the server). Any page whose render fails is the browser's.
    */
   const serverRender = async (request: FastifyRequest, config: RuntimeConfig) => {
-    if (!renderer || hasSession(request.headers.cookie)) return undefined;
+    if (!renderer) return undefined;
     // The same page under another path would differ from what the browser's router renders.
     if (request.url.split('?')[0] === '/index.html') return undefined;
+    const audience = hasSession(request.headers.cookie) ? 'customer' : 'visitor';
     try {
-      return await renderer.render(request.url, config);
+      const rendered = await renderer.render(request.url, config, audience);
+      return rendered.kind === 'browser' ? undefined : rendered;
     } catch (error) {
       request.log.error({ err: error }, 'server render failed: the browser renders the page');
       return undefined;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { remoteNameOf } from 'tooling/remotes';
+import type { Audience } from '../src/app/pages/page-slots';
 import type { RemoteModuleMap } from '../src/federation/remote-modules';
 import type { RuntimeConfig } from '../src/federation/runtime-config';
 import type {
@@ -39,7 +40,8 @@ export interface PageRenderer {
   render(
     url: string,
     config: RuntimeConfig,
-  ): Promise<ServerPage | Extract<RenderedPage, { kind: 'redirect' }>>;
+    audience: Audience,
+  ): Promise<ServerPage | Exclude<RenderedPage, { kind: 'page' }>>;
 }
 
 /** The slot's module of its remote's current release (rejects: the browser renders it). */
@@ -75,16 +77,17 @@ export function loadPageRenderer(options: PageRendererOptions): PageRenderer | u
   });
   const budgetMs = options.budgetMs ?? 400;
   return {
-    async render(url, config) {
+    async render(url, config, audience) {
       const styles = new Set<string>();
       const rendered = await bundle.renderPage({
         url,
+        audience,
         config,
         deadline: Date.now() + budgetMs,
         loadSlot: (id) => loadSlot(releases, config, id, styles),
         ...(options.onError ? { onError: options.onError } : {}),
       });
-      if (rendered.kind === 'redirect') return rendered;
+      if (rendered.kind !== 'page') return rendered;
       return { ...rendered, styles: [...styles] };
     },
   };

@@ -92,16 +92,21 @@ function onRecoverableError(error: unknown): void {
 /**
  * Starts the shell: its configuration, the remotes it names, then the router. A page the
  * server rendered is hydrated with the answers and router state it came with (decision 020);
- * a customer's page is rendered here.
+ * a page without them is rendered here.
  */
 export async function start(): Promise<void> {
   const config = await runtimeConfigOrEmpty();
   registerConfiguredRemotes(config.remotes);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
-  const state = readPageState(document);
   const routes = buildRoutes(config);
-  if (state) {
+  const loggedIn = useAuthStore.getState().status === 'logged-in';
+  // A session restored from the cookie gets its data as a fresh login does.
+  if (loggedIn) void prefetchAccount();
+  const state = readPageState(document);
+  // The server's page is hydrated when it was rendered for whom the browser sees (a session
+  // cookie the browser cannot read, say, makes it a visitor's): else it is rendered afresh.
+  if (state && state.audience === (loggedIn ? 'customer' : 'visitor')) {
     hydrate(queryClient, state.queries);
     setServerRenderedSlots(state.slots);
     await loadMatchedPages(routes);
@@ -115,8 +120,6 @@ export async function start(): Promise<void> {
     );
     return;
   }
-  // A session restored from the cookie gets its data as a fresh login does.
-  if (useAuthStore.getState().status === 'logged-in') void prefetchAccount();
   createRoot(container).render(
     <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule}>
       <RouterProvider router={createBrowserRouter(routes)} />

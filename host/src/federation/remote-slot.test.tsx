@@ -194,12 +194,12 @@ describe('RemoteSlot', () => {
         <RemoteSlot
           id="remote_home/HomeSlider"
           label={ka.home.sliderLabel}
-          minHeight="16rem"
+          reserve="held-place"
           whenNearViewport
         />,
       );
       expect(observed).toHaveLength(1);
-      expect(observed[0]?.firstElementChild).toHaveStyle({ minHeight: '16rem' });
+      expect(observed[0]?.firstElementChild).toHaveClass('held-place');
       reportIntersection(false);
       await act(() => Promise.resolve());
       expect(loadRemoteMock).not.toHaveBeenCalled();

@@ -1,6 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import * as z from 'shared/validation/zod';
 import type { RemoteModuleId } from 'tooling/remotes';
+import type { Audience } from '../app/pages/page-slots';
 
 /** The element the server's page state travels in: data, never an inline script (CSP). */
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
@@ -11,6 +12,8 @@ export const PAGE_STATE_ELEMENT_ID = 'page-state';
  * each server-rendered slot came from.
  */
 export interface PageState {
+  /** Whom the server rendered it for: the browser hydrates it only when it agrees. */
+  audience: Audience;
   queries: DehydratedState;
   router: {
     loaderData: Record<string, unknown>;
@@ -35,6 +38,7 @@ export interface SerializedRouteError {
 }
 
 const pageStateSchema = z.object({
+  audience: z.enum(['visitor', 'customer']),
   queries: z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) }),
   router: z.object({
     loaderData: z.record(z.string(), z.unknown()),
@@ -49,9 +53,17 @@ const pageStateSchema = z.object({
   slots: z.record(z.string(), z.object({ release: z.string(), queries: z.array(z.string()) })),
 });
 
-/** The page's state, or undefined for a page the browser renders alone (no such element). */
+/**
+ * The page's state, or undefined for a page the browser renders alone: no such element, or
+ * one that is not a page state (then the browser renders the page afresh, and says why).
+ */
 export function readPageState(root: Document): PageState | undefined {
   const element = root.getElementById(PAGE_STATE_ELEMENT_ID);
   if (!element?.textContent) return undefined;
-  return pageStateSchema.parse(JSON.parse(element.textContent)) as PageState;
+  try {
+    return pageStateSchema.parse(JSON.parse(element.textContent)) as PageState;
+  } catch (error) {
+    console.warn('[hydration] the page state is unreadable: the page is rendered afresh', error);
+    return undefined;
+  }
 }

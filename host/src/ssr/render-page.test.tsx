@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ka } from 'shared/strings/ka';
 import { ProviderHtml } from 'shared/ui/provider-html';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { kaHost } from '../app/ka-host';
@@ -62,7 +63,13 @@ function loadSlotFrom(table: Partial<Record<RemoteModuleId, RemoteModule | 'neve
 }
 
 const render = (url: string, table = modules, budget = 2_000) =>
-  renderPage({ url, config, loadSlot: loadSlotFrom(table), deadline: Date.now() + budget });
+  renderPage({
+    url,
+    audience: 'visitor',
+    config,
+    loadSlot: loadSlotFrom(table),
+    deadline: Date.now() + budget,
+  });
 
 describe('renderPage', () => {
   it('renders a visitor’s home page with each slot, the answers it asked for, and where each came from', async () => {
@@ -91,6 +98,7 @@ describe('renderPage', () => {
     const errors: unknown[] = [];
     const page = await renderPage({
       url: '/',
+      audience: 'visitor',
       config,
       loadSlot: loadSlotFrom({ ...modules, 'remote_home/HomeSlider': { default: Throws } }),
       deadline: Date.now() + 2_000,
@@ -118,6 +126,72 @@ describe('renderPage', () => {
     expect(page.html).toContain('calculator 94,56 ₾');
     expect(page.html).not.toContain('questions no answer');
     expect(page.state.slots).not.toHaveProperty('remote_home/QuestionAnswers');
+  });
+
+  it('renders a customer’s shell and every slot’s reserved place, none of their data, nothing asked of the provider', async () => {
+    const asked: RemoteModuleId[] = [];
+    const load = loadSlotFrom(modules);
+    const page = await renderPage({
+      url: '/',
+      audience: 'customer',
+      config,
+      loadSlot: (id) => {
+        asked.push(id);
+        return load(id);
+      },
+      deadline: Date.now() + 2_000,
+    });
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(page.status).toBe(200);
+    expect(asked).toEqual([]);
+    expect(page.html).not.toContain('94,56');
+    expect(page.html).not.toContain('no answer');
+    // The header's account place is the customer's (kept for the browser), not a visitor's buttons.
+    expect(page.html).not.toContain(ka.account.register);
+    // The overdue notice, next payment, calculator, loans and questions: each a place the
+    // browser fills, and the account entry in the header.
+    expect(page.html.match(/<!--\$!-->/g)).toHaveLength(6);
+    expect(page.state).toMatchObject({ audience: 'customer', slots: {} });
+    expect(page.state.queries.queries).toEqual([]);
+  });
+
+  it('leaves a customer’s guarded route to the browser, whose auth store knows the session', async () => {
+    const page = await renderPage({
+      url: '/recovery',
+      audience: 'customer',
+      config,
+      loadSlot: loadSlotFrom(modules),
+      deadline: Date.now() + 2_000,
+    });
+    expect(page).toEqual({ kind: 'browser' });
+  });
+
+  it('sends a slot whose answer failed or is late as its reserved place, never its loading or error state', async () => {
+    const failing: RemoteModule = {
+      default: () => <SlotText text="calculator" />,
+      prefetchOnServer: async (client) => {
+        await client.prefetchQuery({
+          queryKey: ['answer', 'calculator'],
+          queryFn: () => Promise.reject(new Error('the provider answered 500')),
+        });
+      },
+    };
+    const late: RemoteModule = {
+      default: () => <SlotText text="questions" />,
+      prefetchOnServer: () => new Promise(() => {}),
+    };
+    const page = await render(
+      '/',
+      { ...modules, 'remote_home/LoanCalculator': failing, 'remote_home/QuestionAnswers': late },
+      300,
+    );
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(page.html).toContain('slider no answer');
+    expect(page.html).not.toContain('calculator no answer');
+    expect(page.html).not.toContain('questions no answer');
+    expect(page.html.match(/<!--\$!-->/g)).toHaveLength(2);
+    expect(Object.keys(page.state.slots)).toEqual(['remote_home/HomeSlider']);
+    expect(page.state.queries.queries).toEqual([]);
   });
 
   it('answers an unknown path with the not-found page, status 404, its error in the state', async () => {

@@ -9,7 +9,8 @@ import {
 import { apiClient } from 'shared/api/api-client';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { AppProviders } from '../app/app-providers';
-import { PAGE_SLOTS, type SlotPage } from '../app/pages/page-slots';
+import { ServerAudienceContext } from '../app/page-audience';
+import { type Audience, PAGE_SLOTS, type SlotPage } from '../app/pages/page-slots';
 import { routeOf } from '../app/route-table';
 import { buildRoutes } from '../app/router';
 import type { LoadRemoteModule } from '../federation/remote-loader';
@@ -47,6 +48,11 @@ export interface ServerSlotModule<Id extends RemoteModuleId = RemoteModuleId> {
 export interface RenderPageOptions {
   /** The page's path and query, as the browser asked for it. */
   url: string;
+  /**
+   * Whom the page is for: a customer's page is the shell and every slot's reserved place, their
+   * own data the browser's to load (the server never asks the provider with a session).
+   */
+  audience: Audience;
   config: RuntimeConfig;
   /** A slot's module from its remote's current release (host/server/remote-releases). */
   loadSlot: <Id extends RemoteModuleId>(id: Id) => Promise<ServerSlotModule<Id>>;
@@ -58,6 +64,8 @@ export interface RenderPageOptions {
 
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
+  /** A page the server does not render: the browser does, as before (a customer's guarded route). */
+  | { kind: 'browser' }
   | { kind: 'page'; status: number; html: string; state: PageState; slots: RemoteModuleId[] };
 
 /** Settles with the promise's value, or undefined once the deadline passes. */
@@ -103,7 +111,18 @@ async function prepareSlots(
         // Each slice's answers apart first, so the page can say which are whose: a browser
         // that renders a slot afresh (another release) drops them (server-rendered-slots).
         const own = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-        await beforeDeadline(prefetch(own, url.searchParams), options.deadline);
+        const done = await beforeDeadline(
+          prefetch(own, url.searchParams).then(() => true),
+          options.deadline,
+        );
+        // A slot is sent whole or not at all: one still waiting for an answer, or showing a
+        // failed one, would send a loading or error state the browser must redo (its skeleton's
+        // inline size refused by the CSP, its markup not what the browser renders).
+        const answered = own
+          .getQueryCache()
+          .getAll()
+          .every((query) => query.state.status === 'success');
+        if (!done || !answered) return;
         const answers = dehydrate(own);
         hydrate(queryClient, answers);
         queries.set(
@@ -142,7 +161,15 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
   const pathname = options.url.split('?')[0] ?? '/';
   const route = routeOf(pathname);
   const page = route && Object.hasOwn(PAGE_SLOTS, route.id) ? (route.id as SlotPage) : undefined;
-  const { ready, queries } = await prepareSlots(options, page, queryClient);
+  const customer = options.audience === 'customer';
+  // A route's middleware decides by the session, which only the browser's auth store knows.
+  const guarded = route
+    ? [...route.middleware, ...(options.config.routeMiddleware[route.path] ?? [])].length > 0
+    : false;
+  if (customer && guarded) return { kind: 'browser' };
+  const { ready, queries } = customer
+    ? { ready: new Map<RemoteModuleId, ServerSlotModule>(), queries: new Map() }
+    : await prepareSlots(options, page, queryClient);
 
   const handler = createStaticHandler(buildRoutes(options.config));
   const context = await handler.query(new Request(new URL(options.url, 'http://page.invalid')));
@@ -154,22 +181,26 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
     };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
+  // Only a slot prepared whole is rendered here; any other is its reserved place, which React
+  // marks for the browser to render. Every slot of a customer's page shows their data.
   const loadRemote = (async (id: RemoteModuleId) => {
-    const slot = ready.get(id) ?? (await beforeDeadline(options.loadSlot(id), options.deadline));
-    // Past the deadline the slot is the browser's: React sends its reserved place.
+    const slot = ready.get(id);
     if (!slot) {
       throw new Error(
-        `${id} is left to the browser: its release has no server code, or it failed or was late`,
+        customer
+          ? `${id} is left to the browser: a customer's page`
+          : `${id} is left to the browser: its release has no server code, or it failed or was late`,
       );
     }
-    ready.set(id, slot);
     return slot.module;
   }) as LoadRemoteModule;
 
   const html = await renderToHtml(
-    <AppProviders queryClient={queryClient} loadRemote={loadRemote}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
+    <ServerAudienceContext value={options.audience}>
+      <AppProviders queryClient={queryClient} loadRemote={loadRemote}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </ServerAudienceContext>,
     options.deadline,
     options.onError ?? (() => {}),
   );
@@ -181,6 +212,7 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
     status: context.statusCode,
     html,
     state: {
+      audience: options.audience,
       queries: dehydrate(queryClient),
       router: {
         loaderData: context.loaderData,

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { VisitorAccountButtons } from 'shared/ui/visitor-account-buttons';
 import { loadRemoteModule } from '../../federation/register-remotes';
 import { RemoteSlot } from '../../federation/remote-slot';
+import { useCustomerPage } from '../page-audience';
 
 const ACCOUNT_ENTRY = 'remote_account/AccountEntry';
 
@@ -22,7 +22,7 @@ function prefetchAccountSlice() {
  * shown it stays, through logins and logouts (decision 014).
  */
 export function AccountDoor() {
-  const loggedIn = useLoggedIn();
+  const loggedIn = useCustomerPage();
   const panelAsked = useUiStore((state) => state.accountPanel !== null);
   const requestLogin = useUiStore((state) => state.requestLogin);
   const requestRegistration = useUiStore((state) => state.requestRegistration);

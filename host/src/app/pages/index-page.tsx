@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isOpenApplicationStatus } from 'shared/api/user/open-application';
-import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { sitePath } from 'shared/lib/site-urls';
 import { useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
 import { kaHost } from '../ka-host';
+import { useCustomerPage } from '../page-audience';
+import { useHydrating } from '../use-hydrating';
 import { PAGE_SLOTS } from './page-slots';
 import styles from './pages.module.css';
 import { SlotList } from './slot-list';
@@ -15,7 +16,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const requestLogin = useUiStore((state) => state.requestLogin);
-  const loggedIn = useLoggedIn();
+  const loggedIn = useCustomerPage();
 
   // The `auth` middleware sends visitors here with ?login=1: offer the login form.
   useEffect(() => {
@@ -52,11 +53,16 @@ export function Component() {
  * left.
  */
 function CustomerHome() {
+  // The server renders a customer's page without their data (decision 020): while hydrating,
+  // the page is as the server saw it, whatever the browser already knows.
+  const hydrating = useHydrating();
   const activeLoanComponent = useUiStore((state) => state.activeLoanComponent);
-  const user = useUser().data;
+  const known = useUser().data;
+  const user = hydrating ? undefined : known;
   const applying =
-    activeLoanComponent === 'application' ||
-    isOpenApplicationStatus(user?.last_loan_application_status);
+    !hydrating &&
+    (activeLoanComponent === 'application' ||
+      isOpenApplicationStatus(user?.last_loan_application_status));
   // Verification leaves the page once complete, but not under the customer who just completed
   // it: the section says so until the page is next loaded.
   const verificationShown = useRef(false);

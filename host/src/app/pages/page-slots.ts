@@ -12,16 +12,24 @@ import { kaHost } from '../ka-host';
 /** What a customer's page shows only in some states (the page tells which hold). */
 export type SlotCondition = 'applying' | 'not-applying' | 'verification-left';
 
-/** A class of pages.module.css that reserves the slot's final height per screen width. */
-export type SlotReserve = 'calculatorSlot' | 'sliderSlot' | 'questionsSlot';
+/** A class of pages.module.css that reserves the slot's final height (per screen width). */
+export type SlotReserve =
+  | 'calculatorSlot'
+  | 'sliderSlot'
+  | 'questionsSlot'
+  | 'applicationSlot'
+  | 'loansSlot'
+  | 'verificationSlot'
+  | 'recoverySlot'
+  /** A notice that is nothing at all for most customers: no place is held for it. */
+  | 'noticeSlot';
 
 export interface PageSlot {
   id: RemoteModuleId;
   /** What this part of the page is, for the fallback's accessible name. */
   label: string;
-  reserve?: SlotReserve;
-  /** The height held while it loads, where one height fits every width. */
-  minHeight?: string;
+  /** The place held while it loads (a class: the server's HTML carries no inline style). */
+  reserve: SlotReserve;
   /** Below the fold on a phone: loaded when it comes near the viewport. */
   whenNearViewport?: boolean;
   /** The page is whole without it while the remote's release lacks it (decision 019). */
@@ -56,7 +64,7 @@ const questions: PageSlot = {
 const recovery: PageSlot = {
   id: 'remote_account/RecoveryPage',
   label: ka.account.recoveryTitle,
-  minHeight: '20rem',
+  reserve: 'recoverySlot',
   firstScreen: true,
 };
 
@@ -81,33 +89,33 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
       {
         id: 'remote_loans/OverdueNotice',
         label: kaHost.loans.overdueLabel,
-        minHeight: '0',
+        reserve: 'noticeSlot',
         firstScreen: true,
       },
       {
         id: 'remote_loans/NextPayment',
         label: ka.loans.nextPayment,
-        minHeight: '0',
+        reserve: 'noticeSlot',
         optional: true,
         firstScreen: true,
       },
       {
         id: 'remote_loans/LoanApplication',
         label: kaHost.loans.applicationLabel,
-        minHeight: '30rem',
+        reserve: 'applicationSlot',
         when: 'applying',
       },
       { ...calculator, when: 'not-applying' },
       {
         id: 'remote_loans/LoansOverview',
         label: ka.loans.title,
-        minHeight: '10rem',
+        reserve: 'loansSlot',
         firstScreen: true,
       },
       {
         id: 'remote_account/VerificationSteps',
         label: kaHost.verification.label,
-        minHeight: '12rem',
+        reserve: 'verificationSlot',
         when: 'verification-left',
         anchor: 'verification',
       },

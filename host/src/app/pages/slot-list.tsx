@@ -13,13 +13,12 @@ export function SlotList({
 }) {
   return slots
     .filter((slot) => !slot.when || holds[slot.when])
-    .map(({ id, label, reserve, minHeight, whenNearViewport, optional, anchor }) => {
+    .map(({ id, label, reserve, whenNearViewport, optional, anchor }) => {
       const remoteSlot = (
         <RemoteSlot
           id={id}
           label={label}
-          reserve={reserve ? styles[reserve] : undefined}
-          minHeight={minHeight}
+          reserve={styles[reserve]}
           whenNearViewport={whenNearViewport}
           optional={optional}
         />

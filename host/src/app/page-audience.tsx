@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+import { useLoggedIn } from 'shared/auth/use-logged-in';
+import type { Audience } from './pages/page-slots';
+
+/**
+ * Whom the server renders a page for, from the request's session cookie (decision 020). The
+ * auth store is the browser's: on the server it knows no session, and one store shared by
+ * every request could not know whose it is. Provided only there.
+ */
+export const ServerAudienceContext = createContext<Audience | undefined>(undefined);
+
+/**
+ * Whether the shell shows a customer's page: the server's audience on the server, the auth
+ * store in the browser (which agrees while hydrating: the page is hydrated only then).
+ */
+export function useCustomerPage(): boolean {
+  const serverAudience = useContext(ServerAudienceContext);
+  const loggedIn = useLoggedIn();
+  return serverAudience === undefined ? loggedIn : serverAudience === 'customer';
+}
