@@ -45,7 +45,8 @@ export default defineConfig({
           name: 'desktop',
           use: { ...devices['Desktop Chrome'], channel: undefined },
           // The money flow changes the seeded customers' loans: it runs once, at phone width.
-          testIgnore: /(side-bar|loans|releases)\.spec\.ts/,
+          // Releases and page servers are nginx's (`pnpm test:prod`).
+          testIgnore: /(side-bar|loans|releases|page-servers)\.spec\.ts/,
         },
         {
           name: 'phone',

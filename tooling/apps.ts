@@ -33,6 +33,21 @@ export const REMOTE_APPS: readonly RemoteApp[] = REMOTES.map((remote, index) => 
   };
 });
 
+/**
+ * The host's page servers behind nginx (`pnpm start:nginx`, decision 020): PAGE_SERVER_PORTS,
+ * comma-separated; two by default, so one can stop while the other answers.
+ */
+export function pageServerPorts(env: Env = process.env): number[] {
+  const listed = (env.PAGE_SERVER_PORTS ?? '')
+    .split(',')
+    .map((entry) => Number(entry.trim()))
+    .filter((port) => Number.isInteger(port) && port > 0);
+  return listed.length > 0 ? listed : [HOST_APP.port + 10, HOST_APP.port + 11];
+}
+
+/** How long nginx waits for a page server's page before it sends the browser-rendered one. */
+export const PAGE_SERVER_TIMEOUT_MS = 5_000;
+
 export const SANDBOX_APP = { folder: 'sandbox-api', portEnv: 'SANDBOX_PORT', port: 4000 } as const;
 
 type Env = Record<string, string | undefined>;

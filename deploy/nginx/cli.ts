@@ -4,11 +4,19 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROUTE_TABLE } from 'host/src/app/route-table';
 import { ka } from 'shared/strings/ka';
-import { apiUpstream, HOST_APP, portOf, REMOTE_APPS, trustedProxies } from 'tooling/apps';
+import {
+  apiUpstream,
+  HOST_APP,
+  pageServerPorts,
+  portOf,
+  REMOTE_APPS,
+  trustedProxies,
+} from 'tooling/apps';
 import { originOf } from 'tooling/server/security-headers';
 import { hostOriginsFromEnv } from 'tooling/server/static-server';
 import { findBrotliModule, findNginx, INSTALL_HINT } from './nginx-binary';
 import { type NginxSite, renderNginxConf } from './nginx-conf';
+import { startPageServers } from './page-servers';
 import {
   deployBuilds,
   HOST_SITE,
@@ -60,6 +68,7 @@ function siteFor(
       remoteOrigins: [...new Set(manifestUrls.map(originOf))],
       routes: ROUTE_TABLE.map(({ id, path: routePath }) => ({ id, path: routePath })),
       notFoundPage: NOT_FOUND_PAGE,
+      pageServers: pageServerPorts(env),
       apiUpstream: apiUpstream(env),
       providerUnavailableBody: body(ka.errors.providerUnavailable, 'provider_unavailable'),
       tooLargeBody: body(ka.errors.requestTooLarge, 'request_too_large'),
@@ -125,6 +134,7 @@ function start() {
   };
   const pins = deployBuilds(env);
   const conf = writeConf(env);
+  const pageServers = startPageServers(env);
   const children: ChildProcess[] = [runNginx(nginx, conf)];
   if (!env.API_BASE_URL) {
     children.push(
@@ -136,6 +146,7 @@ function start() {
     );
   }
   const stop = (code: number) => {
+    pageServers.stop();
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     process.exitCode = code;
   };
@@ -144,6 +155,9 @@ function start() {
   process.on('SIGTERM', () => stop(143));
 
   console.info(`nginx: http://localhost:${portOf(HOST_APP, env)} (${conf})`);
+  console.info(
+    `nginx: pages rendered by ${pageServers.ports.map((port) => `:${port}`).join(', ')}`,
+  );
   for (const remote of REMOTE_APPS) console.info(`nginx: ${remote.folder} ${pins[remote.urlEnv]}`);
   console.info(
     `nginx: /api/* is proxied to ${apiUpstream(env)}; logs in ${path.join(NGINX_DIR, 'logs')}`,

@@ -25,6 +25,7 @@ const site = (prefix: string): NginxSite => ({
       { id: 'recovery', path: '/recovery' },
     ],
     notFoundPage: 'not-found',
+    pageServers: [18010, 18011],
     apiUpstream: 'http://127.0.0.1:18100',
     providerUnavailableBody: JSON.stringify({
       detail: 'მიუწვდომელია',
@@ -74,12 +75,38 @@ describe('renderNginxConf', () => {
     );
   });
 
-  it('answers each route with its page for a visitor or a customer, and lets CORS through for the host origins only', () => {
-    expect(conf).toContain('location = / {\n      try_files /pages/index.$audience.html =404;');
+  it('asks the page servers for each page, balanced, and sends the browser-rendered page while none answers', () => {
     expect(conf).toContain(
-      'location ~ "^/recovery/*$" {\n      try_files /pages/recovery.$audience.html =404;',
+      'upstream page_servers {\n    server 127.0.0.1:18010 max_fails=1 fail_timeout=2s;\n    server 127.0.0.1:18011 max_fails=1 fail_timeout=2s;',
     );
-    expect(conf).toContain('error_page 404 /pages/not-found.$audience.html;');
+    const home = conf.slice(conf.indexOf('location = / {'), conf.indexOf('location @index_page'));
+    expect(home).toContain('proxy_pass http://page_servers;');
+    // A stopped server's page is asked of the next; a page is a GET, safe to ask twice.
+    expect(home).toContain('proxy_next_upstream error timeout http_502 http_503;');
+    expect(home).toContain('error_page 502 503 504 = @index_page;');
+    // nginx's own page headers, not the page server's as well.
+    expect(home).toContain('proxy_hide_header Content-Security-Policy;');
+    expect(home).toContain(
+      'add_header Content-Security-Policy $page_content_security_policy always;',
+    );
+    expect(conf).toContain(
+      'location @index_page {\n      try_files /pages/index.$audience.html =404;',
+    );
+    expect(conf).toContain('location ~ "^/recovery/*$" {\n      proxy_pass http://page_servers;');
+    expect(conf).toContain(
+      'location @recovery_page {\n      try_files /pages/recovery.$audience.html =404;',
+    );
+    // An unknown path: the page servers' not-found page with its 404, or the browser's.
+    const unknown = conf.slice(
+      conf.indexOf('location @not_found {'),
+      conf.indexOf('location @not_found_page'),
+    );
+    expect(unknown).toContain('proxy_pass http://page_servers;');
+    expect(unknown).toContain('error_page 502 503 504 = @not_found_page;');
+    expect(conf).toContain('error_page 404 /pages/not-found.$audience.html;\n      return 404;');
+  });
+
+  it('lets CORS through for the host origins only', () => {
     expect(conf).toMatch(
       /map \$http_origin \$cors_origin \{\n\s+"https:\/\/lender\.example" \$http_origin;\n\s+default "";/,
     );

@@ -1,4 +1,4 @@
-import { PROXY_SECRET_HEADER } from 'tooling/apps';
+import { PAGE_SERVER_TIMEOUT_MS, PROXY_SECRET_HEADER } from 'tooling/apps';
 import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'tooling/server/api-proxy';
 import {
   CSP_REPORT_PATH,
@@ -32,6 +32,12 @@ export interface HostServer {
   routes: readonly { id: string; path: string }[];
   /** The rendered page's name for an unknown path (answered with status 404). */
   notFoundPage: string;
+  /**
+   * The ports of the host's page servers (its Node server, decision 020), which render each
+   * page; nginx balances over them. While none answers, the pages above are sent instead:
+   * the browser renders them, as before the server did.
+   */
+  pageServers: readonly number[];
   /** The provider's base address, for /api/ and /media/. */
   apiUpstream: string;
   /** JSON bodies in the contract's shape for the proxy's own failures. */
@@ -117,17 +123,37 @@ function hostServer(site: NginxSite, common: [string, string][]): string {
     string,
     string,
   ][];
+  const seconds = (ms: number) => `${Math.ceil(ms / 1000)}s`;
   const page = (name: string) => `/pages/${name}.$audience.html`;
+  // nginx's own page headers, written from the same definitions, replace the page server's.
+  const fromPageServer = `      proxy_pass http://page_servers;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # A page server that stops or fails hands the request to the next; a page is a GET.
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_connect_timeout 1s;
+      proxy_read_timeout ${seconds(PAGE_SERVER_TIMEOUT_MS)};
+${pageHeaders.map(([name]) => `      proxy_hide_header ${name};`).join('\n')}
+${addHeaders(pageHeaders, '      ')}`;
+  // The page as the browser renders it: what is sent while no page server answers.
+  const fallbackOf = (name: string) => `@${name.replace(/-/g, '_')}_page`;
+  const staticPage = (name: string) => `    location ${fallbackOf(name)} {
+      try_files ${page(name)} =404;
+${addHeaders(pageHeaders, '      ')}
+    }`;
   const routeLocation = (route: { id: string; path: string }) => {
     const match = route.path === '/' ? '= /' : `~ ${regex(`^${escapeRegex(route.path)}/*$`)}`;
     return `    location ${match} {
-      try_files ${page(route.id)} =404;
-${addHeaders(pageHeaders, '      ')}
-    }`;
+${fromPageServer}
+      error_page 502 503 504 = ${fallbackOf(route.id)};
+    }
+${staticPage(route.id)}`;
   };
   const home = host.routes.find((route) => route.path === '/');
   const upstream = host.apiUpstream.replace(/\/+$/, '');
-  const seconds = (ms: number) => `${Math.ceil(ms / 1000)}s`;
   const proxied = (prefix: string) => `    location ${prefix}/ {
       proxy_pass ${upstream};
       proxy_http_version 1.1;
@@ -153,6 +179,13 @@ ${addHeaders(common, '      ')}
   map $cookie_user $audience {
     "" visitor;
     default customer;
+  }
+
+  # The host's page servers: they keep nothing between requests, so more pages a second is
+  # more servers here (decision 020).
+  upstream page_servers {
+${host.pageServers.map((port) => `    server ${sinkAddress(site)}:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
+    keepalive 16;
   }
 
   server {
@@ -190,10 +223,16 @@ ${addHeaders([...common, ['Cache-Control', quoted('no-cache')]], '      ')}
       # Plain text whatever the name says: a 404 for app.js is not JavaScript.
       types { }
       default_type text/plain;
-${addHeaders(common, '      ')}
       if ($uri ~ ${regex(/[^/]\.[^/]*$/)}) {
         return 404 "Not found\\n";
       }
+      # The page servers answer an unknown path with the not-found page and status 404.
+${fromPageServer}
+      error_page 502 503 504 = ${fallbackOf(host.notFoundPage)};
+    }
+    location ${fallbackOf(host.notFoundPage)} {
+      # Already an error page's answer: its own 404 page needs this.
+      recursive_error_pages on;
       error_page 404 ${page(host.notFoundPage)};
       return 404;
     }

@@ -165,6 +165,28 @@ export function renderFromPins(env: Env): RuntimeConfig {
 }
 
 /**
+ * The host's page server as deployed (decision 020): the page it renders into and its render
+ * bundle, copied with the site so a rebuild cannot mix into a running deployment. nginx never
+ * sends a browser here: it asks these servers for pages only.
+ */
+export const PAGE_SERVER_DIR = path.join(NGINX_DIR, 'page-server');
+export const PAGE_SERVER_BUNDLE = path.join(PAGE_SERVER_DIR, 'render-page.cjs');
+/** The page servers' static folder: the host's page only. */
+export const PAGE_SERVER_ROOT = path.join(PAGE_SERVER_DIR, 'root');
+
+function deployPageServer(hostBuild: string): void {
+  const bundle = path.join(REPO_ROOT, 'host/dist-ssr/render-page.cjs');
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run "pnpm build" first`);
+  const staging = `${PAGE_SERVER_DIR}.staging`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(path.join(staging, 'root'), { recursive: true });
+  cpSync(path.join(hostBuild, 'index.html'), path.join(staging, 'root/index.html'));
+  cpSync(bundle, path.join(staging, 'render-page.cjs'));
+  rmSync(PAGE_SERVER_DIR, { recursive: true, force: true });
+  renameSync(staging, PAGE_SERVER_DIR);
+}
+
+/**
  * Puts the current builds in place: the host's build replaces the last one (it is the entry
  * point, not versioned), each remote's build becomes a release, and the pins name them — or
  * the REMOTE_*_URL of the environment, when one is set.
@@ -175,6 +197,7 @@ export function deployBuilds(env: Env): Env {
     throw new Error(`${hostBuild} has no build: run "pnpm build" first`);
   }
   publish(hostBuild, HOST_SITE);
+  deployPageServer(hostBuild);
   writeFileSync(HOST_TEMPLATE, readFileSync(path.join(hostBuild, 'index.html')));
   // The build's page has no configuration in it: only the rendered pages are served.
   for (const suffix of ['', '.gz', '.br'])

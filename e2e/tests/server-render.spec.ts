@@ -3,11 +3,13 @@ import { questionAnswers } from 'shared/testing/fixtures';
 import { kaHost } from '../../host/src/app/ka-host';
 import { kaCalculator as t } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
+import { SERVED } from '../utils/tags';
 import { SANDBOX_URL } from '../utils/urls';
 
 // A visitor's first screen comes from the server (decision 020): the calculator's figures are
 // in the first HTML, the page works before and without JavaScript, and the browser takes it
-// over without a hydration warning (the console guard fails on any).
+// over without a hydration warning (the console guard fails on any). Through nginx
+// (`pnpm test:prod`) the pages come from its page servers: the tests tagged SERVED run there too.
 test.use({ mockedProvider: false });
 
 /** What the customer reads for an amount of money (the formatter's spaces made plain). */
@@ -22,9 +24,9 @@ async function sandboxMonthly(amount: number, term: number): Promise<string> {
   return plain(formatMoney(offer.monthly_payment));
 }
 
-test('the first HTML a visitor gets holds the monthly payment the provider computed', async ({
-  request,
-}) => {
+test('the first HTML a visitor gets holds the monthly payment the provider computed', {
+  tag: SERVED,
+}, async ({ request }) => {
   const response = await request.get('/');
   expect(response.status()).toBe(200);
   const html = plain(await response.text());
@@ -34,9 +36,9 @@ test('the first HTML a visitor gets holds the monthly payment the provider compu
   expect(html).toContain(plain(questionAnswers[0]?.question ?? '—'));
 });
 
-test('a page the server rendered is taken over by the browser: the calculator answers the keyboard', async ({
-  page,
-}) => {
+test('a page the server rendered is taken over by the browser: the calculator answers the keyboard', {
+  tag: SERVED,
+}, async ({ page }) => {
   await page.goto('/');
   const calculator = page.getByRole('region', { name: t.title });
   const monthly = calculator.locator('output').first();
@@ -57,9 +59,9 @@ test('a page the server rendered is taken over by the browser: the calculator an
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a visitor reads the page, uses the calculator through its form, opens a question and reaches the terms', async ({
-    page,
-  }) => {
+  test('a visitor reads the page, uses the calculator through its form, opens a question and reaches the terms', {
+    tag: SERVED,
+  }, async ({ page }) => {
     await page.goto('/');
     const calculator = page.getByRole('region', { name: t.title });
     await expect(calculator.locator('output').first()).toHaveText(await sandboxMonthly(1000, 12), {

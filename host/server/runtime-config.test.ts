@@ -1,4 +1,7 @@
-import { buildRuntimeConfig } from './runtime-config';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildRuntimeConfig, runtimeConfigFromFile } from './runtime-config';
 
 const request = { protocol: 'http', hostname: '127.0.0.1' };
 
@@ -80,5 +83,44 @@ describe('buildRuntimeConfig', () => {
       configured.REMOTE_ACCOUNT_URL,
       configured.REMOTE_LOANS_URL,
     ]);
+  });
+});
+
+describe('runtimeConfigFromFile', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'runtime-config-'));
+  const file = path.join(folder, 'runtime-config.json');
+  const configWith = (release: string) =>
+    JSON.stringify(
+      buildRuntimeConfig(
+        { REMOTE_HOME_URL: `http://cdn.example/${release}/mf-manifest.json` },
+        request,
+      ),
+    );
+  const homeOf = (read: () => ReturnType<typeof buildRuntimeConfig>) =>
+    read().remotes.find((remote) => remote.name === 'remote_home')?.manifestUrl;
+
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('follows a rollout written to the file, and keeps the last good one over a broken write', () => {
+    vi.useFakeTimers();
+    try {
+      writeFileSync(file, configWith('v1'));
+      const read = runtimeConfigFromFile(file, 1000);
+      expect(homeOf(read)).toBe('http://cdn.example/v1/mf-manifest.json');
+      writeFileSync(file, configWith('v2'));
+      expect(homeOf(read)).toBe('http://cdn.example/v1/mf-manifest.json');
+      vi.advanceTimersByTime(1000);
+      expect(homeOf(read)).toBe('http://cdn.example/v2/mf-manifest.json');
+      writeFileSync(file, '{"remotes": [');
+      vi.advanceTimersByTime(1000);
+      expect(homeOf(read)).toBe('http://cdn.example/v2/mf-manifest.json');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses to start from a file that is not a runtime configuration', () => {
+    writeFileSync(file, JSON.stringify({ remotes: [{ name: 'remote_home' }] }));
+    expect(() => runtimeConfigFromFile(file)).toThrow();
   });
 });

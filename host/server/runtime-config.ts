@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { portOf, REMOTE_APPS } from 'tooling/apps';
 import { type RuntimeConfig, runtimeConfigSchema } from '../src/federation/runtime-config';
 
@@ -31,4 +32,25 @@ export function buildRuntimeConfig(
   const routeMiddleware = env.ROUTE_MIDDLEWARE ? JSON.parse(env.ROUTE_MIDDLEWARE) : {};
   // Validating here too makes a bad env var fail at start-up, not in a customer's browser.
   return runtimeConfigSchema.parse({ remotes, routeMiddleware });
+}
+
+/**
+ * A deployment's runtime configuration from its file, read again at most once a `maxAgeMs`.
+ * A file that is missing or wrong stops the server at start, and later keeps the last good one.
+ */
+export function runtimeConfigFromFile(file: string, maxAgeMs = 1000): () => RuntimeConfig {
+  const read = () => runtimeConfigSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  let config = read();
+  let readAt = Date.now();
+  return () => {
+    if (Date.now() - readAt >= maxAgeMs) {
+      readAt = Date.now();
+      try {
+        config = read();
+      } catch {
+        // Half-written or removed while being replaced: the last good one stands.
+      }
+    }
+    return config;
+  };
 }

@@ -7,15 +7,29 @@ const hostRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const port = portOf(HOST_APP);
 const upstream = apiUpstream();
 
+// A deployment (nginx's page servers, deploy/nginx) names its own copies of the build.
+const env = process.env;
 const app = await buildHostApp({
-  root: path.join(hostRoot, 'dist'),
-  renderBundle: path.join(hostRoot, 'dist-ssr/render-page.cjs'),
+  root: env.HOST_ROOT ?? path.join(hostRoot, 'dist'),
+  renderBundle: env.HOST_RENDER_BUNDLE ?? path.join(hostRoot, 'dist-ssr/render-page.cjs'),
+  ...(env.HOST_RUNTIME_CONFIG ? { runtimeConfigFile: env.HOST_RUNTIME_CONFIG } : {}),
+  // How long a page waits for its slots' code and data before it goes without them.
+  ...(Number(env.HOST_RENDER_BUDGET_MS) > 0
+    ? { renderBudgetMs: Number(env.HOST_RENDER_BUDGET_MS) }
+    : {}),
   apiUpstream: upstream,
-  env: process.env,
+  env,
   // Warnings only: CSP violation reports, an unreachable provider.
-  logger: { level: process.env.HOST_LOG_LEVEL ?? 'warn' },
+  logger: { level: env.HOST_LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port, host: listenHost() });
+
+// Stopped (a deploy, a scale-down): the pages being rendered are finished, no new one begun.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
 
 console.info(`host: http://localhost:${port}`);
 console.info(

@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pageServerPorts } from 'tooling/apps';
+import { HOST_SITE, NGINX_DIR, PAGE_SERVER_BUNDLE, PAGE_SERVER_ROOT, REPO_ROOT } from './site';
+
+type Env = Record<string, string | undefined>;
+
+/** Which process serves each page server's port, for the team and the e2e test that stops one. */
+export const PAGE_SERVERS_FILE = path.join(NGINX_DIR, 'page-servers.json');
+
+/** How soon a page server that stopped is started again (nginx sends its pages elsewhere meanwhile). */
+const RESTART_AFTER_MS = 1_000;
+
+export interface PageServers {
+  ports: number[];
+  stop(): void;
+}
+
+/**
+ * The host's page servers behind nginx (decision 020): its Node server, one process per port,
+ * rendering from the deployed page and bundle with the site's runtime configuration (read
+ * again on a rollout). One that stops is started again, as a process manager would; they keep
+ * nothing between requests, so nginx sends each page to whichever answers.
+ */
+export function startPageServers(env: Env): PageServers {
+  const ports = pageServerPorts(env);
+  const running = new Map<number, ChildProcess>();
+  let stopping = false;
+
+  const record = () =>
+    writeFileSync(
+      PAGE_SERVERS_FILE,
+      `${JSON.stringify(
+        [...running].map(([port, child]) => ({ port, pid: child.pid })),
+        null,
+        2,
+      )}\n`,
+    );
+
+  const start = (port: number) => {
+    const child = spawn(
+      process.execPath,
+      ['--no-compilation-cache', path.join(REPO_ROOT, 'host/dist-server/serve-host.mjs')],
+      {
+        cwd: path.join(REPO_ROOT, 'host'),
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: {
+          ...env,
+          HOST_PORT: String(port),
+          HOST_ROOT: PAGE_SERVER_ROOT,
+          HOST_RENDER_BUNDLE: PAGE_SERVER_BUNDLE,
+          HOST_RUNTIME_CONFIG: path.join(HOST_SITE, 'runtime-config.json'),
+        },
+      },
+    );
+    running.set(port, child);
+    record();
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      console.warn(`page server :${port} stopped (${signal ?? `exit ${code}`}); starting it again`);
+      setTimeout(() => {
+        if (!stopping) start(port);
+      }, RESTART_AFTER_MS);
+    });
+  };
+
+  for (const port of ports) start(port);
+  return {
+    ports,
+    stop() {
+      stopping = true;
+      for (const child of running.values()) if (child.exitCode === null) child.kill('SIGTERM');
+      rmSync(PAGE_SERVERS_FILE, { force: true });
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '../fixtures';
+import { REPO_ROOT } from '../utils/redeploy-utils';
+import { SERVED } from '../utils/tags';
+import { HOST_URL } from '../utils/urls';
+
+// Served through nginx only (`pnpm test:prod`): nginx asks the host's page servers for each
+// page, balanced over two (decision 020). They keep nothing between requests, so one that
+// stops, or dies, costs no page: nginx asks the other, and the stopped one is started again.
+
+interface PageServer {
+  port: number;
+  pid: number;
+}
+
+const pageServers = (): PageServer[] =>
+  JSON.parse(readFileSync(path.join(REPO_ROOT, '.nginx/page-servers.json'), 'utf8'));
+
+interface Answer {
+  status: number;
+  /** Whether the page came from a page server (its state for the browser is in it). */
+  rendered: boolean;
+}
+
+/**
+ * Pages asked for at a steady rate (an open loop: a slow answer does not slow the asking), a
+ * mix of the home page, a calculator choice and the terms; `during` runs once the load is on.
+ */
+async function underLoad(during: () => Promise<void>): Promise<Answer[]> {
+  const paths = ['/', '/?amount=2500&term=6', '/static'];
+  const asked: Promise<Answer>[] = [];
+  let stop = false;
+  const loop = (async () => {
+    for (let i = 0; !stop; i += 1) {
+      asked.push(
+        fetch(`${HOST_URL}${paths[i % paths.length]}`).then(async (response) => ({
+          status: response.status,
+          rendered: (await response.text()).includes('id="page-state"'),
+        })),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+  })();
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await during();
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  stop = true;
+  await loop;
+  return Promise.all(asked);
+}
+
+/** Until the page server on this port answers again, as a new process. */
+async function restarted(before: PageServer) {
+  await expect
+    .poll(async () => {
+      const now = pageServers().find((server) => server.port === before.port);
+      if (!now || now.pid === before.pid) return 'not started again';
+      const response = await fetch(`http://127.0.0.1:${before.port}/static`).catch(() => null);
+      return response?.status === 200 ? 'answering' : 'starting';
+    })
+    .toBe('answering');
+}
+
+test('a page server that stops or dies under load costs no page: nginx asks the other', {
+  tag: SERVED,
+}, async () => {
+  test.setTimeout(90_000);
+  const [first, second] = pageServers();
+  if (!first || !second) throw new Error('pnpm start:nginx runs two page servers');
+
+  // Stopped (a deploy, a scale-down): it finishes what it has and takes nothing new.
+  const stopped = await underLoad(async () => {
+    process.kill(first.pid, 'SIGTERM');
+  });
+  // Dead (a crash): whatever it held is asked of the other.
+  await restarted(first);
+  const crashed = await underLoad(async () => {
+    process.kill(second.pid, 'SIGKILL');
+  });
+  await restarted(second);
+
+  for (const answers of [stopped, crashed]) {
+    expect(answers.length).toBeGreaterThan(50);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    // Every page came from a page server, not nginx's browser-rendered stand-in.
+    expect(answers.filter((answer) => !answer.rendered)).toEqual([]);
+  }
+});
