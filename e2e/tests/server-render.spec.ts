@@ -1,4 +1,6 @@
 import { formatMoney } from 'shared/lib/money';
+import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
+import { ka } from 'shared/strings/ka';
 import { questionAnswers } from 'shared/testing/fixtures';
 import { kaHost } from '../../host/src/app/ka-host';
 import { kaCalculator as t } from '../../remote-home/src/features/calculator/ka-calculator';
@@ -34,6 +36,24 @@ test('the first HTML a visitor gets holds the monthly payment the provider compu
   // The page names its calculator and its questions, not a blank root.
   expect(html).toContain(t.title);
   expect(html).toContain(plain(questionAnswers[0]?.question ?? '—'));
+});
+
+test('a customer’s first HTML is the shell and every slot’s reserved place, none of their data', {
+  tag: SERVED,
+}, async ({ request }) => {
+  // The server asks nothing with a session: a cookie's presence is all it reads of it.
+  const session = encodeURIComponent(JSON.stringify({ access: 'a', refresh: 'r' }));
+  const response = await request.get('/', { headers: { cookie: `${SESSION_COOKIE}=${session}` } });
+  expect(response.status()).toBe(200);
+  const html = plain(await response.text());
+  expect(html).toContain('"audience":"customer"');
+  const page = html.slice(html.indexOf('<div id="root">'));
+  expect(page).toContain(kaHost.terms.title);
+  // No visitor's buttons, no slot's content: the overdue notice, next payment, calculator,
+  // loans, questions and the header's account entry are places the browser fills.
+  expect(page).not.toContain(ka.account.register);
+  expect(page).not.toContain(t.title);
+  expect(page.match(/<!--\$!-->/g)).toHaveLength(6);
 });
 
 test('a page the server rendered is taken over by the browser: the calculator answers the keyboard', {
