@@ -2,6 +2,7 @@ import 'shared/styles/fonts.css';
 import 'shared/styles/tokens.css';
 import 'shared/styles/base.css';
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   createBrowserRouter,
@@ -21,6 +22,7 @@ import { loadRemoteModule, registerConfiguredRemotes } from './federation/regist
 import { loadRuntimeConfig, type RuntimeConfig } from './federation/runtime-config';
 import { isReleaseChanged, setServerRenderedSlots } from './federation/server-rendered-slots';
 import { type PageState, readPageState } from './ssr/page-state';
+import { yieldToMain } from './start-in-steps';
 
 async function runtimeConfigOrEmpty(): Promise<RuntimeConfig> {
   try {
@@ -111,13 +113,19 @@ export async function start(): Promise<void> {
     setServerRenderedSlots(state.slots);
     await loadMatchedPages(routes);
     const router = createBrowserRouter(routes, { hydrationData: hydrationData(state) });
-    hydrateRoot(
-      container,
-      <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule}>
-        <RouterProvider router={router} />
-      </AppProviders>,
-      { onRecoverableError },
-    );
+    await yieldToMain();
+    // As a transition, React hydrates in slices of a few milliseconds and lets the browser
+    // answer between them (a default update would be one long task); a tap on a part not yet
+    // hydrated hydrates that part first.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule}>
+          <RouterProvider router={router} />
+        </AppProviders>,
+        { onRecoverableError },
+      );
+    });
     return;
   }
   createRoot(container).render(
