@@ -11,6 +11,7 @@ const firstQuestion = [...questionAnswers].sort((a, b) => a.order - b.order)[0]?
 
 test('a remote rebuilt and redeployed alone shows its changes, API module included, after a reload', async ({
   page,
+  request,
 }) => {
   // It rebuilds remote-home in production mode: minutes on a busy two-core machine.
   test.setTimeout(240_000);
@@ -20,6 +21,12 @@ test('a remote rebuilt and redeployed alone shows its changes, API module includ
   await page.goto('/');
   await scrollThroughPage(page);
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
+  // A page the server rendered with this release, as a browser that asked just before the
+  // deploy got it; its scripts will come after (decision 020).
+  const before = await request.get('/');
+  const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = before.headers();
+  const pageBefore = { headers, body: await before.text() };
+  expect(pageBefore.body).toContain('id="page-state"');
 
   const build = buildEditedRemote('remote-home', [
     // A change in a component…
@@ -37,6 +44,20 @@ test('a remote rebuilt and redeployed alone shows its changes, API module includ
   ]);
   const restore = deployInto('remote-home', build);
   try {
+    // The page from before the deploy, its scripts from after: the slots the old release
+    // rendered are rendered afresh by the new one, with its own answers, and no hydration
+    // error (the console guard fails on any).
+    await page.context().grantPermissions(['local-network-access']);
+    await page.route(
+      (url) => url.pathname === '/',
+      (route) => route.fulfill({ status: 200, ...pageBefore }),
+      { times: 1 },
+    );
+    await page.goto('/');
+    await scrollThroughPage(page);
+    await expect(page.getByRole('heading', { name: CHANGED_TITLE })).toBeVisible();
+    await expect(page.getByText(`${firstQuestion}${NEW_MARK}`)).toBeVisible();
+
     await page.reload();
     await scrollThroughPage(page);
     await expect(page.getByRole('heading', { name: CHANGED_TITLE })).toBeVisible();
