@@ -33,6 +33,7 @@ function pageBlock(title: string, now: PageFigures, before?: PageFigures): strin
     `  figures ${ms(now.figuresMs)}${change(now.figuresMs, before?.figuresMs, ms)}   FCP ${ms(now.fcpMs)}   ` +
       `LCP ${ms(now.lcpMs)}${change(now.lcpMs, before?.lcpMs, ms)}   CLS ${now.cls.toFixed(3)}   ` +
       `TBT ${ms(now.tbtMs)}${change(now.tbtMs, before?.tbtMs, ms)}`,
+    `  the slider answers Page Up in ${ms(now.keyboardMs)} at most (key to next paint, INP)`,
   ];
 }
 

@@ -93,6 +93,7 @@ function medianFigures(runs: PageFigures[]): PageFigures {
     lcpMs: pick((r) => r.lcpMs),
     cls: pick((r) => r.cls),
     tbtMs: pick((r) => r.tbtMs),
+    keyboardMs: pick((r) => r.keyboardMs),
   };
 }
 
