@@ -155,6 +155,29 @@ describe('renderPage', () => {
     expect(page.state.queries.queries).toEqual([]);
   });
 
+  it('sends the recovery form as its reserved place: a form that needs its script is never sent to fill in', async () => {
+    const asked: RemoteModuleId[] = [];
+    const errors: unknown[] = [];
+    const load = loadSlotFrom({ 'remote_account/RecoveryPage': slotModule('recovery form') });
+    const page = await renderPage({
+      url: '/recovery',
+      audience: 'visitor',
+      config,
+      loadSlot: (id) => {
+        asked.push(id);
+        return load(id);
+      },
+      deadline: Date.now() + 2_000,
+      onError: (error) => errors.push(error),
+    });
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(asked).toEqual([]);
+    expect(page.html).not.toContain('recovery form');
+    expect(page.html.match(/<!--\$!-->/g)).toHaveLength(1);
+    // By design, not a failure: nothing for the log.
+    expect(errors).toEqual([]);
+  });
+
   it('leaves a customer’s guarded route to the browser, whose auth store knows the session', async () => {
     const page = await renderPage({
       url: '/recovery',

@@ -68,6 +68,17 @@ export type RenderedPage =
   | { kind: 'browser' }
   | { kind: 'page'; status: number; html: string; state: PageState; slots: RemoteModuleId[] };
 
+/**
+ * A slot the server does not render, by design (a customer's, a form that needs its script)
+ * or because it was not ready whole: not a failure, so not logged as one.
+ */
+class LeftToBrowser extends Error {
+  override readonly name = 'LeftToBrowser';
+  constructor(id: RemoteModuleId) {
+    super(`${id} is left to the browser`);
+  }
+}
+
 /** Settles with the promise's value, or undefined once the deadline passes. */
 function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | undefined> {
   const left = Math.max(0, deadline - Date.now());
@@ -98,7 +109,9 @@ async function prepareSlots(
   ready: Map<RemoteModuleId, ServerSlotModule>;
   queries: Map<RemoteModuleId, string[]>;
 }> {
-  const slots = page ? PAGE_SLOTS[page].visitor.filter((slot) => !slot.when) : [];
+  const slots = page
+    ? PAGE_SLOTS[page].visitor.filter((slot) => !slot.when && !slot.browserOnly)
+    : [];
   const url = new URL(options.url, 'http://page.invalid');
   const ready = new Map<RemoteModuleId, ServerSlotModule>();
   const queries = new Map<RemoteModuleId, string[]>();
@@ -185,13 +198,7 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
   // marks for the browser to render. Every slot of a customer's page shows their data.
   const loadRemote = (async (id: RemoteModuleId) => {
     const slot = ready.get(id);
-    if (!slot) {
-      throw new Error(
-        customer
-          ? `${id} is left to the browser: a customer's page`
-          : `${id} is left to the browser: its release has no server code, or it failed or was late`,
-      );
-    }
+    if (!slot) throw new LeftToBrowser(id);
     return slot.module;
   }) as LoadRemoteModule;
 
@@ -202,7 +209,9 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
       </AppProviders>
     </ServerAudienceContext>,
     options.deadline,
-    options.onError ?? (() => {}),
+    (error) => {
+      if (!(error instanceof LeftToBrowser)) options.onError?.(error);
+    },
   );
   const slots = Object.fromEntries(
     [...ready].map(([id, slot]) => [id, { release: slot.release, queries: queries.get(id) ?? [] }]),

@@ -36,6 +36,12 @@ export interface PageSlot {
   optional?: boolean;
   /** On a phone's first screen: the page hints its remote's manifest. */
   firstScreen?: boolean;
+  /**
+   * A form that works only with its script (it posts to the provider): the server sends its
+   * reserved place, never a form a visitor could fill in before, or without, the script (a
+   * native submit would put what was typed in the address).
+   */
+  browserOnly?: boolean;
   /** Shown only while this holds. */
   when?: SlotCondition;
   /** An in-page target (`#verification`) that wraps the slot. */
@@ -66,6 +72,7 @@ const recovery: PageSlot = {
   label: ka.account.recoveryTitle,
   reserve: 'recoverySlot',
   firstScreen: true,
+  browserOnly: true,
 };
 
 export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>> = {
