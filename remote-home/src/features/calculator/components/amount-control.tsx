@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatMoney } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
 import { kaCalculator as t } from '../ka-calculator';
@@ -32,6 +32,7 @@ export function AmountControl({ value, bounds, onChange, onValidity }: AmountCon
   const [typed, setTyped] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const step = sliderStep(bounds);
+  const field = useRef<HTMLInputElement>(null);
 
   const onType = (text: string) => {
     const read = readTypedAmount(text);
@@ -52,6 +53,14 @@ export function AmountControl({ value, bounds, onChange, onValidity }: AmountCon
       onChange(read.lari);
     }
   };
+
+  // An amount typed into the server's page before this script took it over stays in the
+  // field: it is taken as typed, so the figures follow what the customer sees.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the field becomes the script's.
+  useEffect(() => {
+    const before = field.current?.value;
+    if (before !== undefined && before !== String(value)) onType(before);
+  }, []);
 
   const onLeave = () => {
     if (typed === null) return;
@@ -86,6 +95,7 @@ export function AmountControl({ value, bounds, onChange, onValidity }: AmountCon
         </label>
         <div className={styles.fieldWrap}>
           <input
+            ref={field}
             id={fieldId}
             name="amount"
             className={styles.amountField}

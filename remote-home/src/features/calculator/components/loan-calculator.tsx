@@ -161,6 +161,10 @@ export default function LoanCalculator() {
     !query.isPlaceholderData &&
     !query.isFetching;
   const updating = useDelayedFlag(query.isFetching && shown !== undefined);
+  // The choice as of the last change, so two changes before the next render (the amount and
+  // the term a customer set on the server's page, taken over together) both count.
+  const latest = useRef(choice);
+  latest.current = choice;
 
   if (!choice || !shown) {
     return (
@@ -181,7 +185,11 @@ export default function LoanCalculator() {
   }
 
   const bounds = boundsOf(shown);
-  const change = (next: Partial<LoanRequest>) => setDraft({ ...choice, ...next });
+  const change = (next: Partial<LoanRequest>) => {
+    const merged = { ...choice, ...latest.current, ...next };
+    latest.current = merged;
+    setDraft(merged);
+  };
 
   const apply = () => {
     if (customer) {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { format } from 'shared/strings/ka';
 import { kaCalculator as t } from '../ka-calculator';
 import styles from './calculator.module.css';
@@ -15,6 +16,13 @@ export function TermChoice({
   value: number;
   onChange: (term: number) => void;
 }) {
+  const options = useRef<HTMLDivElement>(null);
+  // A term chosen on the server's page before this script took it over is kept.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the choice becomes the script's.
+  useEffect(() => {
+    const chosen = options.current?.querySelector<HTMLInputElement>('input:checked');
+    if (chosen && Number(chosen.value) !== value) onChange(Number(chosen.value));
+  }, []);
   if (terms.length <= 1) {
     return (
       <div className={styles.termFixed}>
@@ -29,7 +37,7 @@ export function TermChoice({
   return (
     <fieldset className={styles.terms}>
       <legend className={styles.label}>{t.term}</legend>
-      <div className={styles.termOptions}>
+      <div className={styles.termOptions} ref={options}>
         {terms.map((term) => (
           <label key={term} className={styles.termOption}>
             <input
