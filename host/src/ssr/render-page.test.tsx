@@ -62,6 +62,29 @@ function loadSlotFrom(table: Partial<Record<RemoteModuleId, RemoteModule | 'neve
   };
 }
 
+/** A render that also says which slots' modules the server asked for. */
+async function renderAsking(
+  url: string,
+  audience: 'visitor' | 'customer',
+  table: Partial<Record<RemoteModuleId, RemoteModule>> = modules,
+) {
+  const asked: RemoteModuleId[] = [];
+  const errors: unknown[] = [];
+  const load = loadSlotFrom(table);
+  const page = await renderPage({
+    url,
+    audience,
+    config,
+    loadSlot: (id) => {
+      asked.push(id);
+      return load(id);
+    },
+    deadline: Date.now() + 2_000,
+    onError: (error) => errors.push(error),
+  });
+  return { page, asked, errors };
+}
+
 const render = (url: string, table = modules, budget = 2_000) =>
   renderPage({
     url,
@@ -129,18 +152,7 @@ describe('renderPage', () => {
   });
 
   it('renders a customer’s shell and every slot’s reserved place, none of their data, nothing asked of the provider', async () => {
-    const asked: RemoteModuleId[] = [];
-    const load = loadSlotFrom(modules);
-    const page = await renderPage({
-      url: '/',
-      audience: 'customer',
-      config,
-      loadSlot: (id) => {
-        asked.push(id);
-        return load(id);
-      },
-      deadline: Date.now() + 2_000,
-    });
+    const { page, asked } = await renderAsking('/', 'customer');
     if (page.kind !== 'page') throw new Error('expected a page');
     expect(page.status).toBe(200);
     expect(asked).toEqual([]);
@@ -156,19 +168,8 @@ describe('renderPage', () => {
   });
 
   it('sends the recovery form as its reserved place: a form that needs its script is never sent to fill in', async () => {
-    const asked: RemoteModuleId[] = [];
-    const errors: unknown[] = [];
-    const load = loadSlotFrom({ 'remote_account/RecoveryPage': slotModule('recovery form') });
-    const page = await renderPage({
-      url: '/recovery',
-      audience: 'visitor',
-      config,
-      loadSlot: (id) => {
-        asked.push(id);
-        return load(id);
-      },
-      deadline: Date.now() + 2_000,
-      onError: (error) => errors.push(error),
+    const { page, asked, errors } = await renderAsking('/recovery', 'visitor', {
+      'remote_account/RecoveryPage': slotModule('recovery form'),
     });
     if (page.kind !== 'page') throw new Error('expected a page');
     expect(asked).toEqual([]);
