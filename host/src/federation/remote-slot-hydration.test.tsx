@@ -1,7 +1,7 @@
 import { hashKey, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { expectConsoleError } from 'shared/testing/setup-tests';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { renderToHtml } from '../ssr/render-to-html';
@@ -63,6 +63,9 @@ function serverHtml(): Promise<string> {
   return renderToHtml(<Page />, Date.now() + 10_000);
 }
 
+/** Hydrated roots, unmounted after each test so React does no work once the DOM is gone. */
+const roots: Root[] = [];
+
 async function hydrate(html: string, module: RemoteModule) {
   const container = document.createElement('div');
   container.innerHTML = html;
@@ -70,7 +73,9 @@ async function hydrate(html: string, module: RemoteModule) {
   const recovered: unknown[] = [];
   const Page = slotWith(loaderOf(module), serverCache());
   await act(async () => {
-    hydrateRoot(container, <Page />, { onRecoverableError: (error) => recovered.push(error) });
+    roots.push(
+      hydrateRoot(container, <Page />, { onRecoverableError: (error) => recovered.push(error) }),
+    );
   });
   return { container, recovered };
 }
@@ -84,6 +89,7 @@ describe('a server-rendered slot in the browser', () => {
   });
 
   afterEach(() => {
+    for (const root of roots.splice(0)) act(() => root.unmount());
     document.body.replaceChildren();
   });
 

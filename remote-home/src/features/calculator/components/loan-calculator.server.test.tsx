@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { calculationQuery } from 'shared/api/loan/calculator';
@@ -69,14 +69,23 @@ describe('the calculator the browser takes over from the server', () => {
     field.value = '3500';
     sixMonths.checked = true;
 
-    await act(async () => {
-      hydrateRoot(container, page());
-    });
-    expect(
-      await screen.findByText(money(visitorOffer(3500, 6).monthly_payment), { selector: 'output' }),
-    ).toBeVisible();
-    expect(field.value).toBe('3500');
-    expect(sixMonths.checked).toBe(true);
-    container.remove();
+    // Unmounted at the end: React's scheduler must not work on after the test's DOM is gone.
+    let root: Root | undefined;
+    try {
+      await act(async () => {
+        root = hydrateRoot(container, page());
+      });
+      expect(
+        await screen.findByText(money(visitorOffer(3500, 6).monthly_payment), {
+          selector: 'output',
+        }),
+      ).toBeVisible();
+      expect(field.value).toBe('3500');
+      expect(sixMonths.checked).toBe(true);
+    } finally {
+      act(() => root?.unmount());
+      client.clear();
+      container.remove();
+    }
   });
 });
