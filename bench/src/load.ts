@@ -1,10 +1,11 @@
 /**
  * `pnpm --filter bench load`: the host's page server under a steady load (decision 020). It
  * serves the product as `pnpm start` does (sandbox as provider), then sends an open-loop
- * 100 page requests a second for 60 s — a mix of `/`, `/?amount=…&term=…` and `/static`, as
- * visitors — and prints the time to each answer (p50/p95/p99), errors, and the host's memory
- * before, during and after; then 10 000 renders as fast as the server answers, with its
- * memory at each 2 000. It prints; it asserts nothing.
+ * 100 page requests a second for 60 s (`open-loop.ts`: evenly spaced, each timed from when it
+ * was due) — a mix of `/`, `/?amount=…&term=…` and `/static`, as visitors — and prints the time
+ * to the first and the last byte (p50/p90/p95/p99), errors, and the host's memory before,
+ * during and after; then 10 000 renders as fast as the server answers (autocannon, closed
+ * loop), with its memory at each 2 000. It prints; it asserts nothing.
  *
  *   pnpm --filter bench load [--skip-build] [--rate 100] [--seconds 60] [--renders 10000]
  */
@@ -13,6 +14,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { HOST_APP, portOf } from 'tooling/apps';
+import { LOAD_PAGES } from './load-pages';
+import { openLoop, percentile } from './open-loop';
 import { run, startFederated } from './servers';
 
 const { values: args } = parseArgs({
@@ -26,7 +29,6 @@ const { values: args } = parseArgs({
 });
 
 const HOST = `http://localhost:${portOf(HOST_APP)}`;
-const PAGES = ['/', '/?amount=2500&term=6', '/static', '/?amount=800&term=12', '/'];
 
 /** The host server's resident memory in MB (its process, found by its script's name). */
 function hostMemoryMb(): number {
@@ -48,7 +50,7 @@ function load(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-const requests = PAGES.map((path) => ({ method: 'GET' as const, path }));
+const requests = LOAD_PAGES.map((path) => ({ method: 'GET' as const, path }));
 
 if (!args['skip-build']) {
   console.info('building (pnpm build) …');
@@ -62,26 +64,28 @@ try {
   const before = hostMemoryMb();
   const rate = Number(args.rate);
   const seconds = Number(args.seconds);
-  console.info(`${rate} page requests a second for ${seconds} s (open loop) …`);
+  console.info(`${rate} page requests a second for ${seconds} s (open loop, evenly spaced) …`);
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(hostMemoryMb()), 10_000);
-  const steady = await load({
-    url: HOST,
-    requests,
-    // Open loop: a fixed overall rate, however long each answer takes; enough connections
-    // that a slow answer does not hold the next request back.
-    overallRate: rate,
-    connections: 50,
-    duration: seconds,
+  const steady = await openLoop({
+    origin: HOST,
+    paths: LOAD_PAGES,
+    rate,
+    seconds,
     headers: { 'accept-encoding': 'br' },
   });
   clearInterval(sampler);
-  const errors = steady.errors + steady.timeouts + steady.non2xx;
+  const figures = (times: number[]) =>
+    [0.5, 0.9, 0.95, 0.99]
+      .map((share) => `p${share * 100} ${percentile(times, share).toFixed(1)} ms`)
+      .concat(`max ${percentile(times, 1).toFixed(1)} ms`)
+      .join(', ');
   console.info(
     [
-      `  answered ${steady.requests.total} pages, ${steady.requests.average.toFixed(1)} a second`,
-      `  time to answer: p50 ${steady.latency.p50} ms, p90 ${steady.latency.p90} ms, p97.5 ${steady.latency.p97_5} ms, p99 ${steady.latency.p99} ms, max ${steady.latency.max} ms`,
-      `  errors: ${errors} (connection ${steady.errors}, timeouts ${steady.timeouts}, non-2xx ${steady.non2xx})`,
+      `  answered ${steady.complete.length} of ${steady.sent} pages, ${steady.achievedRate.toFixed(1)} a second`,
+      `  time to first byte: ${figures(steady.firstByte)}`,
+      `  time to the last byte: ${figures(steady.complete)}`,
+      `  errors: ${steady.errors}`,
       `  host memory (RSS): ${before} MB before, ${samples.join(' → ')} MB every 10 s, ${hostMemoryMb()} MB after`,
     ].join('\n'),
   );
