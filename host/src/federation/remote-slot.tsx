@@ -51,6 +51,11 @@ export interface RemoteSlotProps {
    * the remote is unavailable.
    */
   optional?: boolean;
+  /**
+   * Called once the slot shows what it will show: its remote's component, or its fallback
+   * (a page holds what is below a slot until then, `holdsBelow`).
+   */
+  onSettled?: () => void;
 }
 
 const NOTHING: { default: ComponentType } = { default: () => null };
@@ -163,6 +168,14 @@ function ReloadForChunk({ fallback, ...reservation }: Reservation & { fallback: 
   return failed ? fallback : <Pending {...reservation} />;
 }
 
+/** Tells the slot's page, once committed, that the slot shows what it will show. */
+function Settled({ onSettled }: { onSettled: (() => void) | undefined }) {
+  useEffect(() => {
+    onSettled?.();
+  }, [onSettled]);
+  return null;
+}
+
 function SlotFallback({
   label,
   variant,
@@ -204,6 +217,7 @@ export function RemoteSlot({
   pending,
   optional = false,
   whenNearViewport = false,
+  onSettled,
 }: RemoteSlotProps) {
   const load = useContext(RemoteLoaderContext);
   const queryClient = useQueryClient();
@@ -228,7 +242,10 @@ export function RemoteSlot({
 
   const renderFallback = ({ error }: FallbackProps) => {
     const fallback = (
-      <SlotFallback label={label} variant={variant} onRetry={() => setAttempt((n) => n + 1)} />
+      <>
+        <SlotFallback label={label} variant={variant} onRetry={() => setAttempt((n) => n + 1)} />
+        <Settled onSettled={onSettled} />
+      </>
     );
     if (isChunkLoadError(error) && canReloadForChunkError()) {
       return (
@@ -242,6 +259,7 @@ export function RemoteSlot({
     <ErrorBoundary key={attempt} fallbackRender={renderFallback}>
       <Suspense fallback={<Pending variant={variant} reserve={reserve} pending={pending} />}>
         <Remote />
+        <Settled onSettled={onSettled} />
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,15 +1,17 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { accountKeys } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
 import { useUiStore } from 'shared/stores/ui-store';
-import { customer } from 'shared/testing/fixtures';
+import { customer, loans } from 'shared/testing/fixtures';
+import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { buildRoutes } from '../router';
+import { HOLD_AT_MOST_MS } from './slot-list';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: vi.fn(),
@@ -132,5 +134,46 @@ describe('the home page', () => {
     expect(await slotsShown('remote_loans/LoanApplication')).not.toContain(
       'remote_home/LoanCalculator',
     );
+  });
+
+  it('shows nothing below the notices until the customer’s loans are known: a notice never pushes the page down', async () => {
+    const loansAnswer = createGate();
+    mswServer.use(
+      http.get('*/api/loan/loan/', async () => {
+        await loansAnswer.passed();
+        return HttpResponse.json(loans);
+      }),
+    );
+    customerWith({ full_verification: false });
+    renderHome();
+    // Every slot's code is there; the notices wait for the loans, and so does all below them.
+    await slotsShown(...UNVERIFIED_CUSTOMER_HOME);
+    const calculator = screen.getByText('remote remote_home/LoanCalculator');
+    expect(calculator).not.toBeVisible();
+    expect(screen.getByText('remote remote_loans/LoansOverview')).not.toBeVisible();
+    expect(screen.getByText('remote remote_loans/OverdueNotice')).toBeVisible();
+
+    loansAnswer.open();
+
+    await waitFor(() => expect(calculator).toBeVisible());
+    expect(screen.getByText('remote remote_home/QuestionAnswers')).toBeVisible();
+  });
+
+  it('shows what is below the notices after a while, even if the loans never come', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mswServer.use(http.get('*/api/loan/loan/', () => new Promise<never>(() => {})));
+      customerWith({ full_verification: false });
+      renderHome();
+      await slotsShown(...UNVERIFIED_CUSTOMER_HOME);
+      const calculator = screen.getByText('remote remote_home/LoanCalculator');
+      expect(calculator).not.toBeVisible();
+
+      act(() => vi.advanceTimersByTime(HOLD_AT_MOST_MS));
+
+      expect(calculator).toBeVisible();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

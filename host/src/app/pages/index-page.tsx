@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isOpenApplicationStatus } from 'shared/api/user/open-application';
 import { sitePath } from 'shared/lib/site-urls';
-import { useUser } from 'shared/query/use-account';
+import { useLoans, useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
 import { kaHost } from '../ka-host';
 import { useCustomerPage } from '../page-audience';
@@ -59,6 +59,9 @@ function CustomerHome() {
   const activeLoanComponent = useUiStore((state) => state.activeLoanComponent);
   const known = useUser().data;
   const user = hydrating ? undefined : known;
+  // The notices at the top show from the loans: what is below them waits until those are known.
+  const loans = useLoans();
+  const loansKnown = !hydrating && loans.status !== 'pending';
   const applying =
     !hydrating &&
     (activeLoanComponent === 'application' ||
@@ -77,6 +80,7 @@ function CustomerHome() {
         'not-applying': !applying,
         'verification-left': verificationLeft,
       }}
+      holdersDataKnown={loansKnown}
     />
   );
 }

@@ -46,6 +46,12 @@ export interface PageSlot {
   when?: SlotCondition;
   /** An in-page target (`#verification`) that wraps the slot. */
   anchor?: string;
+  /**
+   * What it shows is not known until its code and data are (a notice that is nothing for most
+   * customers, so no place is held for it): nothing below it shows until it has, and it never
+   * pushes what the customer is reading down the page (layout shift).
+   */
+  holdsBelow?: boolean;
 }
 
 export type Audience = 'visitor' | 'customer';
@@ -98,6 +104,7 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
         label: kaHost.loans.overdueLabel,
         reserve: 'noticeSlot',
         firstScreen: true,
+        holdsBelow: true,
       },
       {
         id: 'remote_loans/NextPayment',
@@ -105,6 +112,7 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
         reserve: 'noticeSlot',
         optional: true,
         firstScreen: true,
+        holdsBelow: true,
       },
       {
         id: 'remote_loans/LoanApplication',

@@ -1,30 +1,77 @@
-import { Fragment } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
+import type { RemoteModuleId } from 'tooling/remotes';
 import { RemoteSlot } from '../../federation/remote-slot';
 import type { PageSlot, SlotCondition } from './page-slots';
 import styles from './pages.module.css';
 
-/** The slots of a page's table, in order, those whose condition does not hold left out. */
+/**
+ * How long the slots below a holding one wait for it at most: a slice or a provider that
+ * never answers must not keep the rest of the page from the customer.
+ */
+export const HOLD_AT_MOST_MS = 5_000;
+
+/**
+ * Whether the slots below the holding ones (`holdsBelow`) are still held: until each holding
+ * slot has settled and the data they show from is known, or for HOLD_AT_MOST_MS at most.
+ */
+function useHolding(holders: readonly PageSlot[], holdersDataKnown: boolean) {
+  const [settled, setSettled] = useState<ReadonlySet<RemoteModuleId>>(() => new Set());
+  const [expired, setExpired] = useState(false);
+  const holds = holders.length > 0;
+  useEffect(() => {
+    if (!holds) return;
+    const timer = setTimeout(() => setExpired(true), HOLD_AT_MOST_MS);
+    return () => clearTimeout(timer);
+  }, [holds]);
+  const settle = useCallback(
+    (id: RemoteModuleId) => setSettled((done) => (done.has(id) ? done : new Set(done).add(id))),
+    [],
+  );
+  const holding =
+    holds && !expired && (!holdersDataKnown || holders.some(({ id }) => !settled.has(id)));
+  return { holding, settle };
+}
+
+/**
+ * The slots of a page's table, in order, those whose condition does not hold left out. While a
+ * slot that holds what is below it (`holdsBelow`) has not settled, the slots after it keep
+ * their places but are not shown (`visibility: hidden`, which also keeps them from assistive
+ * technology and the keyboard): a notice that appears then does not push them down.
+ */
 export function SlotList({
   slots,
   holds = {},
+  holdersDataKnown = true,
 }: {
   slots: readonly PageSlot[];
   holds?: Partial<Record<SlotCondition, boolean>>;
+  /** Whether the data the holding slots show from is known (or failed): they may still change before. */
+  holdersDataKnown?: boolean;
 }) {
-  return slots
-    .filter((slot) => !slot.when || holds[slot.when])
-    .map(({ id, label, reserve, whenNearViewport, optional, anchor }) => {
-      const remoteSlot = (
-        <RemoteSlot
-          id={id}
-          label={label}
-          reserve={styles[reserve]}
-          whenNearViewport={whenNearViewport}
-          optional={optional}
-        />
-      );
-      return (
-        <Fragment key={id}>{anchor ? <div id={anchor}>{remoteSlot}</div> : remoteSlot}</Fragment>
-      );
-    });
+  const shown = slots.filter((slot) => !slot.when || holds[slot.when]);
+  const holders = shown.filter((slot) => slot.holdsBelow);
+  const { holding, settle } = useHolding(holders, holdersDataKnown);
+  const lastHolder = holders.at(-1)?.id;
+  return shown.map(({ id, label, reserve, whenNearViewport, optional, anchor, holdsBelow }) => {
+    const remoteSlot = (
+      <RemoteSlot
+        id={id}
+        label={label}
+        reserve={styles[reserve]}
+        whenNearViewport={whenNearViewport}
+        optional={optional}
+        {...(holdsBelow ? { onSettled: () => settle(id) } : {})}
+      />
+    );
+    return (
+      <Fragment key={id}>
+        {anchor ? <div id={anchor}>{remoteSlot}</div> : remoteSlot}
+        {/* Everything after this mark is held (a sibling selector): no wrapper, so the held
+            slots are not mounted again when it goes. */}
+        {holding && id === lastHolder ? (
+          <span className={styles.holdsBelow} data-holds-below="" />
+        ) : null}
+      </Fragment>
+    );
+  });
 }
