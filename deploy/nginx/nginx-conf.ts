@@ -184,7 +184,7 @@ ${addHeaders(common, '      ')}
   # The host's page servers: they keep nothing between requests, so more pages a second is
   # more servers here (decision 020).
   upstream page_servers {
-${host.pageServers.map((port) => `    server ${sinkAddress(site)}:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
+${host.pageServers.map((port) => `    server ${localAddress(site)}:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
     keepalive 16;
   }
 
@@ -257,10 +257,10 @@ ${addHeaders(common, '      ')}
       client_max_body_size 16k;
       client_body_buffer_size 16k;
       access_log ${site.prefix}/logs/csp-reports.log csp_report;
-      proxy_pass http://${sinkAddress(site)}:${host.port}/csp-report-sink;
+      proxy_pass http://${localAddress(site)}:${host.port}/csp-report-sink;
     }
     location = /csp-report-sink {
-      allow ${sinkAddress(site)};
+      allow ${localAddress(site)};
       deny all;
       access_log off;
       return 204;
@@ -334,8 +334,11 @@ ${addHeaders(base, '      ')}
 
 const listenOn = (site: NginxSite, port: number) => `${site.listen ?? '127.0.0.1'}:${port}`;
 
-/** Where nginx reaches itself: loopback, unless it listens on one other address only. */
-const sinkAddress = (site: NginxSite) =>
+/**
+ * Where nginx reaches the servers on its own machine (itself, the page servers): loopback,
+ * unless it listens on one other address only.
+ */
+const localAddress = (site: NginxSite) =>
   site.listen && site.listen !== '0.0.0.0' ? site.listen : '127.0.0.1';
 
 /**

@@ -9,8 +9,16 @@ type Env = Record<string, string | undefined>;
 /** Which process serves each page server's port, for the team and the e2e test that stops one. */
 export const PAGE_SERVERS_FILE = path.join(NGINX_DIR, 'page-servers.json');
 
-/** How soon a page server that stopped is started again (nginx sends its pages elsewhere meanwhile). */
-const RESTART_AFTER_MS = 1_000;
+/**
+ * How soon a page server that stopped is started again (nginx sends its pages elsewhere
+ * meanwhile): after a second, then twice as long each time it stops again soon after its start
+ * (one that cannot start — a broken bundle, a taken port — is not restarted in a tight loop),
+ * at most every 30 s. One that ran a minute counts as well again.
+ */
+export function restartDelayMs(stopsInARow: number): number {
+  return Math.min(30_000, 1_000 * 2 ** Math.max(0, stopsInARow - 1));
+}
+const WELL_AFTER_MS = 60_000;
 
 export interface PageServers {
   ports: number[];
@@ -26,6 +34,7 @@ export interface PageServers {
 export function startPageServers(env: Env): PageServers {
   const ports = pageServerPorts(env);
   const running = new Map<number, ChildProcess>();
+  const stopsInARow = new Map<number, number>();
   let stopping = false;
 
   const record = () =>
@@ -56,12 +65,18 @@ export function startPageServers(env: Env): PageServers {
     );
     running.set(port, child);
     record();
+    const startedAt = Date.now();
     child.on('exit', (code, signal) => {
       if (stopping) return;
-      console.warn(`page server :${port} stopped (${signal ?? `exit ${code}`}); starting it again`);
+      const stops = Date.now() - startedAt >= WELL_AFTER_MS ? 1 : (stopsInARow.get(port) ?? 0) + 1;
+      stopsInARow.set(port, stops);
+      const delay = restartDelayMs(stops);
+      console.warn(
+        `page server :${port} stopped (${signal ?? `exit ${code}`}); starting it again in ${delay / 1000} s`,
+      );
       setTimeout(() => {
         if (!stopping) start(port);
-      }, RESTART_AFTER_MS);
+      }, delay);
     });
   };
 
