@@ -26,11 +26,11 @@ export function CalculationFigures({ calculation }: { calculation: Calculation }
           <dt>{t.serviceFee}</dt>
           <dd>{formatMoney(calculation.service_fee)}</dd>
         </div>
-        <div>
+        <div className={styles.rate}>
           <dt>{t.interestRate}</dt>
           <dd>{formatPercent(calculation.interest_rate)}</dd>
         </div>
-        <div className={styles.effective}>
+        <div className={`${styles.rate} ${styles.effective}`}>
           <dt>{t.effectiveRate}</dt>
           <dd>{formatPercent(calculation.effective_interest_rate)}</dd>
         </div>
