@@ -8,7 +8,14 @@ import { HOST_URL } from './urls';
  */
 export async function scrollThroughPage(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight / 2) {
+    // At least 200 px a step, and a bounded number of steps: a viewport read as 0 px high
+    // would hold this loop in place for good. (A CI run's phone pass once hung here until its
+    // timeout; what stalled it was not seen.)
+    for (
+      let y = 0, steps = 0;
+      y <= document.documentElement.scrollHeight && steps < 200;
+      y += Math.max(200, innerHeight / 2), steps += 1
+    ) {
       scrollTo(0, y);
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     }
