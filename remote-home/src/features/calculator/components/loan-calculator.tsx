@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type Calculation, calculationQuery } from 'shared/api/loan/calculator';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { formatMoney } from 'shared/lib/money';
@@ -162,9 +162,12 @@ export default function LoanCalculator() {
     !query.isFetching;
   const updating = useDelayedFlag(query.isFetching && shown !== undefined);
   // The choice as of the last change, so two changes before the next render (the amount and
-  // the term a customer set on the server's page, taken over together) both count.
+  // the term a customer set on the server's page, taken over together) both count. Caught up
+  // in a layout effect: before the fields' own effects, which make those changes.
   const latest = useRef(choice);
-  latest.current = choice;
+  useLayoutEffect(() => {
+    latest.current = choice;
+  }, [choice]);
 
   if (!choice || !shown) {
     return (
