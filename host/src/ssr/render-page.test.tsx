@@ -137,6 +137,24 @@ describe('renderPage', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it('reports a slot whose server code fails to load, and sends the rest of the page', async () => {
+    const errors: unknown[] = [];
+    const broken = new Error('remote_home has no server code');
+    const load = loadSlotFrom(modules);
+    const page = await renderPage({
+      url: '/',
+      audience: 'visitor',
+      config,
+      loadSlot: (id) => (id === 'remote_home/HomeSlider' ? Promise.reject(broken) : load(id)),
+      deadline: Date.now() + 2_000,
+      onError: (error) => errors.push(error),
+    });
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(page.html).toContain('calculator 94,56 ₾');
+    expect(page.html).not.toContain('slider no answer');
+    expect(errors).toEqual([broken]);
+  });
+
   it('leaves to the browser a slot whose code is not there by the deadline', async () => {
     const started = Date.now();
     const page = await render(

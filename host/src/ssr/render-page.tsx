@@ -117,7 +117,13 @@ async function prepareSlots(
   const queries = new Map<RemoteModuleId, string[]>();
   await Promise.all(
     slots.map(async ({ id }) => {
-      const loaded = await beforeDeadline(options.loadSlot(id), options.deadline);
+      // A slot whose code or answers failed is left to the browser, and the team is told.
+      const reported = <T,>(promise: Promise<T>) =>
+        promise.catch((error: unknown) => {
+          options.onError?.(error);
+          throw error;
+        });
+      const loaded = await beforeDeadline(reported(options.loadSlot(id)), options.deadline);
       if (!loaded) return;
       const prefetch = loaded.module.prefetchOnServer;
       if (prefetch) {
@@ -125,7 +131,7 @@ async function prepareSlots(
         // that renders a slot afresh (another release) drops them (server-rendered-slots).
         const own = new QueryClient({ defaultOptions: { queries: { retry: false } } });
         const done = await beforeDeadline(
-          prefetch(own, url.searchParams).then(() => true),
+          reported(prefetch(own, url.searchParams)).then(() => true),
           options.deadline,
         );
         // A slot is sent whole or not at all: one still waiting for an answer, or showing a
