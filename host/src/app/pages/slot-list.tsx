@@ -6,13 +6,14 @@ import styles from './pages.module.css';
 
 /**
  * How long the slots below a holding one wait for it at most: a slice or a provider that
- * never answers must not keep the rest of the page from the customer.
+ * never answers must not keep the rest of the page from the customer. An object, so a test
+ * can make the wait longer than a loaded machine's stall, or short.
  */
-export const HOLD_AT_MOST_MS = 5_000;
+export const holdLimit = { atMostMs: 5_000 };
 
 /**
  * Whether the slots below the holding ones (`holdsBelow`) are still held: until each holding
- * slot has settled and the data they show from is known, or for HOLD_AT_MOST_MS at most.
+ * slot has settled and the data they show from is known, or for `holdLimit` at most.
  */
 function useHolding(holders: readonly PageSlot[], holdersDataKnown: boolean) {
   const [settled, setSettled] = useState<ReadonlySet<RemoteModuleId>>(() => new Set());
@@ -20,7 +21,7 @@ function useHolding(holders: readonly PageSlot[], holdersDataKnown: boolean) {
   const holds = holders.length > 0;
   useEffect(() => {
     if (!holds) return;
-    const timer = setTimeout(() => setExpired(true), HOLD_AT_MOST_MS);
+    const timer = setTimeout(() => setExpired(true), holdLimit.atMostMs);
     return () => clearTimeout(timer);
   }, [holds]);
   const settle = useCallback(
