@@ -7,6 +7,7 @@ import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
+import { chooseWithArrows, tabTo } from '../utils/keyboard-utils';
 import { expectClearOfHeader, sidewaysOverflow } from '../utils/layout-utils';
 
 // The money flow against the embedded sandbox (decisions in seconds: DECISION_DELAY=2).
@@ -126,62 +127,6 @@ async function repay(loan: import('@playwright/test').Locator, choice: RegExp) {
   await expect(loan).toContainText(kaLoans.repay.success);
   const close = loan.getByRole('button', { name: kaLoans.repay.close });
   if (await close.count()) await close.click();
-}
-
-/**
- * Presses Tab (then, if it was passed, Shift+Tab) until `reached` says focus got there, as a
- * keyboard user moves; fails when Tab cannot get there.
- */
-async function tabUntil(page: Page, reached: () => Promise<boolean>, what: string) {
-  for (const key of ['Tab', 'Shift+Tab']) {
-    for (let presses = 0; presses < 120; presses += 1) {
-      if (await reached()) return;
-      await page.keyboard.press(key);
-    }
-  }
-  throw new Error(`Tab never reached ${what}`);
-}
-
-/** Moves focus to `target` with Tab, as a keyboard user would. */
-async function tabTo(page: Page, target: import('@playwright/test').Locator) {
-  await target.waitFor();
-  await tabUntil(
-    page,
-    () => target.evaluate((element) => element === document.activeElement),
-    String(target),
-  );
-}
-
-/**
- * Chooses `target` in its radio group as a keyboard user does: Tab enters the group at its
- * checked radio (or its first), the arrow keys move the choice.
- */
-async function chooseWithArrows(
-  page: Page,
-  scope: import('@playwright/test').Locator,
-  target: import('@playwright/test').Locator,
-) {
-  await target.waitFor();
-  await tabUntil(
-    page,
-    () =>
-      scope.evaluate((element) => {
-        const focused = document.activeElement;
-        return (
-          focused instanceof HTMLInputElement &&
-          focused.type === 'radio' &&
-          element.contains(focused)
-        );
-      }),
-    `a radio of ${scope}`,
-  );
-  for (const key of ['ArrowDown', 'ArrowUp']) {
-    for (let presses = 0; presses < 10; presses += 1) {
-      if (await target.isChecked()) return;
-      await page.keyboard.press(key);
-    }
-  }
-  await expect(target).toBeChecked();
 }
 
 test('log in, apply and repay with the keyboard alone', async ({ page, consoleProblems }) => {
