@@ -83,6 +83,9 @@ describe('the loan lifecycle, one decision step at a time', () => {
         outstanding: '1040.27',
         next_payment_date: '2026-12-22',
         next_payment_amount: '346.75',
+        // Issued 2026-11-22 in Tbilisi: 14 days to withdraw, open.
+        withdrawal_until: '2026-12-06',
+        closed_at: null,
         schedule: [
           {
             number: 1,
@@ -150,6 +153,8 @@ describe('the loan lifecycle, one decision step at a time', () => {
       outstanding: '0.00',
       next_payment_date: null,
       next_payment_amount: null,
+      // Closed at the payment that brought it to zero.
+      closed_at: ctx().clock.now().toISOString(),
     });
     expect((rest.json() as LoanBody).schedule.every((row) => row.paid)).toBe(true);
     expect(
@@ -161,7 +166,7 @@ describe('the loan lifecycle, one decision step at a time', () => {
 
     const again = await call('POST', `loan/${loanId}/repay/`, { amount: '1.00' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'loan_repaid' });
+    expect(again.json()).toEqual({ detail: 'სესხი დახურულია.', code: 'loan_closed' });
   });
 
   it('rejects the application of a risk-flagged user with a Georgian reason, and issues nothing', async () => {
@@ -240,11 +245,6 @@ describe('the loan lifecycle without a decision delay', () => {
       total_due: '350.22',
     });
 
-    const short = await call('POST', `loan/${loan.id}/repay/`, { amount: '3.46' });
-    expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({
-      amount: ['თანხა უნდა ფარავდეს დარიცხულ პირგასამტეხლოს (3.47 ლარი).'],
-    });
     const over = await call('POST', `loan/${loan.id}/repay/`, { amount: '1043.75' });
     expect(over.json()).toEqual({
       amount: ['თანხა არ უნდა აღემატებოდეს სრულ დავალიანებას (1043.74 ლარი).'],

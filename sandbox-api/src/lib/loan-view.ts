@@ -23,6 +23,12 @@ export interface LoanRecord {
   issuedAt: Date;
   /** Georgian date of the newest repayment, or null. */
   lastPaymentDate: string | null;
+  /** Everything paid towards the loan so far (penalties included). */
+  repaid: Tetri;
+  /** What the last payment left of the penalty due then (v1.1: carried, not forgiven). */
+  penaltyCarried: Tetri;
+  closedAt: Date | null;
+  closedAs: 'repaid' | 'withdrawn' | null;
   rows: StoredRow[];
 }
 
@@ -42,9 +48,15 @@ export async function loadLoans(
     monthly_payment: string;
     issued_at: Date | string;
     last_paid_at: Date | string | null;
+    repaid: string;
+    penalty_carried: string;
+    closed_at: Date | string | null;
+    closed_as: 'repaid' | 'withdrawn' | null;
   }>(
     `SELECT l.id, l.application_id, l.amount::text AS amount, l.term, l.monthly_payment::text AS monthly_payment,
-            l.issued_at, (SELECT max(p.paid_at) FROM payments p WHERE p.loan_id = l.id) AS last_paid_at
+            l.issued_at, (SELECT max(p.paid_at) FROM payments p WHERE p.loan_id = l.id) AS last_paid_at,
+            (SELECT COALESCE(sum(p.amount), 0)::text FROM payments p WHERE p.loan_id = l.id) AS repaid,
+            l.penalty_carried::text AS penalty_carried, l.closed_at, l.closed_as
        FROM loans l WHERE l.user_id = $1 ${filter}
       ORDER BY l.issued_at DESC, l.id DESC`,
     params,
@@ -89,33 +101,62 @@ export async function loadLoans(
     monthlyPayment: loan.monthly_payment,
     issuedAt: new Date(loan.issued_at),
     lastPaymentDate: loan.last_paid_at === null ? null : georgianDate(new Date(loan.last_paid_at)),
+    repaid: toTetri(loan.repaid),
+    penaltyCarried: toTetri(loan.penalty_carried),
+    closedAt: loan.closed_at === null ? null : new Date(loan.closed_at),
+    closedAs: loan.closed_as,
     rows: byLoan.get(loan.id) ?? [],
   }));
 }
 
-const remaining = (row: StoredRow): Tetri => row.payment - row.paid;
+export const remaining = (row: StoredRow): Tetri => row.payment - row.paid;
+/** Within a row a payment covers its interest before its principal. */
+export const remainingInterest = (row: StoredRow): Tetri =>
+  row.paid >= row.interest ? 0n : row.interest - row.paid;
+export const remainingPrincipal = (row: StoredRow): Tetri =>
+  remaining(row) - remainingInterest(row);
 
 export const outstandingOf = (loan: LoanRecord): Tetri =>
-  loan.rows.reduce((sum, row) => sum + remaining(row), 0n);
+  loan.closedAs === 'withdrawn' ? 0n : loan.rows.reduce((sum, row) => sum + remaining(row), 0n);
+
+export const isClosed = (loan: LoanRecord): boolean => loan.closedAs !== null;
+
+/** The Georgian date `days` after `isoDate`. */
+export function addDays(isoDate: string, days: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The Georgian (Tbilisi) issue date plus 14 days: the last day a withdrawal is accepted. */
+export const withdrawalUntil = (loan: LoanRecord): string =>
+  addDays(georgianDate(loan.issuedAt), WITHDRAWAL_DAYS);
+
+export const WITHDRAWAL_DAYS = 14;
 
 export interface OverdueState {
   /** Georgian date of the oldest unpaid row that fell due before today. */
   since: string;
   days: number;
   amount: Tetri;
+  /** The penalty due: what was carried plus what accrued since. */
   penalty: Tetri;
 }
 
 // The daily penalty percent in hundredths of a percent (0.10 → 10): / (100 · 100) per day.
 const DAILY_PENALTY = toTetri(PRODUCT.dailyPenaltyPercent);
+// The nominal annual rate in hundredths of a percent (24.00 → 2400): / (100 · 100 · 365) per day.
+const ANNUAL_RATE = toTetri(PRODUCT.nominalAnnualRate);
+const FEE_PERCENT = toTetri(PRODUCT.serviceFeePercent);
 
 /**
  * What is overdue on `today` (a Georgian date): the unpaid remainder of every row dated
- * before today. The penalty is overdue amount × daily percent × days; each repayment settles
- * the penalty accrued until then, so it accrues from the later of the oldest overdue due date
- * and the last repayment (with no repayment since falling overdue, days = overdue_days).
+ * before today. The penalty due is what the last payment left of it (carried) plus overdue
+ * amount × daily percent × days, accruing from the later of the oldest overdue due date and
+ * the last payment (v1.1: the penalty grows again from a payment's day on what is still
+ * overdue). A closed loan is never overdue.
  */
 export function overdueOf(loan: LoanRecord, today: string): OverdueState | null {
+  if (isClosed(loan)) return null;
   const late = loan.rows.filter((row) => row.date < today && remaining(row) > 0n);
   const first = late[0];
   if (!first) return null;
@@ -124,18 +165,23 @@ export function overdueOf(loan: LoanRecord, today: string): OverdueState | null 
     loan.lastPaymentDate !== null && loan.lastPaymentDate > first.date
       ? loan.lastPaymentDate
       : first.date;
-  const penaltyDays = BigInt(daysBetween(accruingSince, today));
+  const penaltyDays = BigInt(Math.max(0, daysBetween(accruingSince, today)));
   return {
     since: first.date,
     days: daysBetween(first.date, today),
     amount,
-    penalty: roundDiv(amount * DAILY_PENALTY * penaltyDays, 10_000n),
+    penalty: loan.penaltyCarried + roundDiv(amount * DAILY_PENALTY * penaltyDays, 10_000n),
   };
 }
 
-export type LoanStatus = 'active' | 'overdue' | 'repaid';
+/** The penalty due on `today` (a carried penalty stays due even with nothing overdue). */
+export const penaltyDueOf = (loan: LoanRecord, today: string): Tetri =>
+  isClosed(loan) ? 0n : (overdueOf(loan, today)?.penalty ?? loan.penaltyCarried);
+
+export type LoanStatus = 'active' | 'overdue' | 'repaid' | 'withdrawn';
 
 export function loanStatusOf(loan: LoanRecord, today: string): LoanStatus {
+  if (loan.closedAs) return loan.closedAs;
   if (outstandingOf(loan) === 0n) return 'repaid';
   return overdueOf(loan, today) ? 'overdue' : 'active';
 }
@@ -151,11 +197,13 @@ export interface LoanView {
   outstanding: string;
   next_payment_date: string | null;
   next_payment_amount: string | null;
+  withdrawal_until: string;
+  closed_at: string | null;
   schedule: (ScheduleRowView & { paid: boolean })[];
 }
 
 export function loanView(loan: LoanRecord, today: string): LoanView {
-  const next = loan.rows.find((row) => remaining(row) > 0n);
+  const next = isClosed(loan) ? undefined : loan.rows.find((row) => remaining(row) > 0n);
   return {
     id: loan.id,
     application: loan.applicationId,
@@ -167,6 +215,8 @@ export function loanView(loan: LoanRecord, today: string): LoanView {
     outstanding: fromTetri(outstandingOf(loan)),
     next_payment_date: next ? next.date : null,
     next_payment_amount: next ? fromTetri(remaining(next)) : null,
+    withdrawal_until: withdrawalUntil(loan),
+    closed_at: loan.closedAt ? loan.closedAt.toISOString() : null,
     schedule: loan.rows.map((row) => ({
       number: row.number,
       date: row.date,
@@ -211,23 +261,109 @@ export function oldestOverdue(loans: readonly LoanRecord[], today: string): Over
   };
 }
 
+export interface Allocation {
+  /** What the payment leaves of the penalty due. */
+  penaltyLeft: Tetri;
+  /** The new paid amount of each row it touches. */
+  rows: Map<number, Tetri>;
+}
+
 /**
- * Applies a repayment of `amount` (penalty first, then the rows in order) and returns the new
- * paid amount of each row it touches. The caller has checked penalty ≤ amount ≤ owed.
+ * Applies a repayment of `amount` (v1.1: the penalty due first, then the rows oldest first;
+ * a row's interest before its principal, which the paid amount expresses by itself). The
+ * caller has checked 0 < amount ≤ outstanding + penalty.
  */
-export function allocateRepayment(
-  loan: LoanRecord,
-  amount: Tetri,
-  penalty: Tetri,
-): Map<number, Tetri> {
-  let left = amount - penalty;
-  const changes = new Map<number, Tetri>();
+export function allocateRepayment(loan: LoanRecord, amount: Tetri, penalty: Tetri): Allocation {
+  const toPenalty = minTetri(amount, penalty);
+  let left = amount - toPenalty;
+  const rows = new Map<number, Tetri>();
   for (const row of loan.rows) {
     if (left === 0n) break;
     const take = minTetri(remaining(row), left);
     if (take === 0n) continue;
-    changes.set(row.number, row.paid + take);
+    rows.set(row.number, row.paid + take);
     left -= take;
   }
-  return changes;
+  return { penaltyLeft: penalty - toPenalty, rows };
+}
+
+export interface PayoffQuote {
+  loan: number;
+  date: string;
+  principal: Tetri;
+  interest: Tetri;
+  penalty: Tetri;
+  total: Tetri;
+  scheduledRemaining: Tetri;
+  interestSaved: Tetri;
+}
+
+/**
+ * What paying the whole loan off on `date` (a Georgian date) costs (decision 021). A row is
+ * due when its date ≤ `date`. Principal: all principal still owed. Interest: the unpaid
+ * interest of due rows, plus interest at the nominal rate (actual/365) on the principal of
+ * the rows not yet due, from the last due row's date (or the issue date) to `date`, rounded
+ * once, less what was already paid ahead towards those rows' interest (never below zero).
+ * Penalty: the penalty due on `date`.
+ */
+export function payoffQuote(loan: LoanRecord, date: string): PayoffQuote {
+  const due = loan.rows.filter((row) => row.date <= date);
+  const notDue = loan.rows.filter((row) => row.date > date);
+  const principal = loan.rows.reduce((sum, row) => sum + remainingPrincipal(row), 0n);
+  const dueInterest = due.reduce((sum, row) => sum + remainingInterest(row), 0n);
+  const notDuePrincipal = notDue.reduce((sum, row) => sum + remainingPrincipal(row), 0n);
+  const prepaidInterest = notDue.reduce(
+    (sum, row) => sum + (row.interest - remainingInterest(row)),
+    0n,
+  );
+  const from = due.at(-1)?.date ?? georgianDate(loan.issuedAt);
+  const days = BigInt(Math.max(0, daysBetween(from, date)));
+  const accrued = roundDiv(notDuePrincipal * ANNUAL_RATE * days, 10_000n * 365n);
+  const accrual = accrued > prepaidInterest ? accrued - prepaidInterest : 0n;
+  const interest = dueInterest + accrual;
+  const penalty = penaltyDueOf(loan, date);
+  const total = principal + interest + penalty;
+  const scheduledRemaining = loan.rows.reduce((sum, row) => sum + remaining(row), 0n);
+  return {
+    loan: loan.id,
+    date,
+    principal,
+    interest,
+    penalty,
+    total,
+    scheduledRemaining,
+    interestSaved: scheduledRemaining + penalty - total,
+  };
+}
+
+export interface WithdrawalQuote {
+  loan: number;
+  available: boolean;
+  until: string;
+  amountToReturn: Tetri;
+  interest: Tetri;
+  feeRefunded: Tetri;
+}
+
+/**
+ * What withdrawing on `today` takes (decision 021): the amount received (amount less the
+ * service fee withheld at issue, which is refunded) plus interest at the nominal rate
+ * (actual/365) on it for the days since the issue date, less everything repaid so far (the
+ * result is negative when the customer has paid more: the provider owes them that).
+ */
+export function withdrawalQuote(loan: LoanRecord, today: string): WithdrawalQuote {
+  const amount = toTetri(loan.amount);
+  const feeRefunded = roundDiv(amount * FEE_PERCENT, 10_000n);
+  const received = amount - feeRefunded;
+  const days = BigInt(Math.max(0, daysBetween(georgianDate(loan.issuedAt), today)));
+  const interest = roundDiv(received * ANNUAL_RATE * days, 10_000n * 365n);
+  const until = withdrawalUntil(loan);
+  return {
+    loan: loan.id,
+    available: !isClosed(loan) && today <= until,
+    until,
+    amountToReturn: received + interest - loan.repaid,
+    interest,
+    feeRefunded,
+  };
 }

@@ -48,6 +48,20 @@ export const validationBody = z.object({ amount: moneyInput, term: termInput }).
 
 export const repayBody = z.object({ amount: moneyInput }).strict();
 
+const DATE_MESSAGE = 'შეიყვანეთ თარიღი ფორმატით წწწწ-თთ-დდ (მაგ. 2026-12-01).';
+/** A calendar date as ISO text; an impossible one (2026-02-30) is refused like a malformed one. */
+export const dateInput = z
+  .string()
+  .max(10)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
+  .refine((value) => {
+    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, DATE_MESSAGE);
+export const payoffQuery = z.object({ date: dateInput.optional() }).strict();
+export const payoffBody = z.object({ date: dateInput.optional() }).strict().nullish();
+
 /** A call that takes no body accepts none or `{}`. */
 export const emptyBody = z.object({}).strict().nullish();
 
@@ -112,12 +126,14 @@ export const loanSchema = z.object({
   application: z.number().int(),
   amount: money,
   term: z.number().int(),
-  status: z.enum(['active', 'overdue', 'repaid']),
+  status: z.enum(['active', 'overdue', 'repaid', 'withdrawn']),
   issued_at: timestamp,
   monthly_payment: money,
   outstanding: money,
   next_payment_date: isoDate.nullable(),
   next_payment_amount: money.nullable(),
+  withdrawal_until: isoDate,
+  closed_at: timestamp.nullable(),
   schedule: z.array(scheduleRowSchema.extend({ paid: z.boolean() })),
 });
 
@@ -129,6 +145,24 @@ export const overdueSchema = z.object({
   total_due: money,
 });
 
+export const payoffSchema = z.object({
+  loan: z.number().int(),
+  date: isoDate,
+  principal: money,
+  interest: money,
+  penalty: money,
+  total: money,
+  scheduled_remaining: money,
+  interest_saved: money,
+});
+export const withdrawalSchema = z.object({
+  loan: z.number().int(),
+  available: z.boolean(),
+  until: isoDate,
+  amount_to_return: money,
+  interest: money,
+  fee_refunded: money,
+});
 export const validSchema = z.object({ valid: z.literal(true) });
 
 const detailError = z.object({ detail: z.string(), code: z.string() });
