@@ -51,7 +51,21 @@ describe('the CMS content', () => {
       expect(response.json()).toEqual({ contact_type: ['ეს ველი სავალდებულოა.'] });
     });
 
-    it.each(['3', '0', 'abc', '1.0', ''])(
+    it('serves the personal-data notices (contact_type=3), newest first', async () => {
+      const older = await insertTerms(3, '1.0', '2026-03-01T10:00:00+04:00');
+      const newer = await insertTerms(3, '1.1', '2026-11-01T10:00:00+04:00');
+      await insertTerms(2, '2.0', '2026-12-01T10:00:00+04:00');
+      const response = await ctx().call({ url: '/api/cms/terms_of_contract/?contact_type=3' });
+      expect(response.statusCode).toBe(200);
+      expect(
+        response.json().map((t: { id: number; contact_type: number }) => [t.id, t.contact_type]),
+      ).toEqual([
+        [newer, 3],
+        [older, 3],
+      ]);
+    });
+
+    it.each(['4', '0', 'abc', '1.0', ''])(
       'refuses contact_type=%s with a Georgian message',
       async (value) => {
         const response = await ctx().call({
@@ -158,6 +172,43 @@ describe('the CMS content', () => {
       ]) {
         expect(terms.content).toContain(text);
       }
+    });
+
+    it('has the personal-data notice a Georgian lender publishes, apart from the terms', async () => {
+      const notices = (
+        await ctx().call({ url: '/api/cms/terms_of_contract/?contact_type=3' })
+      ).json();
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatchObject({
+        contact_type: 3,
+        title: 'პერსონალურ მონაცემთა დამუშავების შესახებ ინფორმირება და თანხმობა',
+        version: '1.0',
+      });
+      for (const text of [
+        'დამმუშავებელი',
+        'პირადი ნომერი',
+        'პირადობის მოწმობის',
+        'მოწყობილობის ჟურნალი',
+        'კრედიტუნარიანობის',
+        'სამართლებრივი საფუძველი',
+        'კრედიტინფო საქართველო',
+        '5 წლის',
+        'გამოიხმოთ თანხმობა',
+        'პერსონალურ მონაცემთა დაცვის სამსახურს',
+        'mailto:',
+      ]) {
+        expect(notices[0].content).toContain(text);
+      }
+    });
+
+    it('adds the notice to content seeded before it existed, once', async () => {
+      await ctx().app.db.query('DELETE FROM terms_of_contract WHERE contact_type = 3');
+      await seedCms(ctx().app.db);
+      await seedCms(ctx().app.db);
+      const notices = (
+        await ctx().call({ url: '/api/cms/terms_of_contract/?contact_type=3' })
+      ).json();
+      expect(notices).toHaveLength(1);
     });
 
     it('has six to eight questions with HTML answers, in order', async () => {

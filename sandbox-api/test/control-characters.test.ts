@@ -16,6 +16,9 @@ describe('text with control characters', () => {
     const [terms] = await ctx().app.db.query<{ id: number }>(
       'SELECT id FROM terms_of_contract WHERE contact_type = 2 ORDER BY published_at DESC LIMIT 1',
     );
+    const [notice] = await ctx().app.db.query<{ id: number }>(
+      'SELECT id FROM terms_of_contract WHERE contact_type = 3 ORDER BY published_at DESC LIMIT 1',
+    );
     const calls = [
       {
         method: 'POST' as const,
@@ -30,6 +33,7 @@ describe('text with control characters', () => {
           password: 'Axali1234',
           password_confirm: 'Axali1234',
           terms_of_contract: terms?.id,
+          personal_data_consent: notice?.id,
         },
         field: 'first_name',
       },

@@ -72,6 +72,9 @@ describe('durability', () => {
     const terms = (await (
       await fetch(`${base}/api/cms/terms_of_contract/?contact_type=2`)
     ).json()) as { id: number }[];
+    const notice = (await (
+      await fetch(`${base}/api/cms/terms_of_contract/?contact_type=3`)
+    ).json()) as { id: number }[];
     const registration = await fetch(`${base}/api/user/register/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -85,6 +88,7 @@ describe('durability', () => {
         password: 'Durable123',
         password_confirm: 'Durable123',
         terms_of_contract: terms[0]?.id,
+        personal_data_consent: notice[0]?.id,
       }),
     });
     expect(registration.status).toBe(201);

@@ -54,7 +54,11 @@ interface ShapedCall {
   token?: string;
 }
 
-function shapedCalls(user: { id: number; access: string }, termsId: number): ShapedCall[] {
+function shapedCalls(
+  user: { id: number; access: string },
+  termsId: number,
+  noticeId: number,
+): ShapedCall[] {
   return [
     {
       method: 'POST',
@@ -69,6 +73,7 @@ function shapedCalls(user: { id: number; access: string }, termsId: number): Sha
         password: 'Axali1234',
         password_confirm: 'Axali1234',
         terms_of_contract: termsId,
+        personal_data_consent: noticeId,
       },
     },
     {
@@ -192,7 +197,10 @@ describe('fuzzing every endpoint', () => {
     const [terms] = await ctx().app.db.query<{ id: number }>(
       'SELECT id FROM terms_of_contract WHERE contact_type = 2 ORDER BY published_at DESC LIMIT 1',
     );
-    const calls = shapedCalls({ id, access }, terms?.id ?? 0);
+    const [notice] = await ctx().app.db.query<{ id: number }>(
+      'SELECT id FROM terms_of_contract WHERE contact_type = 3 ORDER BY published_at DESC LIMIT 1',
+    );
+    const calls = shapedCalls({ id, access }, terms?.id ?? 0, notice?.id ?? 0);
 
     await fc.assert(
       fc.asyncProperty(

@@ -3,7 +3,7 @@ import { createUser } from './user-utils';
 
 const PASSWORD_RULE = 'პაროლი უნდა იყოს 8–128 სიმბოლო, შეიცავდეს ასოს და ციფრს.';
 
-async function addTerms(ctx: TestContext, contactType: 1 | 2, publishedAt: string) {
+async function addTerms(ctx: TestContext, contactType: 1 | 2 | 3, publishedAt: string) {
   const [row] = await ctx.app.db.query<{ id: number }>(
     `INSERT INTO terms_of_contract (contact_type, title, content, version, published_at)
      VALUES ($1, 'პირობები', '<p>ტექსტი</p>', '1', $2) RETURNING id`,
@@ -12,6 +12,9 @@ async function addTerms(ctx: TestContext, contactType: 1 | 2, publishedAt: strin
   if (!row) throw new Error('no terms');
   return row.id;
 }
+
+/** The current personal-data notice of the test running (each test starts on empty tables). */
+let noticeId = 0;
 
 function registration(termsId: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -24,6 +27,7 @@ function registration(termsId: number, overrides: Record<string, unknown> = {}) 
     password: 'Axali1234',
     password_confirm: 'Axali1234',
     terms_of_contract: termsId,
+    personal_data_consent: noticeId,
     ...overrides,
   };
 }
@@ -47,6 +51,9 @@ function multipart(fields: Record<string, string>) {
 
 describe('registration', () => {
   const ctx = build();
+  beforeEach(async () => {
+    noticeId = await addTerms(ctx(), 3, '2026-11-01T00:00:00Z');
+  });
 
   it('registers from a multipart form and leaves the user logged out', async () => {
     const termsId = await addTerms(ctx(), 2, '2026-01-01T00:00:00Z');
@@ -71,8 +78,19 @@ describe('registration', () => {
     const [user] = await ctx().app.db.query<{
       email_verified: boolean;
       registration_terms_id: number;
-    }>('SELECT email_verified, registration_terms_id FROM users');
-    expect(user).toEqual({ email_verified: false, registration_terms_id: termsId });
+      personal_data_consent_id: number;
+      consented_at: string;
+    }>(
+      `SELECT email_verified, registration_terms_id, personal_data_consent_id,
+              to_char(personal_data_consented_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS consented_at
+         FROM users`,
+    );
+    expect(user).toEqual({
+      email_verified: false,
+      registration_terms_id: termsId,
+      personal_data_consent_id: noticeId,
+      consented_at: '2026-11-22T06:00:00',
+    });
   });
 
   it('registers from JSON too', async () => {
@@ -106,6 +124,7 @@ describe('registration', () => {
       email: ['შეიყვანეთ სწორი ელ-ფოსტის მისამართი.'],
       password: [PASSWORD_RULE],
       terms_of_contract: ['მნიშვნელობის ტიპი არასწორია.'],
+      personal_data_consent: ['ეს ველი სავალდებულოა.'],
     });
   });
 
@@ -219,6 +238,35 @@ describe('registration', () => {
       registration(current, { password_confirm: 'Sxva12345' }),
     );
     expect(mismatch.json()).toEqual({ password_confirm: ['პაროლები არ ემთხვევა.'] });
+  });
+
+  it('requires consent to the current personal-data notice, apart from the terms', async () => {
+    const terms = await addTerms(ctx(), 2, '2026-01-01T00:00:00Z');
+    const older = noticeId;
+    const current = await addTerms(ctx(), 3, '2026-11-10T00:00:00Z');
+    const refused = {
+      personal_data_consent: ['დაეთანხმეთ პერსონალურ მონაცემთა დამუშავების მოქმედ პირობებს.'],
+    };
+    // An older notice, the registration terms' id, an unknown id.
+    for (const id of [older, terms, 999]) {
+      const response = await register(ctx(), registration(terms, { personal_data_consent: id }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(refused);
+    }
+    const { personal_data_consent: _, ...without } = registration(terms);
+    const missing = await register(ctx(), without);
+    expect(missing.json()).toEqual({ personal_data_consent: ['ეს ველი სავალდებულოა.'] });
+    expect(await ctx().app.db.query('SELECT id FROM users')).toEqual([]);
+
+    const accepted = await register(
+      ctx(),
+      registration(terms, { personal_data_consent: String(current) }),
+    );
+    expect(accepted.statusCode).toBe(201);
+    const [user] = await ctx().app.db.query<{ personal_data_consent_id: number }>(
+      'SELECT personal_data_consent_id FROM users',
+    );
+    expect(user?.personal_data_consent_id).toBe(current);
   });
 
   it('says a personal number is taken only to an otherwise valid registration, and tells the owner by SMS', async () => {

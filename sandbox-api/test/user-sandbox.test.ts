@@ -186,6 +186,11 @@ describe('the seed users', () => {
       first_name: 'ლევან',
       full_verification: true,
     });
+    expect(await details('01001000006')).toMatchObject({
+      first_name: 'ნათია',
+      last_name: 'ბერიძე',
+      full_verification: true,
+    });
   });
 
   it('stores distinct phones, the risk flag and the newest registration terms', async () => {
@@ -194,8 +199,12 @@ describe('the seed users', () => {
       phone_number: string;
       risk_flag: boolean;
       registration_terms_id: number;
+      personal_data_consent_id: number | null;
+      consented: boolean;
     }>(
-      'SELECT personal_number, phone_number, risk_flag, registration_terms_id FROM users ORDER BY id',
+      `SELECT personal_number, phone_number, risk_flag, registration_terms_id, personal_data_consent_id,
+              personal_data_consented_at IS NOT NULL AS consented
+         FROM users ORDER BY id`,
     );
     expect(users.map((u) => u.personal_number)).toEqual([
       '01001000001',
@@ -203,13 +212,22 @@ describe('the seed users', () => {
       '01001000003',
       '01001000004',
       '01001000005',
+      '01001000006',
     ]);
-    expect(new Set(users.map((u) => u.phone_number)).size).toBe(5);
+    expect(new Set(users.map((u) => u.phone_number)).size).toBe(6);
     for (const u of users) expect(u.phone_number).toMatch(/^5\d{8}$/);
     expect(users.filter((u) => u.risk_flag).map((u) => u.personal_number)).toEqual(['01001000005']);
     const [terms] = await ctx().app.db.query<{ id: number }>(
       'SELECT id FROM terms_of_contract WHERE contact_type = 2 ORDER BY published_at DESC, id DESC LIMIT 1',
     );
     for (const u of users) expect(u.registration_terms_id).toBe(terms?.id ?? 0);
+    // Every seed user accepted the current personal-data notice.
+    const [notice] = await ctx().app.db.query<{ id: number }>(
+      'SELECT id FROM terms_of_contract WHERE contact_type = 3 ORDER BY published_at DESC, id DESC LIMIT 1',
+    );
+    expect(notice).toBeDefined();
+    for (const u of users) {
+      expect(u).toMatchObject({ personal_data_consent_id: notice?.id, consented: true });
+    }
   });
 });

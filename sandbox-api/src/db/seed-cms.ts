@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { PRODUCT } from '../lib/products';
 import type { Queryable } from './database';
 
-/** 1: the loan contract, 2: the registration terms (product-spec §9). */
+/** 1: the loan contract, 2: the registration terms (product-spec §9), 3: the personal-data notice (v1.1). */
 const LOAN_CONTRACT = 1;
 const REGISTRATION = 2;
+const PERSONAL_DATA = 3;
 
 /** "10000.00" → "10 000": Georgian groups thousands with a (non-breaking) space. */
 const gel = (amount: string) =>
@@ -118,6 +119,72 @@ ${percent(PRODUCT.serviceFeePercent)}%-ის ოდენობით. სხ�
 ცვლილების შემდეგ გაცემულ სესხებზე.</p>
 `.trim();
 
+// The personal-data notice (contract v1.1): consent under the Law of Georgia on Personal Data
+// Protection (2023) is given apart from the terms, so it is a document of its own.
+const PERSONAL_DATA_V1 = `
+<h2>1. ვინ ამუშავებს თქვენს მონაცემებს</h2>
+<p>მონაცემთა დამმუშავებელია შპს მიკროსაფინანსო ორგანიზაცია „სანდბოქს კრედიტი“ (შემდგომში —
+„ჩვენ“). ეს ინფორმაცია მოგეწოდებათ „პერსონალურ მონაცემთა დაცვის შესახებ“ საქართველოს
+კანონის (2023) შესაბამისად, რეგისტრაციამდე, რათა თანხმობა გასცეთ ინფორმირებულად.</p>
+<h2>2. რა მონაცემებს ვამუშავებთ</h2>
+<ul>
+<li>პირადი ნომერი, სახელი, გვარი და დაბადების თარიღი;</li>
+<li>საკონტაქტო მონაცემები: მობილური ტელეფონის ნომერი და ელფოსტა;</li>
+<li>პირადობის მოწმობის ორივე მხარის ფოტო და სელფი — თქვენი ვინაობის დასადგენად;</li>
+<li>მოწყობილობის ჟურნალი: ბრაუზერი, პლატფორმა, ენა, ეკრანის ზომა, დროის სარტყელი და IP მისამართი;</li>
+<li>სესხის განაცხადებისა და სესხების მონაცემები: თანხა, ვადა, გადახდები და დავალიანება.</li>
+</ul>
+<h2>3. რა მიზნით</h2>
+<ul>
+<li><strong>იდენტიფიკაცია</strong> — დავრწმუნდეთ, რომ ანგარიშს ხსნით თქვენ და არა სხვა;</li>
+<li><strong>კრედიტუნარიანობის შეფასება</strong> — გადავწყვიტოთ, შეგიძლიათ თუ არა სესხის
+დაფარვა, როგორც ამას საქართველოს ეროვნული ბანკის წესები მოითხოვს;</li>
+<li><strong>ხელშეკრულების დადება და შესრულება</strong> — სესხის გაცემა, გრაფიკის მართვა,
+შეტყობინებები და დავალიანების ადმინისტრირება;</li>
+<li><strong>უსაფრთხოება</strong> — ანგარიშზე უნებართვო წვდომისა და თაღლითობის აღკვეთა.</li>
+</ul>
+<h2>4. სამართლებრივი საფუძველი</h2>
+<p>მონაცემებს ვამუშავებთ თქვენი თანხმობით, ხელშეკრულების დასადებად და შესასრულებლად
+აუცილებელ ფარგლებში და ჩვენთვის კანონით დაკისრებული მოვალეობების შესასრულებლად (მათ შორის,
+„ფულის გათეთრებისა და ტერორიზმის დაფინანსების აღკვეთის ხელშეწყობის შესახებ“ კანონით).</p>
+<h2>5. ვის გადაეცემა მონაცემები</h2>
+<ul>
+<li>სს „კრედიტინფო საქართველო“ — საკრედიტო საინფორმაციო ბიურო: ვამოწმებთ თქვენს საკრედიტო
+ისტორიას და ვაწვდით ინფორმაციას თქვენ მიერ აღებული სესხისა და მისი დაფარვის შესახებ;</li>
+<li>საქართველოს ეროვნული ბანკი და სხვა ორგანოები — მხოლოდ კანონით გათვალისწინებულ შემთხვევებში;</li>
+<li>SMS-ისა და ელფოსტის მომსახურების მიმწოდებლები — მხოლოდ შეტყობინების გასაგზავნად.</li>
+</ul>
+<p>მონაცემებს არ ვყიდით და არ გადავცემთ სხვას სარეკლამო მიზნით.</p>
+<h2>6. რამდენ ხანს ვინახავთ</h2>
+<p>იდენტიფიკაციისა და სესხის მონაცემებს ვინახავთ საქმიანი ურთიერთობის დასრულებიდან 5 წლის
+განმავლობაში, როგორც ამას კანონი მოითხოვს. თუ რეგისტრაციის შემდეგ სესხი არ აგიღიათ და
+ანგარიშის დახურვას ითხოვთ, მონაცემებს წავშლით, გარდა იმისა, რისი შენახვაც კანონით გვევალება.
+მოწყობილობის ჟურნალს ვინახავთ 1 წელი.</p>
+<h2>7. თქვენი უფლებები</h2>
+<ul>
+<li>მიიღოთ ინფორმაცია და ასლი იმ მონაცემებისა, რომლებსაც თქვენ შესახებ ვამუშავებთ;</li>
+<li>მოითხოვოთ არაზუსტი მონაცემების გასწორება, ზედმეტის წაშლა ან დამუშავების შეზღუდვა;</li>
+<li>მოითხოვოთ მონაცემების გადაცემა თქვენთვის ან სხვა დამმუშავებლისთვის;</li>
+<li><strong>ნებისმიერ დროს გამოიხმოთ თანხმობა</strong> — ისევე მარტივად, როგორც გაეცით.
+გამოხმობა არ ეხება მანამდე განხორციელებულ დამუშავებას და იმ მონაცემებს, რომელთა შენახვაც
+კანონით ან მოქმედი ხელშეკრულებით გვევალება; თანხმობის გარეშე ახალ სესხს ვერ გაგიცემთ;</li>
+<li>მიმართოთ პერსონალურ მონაცემთა დაცვის სამსახურს ან სასამართლოს, თუ მიგაჩნიათ, რომ
+თქვენი უფლებები დაირღვა.</li>
+</ul>
+<p>მოთხოვნას ვუპასუხებთ არაუგვიანეს 10 სამუშაო დღისა, უსასყიდლოდ.</p>
+<h2>8. კონტაქტი</h2>
+<p>პერსონალურ მონაცემთა დაცვის ოფიცერი: <a href="mailto:dpo@example.ge">dpo@example.ge</a>.
+მოთხოვნის გაგზავნა ასევე შეგიძლიათ პირადი კაბინეტიდან.</p>
+`.trim();
+
+const PERSONAL_DATA_NOTICE = {
+  contactType: PERSONAL_DATA,
+  title: 'პერსონალურ მონაცემთა დამუშავების შესახებ ინფორმირება და თანხმობა',
+  content: PERSONAL_DATA_V1,
+  version: '1.0',
+  publishedAt: '2026-11-01T10:00:00+04:00',
+};
+
 const TERMS = [
   {
     contactType: REGISTRATION,
@@ -140,6 +207,7 @@ const TERMS = [
     version: '3.0',
     publishedAt: '2026-09-01T10:00:00+04:00',
   },
+  PERSONAL_DATA_NOTICE,
 ];
 
 const QUESTIONS: { question: string; answer: string }[] = [
@@ -240,7 +308,7 @@ async function isEmpty(tx: Queryable, table: string): Promise<boolean> {
 
 /**
  * The CMS's Georgian content: registration terms in two versions, the loan contract, the
- * questions and answers and the home slider. A table that already has content is left as it
+ * personal-data notice, the questions and answers and the home slider. A table that already has content is left as it
  * is, so seeding twice never duplicates it. `app` is unused: the seeds share one signature.
  */
 export async function seedCms(tx: Queryable, _app?: FastifyInstance): Promise<void> {
@@ -252,6 +320,16 @@ export async function seedCms(tx: Queryable, _app?: FastifyInstance): Promise<vo
         [terms.contactType, terms.title, terms.content, terms.version, terms.publishedAt],
       );
     }
+  } else if (
+    (await tx.query('SELECT 1 FROM terms_of_contract WHERE contact_type = 3 LIMIT 1')).length === 0
+  ) {
+    // A database seeded before v1.1 gets the notice it lacks.
+    const notice = PERSONAL_DATA_NOTICE;
+    await tx.query(
+      `INSERT INTO terms_of_contract (contact_type, title, content, version, published_at)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [notice.contactType, notice.title, notice.content, notice.version, notice.publishedAt],
+    );
   }
   if (await isEmpty(tx, 'question_answer')) {
     for (const [index, item] of QUESTIONS.entries()) {

@@ -18,12 +18,14 @@ interface SeedLoan {
 /**
  * Loans of the seed users, so every loan state is on screen at first start:
  * 01001000001 has a repaid loan and an active one, 01001000004 an overdue one (first
- * payment made, the next ones missed). Times are relative to the sandbox clock.
+ * payment made, the next ones missed), 01001000006 one issued 3 days ago (inside its 14 days
+ * to withdraw; 01001000001's active one is past them). Times are relative to the sandbox clock.
  */
 const SEED_LOANS: readonly SeedLoan[] = [
   { personalNumber: '01001000001', amount: '500.00', term: 3, daysAgo: 200, paidRows: 3 },
   { personalNumber: '01001000001', amount: '800.00', term: 3, daysAgo: 20, paidRows: 0 },
   { personalNumber: '01001000004', amount: '1500.00', term: 6, daysAgo: 95, paidRows: 1 },
+  { personalNumber: '01001000006', amount: '1000.00', term: 6, daysAgo: 3, paidRows: 0 },
 ];
 
 async function idOf(tx: Queryable, personalNumber: string): Promise<number> {
@@ -67,7 +69,8 @@ export async function seedLoans(tx: Queryable, app: FastifyInstance): Promise<vo
       { id: application.id, userId, amount: seed.amount, term: seed.term },
       issuedAt,
     );
-    for (const row of plan.schedule.slice(0, seed.paidRows)) {
+    const paid = plan.schedule.slice(0, seed.paidRows);
+    for (const row of paid) {
       await tx.query(
         'UPDATE loan_schedule SET paid_amount = payment WHERE loan_id = $1 AND number = $2',
         [loanId, row.number],
@@ -75,6 +78,14 @@ export async function seedLoans(tx: Queryable, app: FastifyInstance): Promise<vo
       await tx.query(
         'INSERT INTO payments (loan_id, amount, paid_at) VALUES ($1, $2, $3::timestamptz)',
         [loanId, fromTetri(row.payment), `${row.date}T12:00:00+04:00`],
+      );
+    }
+    const last = paid.at(-1);
+    if (last && paid.length === plan.schedule.length) {
+      // Repaid by its last payment: closed then.
+      await tx.query(
+        `UPDATE loans SET closed_at = $2::timestamptz, closed_as = 'repaid' WHERE id = $1`,
+        [loanId, `${last.date}T12:00:00+04:00`],
       );
     }
   }

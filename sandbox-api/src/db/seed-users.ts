@@ -69,6 +69,16 @@ export const SEED_USERS: readonly SeedUser[] = [
     verified: true,
     risk_flag: true,
   },
+  {
+    // The loan area gives her a loan issued 3 days ago: inside its 14 days to withdraw.
+    personal_number: '01001000006',
+    first_name: 'ნათია',
+    last_name: 'ბერიძე',
+    birth_date: '1996-02-08',
+    phone_number: '555000006',
+    email: 'natia@example.ge',
+    verified: true,
+  },
 ];
 
 // One scrypt per process: seeding runs before many tests and scrypt is slow on purpose.
@@ -82,12 +92,17 @@ export async function seedUsers(tx: Queryable, app: FastifyInstance): Promise<vo
   const [terms] = await tx.query<{ id: number }>(
     'SELECT id FROM terms_of_contract WHERE contact_type = 2 ORDER BY published_at DESC, id DESC LIMIT 1',
   );
+  // Every seed user accepted the current personal-data notice (null when none is seeded).
+  const [notice] = await tx.query<{ id: number }>(
+    'SELECT id FROM terms_of_contract WHERE contact_type = 3 ORDER BY published_at DESC, id DESC LIMIT 1',
+  );
   for (const user of SEED_USERS) {
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO users (personal_number, first_name, last_name, birth_date, phone_number, email,
          password_hash, email_verified, phone_verified, is_banned, risk_flag, registration_terms_id,
-         created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12) RETURNING id`,
+         personal_data_consent_id, personal_data_consented_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $14::timestamptz, $13)
+       RETURNING id`,
       [
         user.personal_number,
         user.first_name,
@@ -100,7 +115,9 @@ export async function seedUsers(tx: Queryable, app: FastifyInstance): Promise<vo
         user.is_banned ?? false,
         user.risk_flag ?? false,
         terms?.id ?? 0,
+        notice?.id ?? null,
         now,
+        notice ? now : null,
       ],
     );
     if (!row || !user.verified) continue;

@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-/** 1: the loan contract, 2: the registration terms (product-spec §9). */
-const CONTACT_TYPES = ['1', '2'] as const;
+/** 1: the loan contract, 2: the registration terms (product-spec §9), 3: the personal-data notice (v1.1). */
+const CONTACT_TYPES = ['1', '2', '3'] as const;
 
 const termsQuery = z.object({
   contact_type: z.enum(CONTACT_TYPES, {
     error: (issue) =>
-      issue.input === undefined ? 'ეს ველი სავალდებულოა.' : 'ხელშეკრულების ტიპი უნდა იყოს 1 ან 2.',
+      issue.input === undefined ? 'ეს ველი სავალდებულოა.' : 'ხელშეკრულების ტიპი უნდა იყოს 1, 2 ან 3.',
   }),
 });
 
 const termsSchema = z.object({
   id: z.number().int(),
-  contact_type: z.union([z.literal(1), z.literal(2)]),
+  contact_type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   title: z.string(),
   content: z.string(),
   version: z.string(),
@@ -43,7 +43,7 @@ const badRequestSchema = z.union([errorSchema, z.record(z.string(), z.array(z.st
 
 interface TermsRow extends Record<string, unknown> {
   id: number;
-  contact_type: 1 | 2;
+  contact_type: 1 | 2 | 3;
   title: string;
   content: string;
   version: string;

@@ -37,6 +37,12 @@ export function isAdult(birthDate: string, today: string): boolean {
 
 const UNKNOWN_FIELD = 'უცნობი ველი.';
 
+// A form sends the id as text, JSON as a number.
+const termsId = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+  z.int().positive().max(2_147_483_647),
+);
+
 const registerBody = z
   .object({
     personal_number: personalNumberField,
@@ -47,11 +53,9 @@ const registerBody = z
     email: emailField,
     password: passwordField,
     password_confirm: z.string().max(512),
-    // A form sends the id as text, JSON as a number.
-    terms_of_contract: z.preprocess(
-      (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
-      z.int().positive().max(2_147_483_647),
-    ),
+    terms_of_contract: termsId,
+    // v1.1: the personal-data notice, accepted apart from the terms.
+    personal_data_consent: termsId,
   })
   .strict();
 
@@ -147,6 +151,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (terms?.id !== body.terms_of_contract) {
         errors.terms_of_contract = ['დაეთანხმეთ რეგისტრაციის მოქმედ პირობებს.'];
       }
+      const [notice] = await app.db.query<{ id: number }>(
+        `SELECT id FROM terms_of_contract WHERE contact_type = 3
+          ORDER BY published_at DESC, id DESC LIMIT 1`,
+      );
+      if (notice?.id !== body.personal_data_consent) {
+        errors.personal_data_consent = [
+          'დაეთანხმეთ პერსონალურ მონაცემთა დამუშავების მოქმედ პირობებს.',
+        ];
+      }
       // Whether the number is taken is said only to an otherwise valid registration (a probe
       // with a deliberate mistake learns nothing), which has cost a throttled attempt.
       if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
@@ -164,8 +177,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const [created] = await app.db.transaction((tx) =>
         tx.query<{ id: number }>(
           `INSERT INTO users (personal_number, first_name, last_name, birth_date, phone_number, email,
-             password_hash, registration_terms_id, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+             password_hash, registration_terms_id, personal_data_consent_id, personal_data_consented_at,
+             created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $10::timestamptz)
            ON CONFLICT (personal_number) DO NOTHING RETURNING id`,
           [
             body.personal_number,
@@ -176,6 +190,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             body.email,
             passwordHash,
             body.terms_of_contract,
+            body.personal_data_consent,
             app.clock.now().toISOString(),
           ],
         ),
