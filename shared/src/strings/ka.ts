@@ -135,6 +135,8 @@ export const ka = {
     registration: 'რეგისტრაციის პირობები',
     error: 'პირობების ჩატვირთვა ვერ მოხერხდა.',
     empty: 'პირობები ჯერ არ გამოქვეყნებულა.',
+    /** Under a document to accept (shared/forms/acceptance). */
+    version: 'ვერსია {version}, გამოქვეყნდა {date}',
   },
 } as const;
 

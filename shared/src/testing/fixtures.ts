@@ -47,6 +47,17 @@ export const registrationTerms: TermsOfContract = {
   published_at: '2026-09-01T10:00:00+04:00',
 };
 
+/** The personal-data notice (v1.1, contact_type 3), accepted apart from the terms at registration. */
+export const personalDataNotice: TermsOfContract = {
+  id: 12,
+  contact_type: 3,
+  title: 'პერსონალურ მონაცემთა დამუშავების შესახებ შეტყობინება',
+  content:
+    '<h2>1. რა მონაცემებს ვამუშავებთ</h2><p>სახელს, გვარს, პირად ნომერს და საკონტაქტო მონაცემებს.</p><p>თანხმობის გამოხმობა ნებისმიერ დროს შეგიძლიათ.</p>',
+  version: '1.0',
+  published_at: '2026-10-01T10:00:00+04:00',
+};
+
 export const loanTerms: TermsOfContract = {
   id: 8,
   contact_type: 1,

@@ -2,13 +2,16 @@ import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
 import * as z from 'shared/validation/zod';
 
-/** Contract type codes (spec §9). The API spells the parameter `contact_type`. */
-export const ContractType = { loan: 1, registration: 2 } as const;
+/**
+ * Contract type codes (spec §9; v1.1 adds the personal-data notice, 3). The API spells the
+ * parameter `contact_type`.
+ */
+export const ContractType = { loan: 1, registration: 2, personalData: 3 } as const;
 export type ContractType = (typeof ContractType)[keyof typeof ContractType];
 
 export const termsOfContractSchema = z.object({
   id: z.int(),
-  contact_type: z.union([z.literal(1), z.literal(2)]),
+  contact_type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   title: z.string(),
   /** HTML from the CMS: render only through sanitizeHtml. */
   content: z.string(),

@@ -1,5 +1,11 @@
 import { HttpResponse, http } from 'msw';
-import { loanTerms, questionAnswers, registrationTerms, slides } from '../fixtures';
+import {
+  loanTerms,
+  personalDataNotice,
+  questionAnswers,
+  registrationTerms,
+  slides,
+} from '../fixtures';
 
 /** The provider's CMS area, as the contract describes it. */
 export const cmsHandlers = [
@@ -9,6 +15,7 @@ export const cmsHandlers = [
     const type = new URL(request.url).searchParams.get('contact_type');
     if (type === '1') return HttpResponse.json([loanTerms]);
     if (type === '2') return HttpResponse.json([registrationTerms]);
+    if (type === '3') return HttpResponse.json([personalDataNotice]);
     return HttpResponse.json({ contact_type: ['არასწორი მნიშვნელობა.'] }, { status: 400 });
   }),
 ];

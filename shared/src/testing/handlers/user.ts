@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { customer, loanLimit } from '../fixtures';
+import { customer, loanLimit, personalDataNotice } from '../fixtures';
 
 export const VALID_USER = { username: '01001012345', password: 'Parol1234' } as const;
 export const ISSUED_TOKENS = { access: 'access-token-1', refresh: 'refresh-token-1' } as const;
@@ -40,7 +40,21 @@ export const userHandlers = [
   }),
   http.post('*/api/user/token/refresh/', () => HttpResponse.json(REFRESHED_TOKENS)),
   http.post('*/api/user/logout/', () => new HttpResponse(null, { status: 205 })),
-  http.post('*/api/user/register/', () => HttpResponse.json({ id: 43 }, { status: 201 })),
+  // v1.1: the current personal-data notice's id is required, like the provider's check.
+  http.post('*/api/user/register/', async ({ request }) => {
+    const consent = (await request.formData()).get('personal_data_consent');
+    if (consent !== String(personalDataNotice.id)) {
+      return HttpResponse.json(
+        {
+          personal_data_consent: [
+            'დაეთანხმეთ პერსონალურ მონაცემთა დამუშავების მოქმედ შეტყობინებას.',
+          ],
+        },
+        { status: 400 },
+      );
+    }
+    return HttpResponse.json({ id: 43 }, { status: 201 });
+  }),
   http.get('*/api/user/details/', ({ request }) =>
     authorized(request) ? HttpResponse.json(customer) : notAuthenticated(),
   ),
