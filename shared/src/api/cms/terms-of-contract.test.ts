@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { loanTerms, registrationTerms } from '../../testing/fixtures';
+import { loanTerms, personalDataNotice, registrationTerms } from '../../testing/fixtures';
 import { mswServer } from '../../testing/msw-server';
 import { ContractType, fetchTermsOfContract } from './terms-of-contract';
 
@@ -12,6 +12,12 @@ describe('fetchTermsOfContract', () => {
 
   it('asks for the loan contract terms with contact_type=1', async () => {
     await expect(fetchTermsOfContract(ContractType.loan)).resolves.toEqual(loanTerms);
+  });
+
+  it('asks for the personal-data notice with contact_type=3 (v1.1)', async () => {
+    await expect(fetchTermsOfContract(ContractType.personalData)).resolves.toEqual(
+      personalDataNotice,
+    );
   });
 
   it('sends the contract type as the contact_type query parameter', async () => {
@@ -45,7 +51,7 @@ describe('fetchTermsOfContract', () => {
   it('rejects an unknown contract type in the answer as breaking the contract', async () => {
     mswServer.use(
       http.get('*/api/cms/terms_of_contract/', () =>
-        HttpResponse.json([{ ...loanTerms, contact_type: 3 }]),
+        HttpResponse.json([{ ...loanTerms, contact_type: 4 }]),
       ),
     );
     await expect(fetchTermsOfContract(ContractType.loan)).rejects.toMatchObject({

@@ -231,7 +231,14 @@ describe('a visitor’s entry: the login and registration forms', () => {
     await type(kaRegistration.email, 'giorgi@example.ge');
     await type(kaAccount.password, 'Parol1234');
     await type(kaRegistration.passwordConfirm, 'Parol1234');
-    await user.click(within(registration).getByRole('checkbox'));
+    await user.click(
+      within(registration).getByRole('checkbox', { name: kaRegistration.termsAccept }),
+    );
+    await user.click(
+      await within(registration).findByRole('checkbox', {
+        name: kaRegistration.personalDataAccept,
+      }),
+    );
     await user.click(within(registration).getByRole('button', { name: kaRegistration.submit }));
 
     expect(await within(registration).findByRole('status')).toHaveTextContent(kaRegistration.done);

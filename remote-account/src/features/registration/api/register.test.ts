@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { registrationTerms } from 'shared/testing/fixtures';
+import { personalDataNotice, registrationTerms } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
 import { type Registration, register } from './register';
 
@@ -13,6 +13,7 @@ const registration: Registration = {
   password: 'Parol1234',
   password_confirm: 'Parol1234',
   terms_of_contract: registrationTerms.id,
+  personal_data_consent: personalDataNotice.id,
 };
 
 describe('register', () => {
@@ -54,9 +55,10 @@ describe('register', () => {
       password: 'Parol1234',
       password_confirm: 'Parol1234',
       terms_of_contract: String(registrationTerms.id),
+      personal_data_consent: String(personalDataNotice.id),
     });
     // Each field once: a repeated one would reach a Django provider as a list.
-    expect(seen[0]?.fields).toHaveLength(9);
+    expect(seen[0]?.fields).toHaveLength(10);
   });
 
   it('returns the id the mock provider answers', async () => {

@@ -14,6 +14,8 @@ export interface Registration {
   password_confirm: string;
   /** The id of the registration terms (contact_type=2) the customer accepted. */
   terms_of_contract: number;
+  /** The id of the personal-data notice (contact_type=3) the customer accepted (v1.1). */
+  personal_data_consent: number;
 }
 
 /** POST /api/user/register/ as a multipart form; the customer stays logged out (spec §4). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { ka } from 'shared/strings/ka';
-import { registrationTerms } from 'shared/testing/fixtures';
+import { personalDataNotice, registrationTerms } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
@@ -53,6 +53,7 @@ function renderForm() {
 
 const field = (name: TextField) => screen.getByLabelText(labels[name]);
 const acceptBox = () => screen.getByRole('checkbox', { name: kaRegistration.termsAccept });
+const consentBox = () => screen.getByRole('checkbox', { name: kaRegistration.personalDataAccept });
 const submitButton = () => screen.getByRole('button', { name: kaRegistration.submit });
 
 async function fill(user: User, values: Partial<Record<TextField, string>>) {
@@ -61,6 +62,18 @@ async function fill(user: User, values: Partial<Record<TextField, string>>) {
     await user.clear(input);
     if (value) await user.type(input, value);
   }
+}
+
+/** Answers the registration terms (contact_type 2) as `resolver` says; other types as usual. */
+function registrationTermsAnswer(resolver: () => Response | Promise<Response>, once = false) {
+  mswServer.use(
+    http.get(
+      '*/api/cms/terms_of_contract/',
+      ({ request }) =>
+        new URL(request.url).searchParams.get('contact_type') === '2' ? resolver() : undefined,
+      { once },
+    ),
+  );
 }
 
 /** Records each registration request's fields; answers as `answer` says (201 by default). */
@@ -82,17 +95,15 @@ function watchRegistrations(
 
 describe('the registration form', () => {
   it('shows the current registration terms, sanitised, with a box to accept them', async () => {
-    mswServer.use(
-      http.get('*/api/cms/terms_of_contract/', () =>
-        HttpResponse.json([
-          {
-            ...registrationTerms,
-            content:
-              '<p>პირობის ტექსტი</p><img src="/media/terms/seal.png" onerror="window.__xss = true">',
-          },
-          { ...registrationTerms, id: 6, title: 'ძველი პირობები' },
-        ]),
-      ),
+    registrationTermsAnswer(() =>
+      HttpResponse.json([
+        {
+          ...registrationTerms,
+          content:
+            '<p>პირობის ტექსტი</p><img src="/media/terms/seal.png" onerror="window.__xss = true">',
+        },
+        { ...registrationTerms, id: 6, title: 'ძველი პირობები' },
+      ]),
     );
     renderForm();
 
@@ -155,6 +166,7 @@ describe('the registration form', () => {
     };
     await fill(user, wrong);
     await user.click(acceptBox());
+    await user.click(consentBox());
 
     await user.click(submitButton());
 
@@ -183,6 +195,7 @@ describe('the registration form', () => {
     await user.click(field('last_name'));
     await user.paste('ა'.repeat(151));
     await user.click(acceptBox());
+    await user.click(consentBox());
 
     await user.click(submitButton());
 
@@ -216,6 +229,7 @@ describe('the registration form', () => {
     // Written as people write it: the contract's 9 digits are what is sent.
     await fill(user, { ...valid, phone_number: '599 12 34 56' });
     await user.click(acceptBox());
+    await user.click(consentBox());
 
     await user.click(submitButton());
 
@@ -224,8 +238,9 @@ describe('the registration form', () => {
     expect(Object.fromEntries(sent[0]?.fields ?? [])).toEqual({
       ...valid,
       terms_of_contract: String(registrationTerms.id),
+      personal_data_consent: String(personalDataNotice.id),
     });
-    expect(sent[0]?.fields).toHaveLength(9);
+    expect(sent[0]?.fields).toHaveLength(10);
   });
 
   it('shows the provider’s field messages on their fields and loses nothing typed', async () => {
@@ -243,6 +258,7 @@ describe('the registration form', () => {
     await screen.findByRole('region', { name: registrationTerms.title });
     await fill(user, valid);
     await user.click(acceptBox());
+    await user.click(consentBox());
 
     await user.click(submitButton());
 
@@ -259,6 +275,7 @@ describe('the registration form', () => {
       expect(field(name as TextField)).toHaveValue(value);
     }
     expect(acceptBox()).toBeChecked();
+    expect(consentBox()).toBeChecked();
   });
 
   it('shows terms published while the form was open, to be accepted afresh', async () => {
@@ -277,24 +294,29 @@ describe('the registration form', () => {
     await screen.findByRole('region', { name: registrationTerms.title });
     await fill(user, valid);
     await user.click(acceptBox());
+    await user.click(consentBox());
     // Held, so the reload is seen to replace the old box before the new terms arrive.
     const published = createGate();
-    mswServer.use(
-      http.get('*/api/cms/terms_of_contract/', async () => {
-        await published.passed();
-        return HttpResponse.json([newTerms]);
-      }),
-    );
+    registrationTermsAnswer(async () => {
+      await published.passed();
+      return HttpResponse.json([newTerms]);
+    });
 
     await user.click(submitButton());
 
-    await waitFor(() => expect(screen.queryByRole('checkbox')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('checkbox', { name: kaRegistration.termsAccept }),
+      ).not.toBeInTheDocument(),
+    );
     published.open();
     expect(await screen.findByRole('region', { name: newTerms.title })).toBeVisible();
     expect(acceptBox()).not.toBeChecked();
     expect(acceptBox()).toHaveFocus();
     expect(acceptBox()).toHaveAccessibleDescription('დაეთანხმეთ რეგისტრაციის მოქმედ პირობებს.');
+    expect(screen.getByText(kaRegistration.termsRepublished)).toBeVisible();
     expect(field('email')).toHaveValue(valid.email);
+    expect(consentBox()).toBeChecked();
 
     await user.click(acceptBox());
     await user.click(submitButton());
@@ -302,6 +324,100 @@ describe('the registration form', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(kaRegistration.done);
     expect(sent).toHaveLength(2);
     expect(Object.fromEntries(sent[1]?.fields ?? [])).toMatchObject({ terms_of_contract: '9' });
+  });
+
+  it('shows the personal-data notice apart from the terms, with its own unticked box', async () => {
+    renderForm();
+
+    const notice = await screen.findByRole('group', { name: kaRegistration.personalData });
+    expect(
+      await within(notice).findByRole('region', { name: personalDataNotice.title }),
+    ).toHaveTextContent('თანხმობის გამოხმობა ნებისმიერ დროს შეგიძლიათ.');
+    expect(within(notice).getByRole('checkbox')).toBe(consentBox());
+    expect(consentBox()).not.toBeChecked();
+    const terms = screen.getByRole('group', { name: ka.terms.registration });
+    expect(within(terms).queryByRole('checkbox', { name: kaRegistration.personalDataAccept })).toBe(
+      null,
+    );
+  });
+
+  it('will not register without consent to the personal-data processing', async () => {
+    const user = userEvent.setup();
+    const sent = watchRegistrations();
+    renderForm();
+    await screen.findByRole('region', { name: personalDataNotice.title });
+    await fill(user, valid);
+    await user.click(acceptBox());
+
+    await user.click(submitButton());
+
+    expect(consentBox()).toHaveAccessibleDescription(kaRegistration.personalDataRequired);
+    expect(consentBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(consentBox()).toHaveFocus();
+    expect(acceptBox()).toBeChecked();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('shows a notice republished while the form was open, to be consented to afresh', async () => {
+    const user = userEvent.setup();
+    const newNotice = { ...personalDataNotice, id: 13, title: 'განახლებული შეტყობინება' };
+    // The provider as it is: it accepts the current notice's id only.
+    const sent = watchRegistrations();
+    mswServer.use(
+      http.post('*/api/user/register/', async ({ request }) => {
+        const fields = [...(await request.formData()).entries()];
+        sent.push({ contentType: request.headers.get('Content-Type'), fields });
+        return Object.fromEntries(fields).personal_data_consent === String(newNotice.id)
+          ? HttpResponse.json({ id: 43 }, { status: 201 })
+          : HttpResponse.json(
+              { personal_data_consent: ['დაეთანხმეთ მოქმედ შეტყობინებას.'] },
+              { status: 400 },
+            );
+      }),
+    );
+    renderForm();
+    await screen.findByRole('region', { name: personalDataNotice.title });
+    await fill(user, valid);
+    await user.click(acceptBox());
+    await user.click(consentBox());
+    const published = createGate();
+    mswServer.use(
+      http.get('*/api/cms/terms_of_contract/', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('contact_type') !== '3') return undefined;
+        await published.passed();
+        return HttpResponse.json([newNotice, personalDataNotice]);
+      }),
+    );
+
+    await user.click(submitButton());
+
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('checkbox', { name: kaRegistration.personalDataAccept }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText(kaRegistration.personalDataRepublished)).toBeVisible();
+    expect(submitButton()).toBeDisabled();
+    published.open();
+    expect(await screen.findByRole('region', { name: newNotice.title })).toBeVisible();
+    expect(consentBox()).not.toBeChecked();
+    expect(consentBox()).toHaveFocus();
+    expect(consentBox()).toHaveAccessibleDescription('დაეთანხმეთ მოქმედ შეტყობინებას.');
+    for (const [name, value] of Object.entries(valid)) {
+      expect(field(name as TextField)).toHaveValue(value);
+    }
+    expect(acceptBox()).toBeChecked();
+
+    await user.click(consentBox());
+    expect(screen.queryByText(kaRegistration.personalDataRepublished)).not.toBeInTheDocument();
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('status')).toHaveTextContent(kaRegistration.done);
+    expect(sent).toHaveLength(2);
+    expect(Object.fromEntries(sent[1]?.fields ?? [])).toMatchObject({
+      terms_of_contract: String(registrationTerms.id),
+      personal_data_consent: String(newNotice.id),
+    });
   });
 
   it('shows a message that belongs to no field above the form', async () => {
@@ -316,6 +432,7 @@ describe('the registration form', () => {
     await screen.findByRole('region', { name: registrationTerms.title });
     await fill(user, valid);
     await user.click(acceptBox());
+    await user.click(consentBox());
 
     await user.click(submitButton());
 
@@ -330,6 +447,7 @@ describe('the registration form', () => {
     await screen.findByRole('region', { name: registrationTerms.title });
     await fill(user, valid);
     await user.click(acceptBox());
+    await user.click(consentBox());
 
     await user.click(submitButton());
 
@@ -341,18 +459,16 @@ describe('the registration form', () => {
 
   it('cannot be sent while the terms fail to load, and keeps what was typed through a retry', async () => {
     const user = userEvent.setup();
-    mswServer.use(
-      http.get('*/api/cms/terms_of_contract/', () => new HttpResponse(null, { status: 503 }), {
-        once: true,
-      }),
-    );
+    registrationTermsAnswer(() => new HttpResponse(null, { status: 503 }), true);
     const sent = watchRegistrations();
     renderForm();
 
     expect(await screen.findByRole('alert')).toHaveTextContent(ka.terms.error);
     expect(submitButton()).toBeDisabled();
     expect(submitButton()).toHaveAccessibleDescription(kaRegistration.termsBlocked);
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('checkbox', { name: kaRegistration.termsAccept }),
+    ).not.toBeInTheDocument();
     await fill(user, { personal_number: valid.personal_number, first_name: valid.first_name });
 
     await user.click(screen.getByRole('button', { name: ka.common.retry }));

@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ContractType, termsOfContractQuery } from 'shared/api/cms/terms-of-contract';
+import { Acceptance } from 'shared/forms/acceptance';
 import { FormAlert } from 'shared/forms/form-alert';
 import { FormTextField } from 'shared/forms/form-text-field';
 import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
+import { useRepublishedDocument } from 'shared/forms/use-republished-document';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { ka } from 'shared/strings/ka';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { kaAccount } from '../../../lib/ka-account';
 import { useRegister } from '../hooks/use-register';
@@ -20,13 +23,32 @@ import {
 } from '../lib/registration-schema';
 import styles from './registration.module.css';
 import { RegistrationDone } from './registration-done';
-import { RegistrationTerms } from './registration-terms';
 
 const termsQuery = termsOfContractQuery(ContractType.registration);
+const noticeQuery = termsOfContractQuery(ContractType.personalData);
+
+const termsStrings = {
+  legend: ka.terms.registration,
+  accept: kaRegistration.termsAccept,
+  loading: kaRegistration.termsLoading,
+  error: ka.terms.error,
+  empty: ka.terms.empty,
+  republished: kaRegistration.termsRepublished,
+};
+
+const noticeStrings = {
+  legend: kaRegistration.personalData,
+  accept: kaRegistration.personalDataAccept,
+  loading: kaRegistration.personalDataLoading,
+  error: kaRegistration.personalDataError,
+  empty: kaRegistration.personalDataEmpty,
+  republished: kaRegistration.personalDataRepublished,
+};
 
 /**
  * Registration: the contract's fields, checked here by the contract's rules (18+ counted in
- * Georgia), and the current registration terms to accept. The customer stays logged out and
+ * Georgia), the current registration terms to accept and, apart from them, the current
+ * personal-data notice to consent to (v1.1). The customer stays logged out and
  * is offered the login form with the personal number filled in.
  */
 export function RegistrationForm({
@@ -36,42 +58,51 @@ export function RegistrationForm({
   onLogin: (personalNumber: string) => void;
 }) {
   const [registered, setRegistered] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const blockedId = useId();
-  const queryClient = useQueryClient();
   const registerCustomer = useRegister();
   const terms = useQuery(termsQuery);
+  const notice = useQuery(noticeQuery);
   const showTermsPending = useDelayedFlag(terms.isPending);
-  const acceptable = terms.data ?? null;
+  const showNoticePending = useDelayedFlag(notice.isPending);
   const today = todayInGeorgia();
   const resolver = useMemo(() => zodResolver(registrationSchema(today)), [today]);
   const form = useForm({ resolver, defaultValues: emptyRegistration });
-
-  // Set when outdated terms are the first error: their box takes focus once the current terms
-  // have loaded (the reload replaces the box the error focused).
-  const focusNewTerms = useRef(false);
-  useEffect(() => {
-    if (!acceptable || !focusNewTerms.current) return;
-    focusNewTerms.current = false;
-    formRef.current?.querySelector<HTMLElement>('[name="terms_of_contract"]')?.focus();
-  }, [acceptable]);
+  const termsRecovery = useRepublishedDocument({
+    document: terms,
+    setValue: form.setValue,
+    name: 'terms_of_contract',
+    fields: REGISTRATION_FIELDS,
+  });
+  const noticeRecovery = useRepublishedDocument({
+    document: notice,
+    setValue: form.setValue,
+    name: 'personal_data_consent',
+    fields: REGISTRATION_FIELDS,
+  });
+  // Only a current version can be accepted: not one a republish is replacing.
+  const acceptableTerms = termsRecovery.reloading ? null : terms.data;
+  const acceptableNotice = noticeRecovery.reloading ? null : notice.data;
+  const blocked = !acceptableTerms
+    ? kaRegistration.termsBlocked
+    : !acceptableNotice
+      ? kaRegistration.personalDataBlocked
+      : null;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (!acceptable) return;
-    const registration = { ...values, terms_of_contract: acceptable.id };
+    if (!acceptableTerms || !acceptableNotice) return;
+    const registration = {
+      ...values,
+      terms_of_contract: acceptableTerms.id,
+      personal_data_consent: acceptableNotice.id,
+    };
     try {
       if (!(await registerCustomer.send(registration))) return;
     } catch (error) {
       const apiError = applyServerError(form, error, { fields: REGISTRATION_FIELDS });
-      if (apiError.fieldErrors.terms_of_contract?.length) {
-        // The terms changed while the form was open: show the current ones, to be read and
-        // accepted afresh, rather than sending the outdated id again.
-        form.setValue('terms_of_contract', false);
-        focusNewTerms.current =
-          REGISTRATION_FIELDS.find((name) => apiError.fieldErrors[name]?.length) ===
-          'terms_of_contract';
-        void queryClient.resetQueries({ queryKey: termsQuery.queryKey });
-      }
+      // A document republished while the form was open: its current version is shown, to be
+      // read and accepted afresh, rather than sending the outdated id again.
+      termsRecovery.recover(apiError);
+      noticeRecovery.recover(apiError);
       return;
     }
     setRegistered(registration.personal_number);
@@ -83,7 +114,7 @@ export function RegistrationForm({
 
   const { control } = form;
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
       <p className={styles.intro}>{kaRegistration.allRequired}</p>
       <FormAlert control={control} />
       <PersonalNumberField control={control} name="personal_number" />
@@ -142,17 +173,32 @@ export function RegistrationForm({
         type="password"
         autoComplete="new-password"
       />
-      <RegistrationTerms terms={terms} showPending={showTermsPending} control={control} />
-      {acceptable ? null : (
+      <Acceptance
+        document={terms}
+        showPending={showTermsPending}
+        control={control}
+        name="terms_of_contract"
+        strings={termsStrings}
+        recovery={termsRecovery}
+      />
+      <Acceptance
+        document={notice}
+        showPending={showNoticePending}
+        control={control}
+        name="personal_data_consent"
+        strings={noticeStrings}
+        recovery={noticeRecovery}
+      />
+      {blocked ? (
         <p id={blockedId} className={styles.blocked}>
-          {kaRegistration.termsBlocked}
+          {blocked}
         </p>
-      )}
+      ) : null}
       <SubmitButton
         control={control}
         busyLabel={kaRegistration.submitting}
-        disabled={!acceptable}
-        aria-describedby={acceptable ? undefined : blockedId}
+        disabled={blocked !== null}
+        aria-describedby={blocked ? blockedId : undefined}
       >
         {kaRegistration.submit}
       </SubmitButton>

@@ -24,11 +24,19 @@ export const REGISTRATION_FIELDS = [
   'password',
   'password_confirm',
   'terms_of_contract',
+  'personal_data_consent',
 ] as const satisfies readonly (keyof Registration)[];
 
-/** What the customer has typed; `terms_of_contract` is the acceptance box until it is sent. */
-export type RegistrationValues = Omit<Registration, 'terms_of_contract'> & {
+/**
+ * What the customer has typed; `terms_of_contract` and `personal_data_consent` are the
+ * acceptance boxes until they are sent as the accepted documents' ids.
+ */
+export type RegistrationValues = Omit<
+  Registration,
+  'terms_of_contract' | 'personal_data_consent'
+> & {
   terms_of_contract: boolean;
+  personal_data_consent: boolean;
 };
 
 export const emptyRegistration: RegistrationValues = {
@@ -41,6 +49,7 @@ export const emptyRegistration: RegistrationValues = {
   password: '',
   password_confirm: '',
   terms_of_contract: false,
+  personal_data_consent: false,
 };
 
 /** The oldest plausible birth year: earlier ones are typing slips in the date's year. */
@@ -68,6 +77,9 @@ export function registrationSchema(todayIso: string) {
       terms_of_contract: z
         .boolean()
         .check(z.refine((accepted) => accepted, kaRegistration.termsRequired)),
+      personal_data_consent: z
+        .boolean()
+        .check(z.refine((accepted) => accepted, kaRegistration.personalDataRequired)),
     }),
     'password',
     'password_confirm',
