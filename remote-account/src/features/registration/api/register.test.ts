@@ -65,6 +65,15 @@ describe('register', () => {
     await expect(register(registration)).resolves.toEqual({ id: 43 });
   });
 
+  it('is refused by the mock provider, as by the real one, with an older notice’s id (v1.1)', async () => {
+    await expect(
+      register({ ...registration, personal_data_consent: personalDataNotice.id - 1 }),
+    ).rejects.toMatchObject({
+      status: 400,
+      fieldErrors: { personal_data_consent: [expect.any(String)] },
+    });
+  });
+
   it('keeps the provider’s field messages by field', async () => {
     mswServer.use(
       http.post('*/api/user/register/', () =>
