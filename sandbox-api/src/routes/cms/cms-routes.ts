@@ -8,7 +8,9 @@ const CONTACT_TYPES = ['1', '2', '3'] as const;
 const termsQuery = z.object({
   contact_type: z.enum(CONTACT_TYPES, {
     error: (issue) =>
-      issue.input === undefined ? 'ეს ველი სავალდებულოა.' : 'ხელშეკრულების ტიპი უნდა იყოს 1, 2 ან 3.',
+      issue.input === undefined
+        ? 'ეს ველი სავალდებულოა.'
+        : 'ხელშეკრულების ტიპი უნდა იყოს 1, 2 ან 3.',
   }),
 });
 

@@ -57,7 +57,11 @@ export const dateInput = z
   .refine((value) => {
     const [year, month, day] = value.split('-').map(Number) as [number, number, number];
     const date = new Date(Date.UTC(year, month - 1, day));
-    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    return (
+      date.getUTCFullYear() === year &&
+      date.getUTCMonth() === month - 1 &&
+      date.getUTCDate() === day
+    );
   }, DATE_MESSAGE);
 export const payoffQuery = z.object({ date: dateInput.optional() }).strict();
 export const payoffBody = z.object({ date: dateInput.optional() }).strict().nullish();

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Queryable } from '../../db/database';
 import { georgianDate } from '../../lib/calculator';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import { settleUserApplications } from '../../lib/loan-settlement';
-import type { Queryable } from '../../db/database';
 import {
   addDays,
   allocateRepayment,
