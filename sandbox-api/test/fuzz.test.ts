@@ -27,6 +27,10 @@ const ENDPOINTS: readonly { method: 'GET' | 'POST' | 'PATCH'; path: string }[] =
   { method: 'POST', path: '/api/loan/loan_application/create_loan_validation/' },
   { method: 'GET', path: '/api/loan/loan/' },
   { method: 'POST', path: '/api/loan/loan/1/repay/' },
+  { method: 'GET', path: '/api/loan/loan/1/payoff/' },
+  { method: 'POST', path: '/api/loan/loan/1/payoff/' },
+  { method: 'GET', path: '/api/loan/loan/1/withdrawal/' },
+  { method: 'POST', path: '/api/loan/loan/1/withdraw/' },
   { method: 'GET', path: '/api/loan/overdue_loan_application/' },
   { method: 'GET', path: '/api/cms/terms_of_contract/' },
   { method: 'GET', path: '/api/cms/question_answer/' },
@@ -117,6 +121,18 @@ function shapedCalls(
     },
     { method: 'GET', url: '/__sandbox/outbox', query: { to: '555000001' } },
     { method: 'GET', url: '/api/cms/terms_of_contract/', query: { contact_type: '1' } },
+    {
+      method: 'GET',
+      url: '/api/loan/loan/1/payoff/',
+      query: { date: '2026-11-30' },
+      token: user.access,
+    },
+    {
+      method: 'POST',
+      url: '/api/loan/loan/1/payoff/',
+      body: { date: '2026-11-22' },
+      token: user.access,
+    },
   ];
 }
 
