@@ -6,13 +6,8 @@ import type { Queryable } from './database';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface SeedLoan {
+interface SeedLoan extends GivenLoan {
   personalNumber: string;
-  amount: string;
-  term: number;
-  daysAgo: number;
-  /** How many schedule rows were paid, each on its due date. */
-  paidRows: number;
 }
 
 /**
@@ -37,56 +32,83 @@ async function idOf(tx: Queryable, personalNumber: string): Promise<number> {
   return user.id;
 }
 
-export async function seedLoans(tx: Queryable, app: FastifyInstance): Promise<void> {
+/** A loan as the seed and the development helper give it: issued `daysAgo`, rows paid on time. */
+export interface GivenLoan {
+  amount: string;
+  term: number;
+  daysAgo: number;
+  /** How many schedule rows were paid, each on its due date. */
+  paidRows: number;
+}
+
+async function currentLoanTermsId(tx: Queryable): Promise<number> {
   const [terms] = await tx.query<{ id: number }>(
     'SELECT id FROM terms_of_contract WHERE contact_type = 1 ORDER BY published_at DESC, id DESC LIMIT 1',
   );
   if (!terms) throw new Error('the loan terms of contract must be seeded before the loans');
-  const now = app.clock.now().getTime();
+  return terms.id;
+}
 
+/**
+ * Writes one issued loan of `userId` as if applied for and approved `daysAgo` (relative to the
+ * sandbox clock), its first `paidRows` rows paid on their due dates; a loan paid in full is
+ * closed as repaid at its last payment. Runs inside the caller's transaction.
+ */
+export async function giveLoan(
+  tx: Queryable,
+  app: FastifyInstance,
+  userId: number,
+  loan: GivenLoan,
+  termsId?: number,
+): Promise<number> {
+  const issuedAt = new Date(app.clock.now().getTime() - loan.daysAgo * DAY_MS);
+  const createdAt = new Date(issuedAt.getTime() - 2 * 60 * 60 * 1000);
+  const decidedAt = new Date(issuedAt.getTime() - 60 * 60 * 1000);
+  const [application] = await tx.query<{ id: number }>(
+    `INSERT INTO loan_applications
+       (user_id, amount, term, terms_of_contract_id, status, monthly_payment, created_at, decided_at)
+     VALUES ($1, $2, $3, $4, 'approved', $5, $6::timestamptz, $7::timestamptz) RETURNING id`,
+    [
+      userId,
+      loan.amount,
+      loan.term,
+      termsId ?? (await currentLoanTermsId(tx)),
+      fromTetri(planLoan(toTetri(loan.amount), loan.term, georgianDate(issuedAt)).monthlyPayment),
+      createdAt.toISOString(),
+      decidedAt.toISOString(),
+    ],
+  );
+  if (!application) throw new Error('seed application insert returned no row');
+  const { loanId, plan } = await issueLoan(
+    tx,
+    { id: application.id, userId, amount: loan.amount, term: loan.term },
+    issuedAt,
+  );
+  const paid = plan.schedule.slice(0, loan.paidRows);
+  for (const row of paid) {
+    await tx.query(
+      'UPDATE loan_schedule SET paid_amount = payment WHERE loan_id = $1 AND number = $2',
+      [loanId, row.number],
+    );
+    await tx.query(
+      'INSERT INTO payments (loan_id, amount, paid_at) VALUES ($1, $2, $3::timestamptz)',
+      [loanId, fromTetri(row.payment), `${row.date}T12:00:00+04:00`],
+    );
+  }
+  const last = paid.at(-1);
+  if (last && paid.length === plan.schedule.length) {
+    // Repaid by its last payment: closed then.
+    await tx.query(
+      `UPDATE loans SET closed_at = $2::timestamptz, closed_as = 'repaid' WHERE id = $1`,
+      [loanId, `${last.date}T12:00:00+04:00`],
+    );
+  }
+  return loanId;
+}
+
+export async function seedLoans(tx: Queryable, app: FastifyInstance): Promise<void> {
+  const termsId = await currentLoanTermsId(tx);
   for (const seed of SEED_LOANS) {
-    const userId = await idOf(tx, seed.personalNumber);
-    const issuedAt = new Date(now - seed.daysAgo * DAY_MS);
-    const createdAt = new Date(issuedAt.getTime() - 2 * 60 * 60 * 1000);
-    const decidedAt = new Date(issuedAt.getTime() - 60 * 60 * 1000);
-    const [application] = await tx.query<{ id: number }>(
-      `INSERT INTO loan_applications
-         (user_id, amount, term, terms_of_contract_id, status, monthly_payment, created_at, decided_at)
-       VALUES ($1, $2, $3, $4, 'approved', $5, $6::timestamptz, $7::timestamptz) RETURNING id`,
-      [
-        userId,
-        seed.amount,
-        seed.term,
-        terms.id,
-        fromTetri(planLoan(toTetri(seed.amount), seed.term, georgianDate(issuedAt)).monthlyPayment),
-        createdAt.toISOString(),
-        decidedAt.toISOString(),
-      ],
-    );
-    if (!application) throw new Error('seed application insert returned no row');
-    const { loanId, plan } = await issueLoan(
-      tx,
-      { id: application.id, userId, amount: seed.amount, term: seed.term },
-      issuedAt,
-    );
-    const paid = plan.schedule.slice(0, seed.paidRows);
-    for (const row of paid) {
-      await tx.query(
-        'UPDATE loan_schedule SET paid_amount = payment WHERE loan_id = $1 AND number = $2',
-        [loanId, row.number],
-      );
-      await tx.query(
-        'INSERT INTO payments (loan_id, amount, paid_at) VALUES ($1, $2, $3::timestamptz)',
-        [loanId, fromTetri(row.payment), `${row.date}T12:00:00+04:00`],
-      );
-    }
-    const last = paid.at(-1);
-    if (last && paid.length === plan.schedule.length) {
-      // Repaid by its last payment: closed then.
-      await tx.query(
-        `UPDATE loans SET closed_at = $2::timestamptz, closed_as = 'repaid' WHERE id = $1`,
-        [loanId, `${last.date}T12:00:00+04:00`],
-      );
-    }
+    await giveLoan(tx, app, await idOf(tx, seed.personalNumber), seed, termsId);
   }
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { giveLoan } from '../../db/seed-loans';
+import { PRODUCT } from '../../lib/products';
 
 const outboxEntry = z.object({
   id: z.int(),
@@ -12,8 +14,9 @@ const outboxEntry = z.object({
 
 /**
  * Development helpers outside the contract. The outbox shows the codes that would have gone
- * out by SMS or e-mail; the ban switch bans a user mid-session. In production mode nothing is
- * registered, so both answer 404.
+ * out by SMS or e-mail; the ban switch bans a user mid-session; a loan can be given to a user
+ * in any state of its life (fresh, late, partly paid). In production mode nothing is
+ * registered, so all answer 404.
  */
 export default async function routes(app: FastifyInstance): Promise<void> {
   if (app.config.mode !== 'development') return;
@@ -93,6 +96,48 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         return reply.code(404).send({ detail: 'ვერ მოიძებნა.', code: 'not_found' });
       }
       return { personal_number: request.params.personal_number, banned: request.body.banned };
+    },
+  );
+
+  // Gives a user an issued loan as it would be `days_ago` after its issue, its first
+  // `paid_rows` rows paid on time: end-to-end tests make each the loan they need (a fresh one
+  // inside its 14 days, an overdue one) without sharing the seed users' loans.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/__sandbox/users/:personal_number/loans',
+    {
+      schema: {
+        params: z.object({ personal_number: z.string().regex(/^\d{11}$/) }),
+        body: z
+          .object({
+            amount: z.string().regex(/^\d{1,8}\.\d{2}$/),
+            term: z
+              .number()
+              .int()
+              .refine((term) => (PRODUCT.terms as readonly number[]).includes(term)),
+            days_ago: z.number().int().min(0).max(3650),
+            paid_rows: z.number().int().min(0).default(0),
+          })
+          .strict(),
+        response: {
+          201: z.object({ id: z.int() }),
+          400: z.record(z.string(), z.array(z.string())),
+          404: z.object({ detail: z.string(), code: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { amount, term, days_ago: daysAgo, paid_rows: paidRows } = request.body;
+      if (paidRows > term) return reply.code(400).send({ paid_rows: [`at most ${term}`] });
+      const id = await app.db.transaction(async (tx) => {
+        const [user] = await tx.query<{ id: number }>(
+          'SELECT id FROM users WHERE personal_number = $1 FOR UPDATE',
+          [request.params.personal_number],
+        );
+        if (!user) return null;
+        return giveLoan(tx, app, user.id, { amount, term, daysAgo, paidRows });
+      });
+      if (id === null) return reply.code(404).send({ detail: 'ვერ მოიძებნა.', code: 'not_found' });
+      return reply.code(201).send({ id });
     },
   );
 }
