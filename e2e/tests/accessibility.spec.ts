@@ -49,6 +49,7 @@ test.describe('the account slice against the sandbox', () => {
     await login.getByRole('button', { name: kaRegistration.register }).click();
     const registration = page.getByRole('dialog', { name: kaRegistration.title });
     await expect(registration.getByLabel(kaRegistration.termsAccept)).toBeVisible();
+    await expect(registration.getByLabel(kaRegistration.personalDataAccept)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 

@@ -44,6 +44,7 @@ async function registerViaUi(page: Page, customer: NewCustomer): Promise<void> {
   await panel.getByLabel(kaAccount.password, { exact: true }).fill(PASSWORD);
   await panel.getByLabel(kaRegistration.passwordConfirm).fill(PASSWORD);
   await panel.getByLabel(kaRegistration.termsAccept).check();
+  await panel.getByLabel(kaRegistration.personalDataAccept).check();
   await panel.getByRole('button', { name: kaRegistration.submit }).click();
   await expect(panel.getByRole('status')).toContainText(kaRegistration.done);
 }

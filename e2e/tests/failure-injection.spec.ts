@@ -122,6 +122,7 @@ async function fillRegistration(page: Page) {
   await panel.getByLabel(kaAccount.password, { exact: true }).fill('Paroli123');
   await panel.getByLabel(kaRegistration.passwordConfirm).fill('Paroli123');
   await panel.getByLabel(kaRegistration.termsAccept).check();
+  await panel.getByLabel(kaRegistration.personalDataAccept).check();
   return { panel, values };
 }
 
@@ -146,6 +147,7 @@ test('going offline mid-registration loses nothing typed; back online, the same 
   await expect(panel.getByRole('alert')).toContainText(ka.errors.network);
   for (const [label, value] of values) await expect(panel.getByLabel(label)).toHaveValue(value);
   await expect(panel.getByLabel(kaRegistration.termsAccept)).toBeChecked();
+  await expect(panel.getByLabel(kaRegistration.personalDataAccept)).toBeChecked();
 
   offline = false;
   await page.context().setOffline(false);

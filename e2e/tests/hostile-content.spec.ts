@@ -63,11 +63,14 @@ test('the terms page shows both hostile contracts as harmless text', { tag: SERV
   await expectReadable(page.getByRole('main'), HOSTILE.loanTerms);
 });
 
-test('registration shows hostile terms as harmless text', async ({ page }) => {
+test('registration shows hostile terms and personal-data notice as harmless text', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: ka.account.register }).click();
   const panel = page.getByRole('dialog', { name: kaRegistration.title });
   await expectReadable(panel, HOSTILE.registrationTerms);
+  await expectReadable(panel, HOSTILE.personalDataNotice);
 });
 
 /** A customer's loan application, from the calculator to the contract they are asked to accept. */

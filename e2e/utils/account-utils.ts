@@ -41,9 +41,12 @@ export function newCustomer(): NewCustomer {
 
 /** Registers straight at the sandbox, for tests about what comes after registration. */
 export async function registerViaApi(customer: NewCustomer): Promise<void> {
-  const terms = (await (
-    await fetch(`${SANDBOX_URL}/api/cms/terms_of_contract/?contact_type=2`)
-  ).json()) as { id: number }[];
+  const current = async (contactType: number) =>
+    (
+      (await (
+        await fetch(`${SANDBOX_URL}/api/cms/terms_of_contract/?contact_type=${contactType}`)
+      ).json()) as { id: number }[]
+    )[0]?.id;
   const form = new FormData();
   const fields = {
     personal_number: customer.personalNumber,
@@ -54,7 +57,8 @@ export async function registerViaApi(customer: NewCustomer): Promise<void> {
     email: customer.email,
     password: PASSWORD,
     password_confirm: PASSWORD,
-    terms_of_contract: String(terms[0]?.id),
+    terms_of_contract: String(await current(2)),
+    personal_data_consent: String(await current(3)),
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const response = await fetch(`${SANDBOX_URL}/api/user/register/`, {

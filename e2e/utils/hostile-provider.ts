@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { loanTerms, questionAnswers, registrationTerms, slides } from 'shared/testing/fixtures';
+import {
+  loanTerms,
+  personalDataNotice,
+  questionAnswers,
+  registrationTerms,
+  slides,
+} from 'shared/testing/fixtures';
 
 /** Another site: nothing the provider sends may make the browser reach it. */
 const ELSEWHERE = 'https://evil.example';
@@ -35,11 +41,12 @@ export const HOSTILE = {
   answer: 'პასუხი უსაფრთხოდ',
   registrationTerms: 'რეგისტრაციის პირობები უსაფრთხოდ',
   loanTerms: 'სესხის პირობები უსაფრთხოდ',
+  personalDataNotice: 'პერსონალური მონაცემების შეტყობინება უსაფრთხოდ',
   slideTitle: '<img src=x onerror="window.__xss=1">სლაიდი',
 } as const;
 
 /**
- * Answers the CMS's three calls with hostile content (over the mocked provider or the sandbox;
+ * Answers the CMS's calls with hostile content (over the mocked provider or the sandbox;
  * routes added later take precedence). The ids are the fixtures', so a form that sends the
  * accepted terms' id still works.
  */
@@ -50,10 +57,13 @@ export async function serveHostileCms(page: Page): Promise<void> {
     }),
   );
   await page.route('**/api/cms/terms_of_contract/?*', (route) => {
-    const loan = new URL(route.request().url()).searchParams.get('contact_type') === '1';
-    const terms = loan
-      ? { ...loanTerms, content: hostileHtml(HOSTILE.loanTerms) }
-      : { ...registrationTerms, content: hostileHtml(HOSTILE.registrationTerms) };
+    const type = new URL(route.request().url()).searchParams.get('contact_type');
+    const terms =
+      type === '1'
+        ? { ...loanTerms, content: hostileHtml(HOSTILE.loanTerms) }
+        : type === '3'
+          ? { ...personalDataNotice, content: hostileHtml(HOSTILE.personalDataNotice) }
+          : { ...registrationTerms, content: hostileHtml(HOSTILE.registrationTerms) };
     return route.fulfill({ json: [terms] });
   });
   const [first, second] = slides;

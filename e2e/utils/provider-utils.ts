@@ -7,6 +7,7 @@ import {
   loanLimit,
   loans,
   loanTerms,
+  personalDataNotice,
   questionAnswers,
   registrationTerms,
   slides,
@@ -43,7 +44,11 @@ function answerFor(url: URL, authorized: boolean): unknown | undefined {
     case '/api/cms/question_answer/':
       return questionAnswers;
     case '/api/cms/terms_of_contract/':
-      return url.searchParams.get('contact_type') === '1' ? [loanTerms] : [registrationTerms];
+      return (
+        { '1': [loanTerms], '3': [personalDataNotice] }[
+          url.searchParams.get('contact_type') ?? ''
+        ] ?? [registrationTerms]
+      );
     case '/api/loan/loan/':
       return loans;
     default:
