@@ -109,10 +109,14 @@ test("a remote's own page runs alone from its production build, with no host", {
   await expect(page.getByRole('heading', { name: kaCalculator.title })).toBeVisible();
 });
 
-test('the terms page shows both contracts from the CMS, sanitised', async ({ page }) => {
+test('the terms page shows both contracts and the personal-data notice from the CMS, sanitised', async ({
+  page,
+}) => {
   await page.goto('/static');
   await expect(page.getByRole('heading', { name: ka.terms.registration, level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: kaHost.terms.loan, level: 2 })).toBeVisible();
+  const notice = page.getByRole('region', { name: kaHost.terms.personalData });
+  await expect(notice.getByRole('heading', { level: 3 })).toHaveText(/პერსონალურ მონაცემთა/);
   const providerHeading = page.getByRole('heading', { name: '1. სესხის გაცემა' });
   await expect(providerHeading).toBeVisible();
   // The provider's own heading reads at the size of the text around it, below the section's.

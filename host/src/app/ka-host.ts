@@ -57,6 +57,7 @@ export const kaHost = {
   terms: {
     title: 'ხელშეკრულების პირობები',
     loan: 'სესხის ხელშეკრულების პირობები',
+    personalData: 'პერსონალურ მონაცემთა დამუშავება',
     version: 'ვერსია',
     published: 'გამოქვეყნდა',
   },

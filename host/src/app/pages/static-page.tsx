@@ -5,7 +5,10 @@ import { kaHost } from '../ka-host';
 import styles from './pages.module.css';
 import { TermsSection } from './terms-section';
 
-/** Static content: the registration and loan contract terms from the CMS. */
+/**
+ * Static content: the registration and loan contract terms and the personal-data notice (v1.1)
+ * from the CMS, so a customer can read each again after accepting it.
+ */
 export function Component() {
   useEffect(() => {
     document.title = `${kaHost.terms.title} · ${kaHost.brand}`;
@@ -15,6 +18,7 @@ export function Component() {
       <h1 className={styles.documentTitle}>{kaHost.terms.title}</h1>
       <TermsSection type={ContractType.registration} heading={ka.terms.registration} />
       <TermsSection type={ContractType.loan} heading={kaHost.terms.loan} />
+      <TermsSection type={ContractType.personalData} heading={kaHost.terms.personalData} />
     </div>
   );
 }
