@@ -110,69 +110,6 @@ describe('the sandbox outbox in development mode', () => {
   });
 });
 
-describe('the sandbox loan helper in development mode', () => {
-  // The seed brings the loan terms a given loan is contracted under.
-  const ctx = build({ mode: 'development' }, { seed: true });
-
-  it('gives a user a loan in the state asked for: issued days ago, its first rows paid on time', async () => {
-    const user = await createUser(ctx);
-    const given = await ctx().call({
-      method: 'POST',
-      url: `/__sandbox/users/${user.personal_number}/loans`,
-      payload: { amount: '1500.00', term: 6, days_ago: 95, paid_rows: 1 },
-    });
-    expect(given.statusCode, given.body).toBe(201);
-    const loans = (await ctx().call({ url: '/api/loan/loan/', token: user.access })).json<
-      { id: number; status: string; amount: string; schedule: { paid: boolean }[] }[]
-    >();
-    expect(loans).toHaveLength(1);
-    expect(loans[0]).toMatchObject({ id: given.json<{ id: number }>().id, amount: '1500.00' });
-    expect(loans[0]?.status).toBe('overdue');
-    expect(loans[0]?.schedule.map((row) => row.paid)).toEqual([
-      true,
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
-    const overdue = await ctx().call({
-      url: '/api/loan/overdue_loan_application/',
-      token: user.access,
-    });
-    expect(overdue.json()).toMatchObject({ loan: loans[0]?.id });
-  });
-
-  it('gives a fresh loan inside its 14 days, and refuses what no loan could be', async () => {
-    const user = await createUser(ctx);
-    const url = `/__sandbox/users/${user.personal_number}/loans`;
-    const fresh = await ctx().call({
-      method: 'POST',
-      url,
-      payload: { amount: '1000.00', term: 6, days_ago: 3 },
-    });
-    expect(fresh.statusCode).toBe(201);
-    const withdrawal = await ctx().call({
-      url: `/api/loan/loan/${fresh.json<{ id: number }>().id}/withdrawal/`,
-      token: user.access,
-    });
-    expect(withdrawal.json()).toMatchObject({ available: true });
-    for (const payload of [
-      { amount: '1000.00', term: 5, days_ago: 3 },
-      { amount: '1000.00', term: 3, days_ago: 3, paid_rows: 4 },
-      { amount: '1000', term: 3, days_ago: 3 },
-    ]) {
-      expect((await ctx().call({ method: 'POST', url, payload })).statusCode).toBe(400);
-    }
-    const nobody = await ctx().call({
-      method: 'POST',
-      url: '/__sandbox/users/09999999999/loans',
-      payload: { amount: '1000.00', term: 6, days_ago: 3 },
-    });
-    expect(nobody.statusCode).toBe(404);
-  });
-});
-
 describe('the sandbox outbox in production mode', () => {
   const ctx = build({ mode: 'production' });
 
@@ -301,5 +238,69 @@ describe('the seed users', () => {
     for (const u of users) {
       expect(u).toMatchObject({ personal_data_consent_id: notice?.id, consented: true });
     }
+  });
+});
+
+describe('the sandbox loan helper in development mode', () => {
+  // The seed brings the loan terms a given loan is contracted under. Seeded blocks come last:
+  // on PostgreSQL the database is shared, and production mode refuses one with the seed users.
+  const ctx = build({ mode: 'development' }, { seed: true });
+
+  it('gives a user a loan in the state asked for: issued days ago, its first rows paid on time', async () => {
+    const user = await createUser(ctx);
+    const given = await ctx().call({
+      method: 'POST',
+      url: `/__sandbox/users/${user.personal_number}/loans`,
+      payload: { amount: '1500.00', term: 6, days_ago: 95, paid_rows: 1 },
+    });
+    expect(given.statusCode, given.body).toBe(201);
+    const loans = (await ctx().call({ url: '/api/loan/loan/', token: user.access })).json<
+      { id: number; status: string; amount: string; schedule: { paid: boolean }[] }[]
+    >();
+    expect(loans).toHaveLength(1);
+    expect(loans[0]).toMatchObject({ id: given.json<{ id: number }>().id, amount: '1500.00' });
+    expect(loans[0]?.status).toBe('overdue');
+    expect(loans[0]?.schedule.map((row) => row.paid)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    const overdue = await ctx().call({
+      url: '/api/loan/overdue_loan_application/',
+      token: user.access,
+    });
+    expect(overdue.json()).toMatchObject({ loan: loans[0]?.id });
+  });
+
+  it('gives a fresh loan inside its 14 days, and refuses what no loan could be', async () => {
+    const user = await createUser(ctx);
+    const url = `/__sandbox/users/${user.personal_number}/loans`;
+    const fresh = await ctx().call({
+      method: 'POST',
+      url,
+      payload: { amount: '1000.00', term: 6, days_ago: 3 },
+    });
+    expect(fresh.statusCode).toBe(201);
+    const withdrawal = await ctx().call({
+      url: `/api/loan/loan/${fresh.json<{ id: number }>().id}/withdrawal/`,
+      token: user.access,
+    });
+    expect(withdrawal.json()).toMatchObject({ available: true });
+    for (const payload of [
+      { amount: '1000.00', term: 5, days_ago: 3 },
+      { amount: '1000.00', term: 3, days_ago: 3, paid_rows: 4 },
+      { amount: '1000', term: 3, days_ago: 3 },
+    ]) {
+      expect((await ctx().call({ method: 'POST', url, payload })).statusCode).toBe(400);
+    }
+    const nobody = await ctx().call({
+      method: 'POST',
+      url: '/__sandbox/users/09999999999/loans',
+      payload: { amount: '1000.00', term: 6, days_ago: 3 },
+    });
+    expect(nobody.statusCode).toBe(404);
   });
 });
