@@ -209,3 +209,31 @@ export function verificationStep(page: Page, title: string): Locator {
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: title }) });
 }
+
+/** A loan the sandbox's development helper gives a customer, as it stands `daysAgo` after issue. */
+export interface GivenLoan {
+  amount: string;
+  term: number;
+  daysAgo: number;
+  /** How many of its schedule rows were paid, on their due dates. */
+  paidRows?: number;
+}
+
+/**
+ * Gives a customer a loan in the state a test needs (fresh inside its 14 days, overdue), so
+ * tests that pay or withdraw one never spend the seed customers' loans.
+ */
+export async function giveLoan(personalNumber: string, loan: GivenLoan): Promise<number> {
+  const response = await fetch(`${SANDBOX_URL}/__sandbox/users/${personalNumber}/loans`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      amount: loan.amount,
+      term: loan.term,
+      days_ago: loan.daysAgo,
+      paid_rows: loan.paidRows ?? 0,
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
