@@ -17,6 +17,7 @@ export const kaLoans = {
     active: 'აქტიური',
     overdue: 'ვადაგადაცილებული',
     repaid: 'დაფარული',
+    withdrawn: 'გასულია ხელშეკრულებიდან',
   },
   summary: {
     lastApplication: 'ბოლო განაცხადი',
@@ -62,7 +63,6 @@ export const kaLoans = {
     amountRequired: 'შეიყვანეთ თანხა.',
     amountInvalid: 'თანხა ჩაწერეთ ციფრებით, მაგალითად 150 ან 150,50.',
     amountTooSmall: 'თანხა უნდა იყოს მინიმუმ {min}.',
-    amountBelowPenalty: 'თანხამ უნდა დაფაროს დარიცხული პირგასამტეხლო: მინიმუმ {min}.',
     amountTooLarge: 'თანხა არ უნდა აღემატებოდეს მთლიან დავალიანებას: {max}.',
     continue: 'გაგრძელება',
     cancel: 'გაუქმება',
@@ -76,7 +76,7 @@ export const kaLoans = {
     success: 'გადახდა მიღებულია.',
     successAmount: 'გადახდილია {amount}.',
     successRepaid: 'სესხი სრულად დაფარულია.',
-    loanRepaid: 'ეს სესხი უკვე სრულად არის დაფარული.',
+    loanClosed: 'ეს სესხი უკვე დახურულია: მასზე გადახდა აღარ მიიღება.',
     close: 'დახურვა',
   },
   overdue: {

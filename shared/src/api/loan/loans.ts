@@ -2,7 +2,8 @@ import { requestJson } from 'shared/api/api-client';
 import { isoDateSchema, moneySchema, timestampSchema } from 'shared/api/money-schema';
 import * as z from 'shared/validation/zod';
 
-export const loanStatusSchema = z.enum(['active', 'overdue', 'repaid']);
+/** v1.1 adds `withdrawn`: the customer withdrew within 14 days; like `repaid`, it is closed. */
+export const loanStatusSchema = z.enum(['active', 'overdue', 'repaid', 'withdrawn']);
 export type LoanStatus = z.infer<typeof loanStatusSchema>;
 
 export const scheduleRowSchema = z.object({
@@ -26,6 +27,10 @@ export const loanSchema = z.object({
   next_payment_date: z.nullable(isoDateSchema),
   next_payment_amount: z.nullable(moneySchema),
   schedule: z.array(z.extend(scheduleRowSchema, { paid: z.boolean() })),
+  /** v1.1: the last day (Tbilisi) the customer may withdraw: the issue date plus 14 days. */
+  withdrawal_until: isoDateSchema,
+  /** v1.1: when the loan was repaid (by payoff or by its rows) or withdrawn; null while open. */
+  closed_at: z.nullable(timestampSchema),
 });
 export type Loan = z.infer<typeof loanSchema>;
 

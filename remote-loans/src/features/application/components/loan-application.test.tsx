@@ -292,6 +292,8 @@ describe('the loan application', () => {
             term: 6,
             status: 'active',
             issued_at: '2026-11-22T10:05:00+04:00',
+            withdrawal_until: '2026-12-06',
+            closed_at: null,
             monthly_payment: '186.67',
             outstanding: '1120.00',
             next_payment_date: '2026-12-22',

@@ -300,7 +300,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     await waitFor(() => expect(state.overdueRequests).toBe(2));
   });
 
-  it('opens the overdue loan’s payment on its bounds: the penalty is the least it takes', async () => {
+  it('takes an amount below the overdue loan’s penalty (v1.1): it goes to the penalty first', async () => {
     const user = userEvent.setup();
     const state = provider();
     logIn();
@@ -316,12 +316,10 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     await user.type(within(overdue).getByRole('textbox', { name: t.repay.otherLabel }), '1');
     await user.click(within(overdue).getByRole('button', { name: t.repay.continue }));
 
-    expect(
-      await within(overdue).findByText(
-        money(format(t.repay.amountBelowPenalty, { min: formatMoney('3.38') })),
-      ),
-    ).toBeInTheDocument();
-    expect(state.repayments).toEqual([]);
+    const penaltyFirst = await within(overdue).findByText(t.repay.penaltyFirst);
+    expect(penaltyFirst.nextElementSibling).toHaveTextContent(money('1.00'));
+    await user.click(within(overdue).getByRole('button', { name: t.repay.confirm }));
+    await waitFor(() => expect(state.repayments).toEqual([{ id: overdueLoan.id, amount: '1.00' }]));
   });
 
   it('keeps the loans on screen when a reload fails, and says so with a retry', async () => {

@@ -17,19 +17,16 @@ describe('the repayment call', () => {
     expect(seen).toEqual([{ url: '/api/loan/loan/12/repay/', body: { amount: '100.00' } }]);
   });
 
-  it('fails with the provider’s code when the loan is already repaid', async () => {
+  it('fails with the provider’s code when the loan is already closed', async () => {
     mswServer.use(
       http.post('*/api/loan/loan/:id/repay/', () =>
-        HttpResponse.json(
-          { detail: 'სესხი უკვე სრულად არის დაფარული.', code: 'loan_repaid' },
-          { status: 400 },
-        ),
+        HttpResponse.json({ detail: 'სესხი დახურულია.', code: 'loan_closed' }, { status: 400 }),
       ),
     );
     await expect(repayLoan(9, '1.00')).rejects.toMatchObject({
       status: 400,
-      code: 'loan_repaid',
-      message: 'სესხი უკვე სრულად არის დაფარული.',
+      code: 'loan_closed',
+      message: 'სესხი დახურულია.',
     });
   });
 });

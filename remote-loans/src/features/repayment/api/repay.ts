@@ -3,8 +3,8 @@ import { type Loan, loanSchema } from 'shared/api/loan/loans';
 
 /**
  * POST /api/loan/loan/{id}/repay/ with a decimal string: the provider takes the accrued
- * penalty first, then the rows in date order, and answers the loan as it now stands. A loan
- * already repaid answers 400 `loan_repaid`; an amount under the penalty or over what is owed
+ * penalty first, then the rows in date order, and answers the loan as it now stands. A closed
+ * loan (repaid or withdrawn) answers 400 `loan_closed` (v1.1); an amount over what is owed
  * answers 400 with a field message for `amount`.
  */
 export function repayLoan(id: number, amount: string): Promise<Loan> {

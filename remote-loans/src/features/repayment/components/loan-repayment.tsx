@@ -32,7 +32,7 @@ export function LoanRepayment({
   const waitingForOverdue = open && status === 'overdue' && overdue.isPending;
   const showPending = useDelayedFlag(waitingForOverdue);
 
-  const payable = status !== 'repaid';
+  const payable = status === 'active' || status === 'overdue';
   const success = payment ? (
     <RepaySuccess payment={payment} onClose={disclosure.dismissPayment} />
   ) : null;

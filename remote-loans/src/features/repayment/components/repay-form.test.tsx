@@ -98,7 +98,7 @@ describe('the repayment form', () => {
     { typed: '12,345', message: t.amountInvalid },
     { typed: '1.5.0', message: t.amountInvalid },
     { typed: '-5', message: t.amountInvalid },
-    { typed: '3,37', message: format(t.amountBelowPenalty, { min: formatMoney('3.38') }) },
+    { typed: '0', message: format(t.amountTooSmall, { min: formatMoney('0.01') }) },
     { typed: '1129,13', message: format(t.amountTooLarge, { max: formatMoney('1129.12') }) },
   ])('refuses "$typed" in Georgian and sends nothing', async ({ typed, message }) => {
     const user = userEvent.setup();
@@ -237,11 +237,11 @@ describe('the repayment form', () => {
     expect(onPaid).not.toHaveBeenCalled();
   });
 
-  it('says in Georgian that the loan is already repaid, in the form, keeping the choice', async () => {
+  it('says in Georgian that the loan is already closed, in the form, keeping the choice', async () => {
     const user = userEvent.setup();
     mswServer.use(
       http.post('*/api/loan/loan/:id/repay/', () =>
-        HttpResponse.json({ detail: 'Loan is repaid.', code: 'loan_repaid' }, { status: 400 }),
+        HttpResponse.json({ detail: 'Loan is closed.', code: 'loan_closed' }, { status: 400 }),
       ),
     );
     renderForm({ loan: activeLoan, overdue: null });
@@ -250,7 +250,7 @@ describe('the repayment form', () => {
     await user.click(screen.getByRole('button', { name: t.continue }));
     await user.click(await screen.findByRole('button', { name: t.confirm }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(t.loanRepaid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.loanClosed);
     expect(screen.getByRole('radio', { name: startingWith(t.full) })).toBeChecked();
   });
 

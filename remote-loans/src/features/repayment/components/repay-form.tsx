@@ -53,7 +53,7 @@ const CHOICE_LABEL: Record<RepayChoice, string> = {
 
 /** A loan already repaid is said in our words whatever language the provider's detail is in. */
 function describe(error: ApiError): string | null {
-  return error.code === 'loan_repaid' ? t.loanRepaid : null;
+  return error.code === 'loan_closed' ? t.loanClosed : null;
 }
 
 /**

@@ -24,8 +24,8 @@ export function useRepay(loanId: number) {
       void invalidateAccount();
     },
     onError: (error) => {
-      // The provider knows better than the page: a loan repaid meanwhile is shown as such.
-      if (error.code === 'loan_repaid') void invalidateAccount();
+      // The provider knows better than the page: a loan closed meanwhile is shown as such.
+      if (error.code === 'loan_closed') void invalidateAccount();
     },
   });
 }

@@ -16,10 +16,7 @@ export function typedAmountProblem(text: string, terms: RepaymentBounds): string
   if (text.trim() === '') return t.amountRequired;
   const tetri = parseTypedAmount(text);
   if (tetri === null) return t.amountInvalid;
-  if (tetri < terms.min) {
-    const template = terms.penalty > 0 ? t.amountBelowPenalty : t.amountTooSmall;
-    return format(template, { min: money(terms.min) });
-  }
+  if (tetri < terms.min) return format(t.amountTooSmall, { min: money(terms.min) });
   if (tetri > terms.max) return format(t.amountTooLarge, { max: money(terms.max) });
   return null;
 }

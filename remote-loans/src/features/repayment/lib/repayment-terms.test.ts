@@ -12,9 +12,9 @@ describe('repayment terms', () => {
     }
   });
 
-  it('bounds an overdue loan by its penalty and by all it owes with the penalty', () => {
+  it('bounds an overdue loan from a tetri (v1.1: the penalty is paid first) up to all it owes with the penalty', () => {
     const terms = repaymentTerms(overdueLoan, overdueAnswer);
-    expect(terms).toMatchObject({ penalty: 338, min: 338, max: 112_574 + 338, totalDue: 28_482 });
+    expect(terms).toMatchObject({ penalty: 338, min: 1, max: 112_574 + 338, totalDue: 28_482 });
     expect(amountOf('full', terms, '')).toBe(112_912);
     expect(availableChoices(terms)).toEqual(['next', 'overdue', 'full', 'other']);
   });

@@ -15,7 +15,7 @@ export interface RepaymentTerms {
   next: number | null;
   /** Overdue amount + penalty, when the overdue answer is about this loan. */
   totalDue: number | null;
-  /** The provider's bounds: the payment must cover the penalty and not exceed all that is owed. */
+  /** The provider's bounds (v1.1): from 0.01 up to all that is owed with the penalty. */
   min: number;
   max: number;
 }
@@ -34,7 +34,8 @@ export function repaymentTerms(loan: Loan, overdue: Overdue | null | undefined):
     penalty,
     next: tetri(loan.next_payment_amount),
     totalDue: own ? tetri(own.total_due) : null,
-    min: Math.max(penalty, 1),
+    // v1.1: any amount from 0.01; what is below the penalty goes to the penalty.
+    min: 1,
     max: outstanding + penalty,
   };
 }

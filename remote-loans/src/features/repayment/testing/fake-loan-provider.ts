@@ -33,6 +33,8 @@ export const overdueLoan: Loan = {
   term: 6,
   status: 'overdue',
   issued_at: '2026-08-10T12:00:00+04:00',
+  withdrawal_until: '2026-08-24',
+  closed_at: null,
   monthly_payment: '281.44',
   outstanding: '1125.74',
   next_payment_date: '2026-11-10',
@@ -63,6 +65,8 @@ export const activeLoan: Loan = {
   term: 3,
   status: 'active',
   issued_at: '2026-10-20T12:00:00+04:00',
+  withdrawal_until: '2026-11-03',
+  closed_at: null,
   monthly_payment: '272.09',
   outstanding: '544.19',
   next_payment_date: '2026-12-20',
@@ -82,6 +86,8 @@ export const repaidLoan: Loan = {
   term: 3,
   status: 'repaid',
   issued_at: '2026-03-01T12:00:00+04:00',
+  withdrawal_until: '2026-03-15',
+  closed_at: '2026-06-01T12:00:00+04:00',
   monthly_payment: '176.12',
   outstanding: '0.00',
   next_payment_date: null,
@@ -115,6 +121,7 @@ function applyRepayment(loan: Loan, credit: number, overdue: Overdue | null) {
     status: outstanding === 0 ? 'repaid' : stillOverdue ? 'overdue' : 'active',
     next_payment_date: next?.date ?? null,
     next_payment_amount: next ? fromTetri(next.amount) : null,
+    closed_at: outstanding === 0 ? '2026-11-22T12:00:00+04:00' : null,
   };
   const left =
     overdue && stillOverdue
@@ -139,7 +146,7 @@ export interface FakeLoanProvider {
 
 /**
  * The provider's loans, overdue answer and repayment over msw, keeping state like the sandbox
- * (its README's rules: penalty first, bounds, `loan_repaid`). A gate holds repayment answers.
+ * (its README's v1.1 rules: penalty first, any amount up to what is owed, `loan_closed`). A gate holds repayment answers.
  */
 export function fakeLoanProvider(
   initial: { loans: Loan[]; overdue: Overdue | null },
@@ -172,20 +179,31 @@ export function fakeLoanProvider(
       const loan = state.loans[index];
       if (!loan) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
       const owed = tetri(loan.outstanding);
-      if (owed === 0) {
+      if (owed === 0 || loan.closed_at !== null) {
         return HttpResponse.json(
-          { detail: 'სესხი უკვე სრულად არის დაფარული.', code: 'loan_repaid' },
+          { detail: 'სესხი დახურულია.', code: 'loan_closed' },
           { status: 400 },
         );
       }
       const own = state.overdue?.loan === id ? state.overdue : null;
       const penalty = own ? tetri(own.penalty) : 0;
       const paying = tetri(amount);
-      if (paying < penalty || paying > owed + penalty) {
+      // v1.1: any amount from 0.01 up to what is owed with the penalty; the penalty goes first.
+      if (paying < 1 || paying > owed + penalty) {
         return HttpResponse.json(
           { amount: ['თანხა არ ჯდება დასაშვებ ფარგლებში.'] },
           { status: 400 },
         );
+      }
+      if (own && paying < penalty) {
+        // All of it goes to the penalty; what is left of the penalty is carried.
+        const penaltyLeft = penalty - paying;
+        state.overdue = {
+          ...own,
+          penalty: fromTetri(penaltyLeft),
+          total_due: fromTetri(tetri(own.overdue_amount) + penaltyLeft),
+        };
+        return HttpResponse.json(loan);
       }
       const result = applyRepayment(loan, paying - penalty, own);
       state.loans[index] = result.loan;
