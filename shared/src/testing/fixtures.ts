@@ -102,6 +102,31 @@ export const loans: Loan[] = [
 ];
 
 /** A logged-in customer with nothing verified yet. */
+/** The provider's today in the payoff fixtures (v1.1 quotes are for today … today + 30). */
+export const PAYOFF_TODAY = '2026-11-25';
+
+/** A payoff quote of loan 11 for today: total = principal + interest + penalty. */
+export const payoffQuote = {
+  loan: 11,
+  date: PAYOFF_TODAY,
+  principal: '990.12',
+  interest: '9.76',
+  penalty: '0.00',
+  total: '999.88',
+  scheduled_remaining: '1012.37',
+  interest_saved: '12.49',
+};
+
+/** What withdrawing loan 11 takes (v1.1): received 1470.00 + interest, fee 30.00 refunded. */
+export const withdrawalQuote = {
+  loan: 11,
+  available: true,
+  until: '2026-12-06',
+  amount_to_return: '1474.83',
+  interest: '4.83',
+  fee_refunded: '30.00',
+};
+
 export const customer: User = {
   id: 42,
   personal_number: '01001012345',

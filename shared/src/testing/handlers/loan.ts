@@ -1,5 +1,13 @@
 import { HttpResponse, http } from 'msw';
-import { calculationFor, calculatorBounds, loanLimit, loans } from '../fixtures';
+import {
+  calculationFor,
+  calculatorBounds,
+  loanLimit,
+  loans,
+  PAYOFF_TODAY,
+  payoffQuote,
+  withdrawalQuote,
+} from '../fixtures';
 
 function authorized(request: Request): boolean {
   return /^JWT \S+$/.test(request.headers.get('Authorization') ?? '');
@@ -44,5 +52,16 @@ export const loanHandlers = [
   ),
   http.get('*/api/loan/loan/', ({ request }) =>
     authorized(request) ? HttpResponse.json(loans) : notAuthenticated(),
+  ),
+  // v1.1: a payoff quote of the fixtures' open loan, for the day asked (today by default).
+  http.get('*/api/loan/loan/:id/payoff/', ({ request, params }) => {
+    if (!authorized(request)) return notAuthenticated();
+    const date = new URL(request.url).searchParams.get('date') ?? PAYOFF_TODAY;
+    return HttpResponse.json({ ...payoffQuote, loan: Number(params.id), date });
+  }),
+  http.get('*/api/loan/loan/:id/withdrawal/', ({ request, params }) =>
+    authorized(request)
+      ? HttpResponse.json({ ...withdrawalQuote, loan: Number(params.id) })
+      : notAuthenticated(),
   ),
 ];

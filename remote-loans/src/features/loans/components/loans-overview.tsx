@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { Loan } from 'shared/api/loan/loans';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { formatDate, formatMoney, fromTetri } from 'shared/lib/money';
@@ -11,8 +12,10 @@ import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
+import { PayoffAction } from '../../payoff/components/payoff-action';
 import { LoanRepayment } from '../../repayment/components/loan-repayment';
-import { statusOf, tetri } from '../lib/loan-status';
+import { WithdrawAction } from '../../withdrawal/components/withdraw-action';
+import { isOpen, statusOf, tetri } from '../lib/loan-status';
 import { LoanSchedule } from './loan-schedule';
 import styles from './loans-overview.module.css';
 
@@ -40,15 +43,44 @@ function LoanProgress({ loan }: { loan: Loan }) {
   );
 }
 
+/** How a closed loan ended: repaid (early, when before its last row's date) or withdrawn. */
+function ClosedNote({ loan }: { loan: Loan }) {
+  const status = statusOf(loan);
+  if (status === 'withdrawn') {
+    return (
+      <p className={styles.repaidNote}>
+        {loan.closed_at
+          ? format(kaLoans.withdrawal.withdrawnOn, { date: formatDate(loan.closed_at) })
+          : kaLoans.status.withdrawn}
+      </p>
+    );
+  }
+  if (status !== 'repaid') return null;
+  const lastDue = loan.schedule.at(-1)?.date;
+  // The day it closed, in Tbilisi, against the calendar date of its last row.
+  const closedOn = loan.closed_at ? formatDate(loan.closed_at) : null;
+  const early =
+    loan.closed_at !== null && lastDue !== undefined && loan.closed_at.slice(0, 10) < lastDue;
+  return (
+    <p className={styles.repaidNote}>
+      {early && closedOn
+        ? format(kaLoans.payoff.closedEarly, { date: closedOn })
+        : kaLoans.loan.repaid}
+    </p>
+  );
+}
+
 function LoanItem({ loan }: { loan: Loan }) {
   const status = statusOf(loan);
+  // Where the focus goes when a money action closed the loan and its button is gone.
+  const heading = useRef<HTMLHeadingElement>(null);
   // Only an overdue loan has a penalty; the answer is the overdue notice's (one query).
   const overdue = useOverdue({ enabled: status === 'overdue' });
   const own = overdue.data && overdue.data.loan === loan.id ? overdue.data : null;
   return (
     <li className={styles.loan}>
       <div className={styles.loanHeader}>
-        <h3 className={styles.loanTitle}>
+        <h3 ref={heading} tabIndex={-1} className={styles.loanTitle}>
           <span className="visually-hidden">{kaLoans.loan.heading} </span>
           <span className={styles.amount}>{formatMoney(loan.amount)}</span>
         </h3>
@@ -91,9 +123,16 @@ function LoanItem({ loan }: { loan: Loan }) {
         </div>
       </dl>
       <LoanProgress loan={loan} />
-      {status === 'repaid' ? <p className={styles.repaidNote}>{kaLoans.loan.repaid}</p> : null}
+      <ClosedNote loan={loan} />
       <LoanSchedule loan={loan} />
       <LoanRepayment loan={loan} headingLevel={4} />
+      <PayoffAction
+        loanId={loan.id}
+        payable={isOpen(loan)}
+        headingLevel={4}
+        returnFocusTo={heading}
+      />
+      <WithdrawAction loan={loan} headingLevel={4} returnFocusTo={heading} />
     </li>
   );
 }

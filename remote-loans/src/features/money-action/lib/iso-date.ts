@@ -1,0 +1,17 @@
+/**
+ * Calendar arithmetic on ISO dates ("2026-11-25"), in UTC so the day never shifts with the
+ * browser's zone: the provider says which day is today, the page only counts from it.
+ */
+export function addDays(isoDate: string, days: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Today in Tbilisi as an ISO date: called from effects and handlers, never during render. */
+export function tbilisiToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tbilisi' }).format(now);
+}

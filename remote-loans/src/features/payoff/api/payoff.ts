@@ -1,0 +1,54 @@
+import { queryOptions } from '@tanstack/react-query';
+import { requestJson } from 'shared/api/api-client';
+import { type Loan, loanSchema } from 'shared/api/loan/loans';
+import { isoDateSchema, moneySchema } from 'shared/api/money-schema';
+import { accountKeys } from 'shared/query/account-queries';
+import * as z from 'shared/validation/zod';
+
+/**
+ * What paying the whole loan off on `date` costs (v1.1): `total = principal + interest +
+ * penalty`; `interest_saved` is what the schedule would still have charged, and may be zero or
+ * a few tetri below it (only the last row left, paid late): then paying early saves nothing.
+ */
+export const payoffSchema = z.object({
+  loan: z.int(),
+  date: isoDateSchema,
+  principal: moneySchema,
+  interest: moneySchema,
+  penalty: moneySchema,
+  total: moneySchema,
+  scheduled_remaining: moneySchema,
+  interest_saved: moneySchema,
+});
+export type Payoff = z.infer<typeof payoffSchema>;
+
+/**
+ * GET /api/loan/loan/{id}/payoff/?date=: a quote for today (no date) or a day up to 30 days
+ * ahead; 400 `payoff_date_invalid` outside that window, `loan_closed` for a closed loan.
+ */
+export function fetchPayoff(
+  id: number,
+  date: string | null,
+  signal?: AbortSignal,
+): Promise<Payoff> {
+  return requestJson(payoffSchema, {
+    method: 'GET',
+    url: `/api/loan/loan/${id}/payoff/`,
+    params: date ? { date } : undefined,
+    signal,
+  });
+}
+
+/** POST /api/loan/loan/{id}/payoff/: pays `total` today; the loan comes back `repaid`. */
+export function payOff(id: number): Promise<Loan> {
+  return requestJson(loanSchema, { method: 'POST', url: `/api/loan/loan/${id}/payoff/`, data: {} });
+}
+
+/** A quote belongs to the session (under `account`) and to the day it was asked for. */
+export const payoffQuery = (id: number, date: string | null) =>
+  queryOptions({
+    queryKey: [...accountKeys.all, 'payoff', id, date ?? 'today'] as const,
+    queryFn: ({ signal }) => fetchPayoff(id, date, signal),
+    // A refused date is the customer's to change, not the network's to retry.
+    retry: false,
+  });

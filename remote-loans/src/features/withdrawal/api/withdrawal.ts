@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query';
+import { requestJson } from 'shared/api/api-client';
+import { type Loan, loanSchema } from 'shared/api/loan/loans';
+import { isoDateSchema, moneySchema } from 'shared/api/money-schema';
+import { accountKeys } from 'shared/query/account-queries';
+import * as z from 'shared/validation/zod';
+
+/**
+ * Withdrawing from a loan within 14 days (v1.1): the customer returns what they received plus
+ * interest for the days used, less what they repaid; the withheld fee is refunded.
+ * `amount_to_return` below zero means the lender owes the customer that sum.
+ */
+export const withdrawalSchema = z.object({
+  loan: z.int(),
+  available: z.boolean(),
+  until: isoDateSchema,
+  amount_to_return: moneySchema,
+  interest: moneySchema,
+  fee_refunded: moneySchema,
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+/** GET /api/loan/loan/{id}/withdrawal/. */
+export function fetchWithdrawal(id: number, signal?: AbortSignal): Promise<Withdrawal> {
+  return requestJson(withdrawalSchema, {
+    method: 'GET',
+    url: `/api/loan/loan/${id}/withdrawal/`,
+    signal,
+  });
+}
+
+/**
+ * POST /api/loan/loan/{id}/withdraw/: the loan comes back `withdrawn`; 400
+ * `withdrawal_period_over` after its 14 days, `loan_closed` for a closed loan.
+ */
+export function withdraw(id: number): Promise<Loan> {
+  return requestJson(loanSchema, {
+    method: 'POST',
+    url: `/api/loan/loan/${id}/withdraw/`,
+    data: {},
+  });
+}
+
+export const withdrawalQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...accountKeys.all, 'withdrawal', id] as const,
+    queryFn: ({ signal }) => fetchWithdrawal(id, signal),
+  });
