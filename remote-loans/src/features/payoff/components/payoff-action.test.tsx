@@ -159,9 +159,7 @@ describe('paying a loan off early', () => {
     await user.click(screen.getByRole('button', { name: t.paying }));
     gate.open();
 
-    const done = await screen.findByText(
-      format(t.done, { amount: money(payoffQuote.total) }),
-    );
+    const done = await screen.findByText(format(t.done, { amount: money(payoffQuote.total) }));
     expect(done.closest('[tabindex="-1"]')).toHaveFocus();
     expect(posts).toEqual([loan.id]);
   });
