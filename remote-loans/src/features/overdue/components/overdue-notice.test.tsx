@@ -5,6 +5,7 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { formatMoney } from 'shared/lib/money';
 import { queryClient } from 'shared/query/query-client';
 import { format, ka } from 'shared/strings/ka';
+import { payoffQuote } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
@@ -106,6 +107,58 @@ describe('the overdue notice', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: t.title })).toBeNull());
     expect(provider.overdueRequests).toBe(2);
     expect(screen.getByRole('status')).toHaveTextContent(money('284.82'));
+  });
+
+  it('pays the whole loan off from the notice (v1.1), which then goes, saying so', async () => {
+    const user = userEvent.setup();
+    const provider = fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
+    const payoffs: number[] = [];
+    mswServer.use(
+      http.get('*/api/loan/loan/:id/payoff/', ({ params }) =>
+        HttpResponse.json({
+          ...payoffQuote,
+          loan: Number(params.id),
+          penalty: '3.38',
+          total: '1129.12',
+        }),
+      ),
+      http.post('*/api/loan/loan/:id/payoff/', ({ params }) => {
+        payoffs.push(Number(params.id));
+        const closed = {
+          ...overdueLoan,
+          status: 'repaid' as const,
+          outstanding: '0.00',
+          closed_at: '2026-11-25T12:00:00+04:00',
+        };
+        provider.loans = [closed];
+        provider.overdue = null;
+        return HttpResponse.json(closed);
+      }),
+    );
+    logIn();
+    render(<OverdueNotice />);
+    const region = await notice();
+
+    await user.click(within(region).getByRole('button', { name: kaLoans.payoff.open }));
+    // The penalty is part of what paying it all off takes.
+    const quote = await within(region).findByRole('region', { name: kaLoans.payoff.title });
+    expect(within(quote).getByText(kaLoans.payoff.penalty).nextElementSibling).toHaveTextContent(
+      money('3.38'),
+    );
+    await user.click(within(region).getByRole('button', { name: kaLoans.payoff.payToday }));
+    expect(
+      within(region).getByText(
+        format(kaLoans.payoff.confirmStatement, { amount: money('1129.12') }),
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: kaLoans.payoff.confirm }));
+
+    await waitFor(() => expect(screen.queryByRole('region', { name: t.title })).toBeNull());
+    expect(screen.getByRole('status')).toHaveTextContent(
+      format(kaLoans.payoff.done, { amount: money('1129.12') }),
+    );
+    expect(payoffs).toEqual([overdueLoan.id]);
+    expect(provider.repayments).toEqual([]);
   });
 
   it('stays with fresh figures after a part payment', async () => {

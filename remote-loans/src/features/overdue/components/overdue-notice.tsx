@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { formatMoney } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useLoans } from 'shared/query/use-account';
@@ -6,6 +7,8 @@ import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
+import { DoneMessage } from '../../money-action/components/confirm-step';
+import { PayoffAction } from '../../payoff/components/payoff-action';
 import { type Payment, RepayForm } from '../../repayment/components/repay-form';
 import { RepaySuccess } from '../../repayment/components/repay-success';
 import { useRepayDisclosure } from '../../repayment/hooks/use-repay-disclosure';
@@ -59,9 +62,16 @@ export default function OverdueNotice() {
   const overdue = useOverdue({ enabled: anyOverdue });
   const disclosure = useRepayDisclosure();
   const { open, payment } = disclosure;
+  // Paid off from here (v1.1): the notice goes with the debt, the customer still hears it.
+  const [paidOff, setPaidOff] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const success = payment ? (
     <RepaySuccess payment={payment} onClose={disclosure.dismissPayment} />
+  ) : paidOff ? (
+    <DoneMessage closeLabel={kaLoans.payoff.close} onClose={() => setPaidOff(null)}>
+      {format(kaLoans.payoff.done, { amount: formatMoney(paidOff) })}
+    </DoneMessage>
   ) : null;
 
   // Nothing to say while the first answer is on its way: most customers have nothing overdue.
@@ -88,7 +98,7 @@ export default function OverdueNotice() {
 
   return (
     <section id="overdue" tabIndex={-1} className={styles.notice} aria-labelledby="overdue-title">
-      <h2 id="overdue-title" className={styles.title}>
+      <h2 ref={heading} tabIndex={-1} id="overdue-title" className={styles.title}>
         <span aria-hidden="true" className={styles.icon}>
           !
         </span>
@@ -121,6 +131,17 @@ export default function OverdueNotice() {
           {t.pay}
         </Button>
       )}
+      {/* Or the whole loan at once: the same payoff as on the loan's card. */}
+      <PayoffAction
+        loanId={current.loan}
+        payable
+        headingLevel={3}
+        onPaidOff={(total) => {
+          disclosure.dismissPayment();
+          setPaidOff(total);
+        }}
+        returnFocusTo={heading}
+      />
     </section>
   );
 }
