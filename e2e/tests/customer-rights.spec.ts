@@ -1,11 +1,22 @@
-// What v1.1 gives a customer, against the embedded sandbox at phone width: consent to the
-// processing of personal data given apart from the terms. Each test makes its own customer
-// (and loan), so none spends the seed customers' state.
+// What v1.1 gives a customer, against the embedded sandbox, on a phone and a desktop: consent
+// to the processing of personal data given apart from the terms, withdrawal within 14 days,
+// early payoff (from a loan's card and from the overdue notice). Each test makes its own
+// customer and loan, so none spends the seed customers' state.
+import type { Locator, Page } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
 import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
 import { kaAccount } from '../../remote-account/src/lib/ka-account';
+import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { expect, test } from '../fixtures';
-import { banner, newCustomer, PASSWORD } from '../utils/account-utils';
+import {
+  banner,
+  type GivenLoan,
+  giveLoan,
+  logInViaUi,
+  newCustomer,
+  PASSWORD,
+  registerViaApi,
+} from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
 import { tabTo } from '../utils/keyboard-utils';
 
@@ -56,4 +67,105 @@ test('a visitor registers, consenting to the personal-data notice apart from the
   await expect(consent).toBeChecked();
   await panel.getByRole('button', { name: kaRegistration.submit }).click();
   await expect(panel.getByRole('status')).toContainText(kaRegistration.done);
+});
+
+/** A new customer with one loan in the state asked for, logged in on the home page. */
+async function customerWithLoan(page: Page, loan: GivenLoan): Promise<void> {
+  const customer = newCustomer();
+  await registerViaApi(customer);
+  await giveLoan(customer.personalNumber, loan);
+  await page.goto('/');
+  await logInViaUi(page, customer.personalNumber);
+}
+
+/** The loan's card in the customer's loans, found by its amount. */
+const loanCard = (page: Page, amount: RegExp): Locator =>
+  page
+    .getByRole('region', { name: ka.loans.title })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: amount }) });
+
+const w = kaLoans.withdrawal;
+const p = kaLoans.payoff;
+
+test('a customer withdraws a loan within its 14 days, with the keyboard alone', async ({
+  page,
+}) => {
+  await customerWithLoan(page, { amount: '1000.00', term: 6, daysAgo: 3 });
+  const card = loanCard(page, /1\s000,00/);
+  await expect(card).toContainText(/დარჩა 11 დღე/);
+
+  await tabTo(page, card.getByRole('button', { name: w.open }));
+  await page.keyboard.press('Enter');
+  const panel = card.getByRole('region', { name: w.title });
+  await expect(panel).toContainText(w.amountToReturn);
+  await expect(panel).toContainText(w.feeRefunded);
+  // Received 980,00 (the 2% fee withheld, now refunded) and 3 days' interest at 24% a year.
+  await expect(panel).toContainText(/981,93/);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await tabTo(page, panel.getByRole('button', { name: w.continue }));
+  await page.keyboard.press('Enter');
+  const confirmTitle = card.getByRole('heading', { name: w.confirmTitle });
+  await expect(confirmTitle).toBeFocused();
+  await expect(card).toContainText(/დააბრუნებთ 981,93/);
+  expect(await axeViolations(page)).toEqual([]);
+  await tabTo(page, card.getByRole('button', { name: w.confirm }));
+  await page.keyboard.press('Enter');
+
+  await expect(card.getByText(w.done)).toBeVisible();
+  await expect(card).toContainText(kaLoans.status.withdrawn);
+  await expect(card.getByRole('button', { name: w.open })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: kaLoans.loan.pay })).toHaveCount(0);
+});
+
+test('a customer quotes a payoff for a later date, then pays the loan off today', async ({
+  page,
+}) => {
+  await customerWithLoan(page, { amount: '1500.00', term: 6, daysAgo: 20 });
+  const card = loanCard(page, /1\s500,00/);
+  await card.getByRole('button', { name: p.open }).click();
+  const panel = card.getByRole('region', { name: p.title });
+  await expect(panel.getByRole('button', { name: p.payToday })).toBeVisible();
+  await expect(panel).toContainText(p.saved);
+  const field = panel.getByLabel(p.date);
+  const today = (await field.getAttribute('min')) ?? '';
+  const todayTotal = await panel.getByRole('definition').first().textContent();
+
+  // Ten days on: more interest, the same principal, still a saving against the schedule.
+  const later = new Date(Date.parse(`${today}T00:00:00Z`) + 10 * 86_400_000).toISOString();
+  await field.fill(later.slice(0, 10));
+  await expect(panel).toContainText(p.laterNote);
+  await expect(panel.getByRole('button', { name: p.payToday })).toHaveCount(0);
+  await expect(panel.getByRole('definition').first()).not.toHaveText(todayTotal ?? '');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await panel.getByRole('button', { name: p.backToToday }).click();
+  await expect(panel.getByRole('definition').first()).toHaveText(todayTotal ?? '');
+  await panel.getByRole('button', { name: p.payToday }).click();
+  await expect(card.getByRole('heading', { name: p.confirmTitle })).toBeFocused();
+  await expect(card).toContainText(/დღეს გადაიხდით/);
+  expect(await axeViolations(page)).toEqual([]);
+  await card.getByRole('button', { name: p.confirm }).click();
+
+  await expect(card.getByText(/სესხი ვადამდე დაიფარა/)).toBeVisible();
+  await expect(card).toContainText(kaLoans.status.repaid);
+  await expect(card).toContainText(/ვადამდე დაფარულია/);
+  await card.getByRole('button', { name: p.close }).click();
+  await expect(card.getByRole('heading', { name: /1\s500,00/ })).toBeFocused();
+});
+
+test('an overdue customer pays the whole loan off through the notice', async ({ page }) => {
+  await customerWithLoan(page, { amount: '1500.00', term: 6, daysAgo: 95, paidRows: 1 });
+  const notice = page.getByRole('region', { name: kaLoans.overdue.title });
+  await notice.getByRole('button', { name: p.open }).click();
+  const quote = notice.getByRole('region', { name: p.title });
+  await expect(quote).toContainText(p.penalty);
+  await quote.getByRole('button', { name: p.payToday }).click();
+  await expect(notice).toContainText(/დღეს გადაიხდით/);
+  await notice.getByRole('button', { name: p.confirm }).click();
+
+  await expect(notice).toBeHidden();
+  await expect(page.getByText(/სესხი ვადამდე დაიფარა/)).toBeVisible();
+  await expect(loanCard(page, /1\s500,00/)).toContainText(kaLoans.status.repaid);
 });
