@@ -67,6 +67,7 @@ export const kaLoans = {
     continue: 'გაგრძელება',
     cancel: 'გაუქმება',
     confirmTitle: 'გადაამოწმეთ გადახდა',
+    confirmStatement: 'დადასტურების შემდეგ გადაიხდით {amount}.',
     willPay: 'გადაიხდით',
     penaltyFirst: 'აქედან პირგასამტეხლო (იფარება პირველ რიგში)',
     remains: 'დარჩენილი დავალიანება გადახდის შემდეგ',

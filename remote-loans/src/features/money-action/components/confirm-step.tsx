@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import styles from './money-action.module.css';
@@ -38,6 +39,8 @@ export function ConfirmStep({
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
+  // Disabled at once; the words change only when the wait is long enough to notice (spec).
+  const showBusy = useDelayedFlag(busy);
   useEffect(() => {
     heading.current?.focus();
   }, []);
@@ -51,7 +54,7 @@ export function ConfirmStep({
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className={styles.actions}>
         <Button onClick={onConfirm} disabled={busy}>
-          {busy ? busyLabel : confirmLabel}
+          {showBusy ? busyLabel : confirmLabel}
         </Button>
         <Button variant="secondary" onClick={onBack} disabled={busy}>
           {backLabel}

@@ -156,7 +156,9 @@ describe('paying a loan off early', () => {
     ).toBeInTheDocument();
     const confirm = screen.getByRole('button', { name: t.confirm });
     await user.click(confirm);
-    await user.click(screen.getByRole('button', { name: t.paying }));
+    await user.click(confirm);
+    // Disabled at once; its words say it is paying once the wait is long enough to notice.
+    expect(await screen.findByRole('button', { name: t.paying })).toBeDisabled();
     gate.open();
 
     const done = await screen.findByText(format(t.done, { amount: money(payoffQuote.total) }));

@@ -14,6 +14,3 @@ export function repayLoan(id: number, amount: string): Promise<Loan> {
     data: { amount },
   });
 }
-
-/** Mutations of one loan's repayment share this key (useIsMutating, devtools). */
-export const repayMutationKey = (id: number) => ['repay', id] as const;

@@ -8,10 +8,10 @@ import { FormAlert } from 'shared/forms/form-alert';
 import { FormTextField } from 'shared/forms/form-text-field';
 import { applyServerError } from 'shared/forms/server-errors';
 import { formatMoney, fromTetri } from 'shared/lib/money';
-import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { kaLoans } from '../../../ka-loans';
+import { ConfirmStep } from '../../money-action/components/confirm-step';
 import type { Overdue } from '../../overdue/api/overdue';
 import { useRepay } from '../hooks/use-repay';
 import { type RepayValues, repaySchema } from '../lib/repay-schema';
@@ -83,14 +83,11 @@ export function RepayForm({
   const choice = useWatch({ control: form.control, name: 'choice' });
   // One payment of this loan at a time, here or wherever else it is open (useWrite's guard).
   const repay = useRepay(loan.id);
-  const showBusy = useDelayedFlag(repay.isPending);
   const [confirming, setConfirming] = useState<number | null>(null);
   const focusNext = useRef<'choice' | 'confirm' | 'continue' | null>('choice');
-  const confirmHeading = useRef<HTMLHeadingElement>(null);
   const continueButton = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
-  const confirmId = useId();
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
 
   // Fresh figures may take a choice away (the overdue total once it is paid): fall back.
@@ -101,9 +98,9 @@ export function RepayForm({
   useEffect(() => {
     const target = focusNext.current;
     focusNext.current = null;
-    if (confirming !== null) {
-      if (target === 'confirm') confirmHeading.current?.focus();
-    } else if (target === 'continue') continueButton.current?.focus();
+    // The confirmation takes the focus itself (ConfirmStep); the first step's targets are here.
+    if (confirming !== null) return;
+    if (target === 'continue') continueButton.current?.focus();
     else if (target === 'choice') {
       formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
     }
@@ -143,10 +140,18 @@ export function RepayForm({
   if (confirming !== null) {
     const remains = Math.max(0, max - confirming);
     return (
-      <section className={styles.repay} aria-labelledby={confirmId}>
-        <Heading id={confirmId} ref={confirmHeading} tabIndex={-1} className={styles.title}>
-          {t.confirmTitle}
-        </Heading>
+      <ConfirmStep
+        title={t.confirmTitle}
+        statement={format(t.confirmStatement, { amount: money(confirming) })}
+        error={null}
+        busy={repay.busy}
+        confirmLabel={t.confirm}
+        busyLabel={t.paying}
+        backLabel={t.back}
+        onConfirm={() => void confirm()}
+        onBack={back}
+        headingLevel={headingLevel === 4 ? 4 : 3}
+      >
         <dl className={styles.summary}>
           <div className={styles.strong}>
             <dt>{t.willPay}</dt>
@@ -163,15 +168,7 @@ export function RepayForm({
             <dd>{money(remains)}</dd>
           </div>
         </dl>
-        <div className={styles.actions}>
-          <Button onClick={() => void confirm()} disabled={repay.busy}>
-            {showBusy ? t.paying : t.confirm}
-          </Button>
-          <Button variant="secondary" onClick={back} disabled={repay.busy}>
-            {t.back}
-          </Button>
-        </div>
-      </section>
+      </ConfirmStep>
     );
   }
 

@@ -1,39 +1,33 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useActionFlow } from '../../money-action/hooks/use-action-flow';
 import type { Payment } from '../components/repay-form';
 
 /**
- * A "pay" button that opens the repayment form in place: open, closed on payment with the
- * payment kept for the success message, or cancelled with the focus given back to the
- * button. The loan's card and the overdue notice both work this way.
+ * Repayment's use of the money actions' one flow (choose, confirm, done): the "pay" button
+ * opens the form in place; paying closes it with the payment kept for the done message;
+ * cancelling gives the focus back to the button. The loan's card and the overdue notice both
+ * work this way.
  */
 export function useRepayDisclosure() {
-  const [open, setOpen] = useState(false);
+  const flow = useActionFlow();
   const [payment, setPayment] = useState<Payment | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
-
-  useEffect(() => {
-    if (!open && refocus.current) button.current?.focus();
-    refocus.current = false;
-  }, [open]);
-
   return {
-    open,
-    payment,
+    open: flow.step === 'choose' || flow.step === 'confirm',
+    payment: flow.step === 'done' ? payment : null,
     /** The "pay" button's ref: it takes the focus back after a cancel. */
-    button,
+    button: flow.trigger,
     start: () => {
       setPayment(null);
-      setOpen(true);
+      flow.start();
     },
     paid: (done: Payment) => {
-      setOpen(false);
       setPayment(done);
+      flow.finish();
     },
-    cancel: () => {
-      refocus.current = true;
-      setOpen(false);
+    cancel: flow.cancel,
+    dismissPayment: () => {
+      setPayment(null);
+      flow.close();
     },
-    dismissPayment: () => setPayment(null),
   };
 }
