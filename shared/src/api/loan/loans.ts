@@ -27,10 +27,15 @@ export const loanSchema = z.object({
   next_payment_date: z.nullable(isoDateSchema),
   next_payment_amount: z.nullable(moneySchema),
   schedule: z.array(z.extend(scheduleRowSchema, { paid: z.boolean() })),
+  /*
+   * v1.1's two fields are optional at this boundary: a slice released after them may meet a
+   * host whose shared schema predates them and strips them (pnpm test:skew, decision 019), and
+   * must then show the loan without what they add, not fail.
+   */
   /** v1.1: the last day (Tbilisi) the customer may withdraw: the issue date plus 14 days. */
-  withdrawal_until: isoDateSchema,
+  withdrawal_until: z.optional(isoDateSchema),
   /** v1.1: when the loan was repaid (by payoff or by its rows) or withdrawn; null while open. */
-  closed_at: z.nullable(timestampSchema),
+  closed_at: z.optional(z.nullable(timestampSchema)),
 });
 export type Loan = z.infer<typeof loanSchema>;
 

@@ -57,10 +57,10 @@ function ClosedNote({ loan }: { loan: Loan }) {
   }
   if (status !== 'repaid') return null;
   const lastDue = loan.schedule.at(-1)?.date;
-  // The day it closed, in Tbilisi, against the calendar date of its last row.
-  const closedOn = loan.closed_at ? formatDate(loan.closed_at) : null;
-  const early =
-    loan.closed_at !== null && lastDue !== undefined && loan.closed_at.slice(0, 10) < lastDue;
+  const closedAt = loan.closed_at ?? null;
+  // The day it closed against the calendar date of its last row.
+  const closedOn = closedAt ? formatDate(closedAt) : null;
+  const early = closedAt !== null && lastDue !== undefined && closedAt.slice(0, 10) < lastDue;
   return (
     <p className={styles.repaidNote}>
       {early && closedOn

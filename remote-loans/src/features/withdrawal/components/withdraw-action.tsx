@@ -89,14 +89,15 @@ export function WithdrawAction({
       </DoneMessage>
     );
   }
-  const withinPeriod = today !== null && today <= loan.withdrawal_until;
-  if (!isOpen(loan) || !withinPeriod) return null;
+  // No `withdrawal_until` (an older host's schema strips it): nothing to offer.
+  const until = loan.withdrawal_until;
+  if (!until || today === null || today > until || !isOpen(loan)) return null;
 
-  const daysLeft = daysBetween(today, loan.withdrawal_until);
+  const daysLeft = daysBetween(today, until);
   const period =
     daysLeft === 0
-      ? format(t.lastDay, { date: formatDate(loan.withdrawal_until) })
-      : format(t.daysLeft, { date: formatDate(loan.withdrawal_until), days: daysLeft });
+      ? format(t.lastDay, { date: formatDate(until) })
+      : format(t.daysLeft, { date: formatDate(until), days: daysLeft });
 
   if (flow.step === 'closed') {
     return (
