@@ -13,7 +13,8 @@ type Env = Record<string, string | undefined>;
 function secondsFromEnv(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  if (!/^\d+$/.test(raw.trim()))
+    throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return Number(raw.trim());
 }
 

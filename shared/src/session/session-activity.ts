@@ -56,10 +56,15 @@ export function onActivityElsewhere(listener: (at: number) => void): () => void 
  * Listens for the customer's activity in this tab and records it for every tab, at most once
  * an ACTIVITY_WRITE_INTERVAL_MS; `onActivity` hears each recorded time.
  */
-export function trackActivity(onActivity: (at: number) => void): () => void {
+export function trackActivity(
+  onActivity: (at: number) => void,
+  /** True while activity must not count (the warning wants a deliberate „continue"). */
+  isPaused: () => boolean = () => false,
+): () => void {
   if (typeof window === 'undefined') return () => {};
   let lastWrite = Number.NEGATIVE_INFINITY;
   const onEvent = () => {
+    if (isPaused()) return;
     const now = Date.now();
     if (now - lastWrite < ACTIVITY_WRITE_INTERVAL_MS) return;
     lastWrite = now;
