@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from 'shared/ui/button';
 import type { SessionTiming } from '../../federation/runtime-config';
 import { kaHost } from '../ka-host';
@@ -41,7 +41,6 @@ export function InactivityWarning({ timing = getSessionTiming() }: { timing?: Se
   const titleId = useId();
   const textId = useId();
   const open = secondsLeft !== null;
-  const [announced, setAnnounced] = useState<number | null>(null);
 
   useEffect(() => {
     const element = dialog.current;
@@ -54,11 +53,8 @@ export function InactivityWarning({ timing = getSessionTiming() }: { timing?: Se
     }
   }, [open]);
 
+  // The live text changes only when the point does: on opening, then at each point passed.
   const point = secondsLeft === null ? null : announcementPoint(secondsLeft);
-  useEffect(() => {
-    // The first point is announced on opening (whatever it is), later ones as they pass.
-    setAnnounced(point);
-  }, [point]);
 
   return (
     <dialog
@@ -85,7 +81,7 @@ export function InactivityWarning({ timing = getSessionTiming() }: { timing?: Se
         </>
       ) : null}
       <p className="visually-hidden" aria-live="polite">
-        {open && announced !== null ? t.announce(spoken(announced)) : ''}
+        {point !== null ? t.announce(spoken(point)) : ''}
       </p>
     </dialog>
   );
