@@ -108,6 +108,7 @@ describe('the host server', () => {
         { name: 'remote_loans', manifestUrl: 'https://loans.example.ge/mf-manifest.json' },
       ],
       routeMiddleware: {},
+      session: { idleSeconds: 900, warningSeconds: 120 },
     });
   });
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runtimeConfigSchema, sessionTiming } from '../src/federation/runtime-config';
 import { buildRuntimeConfig, runtimeConfigFromFile } from './runtime-config';
 
 const request = { protocol: 'http', hostname: '127.0.0.1' };
@@ -122,5 +123,36 @@ describe('runtimeConfigFromFile', () => {
   it('refuses to start from a file that is not a runtime configuration', () => {
     writeFileSync(file, JSON.stringify({ remotes: [{ name: 'remote_home' }] }));
     expect(() => runtimeConfigFromFile(file)).toThrow();
+  });
+});
+
+describe('session timing from env', () => {
+  it('defaults to 900 s idle and a 120 s warning', () => {
+    expect(buildRuntimeConfig({}, request).session).toEqual({
+      idleSeconds: 900,
+      warningSeconds: 120,
+    });
+  });
+
+  it('reads SESSION_IDLE_SECONDS and SESSION_WARNING_SECONDS', () => {
+    expect(
+      buildRuntimeConfig({ SESSION_IDLE_SECONDS: '8', SESSION_WARNING_SECONDS: '5' }, request)
+        .session,
+    ).toEqual({ idleSeconds: 8, warningSeconds: 5 });
+  });
+
+  it.each([
+    [{ SESSION_IDLE_SECONDS: '0' }],
+    [{ SESSION_IDLE_SECONDS: '-5' }],
+    [{ SESSION_IDLE_SECONDS: '1.5' }],
+    [{ SESSION_WARNING_SECONDS: 'two' }],
+    [{ SESSION_IDLE_SECONDS: '60', SESSION_WARNING_SECONDS: '60' }],
+  ])('refuses %o at start-up', (env) => {
+    expect(() => buildRuntimeConfig(env, request)).toThrow(/SESSION_|session/);
+  });
+
+  it('lets an older config without session parse, with the defaults', () => {
+    const config = runtimeConfigSchema.parse({ remotes: [], routeMiddleware: {} });
+    expect(sessionTiming(config)).toEqual({ idleSeconds: 900, warningSeconds: 120 });
   });
 });

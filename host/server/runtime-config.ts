@@ -1,8 +1,34 @@
 import { readFileSync } from 'node:fs';
 import { portOf, REMOTE_APPS } from 'tooling/apps';
-import { type RuntimeConfig, runtimeConfigSchema } from '../src/federation/runtime-config';
+import {
+  DEFAULT_SESSION_TIMING,
+  type RuntimeConfig,
+  runtimeConfigSchema,
+  type SessionTiming,
+  validateSessionTiming,
+} from '../src/federation/runtime-config';
 
 type Env = Record<string, string | undefined>;
+
+function secondsFromEnv(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim()))
+    throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return Number(raw.trim());
+}
+
+/** SESSION_IDLE_SECONDS and SESSION_WARNING_SECONDS, validated (decision 022). */
+export function sessionTimingFromEnv(env: Env): SessionTiming {
+  return validateSessionTiming({
+    idleSeconds: secondsFromEnv(env, 'SESSION_IDLE_SECONDS', DEFAULT_SESSION_TIMING.idleSeconds),
+    warningSeconds: secondsFromEnv(
+      env,
+      'SESSION_WARNING_SECONDS',
+      DEFAULT_SESSION_TIMING.warningSeconds,
+    ),
+  });
+}
 
 /**
  * Each remote's manifest URL: REMOTE_*_URL when set, else the same host name the browser
@@ -31,7 +57,11 @@ export function buildRuntimeConfig(
   }));
   const routeMiddleware = env.ROUTE_MIDDLEWARE ? JSON.parse(env.ROUTE_MIDDLEWARE) : {};
   // Validating here too makes a bad env var fail at start-up, not in a customer's browser.
-  return runtimeConfigSchema.parse({ remotes, routeMiddleware });
+  return runtimeConfigSchema.parse({
+    remotes,
+    routeMiddleware,
+    session: sessionTimingFromEnv(env),
+  });
 }
 
 /**

@@ -17,9 +17,10 @@ import { prefetchAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
 import { AppProviders } from './app/app-providers';
 import { buildRoutes } from './app/router';
+import { setSessionTiming } from './app/session-timing';
 import './federation/first-screen-shares';
 import { loadRemoteModule, registerConfiguredRemotes } from './federation/register-remotes';
-import { loadRuntimeConfig, type RuntimeConfig } from './federation/runtime-config';
+import { loadRuntimeConfig, type RuntimeConfig, sessionTiming } from './federation/runtime-config';
 import { isReleaseChanged, setServerRenderedSlots } from './federation/server-rendered-slots';
 import { type PageState, readPageState } from './ssr/page-state';
 import { yieldToMain } from './start-in-steps';
@@ -99,6 +100,12 @@ function onRecoverableError(error: unknown): void {
 export async function start(): Promise<void> {
   const config = await runtimeConfigOrEmpty();
   registerConfiguredRemotes(config.remotes);
+  try {
+    setSessionTiming(sessionTiming(config));
+  } catch (error) {
+    // The server validates it; a hand-written config that is wrong keeps the defaults.
+    console.error('session timing in the runtime configuration is invalid', error);
+  }
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const routes = buildRoutes(config);

@@ -47,8 +47,20 @@ export const kaHost = {
       'თქვენი ანგარიში დაბლოკილია და სესია დასრულდა. დამატებითი ინფორმაციისთვის დაგვიკავშირდით.',
     expired: 'სესიის ვადა ამოიწურა. გთხოვთ, ხელახლა შეხვიდეთ ანგარიშში.',
     elsewhere: 'თქვენ გამოხვედით ანგარიშიდან სხვა ფანჯარაში.',
+    inactive: 'სესია დასრულდა უმოქმედობის გამო. გთხოვთ, შეხვიდეთ თავიდან.',
     loginAgain: 'ხელახლა შესვლა',
     dismiss: 'შეტყობინების დახურვა',
+  },
+  /** The warning before an inactive session ends (decision 022). */
+  inactivity: {
+    title: 'სესია მალე დასრულდება',
+    text: 'უმოქმედობის გამო ანგარიშიდან ავტომატურად გამოხვალთ. სესიის გასაგრძელებლად დააჭირეთ ღილაკს „გაგრძელება“.',
+    timeLeft: 'დარჩენილი დრო:',
+    continue: 'გაგრძელება',
+    /** What a screen reader hears at the few announced points. */
+    announce: (left: string) => `სესიის დასრულებამდე დარჩა ${left}.`,
+    minutes: (count: number) => `${count} წუთი`,
+    seconds: (count: number) => `${count} წამი`,
   },
   /** The verification steps' slot on a customer's home page. */
   verification: {

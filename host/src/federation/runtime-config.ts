@@ -15,8 +15,48 @@ export const runtimeConfigSchema = z.object({
   ),
   /** Route path → extra middleware names, run after the route's own. */
   routeMiddleware: z.record(z.string(), z.array(z.string())),
+  /**
+   * Inactivity timing (WCAG 2.2.1, decision 022): the session ends `idleSeconds` after the
+   * last activity, warned `warningSeconds` before. Optional so an older config still parses;
+   * `sessionTiming` applies the defaults.
+   */
+  session: z.optional(
+    z.object({
+      idleSeconds: z.number(),
+      warningSeconds: z.number(),
+    }),
+  ),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export interface SessionTiming {
+  idleSeconds: number;
+  warningSeconds: number;
+}
+
+export const DEFAULT_SESSION_TIMING: SessionTiming = { idleSeconds: 900, warningSeconds: 120 };
+
+/** Throws unless both are positive integers and the warning comes before the end. */
+export function validateSessionTiming(timing: SessionTiming): SessionTiming {
+  const { idleSeconds, warningSeconds } = timing;
+  if (!Number.isInteger(idleSeconds) || idleSeconds <= 0) {
+    throw new Error(`session idleSeconds must be a positive integer, got ${idleSeconds}`);
+  }
+  if (!Number.isInteger(warningSeconds) || warningSeconds <= 0) {
+    throw new Error(`session warningSeconds must be a positive integer, got ${warningSeconds}`);
+  }
+  if (warningSeconds >= idleSeconds) {
+    throw new Error(
+      `session warningSeconds (${warningSeconds}) must be less than idleSeconds (${idleSeconds})`,
+    );
+  }
+  return timing;
+}
+
+/** The configured inactivity timing, or the defaults when an older config has none. */
+export function sessionTiming(config: Pick<RuntimeConfig, 'session'>): SessionTiming {
+  return config.session ? validateSessionTiming(config.session) : DEFAULT_SESSION_TIMING;
+}
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 /** The element the production server writes the configuration into (host/server/index-page). */

@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import { HttpResponse, http } from 'msw';
 import { accountKeys } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
+import { END_REASON_KEY } from 'shared/session/session-activity';
 import { SESSION_CHANNEL } from 'shared/session/session-broadcast';
 import { readSession, SESSION_COOKIE, saveSession } from 'shared/session/session-cookie';
 import { customer, loanLimit, loans } from '../testing/fixtures';
@@ -12,6 +13,9 @@ import { mswServer } from '../testing/msw-server';
 import { useAuthStore } from './auth-store';
 
 const session = { access: 'access-1', refresh: 'refresh-1' };
+
+// The activity and end-reason keys are the page's, shared by tabs: each test starts without.
+afterEach(() => localStorage.clear());
 
 describe('the auth store', () => {
   it('starts logged out when the page loads without a session cookie', () => {
@@ -44,6 +48,23 @@ describe('the auth store', () => {
     expect(Cookies.get(SESSION_COOKIE)).toBeUndefined();
     expect(useAuthStore.getState().status).toBe('logged-out');
     expect(sent).toEqual([{ refresh: session.refresh }]);
+  });
+});
+
+describe('logging out for inactivity', () => {
+  it('ends the session with the reason and tells the other tabs why', async () => {
+    mswServer.use(http.post('*/api/user/logout/', () => new HttpResponse(null, { status: 204 })));
+    act(() => useAuthStore.getState().setSession(session));
+    await act(() => useAuthStore.getState().logout('inactive'));
+    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'inactive' });
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem(END_REASON_KEY)).toBe('inactive');
+  });
+
+  it('forgets the reason at the next login, so a later logout elsewhere says elsewhere', () => {
+    localStorage.setItem(END_REASON_KEY, 'inactive');
+    act(() => useAuthStore.getState().setSession(session));
+    expect(localStorage.getItem(END_REASON_KEY)).toBeNull();
   });
 });
 
@@ -199,6 +220,24 @@ describe('another tab of the page', () => {
         expect(useAuthStore.getState()).toMatchObject({
           status: 'logged-in',
           endedBy: null,
+        }),
+      );
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it('says inactive, not elsewhere, when another tab ended the session for inactivity', async () => {
+    act(() => useAuthStore.getState().setSession(session));
+    const otherTab = new BroadcastChannel(SESSION_CHANNEL);
+    try {
+      localStorage.setItem(END_REASON_KEY, 'inactive');
+      Cookies.remove(SESSION_COOKIE, { path: '/' });
+      otherTab.postMessage('session-changed');
+      await vi.waitFor(() =>
+        expect(useAuthStore.getState()).toMatchObject({
+          status: 'logged-out',
+          endedBy: 'inactive',
         }),
       );
     } finally {

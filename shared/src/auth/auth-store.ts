@@ -4,6 +4,7 @@ import { logout as logoutCall } from 'shared/api/user/logout';
 import { type Credentials, obtainTokens } from 'shared/api/user/token';
 import { prefetchAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
+import { readEndReason, writeEndReason } from 'shared/session/session-activity';
 import { onOtherTabChange } from 'shared/session/session-broadcast';
 import {
   clearSession,
@@ -28,8 +29,11 @@ interface AuthState {
 
   /** Logs in; on success loads the customer's data and posts the device log. Rejects with ApiError. */
   login: (credentials: Credentials) => Promise<void>;
-  /** Posts the refresh token and ends the session whatever the provider answers. */
-  logout: () => Promise<void>;
+  /**
+   * Posts the refresh token and ends the session whatever the provider answers. With a reason
+   * (the inactivity countdown), this tab and every other tab show why.
+   */
+  logout: (reason?: SessionEndReason) => Promise<void>;
   /** Stores a fresh session in the cookie and the store. */
   setSession: (session: Session) => void;
   dismissEnded: () => void;
@@ -56,7 +60,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
   onOtherTabChange(() => {
     const stored = readSession();
     if (get().status === 'logged-in') {
-      if (!stored) endLocally('elsewhere');
+      if (!stored) endLocally(readEndReason() ?? 'elsewhere');
     } else if (stored) {
       set({ status: 'logged-in', endedBy: null });
       prefetchAccount().catch((error: unknown) => console.warn('account prefetch failed', error));
@@ -77,9 +81,11 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       postDeviceLog().catch((error: unknown) => console.warn('device log failed', error));
       await prefetchAccount();
     },
-    logout: async () => {
+    logout: async (reason) => {
       const session = readSession();
-      endLocally(null);
+      // Before the cookie goes: the other tabs read it when they hear the change.
+      writeEndReason(reason ?? null);
+      endLocally(reason ?? null);
       if (!session) return;
       try {
         await logoutCall(session);
@@ -88,6 +94,8 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       }
     },
     setSession: (session) => {
+      // A new session: an older session's end reason must not explain the next logout.
+      writeEndReason(null);
       saveSession(session);
       set({ status: 'logged-in', endedBy: null });
     },

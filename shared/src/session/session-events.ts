@@ -1,8 +1,9 @@
 /**
  * Why a session ended that the customer did not end in this tab, shown to them afterwards:
- * the provider banned them or refused a refresh, or they logged out in another tab.
+ * the provider banned them or refused a refresh, they logged out in another tab, or they were
+ * inactive too long (decision 022).
  */
-export type SessionEndReason = 'banned' | 'expired' | 'elsewhere';
+export type SessionEndReason = 'banned' | 'expired' | 'elsewhere' | 'inactive';
 
 type Listener = (reason: SessionEndReason) => void;
 

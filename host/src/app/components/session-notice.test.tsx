@@ -44,4 +44,12 @@ describe('the session notice', () => {
     await user.click(screen.getByRole('button', { name: kaHost.session.loginAgain }));
     expect(useUiStore.getState().accountPanel).toBe('login');
   });
+
+  it('says the session ended for inactivity, takes the focus, and offers to log in again', () => {
+    render(<SessionNotice />);
+    act(() => useAuthStore.setState({ endedBy: 'inactive' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(kaHost.session.inactive);
+    expect(screen.getByRole('alert')).toHaveFocus();
+    expect(screen.getByRole('button', { name: kaHost.session.loginAgain })).toBeInTheDocument();
+  });
 });

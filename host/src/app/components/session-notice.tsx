@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { Button } from 'shared/ui/button';
@@ -8,6 +9,7 @@ const MESSAGE = {
   banned: kaHost.session.banned,
   expired: kaHost.session.expired,
   elsewhere: kaHost.session.elsewhere,
+  inactive: kaHost.session.inactive,
 } as const;
 
 /**
@@ -19,9 +21,14 @@ export function SessionNotice() {
   const endedBy = useAuthStore((state) => state.endedBy);
   const dismiss = useAuthStore((state) => state.dismissEnded);
   const requestLogin = useUiStore((state) => state.requestLogin);
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Logged out by the inactivity countdown: focus was in the closed dialog, now it is here.
+    if (endedBy === 'inactive') notice.current?.focus();
+  }, [endedBy]);
   if (!endedBy) return null;
   return (
-    <div role="alert" className={styles.sessionNotice}>
+    <div ref={notice} tabIndex={-1} role="alert" className={styles.sessionNotice}>
       <p>{MESSAGE[endedBy]}</p>
       <div className={styles.sessionNoticeActions}>
         {endedBy !== 'banned' ? (
