@@ -31,7 +31,7 @@ test('an inactive session is warned about, kept on „continue“, and ended in 
 
   // The warning comes by itself, with the focus on „continue“.
   const dialog = page.getByRole('dialog', { name: t.title });
-  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
   const keep = dialog.getByRole('button', { name: t.continue });
   await expect(keep).toBeFocused();
   await expect(dialog.getByText(/^\d\d:\d\d$/)).toBeVisible();
@@ -47,8 +47,8 @@ test('an inactive session is warned about, kept on „continue“, and ended in 
   await second.goto('/');
   await expect(accountButton(second)).toBeVisible();
   const secondDialog = second.getByRole('dialog', { name: t.title });
-  await expect(dialog).toBeVisible({ timeout: 15_000 });
-  await expect(secondDialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(secondDialog).toBeVisible({ timeout: 30_000 });
 
   // Escape in one tab is „continue“ too, and closes the other tab's warning as well.
   await second.keyboard.press('Escape');
@@ -56,11 +56,11 @@ test('an inactive session is warned about, kept on „continue“, and ended in 
   await expect(dialog).toBeHidden();
 
   // No more activity: the warning again in both, then at zero both tabs are logged out.
-  await expect(dialog).toBeVisible({ timeout: 15_000 });
-  await expect(secondDialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(secondDialog).toBeVisible({ timeout: 30_000 });
   for (const tab of [page, second]) {
     const notice = tab.getByRole('alert').filter({ hasText: kaHost.session.inactive });
-    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await expect(notice).toBeVisible({ timeout: 30_000 });
     await expect(tab.getByRole('dialog', { name: t.title })).toBeHidden();
     await expect(banner(tab).getByRole('button', { name: ka.account.login })).toBeVisible();
     await expect(notice.getByRole('button', { name: kaHost.session.loginAgain })).toBeVisible();

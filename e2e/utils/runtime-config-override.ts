@@ -4,40 +4,37 @@ import {
   RUNTIME_CONFIG_PATH,
 } from '../../host/src/federation/runtime-config';
 
-const EMBEDDED = new RegExp(
-  `(<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">)([\\s\\S]*?)(</script>)`,
-);
-
-/** JSON safe inside a <script> element, as the host's server writes it. */
-const scriptSafe = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 /**
- * Gives this test's pages a runtime configuration of their own (decision 022): the host's
- * pages come through with `patch` merged into the configuration the server embedded (or
- * served at /runtime-config.json). The server and every other test keep theirs, so nothing
- * is restarted and no other spec sees e.g. a short inactivity timeout.
+ * Gives this test's pages a runtime configuration of their own (decision 022): `patch` is
+ * merged into the configuration the server embedded (or served at /runtime-config.json). The
+ * server and every other test keep theirs, so nothing is restarted and no other spec sees e.g.
+ * a short inactivity timeout.
+ *
+ * The page itself comes from the server untouched: a document a test fulfils is not from the
+ * loopback address space to Chromium, which then refuses it the remotes on localhost (Local
+ * Network Access). The embedded JSON is patched when parsing ends (readyState "interactive"),
+ * before the host's deferred script reads it.
  */
 export async function overrideRuntimeConfig(
   context: BrowserContext,
   patch: Record<string, unknown>,
 ): Promise<void> {
+  await context.addInitScript(
+    ({ id, patch }) => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const element = document.getElementById(id);
+        if (!element?.textContent) return;
+        element.textContent = JSON.stringify({ ...JSON.parse(element.textContent), ...patch });
+      });
+    },
+    { id: RUNTIME_CONFIG_ELEMENT_ID, patch },
+  );
   await context.route(
-    () => true,
+    (url) => url.pathname === RUNTIME_CONFIG_PATH,
     async (route) => {
-      const request = route.request();
-      const isConfig = new URL(request.url()).pathname === RUNTIME_CONFIG_PATH;
-      if (request.resourceType() !== 'document' && !isConfig) return route.fallback();
       const response = await route.fetch();
-      const body = await response.text();
-      if (isConfig) {
-        return route.fulfill({ response, json: { ...JSON.parse(body), ...patch } });
-      }
-      const patched = body.replace(
-        EMBEDDED,
-        (_match, open: string, json: string, close: string) =>
-          `${open}${scriptSafe({ ...JSON.parse(json), ...patch })}${close}`,
-      );
-      return route.fulfill({ response, body: patched });
+      return route.fulfill({ response, json: { ...(await response.json()), ...patch } });
     },
   );
 }
