@@ -57,6 +57,29 @@ async function lockOpenLoan(tx: Queryable, userId: number, id: number): Promise<
   return loan;
 }
 
+/**
+ * Closes a loan at `now`, repaid by a payoff or withdrawn, recording what the customer paid to
+ * close it (nothing when it is zero, or when the lender owes them: that is not their payment).
+ */
+async function closeLoan(
+  tx: Queryable,
+  id: number,
+  as: 'repaid' | 'withdrawn',
+  now: Date,
+  paid: bigint,
+): Promise<void> {
+  await tx.query(
+    `UPDATE loans SET penalty_carried = 0, closed_at = $2::timestamptz, closed_as = $3 WHERE id = $1`,
+    [id, now.toISOString(), as],
+  );
+  if (paid > 0n) {
+    await tx.query(
+      'INSERT INTO payments (loan_id, amount, paid_at) VALUES ($1, $2, $3::timestamptz)',
+      [id, fromTetri(paid), now.toISOString()],
+    );
+  }
+}
+
 async function reloaded(tx: Queryable, userId: number, id: number, today: string) {
   const [updated] = await loadLoans(tx, userId, id);
   if (!updated) throw new Error('the loan written vanished');
@@ -201,17 +224,7 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
         if ((request.body?.date ?? today) !== today) throw payoffDateInvalid();
         const quote = payoffQuote(loan, today);
         await tx.query('UPDATE loan_schedule SET paid_amount = payment WHERE loan_id = $1', [id]);
-        await tx.query(
-          `UPDATE loans SET penalty_carried = 0, closed_at = $2::timestamptz, closed_as = 'repaid'
-            WHERE id = $1`,
-          [id, now.toISOString()],
-        );
-        if (quote.total > 0n) {
-          await tx.query(
-            'INSERT INTO payments (loan_id, amount, paid_at) VALUES ($1, $2, $3::timestamptz)',
-            [id, fromTetri(quote.total), now.toISOString()],
-          );
-        }
+        await closeLoan(tx, id, 'repaid', now, quote.total);
         return reloaded(tx, userId, id, today);
       });
     },
@@ -261,18 +274,8 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
             `სესხზე უარის თქმის ვადა ${quote.until}-ს ამოიწურა.`,
           );
         }
-        await tx.query(
-          `UPDATE loans SET closed_at = $2::timestamptz, closed_as = 'withdrawn' WHERE id = $1`,
-          [id, now.toISOString()],
-        );
-        // What the customer returns stands for a completed payment; an overpayment owed back
-        // to them is not a payment of theirs.
-        if (quote.amountToReturn > 0n) {
-          await tx.query(
-            'INSERT INTO payments (loan_id, amount, paid_at) VALUES ($1, $2, $3::timestamptz)',
-            [id, fromTetri(quote.amountToReturn), now.toISOString()],
-          );
-        }
+        // What the customer returns stands for a completed payment.
+        await closeLoan(tx, id, 'withdrawn', now, quote.amountToReturn);
         return reloaded(tx, userId, id, today);
       });
     },

@@ -12,6 +12,7 @@ import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { kaLoans } from '../../../ka-loans';
 import { ConfirmStep } from '../../money-action/components/confirm-step';
+import actionStyles from '../../money-action/components/money-action.module.css';
 import type { Overdue } from '../../overdue/api/overdue';
 import { useRepay } from '../hooks/use-repay';
 import { type RepayValues, repaySchema } from '../lib/repay-schema';
@@ -152,8 +153,8 @@ export function RepayForm({
         onBack={back}
         headingLevel={headingLevel === 4 ? 4 : 3}
       >
-        <dl className={styles.summary}>
-          <div className={styles.strong}>
+        <dl className={actionStyles.figures}>
+          <div className={actionStyles.strong}>
             <dt>{t.willPay}</dt>
             <dd>{money(confirming)}</dd>
           </div>
