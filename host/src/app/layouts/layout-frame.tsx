@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { InactivityWarning } from '../components/inactivity-warning';
+import { InactivityGuard } from '../components/inactivity-guard';
 import { SessionNotice } from '../components/session-notice';
 import { SideBar } from '../components/side-bar';
 import { SiteFooter } from '../components/site-footer';
@@ -23,7 +23,7 @@ export function LayoutFrame({
       <SiteHeader showAccount={showAccount} />
       <SideBar />
       <SessionNotice />
-      <InactivityWarning />
+      <InactivityGuard />
       <main id="main" className={mainClassName} tabIndex={-1}>
         <Outlet />
       </main>
