@@ -245,6 +245,23 @@ describe('another tab of the page', () => {
     }
   });
 
+  it('says why from the message itself, before this tab’s storage shows the reason', async () => {
+    act(() => useAuthStore.getState().setSession(session));
+    const otherTab = new BroadcastChannel(SESSION_CHANNEL);
+    try {
+      Cookies.remove(SESSION_COOKIE, { path: '/' });
+      otherTab.postMessage({ reason: 'inactive' });
+      await vi.waitFor(() =>
+        expect(useAuthStore.getState()).toMatchObject({
+          status: 'logged-out',
+          endedBy: 'inactive',
+        }),
+      );
+    } finally {
+      otherTab.close();
+    }
+  });
+
   it('checks the cookie again when the tab comes back into view', async () => {
     act(() => useAuthStore.getState().setSession(session));
     Cookies.remove(SESSION_COOKIE, { path: '/' });

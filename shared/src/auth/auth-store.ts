@@ -46,7 +46,7 @@ interface AuthState {
  */
 export const useAuthStore = create<AuthState>()((set, get) => {
   const endLocally = (endedBy: SessionEndReason | null) => {
-    clearSession();
+    clearSession(endedBy ?? undefined);
     set({ status: 'logged-out', endedBy });
     // Removing the queries also cancels their requests: an answer still on its way is dropped.
     queryClient.clear();
@@ -57,10 +57,10 @@ export const useAuthStore = create<AuthState>()((set, get) => {
   });
 
   // Another tab stored or removed the session: this one follows the cookie.
-  onOtherTabChange(() => {
+  onOtherTabChange((reason) => {
     const stored = readSession();
     if (get().status === 'logged-in') {
-      if (!stored) endLocally(readEndReason() ?? 'elsewhere');
+      if (!stored) endLocally(reason ?? readEndReason() ?? 'elsewhere');
     } else if (stored) {
       set({ status: 'logged-in', endedBy: null });
       prefetchAccount().catch((error: unknown) => console.warn('account prefetch failed', error));

@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { announceToOtherTabs } from 'shared/session/session-broadcast';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
+import type { SessionEndReason } from 'shared/session/session-events';
 import * as z from 'shared/validation/zod';
 
 export { SESSION_COOKIE };
@@ -33,9 +34,12 @@ export function saveSession(session: Session): void {
   announceToOtherTabs();
 }
 
-/** Removing the stored user sets its expiry in the past on the root path (spec §3). */
-export function clearSession(): void {
+/**
+ * Removing the stored user sets its expiry in the past on the root path (spec §3). The other
+ * tabs hear why with the change itself (decision 022).
+ */
+export function clearSession(reason?: SessionEndReason): void {
   const had = readSession() !== null;
   Cookies.set(SESSION_COOKIE, '', { ...cookieAttributes(), expires: new Date(0) });
-  if (had) announceToOtherTabs();
+  if (had) announceToOtherTabs(reason);
 }
