@@ -1,4 +1,5 @@
 import { ka } from 'shared/strings/ka';
+import { kaInactivity } from '../../host/src/app/components/ka-inactivity';
 import { kaHost } from '../../host/src/app/ka-host';
 import { expect, test } from '../fixtures';
 import { accountButton, banner, logInViaUi } from '../utils/account-utils';
@@ -18,7 +19,7 @@ const VERIFIED = '01001000001';
 // 8 s after the last activity and counts down 12 s, long enough for axe to scan it.
 const TIMING = { idleSeconds: 20, warningSeconds: 12 };
 
-const t = kaHost.inactivity;
+const t = kaInactivity;
 
 test('an inactive session is warned about, kept on „continue“, and ended in every tab at zero', async ({
   page,

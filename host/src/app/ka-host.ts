@@ -52,16 +52,6 @@ export const kaHost = {
     dismiss: 'შეტყობინების დახურვა',
   },
   /** The warning before an inactive session ends (decision 022). */
-  inactivity: {
-    title: 'სესია მალე დასრულდება',
-    text: 'უმოქმედობის გამო ანგარიშიდან ავტომატურად გამოხვალთ. სესიის გასაგრძელებლად დააჭირეთ ღილაკს „გაგრძელება“.',
-    timeLeft: 'დარჩენილი დრო:',
-    continue: 'გაგრძელება',
-    /** What a screen reader hears at the few announced points. */
-    announce: (left: string) => `სესიის დასრულებამდე დარჩა ${left}.`,
-    minutes: (count: number) => `${count} წუთი`,
-    seconds: (count: number) => `${count} წამი`,
-  },
   /** The verification steps' slot on a customer's home page. */
   verification: {
     label: 'ანგარიშის ვერიფიკაცია',

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 import { Button } from 'shared/ui/button';
 import type { SessionTiming } from '../../federation/runtime-config';
-import { kaHost } from '../ka-host';
 import styles from '../layouts/layout.module.css';
 import { getSessionTiming } from '../session-timing';
+import { kaInactivity } from './ka-inactivity';
 import { useInactivityTimer } from './use-inactivity-timer';
 
-const t = kaHost.inactivity;
+const t = kaInactivity;
 
 /** mm:ss, as the visible clock shows it. */
 export function formatClock(seconds: number): string {
