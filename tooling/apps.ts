@@ -70,6 +70,81 @@ export function apiUpstream(env: Env = process.env): string {
 }
 
 /**
+ * Where the host's site hands requests to the provider (decision 023), as path prefixes on the
+ * host's origin: the contract's API and Django's media folder always, and the folders in
+ * PROVIDER_MEDIA_PATHS (comma-separated, each like `/files/` or `/cms/uploads/`) for a provider
+ * that serves its files elsewhere. The host's proxy, nginx and the page's image check all read
+ * this one list, so an image the page accepts is one the site serves.
+ */
+export const DEFAULT_PROVIDER_PATHS: readonly string[] = ['/api/', '/media/'];
+
+/** One or more plain segments between slashes: nothing the URL parser would rewrite. */
+const FOLDER_PATH = /^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+\/$/;
+
+export function providerPaths(env: Env = process.env): string[] {
+  const added = (env.PROVIDER_MEDIA_PATHS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const prefix of added) {
+    if (!FOLDER_PATH.test(prefix)) {
+      throw new Error(`PROVIDER_MEDIA_PATHS: "${prefix}" is not a folder path such as /files/`);
+    }
+  }
+  return [...new Set([...DEFAULT_PROVIDER_PATHS, ...added])];
+}
+
+/** An origin as the URL parser writes it, or an error naming the variable it came from. */
+function originOf(address: string, variable: string): string {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new Error(`${variable}: "${address}" is not an address`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${variable}: "${address}" is not an http(s) address`);
+  }
+  return url.origin;
+}
+
+/** A comma-separated list of origins from a variable, parsed and written as origins. */
+function originsFrom(env: Env, variable: string): string[] {
+  return (env[variable] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => originOf(entry, variable));
+}
+
+/**
+ * The origins the host's page is served from: HOST_ORIGINS, else the host's port on localhost
+ * and 127.0.0.1 (what `pnpm start` serves). Remotes answer CORS for these.
+ */
+export function hostOrigins(env: Env = process.env): string[] {
+  const listed = originsFrom(env, 'HOST_ORIGINS');
+  if (listed.length > 0) return listed;
+  const port = portOf(HOST_APP, env);
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
+
+/**
+ * The origins on which the provider may name its files by an absolute address: its own (the
+ * proxy's upstream, and PROVIDER_ORIGINS when it names itself by a public address the proxy does
+ * not use) and the host's, which a provider behind the proxy names when it builds addresses
+ * from X-Forwarded-Host (Django's USE_X_FORWARDED_HOST). Such an address is loaded from the same
+ * path on the host's site, through the proxy.
+ */
+export function providerOrigins(env: Env = process.env): string[] {
+  const origins = [
+    originOf(apiUpstream(env), 'API_BASE_URL'),
+    ...originsFrom(env, 'PROVIDER_ORIGINS'),
+    ...hostOrigins(env),
+  ];
+  return [...new Set(origins)];
+}
+
+/**
  * The address the servers listen on: loopback unless LISTEN_HOST says otherwise (the embedded
  * sandbox behind them is a development provider whose signing key is published). Fastify's
  * `localhost` listens on every loopback address, IPv4 and IPv6.

@@ -7,13 +7,14 @@ import { ka } from 'shared/strings/ka';
 import {
   apiUpstream,
   HOST_APP,
+  hostOrigins,
   pageServerPorts,
   portOf,
+  providerPaths,
   REMOTE_APPS,
   trustedProxies,
 } from 'tooling/apps';
 import { originOf } from 'tooling/server/security-headers';
-import { hostOriginsFromEnv } from 'tooling/server/static-server';
 import { findBrotliModule, findNginx, INSTALL_HINT } from './nginx-binary';
 import { type NginxSite, renderNginxConf } from './nginx-conf';
 import { startPageServers } from './page-servers';
@@ -70,6 +71,7 @@ function siteFor(
       notFoundPage: NOT_FOUND_PAGE,
       pageServers: pageServerPorts(env),
       apiUpstream: apiUpstream(env),
+      providerPaths: providerPaths(env),
       providerUnavailableBody: body(ka.errors.providerUnavailable, 'provider_unavailable'),
       tooLargeBody: body(ka.errors.requestTooLarge, 'request_too_large'),
     },
@@ -78,7 +80,7 @@ function siteFor(
       port: portOf(remote, env),
       root: path.join(SITE_DIR, remote.folder),
     })),
-    hostOrigins: hostOriginsFromEnv(),
+    hostOrigins: hostOrigins(env),
     // nginx cannot listen on a name: Fastify's `localhost` is 127.0.0.1 here.
     ...(env.LISTEN_HOST?.trim() ? { listen: env.LISTEN_HOST.trim() } : {}),
     trustedProxies: trustedProxies(env),

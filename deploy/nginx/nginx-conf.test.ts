@@ -27,6 +27,7 @@ const site = (prefix: string): NginxSite => ({
     notFoundPage: 'not-found',
     pageServers: [18010, 18011],
     apiUpstream: 'http://127.0.0.1:18100',
+    providerPaths: ['/api/', '/media/', '/cms/uploads/'],
     providerUnavailableBody: JSON.stringify({
       detail: 'მიუწვდომელია',
       code: 'provider_unavailable',
@@ -104,6 +105,14 @@ describe('renderNginxConf', () => {
     expect(unknown).toContain('proxy_pass http://page_servers;');
     expect(unknown).toContain('error_page 502 503 504 = @not_found_page;');
     expect(conf).toContain('error_page 404 /pages/not-found.$audience.html;\n      return 404;');
+  });
+
+  it('hands every provider folder to the provider, and nothing else', () => {
+    const host = hostBlock(conf);
+    for (const prefix of ['/api/', '/media/', '/cms/uploads/']) {
+      expect(host).toContain(`location ${prefix} {\n      proxy_pass http://127.0.0.1:18100;`);
+    }
+    expect(host.match(/proxy_pass http:\/\/127\.0\.0\.1:18100;/g)).toHaveLength(3);
   });
 
   it('lets CORS through for the host origins only', () => {

@@ -38,8 +38,10 @@ export interface HostServer {
    * the browser renders them, as before the server did.
    */
   pageServers: readonly number[];
-  /** The provider's base address, for /api/ and /media/. */
+  /** The provider's base address. */
   apiUpstream: string;
+  /** The folders proxied to it (tooling/apps `providerPaths`): its API and its files. */
+  providerPaths: readonly string[];
   /** JSON bodies in the contract's shape for the proxy's own failures. */
   providerUnavailableBody: string;
   tooLargeBody: string;
@@ -154,7 +156,7 @@ ${staticPage(route.id)}`;
   };
   const home = host.routes.find((route) => route.path === '/');
   const upstream = host.apiUpstream.replace(/\/+$/, '');
-  const proxied = (prefix: string) => `    location ${prefix}/ {
+  const proxied = (prefix: string) => `    location ${prefix} {
       proxy_pass ${upstream};
       proxy_http_version 1.1;
       # The provider learns who asked; whatever the client sent under these names is replaced.
@@ -237,8 +239,7 @@ ${fromPageServer}
       return 404;
     }
 
-${proxied('/api')}
-${proxied('/media')}
+${host.providerPaths.map(proxied).join('\n')}
     location @provider_unavailable {
       default_type application/json;
 ${addHeaders(common, '      ')}

@@ -109,6 +109,10 @@ describe('the host server', () => {
       ],
       routeMiddleware: {},
       session: { idleSeconds: 900, warningSeconds: 120 },
+      provider: {
+        paths: ['/api/', '/media/'],
+        origins: ['http://127.0.0.1:4000', 'http://localhost:3000', 'http://127.0.0.1:3000'],
+      },
     });
   });
 
@@ -299,6 +303,29 @@ describe('the host server', () => {
     await build();
     const response = await app.inject({ url: '/media/slider/coins.svg' });
     expect(response.json()).toMatchObject({ path: '/media/slider/coins.svg' });
+  });
+
+  it('proxies the folders a deployment adds for the provider’s files, and only those', async () => {
+    await build(providerUrl, { PROVIDER_MEDIA_PATHS: '/cms/uploads/' });
+    const image = await app.inject({ url: '/cms/uploads/slide-1.svg' });
+    expect(image.json()).toMatchObject({ path: '/cms/uploads/slide-1.svg' });
+    const elsewhere = await app.inject({ url: '/cms/other/slide-1.svg' });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('tells the page where the provider’s files are, from configuration only', async () => {
+    await build(providerUrl, {
+      API_BASE_URL: 'https://api.lender.ge',
+      PROVIDER_MEDIA_PATHS: '/cms/uploads/',
+    });
+    const response = await app.inject({
+      url: '/runtime-config.json',
+      headers: { host: 'evil.example' },
+    });
+    expect(response.json().provider).toEqual({
+      paths: ['/api/', '/media/', '/cms/uploads/'],
+      origins: ['https://api.lender.ge', 'http://localhost:3000', 'http://127.0.0.1:3000'],
+    });
   });
 
   it('answers 502 in the contract error shape when the provider is unreachable', async () => {

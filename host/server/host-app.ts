@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ka } from 'shared/strings/ka';
-import { trustedProxies } from 'tooling/apps';
+import { providerPaths, trustedProxies } from 'tooling/apps';
 import { type ProviderTimeouts, proxyToProvider } from 'tooling/server/api-proxy';
 import { CSP_REPORT_PATH } from 'tooling/server/security-headers';
 import {
@@ -140,11 +140,12 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
   app.get('/', (request, reply) => sendPage(request, reply, 200));
   app.get('/index.html', (request, reply) => sendPage(request, reply, 200));
 
-  // The provider's API, and its media (CMS images are paths on the provider). Unreachable, it
-  // answers in the contract's error shape, so the client shows its usual Georgian message.
+  // The provider's API and its files (CMS images are paths on the provider, decision 023).
+  // Unreachable, it answers in the contract's error shape, so the client shows its usual
+  // Georgian message.
   await proxyToProvider(app, {
     upstream: options.apiUpstream,
-    prefixes: ['/api', '/media'],
+    prefixes: providerPaths(options.env).map((folder) => folder.replace(/\/$/, '')),
     unreachableBody: { detail: ka.errors.providerUnavailable, code: 'provider_unavailable' },
     tooLargeBody: { detail: ka.errors.requestTooLarge, code: 'request_too_large' },
     ...(options.providerTimeouts ? { timeouts: options.providerTimeouts } : {}),

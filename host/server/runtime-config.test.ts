@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runtimeConfigSchema, sessionTiming } from '../src/federation/runtime-config';
+import { providerSite, runtimeConfigSchema, sessionTiming } from '../src/federation/runtime-config';
 import { buildRuntimeConfig, runtimeConfigFromFile } from './runtime-config';
 
 const request = { protocol: 'http', hostname: '127.0.0.1' };
@@ -154,5 +154,33 @@ describe('session timing from env', () => {
   it('lets an older config without session parse, with the defaults', () => {
     const config = runtimeConfigSchema.parse({ remotes: [], routeMiddleware: {} });
     expect(sessionTiming(config)).toEqual({ idleSeconds: 900, warningSeconds: 120 });
+  });
+});
+
+describe("the provider's files from env", () => {
+  it('names the API, the media folder and the provider’s and host’s origins by default', () => {
+    expect(buildRuntimeConfig({}, request).provider).toEqual({
+      paths: ['/api/', '/media/'],
+      origins: ['http://127.0.0.1:4000', 'http://localhost:3000', 'http://127.0.0.1:3000'],
+    });
+  });
+
+  it('never takes an origin from the request', () => {
+    const config = buildRuntimeConfig({}, { protocol: 'https', hostname: 'evil.example' });
+    expect(config.provider?.origins.join()).not.toContain('evil.example');
+  });
+
+  it('stops at start-up on a folder or origin it cannot use', () => {
+    expect(() => buildRuntimeConfig({ PROVIDER_MEDIA_PATHS: '/' }, request)).toThrow(
+      /PROVIDER_MEDIA_PATHS/,
+    );
+    expect(() => buildRuntimeConfig({ PROVIDER_ORIGINS: 'data:,x' }, request)).toThrow(
+      /PROVIDER_ORIGINS/,
+    );
+  });
+
+  it('lets an older config without the provider parse, with the contract’s folders', () => {
+    const config = runtimeConfigSchema.parse({ remotes: [], routeMiddleware: {} });
+    expect(providerSite(config)).toEqual({ paths: ['/api/', '/media/'], origins: [] });
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { portOf, REMOTE_APPS } from 'tooling/apps';
+import { portOf, providerOrigins, providerPaths, REMOTE_APPS } from 'tooling/apps';
 import {
   DEFAULT_SESSION_TIMING,
   type RuntimeConfig,
@@ -61,6 +61,7 @@ export function buildRuntimeConfig(
     remotes,
     routeMiddleware,
     session: sessionTimingFromEnv(env),
+    provider: { paths: providerPaths(env), origins: providerOrigins(env) },
   });
 }
 

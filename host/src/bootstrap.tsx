@@ -13,6 +13,7 @@ import {
   RouterProvider,
 } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { setProviderSite } from 'shared/lib/site-urls';
 import { prefetchAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
 import { AppProviders } from './app/app-providers';
@@ -20,7 +21,12 @@ import { buildRoutes } from './app/router';
 import { setSessionTiming } from './app/session-timing';
 import './federation/first-screen-shares';
 import { loadRemoteModule, registerConfiguredRemotes } from './federation/register-remotes';
-import { loadRuntimeConfig, type RuntimeConfig, sessionTiming } from './federation/runtime-config';
+import {
+  loadRuntimeConfig,
+  providerSite,
+  type RuntimeConfig,
+  sessionTiming,
+} from './federation/runtime-config';
 import { isReleaseChanged, setServerRenderedSlots } from './federation/server-rendered-slots';
 import { type PageState, readPageState } from './ssr/page-state';
 import { yieldToMain } from './start-in-steps';
@@ -100,6 +106,7 @@ function onRecoverableError(error: unknown): void {
 export async function start(): Promise<void> {
   const config = await runtimeConfigOrEmpty();
   registerConfiguredRemotes(config.remotes);
+  setProviderSite(providerSite(config));
   try {
     setSessionTiming(sessionTiming(config));
   } catch (error) {

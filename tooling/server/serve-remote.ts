@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { listenHost, portOf, type RemoteApp, remoteApp } from '../apps.ts';
-import { createStaticServer, hostOriginsFromEnv } from './static-server.ts';
+import { hostOrigins, listenHost, portOf, type RemoteApp, remoteApp } from '../apps.ts';
+import { createStaticServer } from './static-server.ts';
 
 /**
  * Serves one remote's production build on its own origin, readable by the host's origin.
@@ -14,7 +14,7 @@ if (!folder) {
 }
 const app = remoteApp(folder as RemoteApp['folder']);
 const port = portOf(app);
-const corsOrigins = hostOriginsFromEnv();
+const corsOrigins = hostOrigins();
 const server = await createStaticServer({ root: path.resolve('dist'), corsOrigins });
 server.setNotFoundHandler((_request, reply) =>
   reply.code(404).type('text/plain').send('Not found'),

@@ -4,7 +4,6 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { HOST_APP, portOf } from '../apps.ts';
 import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
 
 /** A remote's own page: everything from its own origin, nothing from anywhere else. */
@@ -131,14 +130,4 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   });
 
   return app;
-}
-
-/** Origins allowed to load a remote: the host's, on localhost and 127.0.0.1, or HOST_ORIGINS. */
-export function hostOriginsFromEnv(): string[] {
-  const listed = process.env.HOST_ORIGINS?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (listed?.length) return listed;
-  const hostPort = portOf(HOST_APP);
-  return [`http://localhost:${hostPort}`, `http://127.0.0.1:${hostPort}`];
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_PROVIDER_SITE, type ProviderSite } from 'shared/lib/site-urls';
 import * as z from 'shared/validation/zod';
 import { REMOTE_NAMES } from 'tooling/remotes';
 
@@ -24,6 +25,18 @@ export const runtimeConfigSchema = z.object({
     z.object({
       idleSeconds: z.number(),
       warningSeconds: z.number(),
+    }),
+  ),
+  /**
+   * Where the page finds the provider's files (decision 023): the folders of this site the
+   * host hands to the provider, and the origins on which the provider may name them by an
+   * absolute address. Optional so an older config still parses; `providerSite` applies the
+   * defaults.
+   */
+  provider: z.optional(
+    z.object({
+      paths: z.array(z.string()),
+      origins: z.array(z.url({ protocol: /^https?$/ })),
     }),
   ),
 });
@@ -56,6 +69,11 @@ export function validateSessionTiming(timing: SessionTiming): SessionTiming {
 /** The configured inactivity timing, or the defaults when an older config has none. */
 export function sessionTiming(config: Pick<RuntimeConfig, 'session'>): SessionTiming {
   return config.session ? validateSessionTiming(config.session) : DEFAULT_SESSION_TIMING;
+}
+
+/** Where the provider's files are, as configured, or the contract's defaults for an older config. */
+export function providerSite(config: Pick<RuntimeConfig, 'provider'>): ProviderSite {
+  return config.provider ?? DEFAULT_PROVIDER_SITE;
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_PROVIDER_SITE, setProviderSite } from 'shared/lib/site-urls';
 import { ka } from 'shared/strings/ka';
+import { OTHER_PROVIDER_ORIGIN, otherProviderSite } from 'shared/testing/fixtures';
 import { ProviderHtml } from 'shared/ui/provider-html';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { kaHost } from '../app/ka-host';
@@ -273,5 +275,25 @@ describe('renderPage', () => {
     ]) {
       expect(answer).not.toContain(hostile);
     }
+  });
+
+  it('judges the provider’s addresses by the page’s configuration, as the browser will', async () => {
+    const image = `${OTHER_PROVIDER_ORIGIN}/api/cms/media/rates.png`;
+    const page = await renderPage({
+      url: '/',
+      audience: 'visitor',
+      config: { ...config, provider: otherProviderSite },
+      loadSlot: loadSlotFrom({
+        ...modules,
+        'remote_home/QuestionAnswers': {
+          default: () => <ProviderHtml html={`<p>განაკვეთები</p><img src="${image}" alt="">`} />,
+        },
+      }),
+      deadline: Date.now() + 2_000,
+    });
+    setProviderSite(DEFAULT_PROVIDER_SITE);
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(page.html).toContain('<img src="/api/cms/media/rates.png" alt="">');
+    expect(page.html).not.toContain(OTHER_PROVIDER_ORIGIN);
   });
 });

@@ -7,6 +7,7 @@ import {
   StaticRouterProvider,
 } from 'react-router-dom';
 import { apiClient } from 'shared/api/api-client';
+import { setProviderSite } from 'shared/lib/site-urls';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { AppProviders } from '../app/app-providers';
 import { ServerAudienceContext } from '../app/page-audience';
@@ -15,7 +16,7 @@ import { routeOf } from '../app/route-table';
 import { buildRoutes } from '../app/router';
 import type { LoadRemoteModule } from '../federation/remote-loader';
 import type { RemoteModuleMap } from '../federation/remote-modules';
-import type { RuntimeConfig } from '../federation/runtime-config';
+import { providerSite, type RuntimeConfig } from '../federation/runtime-config';
 import type { PageState, SerializedRouteError } from './page-state';
 import { cachePublicAnswers } from './public-answer-cache';
 import { renderToHtml } from './render-to-html';
@@ -176,6 +177,9 @@ function serializeErrors(
  * the browser hydrates with.
  */
 export async function renderPage(options: RenderPageOptions): Promise<RenderedPage> {
+  // The page's configuration, not the server's: the browser judges the provider's addresses
+  // by the same one when it hydrates this page.
+  setProviderSite(providerSite(options.config));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const pathname = options.url.split('?')[0] ?? '/';
   const route = routeOf(pathname);

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { DEFAULT_PROVIDER_SITE, setProviderSite } from 'shared/lib/site-urls';
+import { OTHER_PROVIDER_ORIGIN, otherProviderSite } from 'shared/testing/fixtures';
 import { sanitizeHtml } from './sanitize-html';
 
 /** The markup as a browser would build it from the sanitiser's output. */
@@ -25,7 +27,7 @@ function activeParts(host: HTMLElement): string[] {
       if (!ALLOWED_ATTRIBUTES.has(attribute.name)) found.push(`${name}[${attribute.name}]`);
     }
     const src = element.getAttribute('src');
-    if (src !== null && !src.startsWith('/media/')) found.push(`${name}[src=${src}]`);
+    if (src !== null && !/^\/(media|api)\//.test(src)) found.push(`${name}[src=${src}]`);
     const href = element.getAttribute('href');
     if (href !== null && !/^(\/(?![/\\])|https?:\/\/|mailto:|tel:)/.test(href)) {
       found.push(`${name}[href=${href}]`);
@@ -76,6 +78,20 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<img alt="ბეჭედი" src="/media/seal.png">')).toBe(
       '<img alt="ბეჭედი" src="/media/seal.png">',
     );
+  });
+
+  it('keeps an image wherever the provider serves it, as the path the page loads it from', () => {
+    setProviderSite(otherProviderSite);
+    try {
+      expect(sanitizeHtml('<img src="/api/cms/media/rates.png" alt="განაკვეთები">')).toBe(
+        '<img src="/api/cms/media/rates.png" alt="განაკვეთები">',
+      );
+      expect(sanitizeHtml(`<img src="${OTHER_PROVIDER_ORIGIN}/media/seal.png">`)).toBe(
+        '<img src="/media/seal.png" alt="">',
+      );
+    } finally {
+      setProviderSite(DEFAULT_PROVIDER_SITE);
+    }
   });
 
   it.each([

@@ -38,6 +38,64 @@ export const questionAnswers = [
   },
 ];
 
+/**
+ * Another provider's CMS: every answer follows the contract, in shapes the sandbox never sends,
+ * so a rule that holds only for the sandbox fails a test. Its images live under the API's path
+ * and on its own origin by absolute address (`image` is "an absolute URL or a path on the
+ * provider"), a slide without a link says so with an empty string (Django's blank URLField),
+ * ids are far apart, and both lists come in no particular order (each item has its `order`).
+ */
+export const OTHER_PROVIDER_ORIGIN = 'https://api.provider.example';
+
+/** The page's configuration in front of that provider (runtime configuration `provider`). */
+export const otherProviderSite = {
+  paths: ['/api/', '/media/'],
+  origins: [OTHER_PROVIDER_ORIGIN],
+} as const;
+
+export const otherProviderSlides = [
+  {
+    id: 90210,
+    title: 'ონლაინ სესხი სახლიდან გაუსვლელად',
+    description: 'განაცხადი ხუთ წუთში, თანხა — ანგარიშზე.',
+    image: `${OTHER_PROVIDER_ORIGIN}/api/cms/media/slide-3.svg`,
+    link: '',
+    order: 30,
+  },
+  {
+    id: 7,
+    title: 'გადაიხადე ვადაზე ადრე — საკომისიოს გარეშე',
+    description: 'ვადამდე დაფარვა ნებისმიერ დღეს.',
+    image: '/api/cms/media/slide-1.svg',
+    link: '/static',
+    order: 10,
+  },
+  {
+    id: 1_000_001,
+    title: 'ყოველთვიური გადახდა წინასწარ ცნობილია',
+    description: 'კალკულატორი გაჩვენებთ ყოველ გადახდას.',
+    image: '/api/cms/media/slide-2.svg?v=4',
+    link: 'https://nbg.gov.ge/',
+    order: 20,
+  },
+];
+
+export const otherProviderQuestionAnswers = [
+  {
+    id: 5003,
+    question: 'როდის მივიღებ თანხას?',
+    answer: '<p>დამტკიცებიდან <em>ერთ საათში</em>.</p>',
+    order: 2,
+  },
+  {
+    id: 12,
+    question: 'რა ღირს სესხი?',
+    answer:
+      '<p>ყოველი შეთავაზება აჩვენებს ეფექტურ წლიურ განაკვეთს.</p><img src="/api/cms/media/rates.png" alt="განაკვეთები">',
+    order: 1,
+  },
+];
+
 export const registrationTerms: TermsOfContract = {
   id: 7,
   contact_type: 2,

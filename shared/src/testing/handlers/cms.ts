@@ -1,6 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import {
   loanTerms,
+  otherProviderQuestionAnswers,
+  otherProviderSlides,
   personalDataNotice,
   questionAnswers,
   registrationTerms,
@@ -18,4 +20,14 @@ export const cmsHandlers = [
     if (type === '3') return HttpResponse.json([personalDataNotice]);
     return HttpResponse.json({ contact_type: ['არასწორი მნიშვნელობა.'] }, { status: 400 });
   }),
+];
+
+/**
+ * The CMS of another provider that follows the contract in shapes the sandbox never uses
+ * (fixtures' `otherProvider…`): `mswServer.use(...otherProviderCmsHandlers)` in a test, with
+ * `setProviderSite(otherProviderSite)` for its absolute image addresses.
+ */
+export const otherProviderCmsHandlers = [
+  http.get('*/api/cms/slider/', () => HttpResponse.json(otherProviderSlides)),
+  http.get('*/api/cms/question_answer/', () => HttpResponse.json(otherProviderQuestionAnswers)),
 ];
