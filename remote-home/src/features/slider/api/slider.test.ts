@@ -1,7 +1,11 @@
 import { HttpResponse, http } from 'msw';
-import { slides } from 'shared/testing/fixtures';
+import { DEFAULT_PROVIDER_SITE, setProviderSite } from 'shared/lib/site-urls';
+import { otherProviderSite, slides } from 'shared/testing/fixtures';
+import { otherProviderCmsHandlers } from 'shared/testing/handlers/cms';
 import { mswServer } from 'shared/testing/msw-server';
 import { fetchSlides } from './slider';
+
+afterEach(() => setProviderSite(DEFAULT_PROVIDER_SITE));
 
 describe('fetchSlides', () => {
   it('returns the slides sorted by their CMS order', async () => {
@@ -15,11 +19,37 @@ describe('fetchSlides', () => {
     await expect(fetchSlides()).resolves.toEqual([]);
   });
 
-  it('rejects a slide without an image as breaking the contract', async () => {
+  it('leaves out only the slides that break the contract, and shows the rest', async () => {
+    const [first, second] = slides;
+    if (!first || !second) throw new Error('no slide fixtures');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mswServer.use(
-      http.get('*/api/cms/slider/', () => HttpResponse.json([{ ...slides[0], image: '' }])),
+      http.get('*/api/cms/slider/', () =>
+        HttpResponse.json([{ ...first, image: '' }, { ...first, id: 'three' }, null, second]),
+      ),
     );
+    expect((await fetchSlides()).map((slide) => slide.id)).toEqual([second.id]);
+    expect(warn).toHaveBeenCalledTimes(3);
+    warn.mockRestore();
+  });
+
+  it('rejects an answer that is not a list as breaking the contract', async () => {
+    mswServer.use(http.get('*/api/cms/slider/', () => HttpResponse.json({ results: slides })));
     await expect(fetchSlides()).rejects.toMatchObject({ kind: 'invalid-answer', status: 500 });
+  });
+
+  it('shows every slide of a provider whose images are under its API or on its origin', async () => {
+    setProviderSite(otherProviderSite);
+    mswServer.use(...otherProviderCmsHandlers);
+    const shown = await fetchSlides();
+    expect(shown.map((slide) => slide.id)).toEqual([7, 1_000_001, 90210]);
+    expect(shown.map((slide) => slide.image)).toEqual([
+      '/api/cms/media/slide-1.svg',
+      '/api/cms/media/slide-2.svg?v=4',
+      '/api/cms/media/slide-3.svg',
+    ]);
+    // Its "no link" is an empty string, as Django writes a blank URL.
+    expect(shown.map((slide) => slide.link)).toEqual(['/static', 'https://nbg.gov.ge/', null]);
   });
 
   it('keeps links to this site, web, mail and phone addresses, and drops every other kind', async () => {

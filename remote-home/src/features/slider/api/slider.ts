@@ -13,26 +13,38 @@ export const slideSchema = z.object({
 });
 export type Slide = z.infer<typeof slideSchema>;
 
-export const slidesSchema = z.array(slideSchema);
+/** The answer's shape: a list. Each item is judged on its own (`fetchSlides`). */
+const slideListSchema = z.array(z.unknown());
+
+/** A slide as the page shows it, or why it is left out. */
+type Judged = { slide: Slide } | { leftOut: string };
+
+function judge(item: unknown): Judged {
+  const parsed = slideSchema.safeParse(item);
+  if (!parsed.success) return { leftOut: 'it does not have the contract’s fields' };
+  const image = providerImagePath(parsed.data.image);
+  if (image === null) return { leftOut: 'its image is not on the provider' };
+  const { link } = parsed.data;
+  return { slide: { ...parsed.data, image, link: link === null ? null : followableLink(link) } };
+}
 
 /**
  * GET /api/cms/slider/: the home slider, in the CMS's order. What the CMS says is checked as
- * what it is, someone else's input: links keep only what a customer may safely follow, and a
- * slide whose image is not the provider's is left out (shared/lib/site-urls decides both).
+ * what it is, someone else's input, one slide at a time: a slide that breaks the contract or
+ * whose image is not the provider's is left out and the rest are shown (shared/lib/site-urls
+ * judges images and links; which addresses are the provider's is configuration).
  */
 export async function fetchSlides(signal?: AbortSignal): Promise<Slide[]> {
-  const slides = await requestJson(slidesSchema, {
+  const items = await requestJson(slideListSchema, {
     method: 'GET',
     url: '/api/cms/slider/',
     signal,
   });
-  return slides
-    .flatMap((slide) => {
-      const image = providerImagePath(slide.image);
-      if (image !== null) {
-        return [{ ...slide, image, link: slide.link === null ? null : followableLink(slide.link) }];
-      }
-      console.warn(`slide ${slide.id}: its image is not on the provider, so it is not shown`);
+  return items
+    .flatMap((item, index) => {
+      const judged = judge(item);
+      if ('slide' in judged) return [judged.slide];
+      console.warn(`slide ${index + 1} of ${items.length}: ${judged.leftOut}, so it is not shown`);
       return [];
     })
     .sort((a, b) => a.order - b.order);

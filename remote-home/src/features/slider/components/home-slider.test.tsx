@@ -1,8 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { DEFAULT_PROVIDER_SITE, setProviderSite } from 'shared/lib/site-urls';
 import { ka } from 'shared/strings/ka';
-import { slides } from 'shared/testing/fixtures';
+import { otherProviderSite, otherProviderSlides, slides } from 'shared/testing/fixtures';
+import { otherProviderCmsHandlers } from 'shared/testing/handlers/cms';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import type { Swiper as SwiperInstance } from 'swiper';
@@ -41,6 +43,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  setProviderSite(DEFAULT_PROVIDER_SITE);
   for (const spy of layout.splice(0)) spy.mockRestore();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -96,6 +99,28 @@ describe('the home slider', () => {
     const withoutLink = await findSlide(1, 2);
     expect(within(withoutLink).queryByRole('link')).not.toBeInTheDocument();
     expect(within(withoutLink).queryByText(kaHome.sliderMore)).not.toBeInTheDocument();
+  });
+
+  it('shows every slide of a provider whose images are under its API or on its origin', async () => {
+    setProviderSite(otherProviderSite);
+    mswServer.use(...otherProviderCmsHandlers);
+    const { container } = render(<HomeSlider />);
+
+    for (const [position, slide] of otherProviderSlides
+      .toSorted((a, b) => a.order - b.order)
+      .entries()) {
+      const shown = await findSlide(position + 1, 3);
+      expect(within(shown).getByRole('heading', { name: slide.title })).toBeInTheDocument();
+    }
+    const images = [...container.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    expect(new Set(images)).toEqual(
+      new Set([
+        '/api/cms/media/slide-1.svg',
+        '/api/cms/media/slide-2.svg?v=4',
+        '/api/cms/media/slide-3.svg',
+      ]),
+    );
+    expect(screen.queryByText(kaHome.sliderEmpty)).not.toBeInTheDocument();
   });
 
   it('says there are no promotions when the CMS has no slides', async () => {

@@ -4,7 +4,6 @@ import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiClient } from 'shared/api/api-client';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
@@ -29,15 +28,11 @@ export const SLIDER_SPEED_MS = 500;
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
-/** A slide's image is a path on the provider (fetchSlides keeps no other): the API's base. */
-function imageUrl(image: string): string {
-  return `${apiClient.defaults.baseURL ?? ''}${image}`;
-}
-
 function SlideCard({ slide }: { slide: Slide }) {
   return (
     <div className={styles.slide}>
-      <img className={styles.image} src={imageUrl(slide.image)} alt="" loading="lazy" />
+      {/* A path of this site the host hands to the provider: fetchSlides keeps no other. */}
+      <img className={styles.image} src={slide.image} alt="" loading="lazy" />
       <div className={styles.caption}>
         <h2 className={styles.title}>{slide.title}</h2>
         <p className={styles.description}>{slide.description}</p>
