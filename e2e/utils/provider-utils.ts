@@ -7,11 +7,15 @@ import {
   loanLimit,
   loans,
   loanTerms,
+  otherProviderQuestionAnswers,
+  otherProviderSite,
+  otherProviderSlides,
   personalDataNotice,
   questionAnswers,
   registrationTerms,
   slides,
 } from 'shared/testing/fixtures';
+import { overrideRuntimeConfig } from './runtime-config-override';
 import { HOST_URL } from './urls';
 
 /**
@@ -86,4 +90,21 @@ export async function asMockedCustomer(page: Page): Promise<void> {
       url: HOST_URL,
     },
   ]);
+}
+
+/**
+ * Another provider that follows the contract in shapes the sandbox never uses (shared/testing/
+ * fixtures' `otherProvider…`): its CMS names its images under its API's path and by absolute
+ * address on its own origin, which the page's runtime configuration names as the provider's
+ * (as `PROVIDER_ORIGINS` would). Its files are answered here, at the paths the host proxies.
+ */
+export async function serveOtherProviderCms(page: Page): Promise<void> {
+  await overrideRuntimeConfig(page.context(), { provider: otherProviderSite });
+  await page.route('**/api/cms/slider/', (route) => route.fulfill({ json: otherProviderSlides }));
+  await page.route('**/api/cms/question_answer/', (route) =>
+    route.fulfill({ json: otherProviderQuestionAnswers }),
+  );
+  await page.route('**/api/cms/media/**', (route) =>
+    route.fulfill({ contentType: 'image/svg+xml', body: SLIDE_IMAGE }),
+  );
 }
