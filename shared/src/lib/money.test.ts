@@ -71,4 +71,11 @@ describe('formatPercent', () => {
     expect(formatPercent('24')).toBe('24,00%');
     expect(formatPercent('n/a')).toBe('n/a');
   });
+
+  it('writes a rate sent with other than two places as two, or as many as it needs', () => {
+    expect(formatPercent('24.000')).toBe('24,00%');
+    expect(formatPercent('24.5')).toBe('24,50%');
+    expect(formatPercent('24.100')).toBe('24,10%');
+    expect(formatPercent('24.125')).toBe('24,125%');
+  });
 });

@@ -70,10 +70,14 @@ export function fromTetri(tetri: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** An annual percentage from the provider ("43.35") as Georgians write it ("43,35%"). */
+/**
+ * An annual percentage from the provider ("43.35") as Georgians write it ("43,35%"). The
+ * contract fixes no number of places ("24.5", "24.000"): two at least, more only when they
+ * say something.
+ */
 export function formatPercent(rate: string): string {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(rate.trim());
   if (!match) return rate;
   const [, whole = '0', fraction = ''] = match;
-  return `${whole},${fraction.padEnd(2, '0')}%`;
+  return `${whole},${fraction.replace(/0+$/, '').padEnd(2, '0')}%`;
 }

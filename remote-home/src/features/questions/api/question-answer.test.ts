@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { questionAnswers } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
-import { fetchQuestionAnswers } from './question-answer';
+import { fetchQuestionAnswers, type QuestionAnswer } from './question-answer';
 
 describe('fetchQuestionAnswers', () => {
   it('returns the questions and answers from the CMS', async () => {
@@ -18,10 +18,20 @@ describe('fetchQuestionAnswers', () => {
     expect(result.map((item) => item.id)).toEqual([1, 2]);
   });
 
-  it('rejects an answer with a missing question as breaking the contract', async () => {
+  it('leaves out an item with a missing question and keeps the others', async () => {
+    const [first, second] = questionAnswers as [QuestionAnswer, QuestionAnswer];
     mswServer.use(
       http.get('*/api/cms/question_answer/', () =>
-        HttpResponse.json([{ id: 1, answer: '<p>…</p>', order: 1 }]),
+        HttpResponse.json([second, { id: 7, answer: '<p>…</p>', order: 1 }, first]),
+      ),
+    );
+    await expect(fetchQuestionAnswers()).resolves.toEqual([first, second]);
+  });
+
+  it('rejects an answer that is not a list as breaking the contract', async () => {
+    mswServer.use(
+      http.get('*/api/cms/question_answer/', () =>
+        HttpResponse.json({ id: 1, question: '?', answer: '<p>…</p>', order: 1 }),
       ),
     );
     await expect(fetchQuestionAnswers()).rejects.toMatchObject({ kind: 'invalid-answer' });

@@ -11,14 +11,23 @@ export const questionAnswerSchema = z.object({
 });
 export type QuestionAnswer = z.infer<typeof questionAnswerSchema>;
 
-/** GET /api/cms/question_answer/: the home page's questions and answers, in order. */
+/**
+ * GET /api/cms/question_answer/: the home page's questions and answers, by their `order` (the
+ * list itself has none). An item the CMS got wrong is left out, not the whole list with it; an
+ * answer that is not a list still breaks the contract.
+ */
 export async function fetchQuestionAnswers(signal?: AbortSignal): Promise<QuestionAnswer[]> {
-  const items = await requestJson(z.array(questionAnswerSchema), {
+  const items = await requestJson(z.array(z.unknown()), {
     method: 'GET',
     url: '/api/cms/question_answer/',
     signal,
   });
-  return [...items].sort((a, b) => a.order - b.order);
+  return items
+    .flatMap((item) => {
+      const parsed = questionAnswerSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    })
+    .sort((a, b) => a.order - b.order);
 }
 
 export const questionAnswersQuery = queryOptions({

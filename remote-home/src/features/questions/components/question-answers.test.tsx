@@ -89,6 +89,21 @@ describe('the questions and answers', () => {
     expect(window.__xss).toBeUndefined();
   });
 
+  it('shows the other questions when one item from the CMS is broken, without an error', async () => {
+    mswServer.use(
+      http.get('*/api/cms/question_answer/', () =>
+        HttpResponse.json([documents, { id: 3, question: null, answer: '<p>…</p>' }, eligibility]),
+      ),
+    );
+    render(<QuestionAnswers />);
+
+    const disclosures = await findDisclosures();
+    expect(disclosures).toHaveLength(2);
+    expect(disclosures[0]).toHaveTextContent(eligibility.question);
+    expect(disclosures[1]).toHaveTextContent(documents.question);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says no questions have been added when the CMS has none', async () => {
     mswServer.use(http.get('*/api/cms/question_answer/', () => HttpResponse.json([])));
     render(<QuestionAnswers />);
