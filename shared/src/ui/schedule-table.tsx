@@ -16,9 +16,10 @@ export interface ScheduleRow {
 const t = ka.schedule;
 
 /**
- * A repayment schedule as a real table (an offer's, or a loan's with each row's state). A paid
- * row says so in words, never by colour alone; a table wider than a phone scrolls, and the
- * scroll container takes focus so it scrolls by keyboard too.
+ * A repayment schedule as a real table (an offer's, or a loan's with each row's state), in the
+ * rows' `number` order: the contract gives the rows no order of their own. A paid row says so
+ * in words, never by colour alone; a table wider than a phone scrolls, and the scroll
+ * container takes focus so it scrolls by keyboard too.
  */
 export function ScheduleTable({
   rows,
@@ -28,6 +29,7 @@ export function ScheduleTable({
   caption: string;
 }) {
   const withState = rows.some((row) => row.paid !== undefined);
+  const ordered = [...rows].sort((a, b) => a.number - b.number);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container needs focus to scroll by keyboard.
     <section className={styles.tableScroll} tabIndex={0} aria-label={caption}>
@@ -45,7 +47,7 @@ export function ScheduleTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {ordered.map((row) => (
             <tr key={row.number} className={row.paid ? styles.paidRow : undefined}>
               <th scope="row">{row.number}</th>
               <td>{formatDate(row.date)}</td>

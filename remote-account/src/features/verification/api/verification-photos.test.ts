@@ -30,6 +30,15 @@ describe('fetchVerificationPhotos', () => {
     expect(seen).toEqual([{ method: 'GET', path: PHOTOS_PATH }]);
   });
 
+  it('lists the photos front, back, selfie whatever order the provider sends them in', async () => {
+    const back: Photo = { ...pendingFront, id: 6, kind: 'id_back' };
+    const selfie: Photo = { ...pendingFront, id: 4, kind: 'selfie' };
+    mswServer.use(
+      http.get(`*${PHOTOS_PATH}`, () => HttpResponse.json([selfie, pendingFront, back])),
+    );
+    await expect(fetchVerificationPhotos()).resolves.toEqual([pendingFront, back, selfie]);
+  });
+
   it('returns an empty list when nothing was sent', async () => {
     await expect(fetchVerificationPhotos()).resolves.toEqual([]);
   });
@@ -85,6 +94,18 @@ describe('uploadVerificationPhotos', () => {
       { id: 1, kind: 'id_back', status: 'pending', uploaded_at: '2026-11-22T10:00:00+04:00' },
       { id: 2, kind: 'selfie', status: 'pending', uploaded_at: '2026-11-22T10:00:00+04:00' },
     ]);
+  });
+
+  it('returns the photos sent front, back, selfie whatever order the provider answers in', async () => {
+    const selfie: Photo = { ...pendingFront, id: 8, kind: 'selfie' };
+    mswServer.use(
+      http.post(`*${PHOTOS_PATH}`, () =>
+        HttpResponse.json([selfie, pendingFront], { status: 201 }),
+      ),
+    );
+    await expect(
+      uploadVerificationPhotos({ id_front: jpeg('front.jpg'), selfie: jpeg('selfie.jpg') }),
+    ).resolves.toEqual([pendingFront, selfie]);
   });
 
   it('reports the share sent as a fraction above 0 and at most 1', async () => {

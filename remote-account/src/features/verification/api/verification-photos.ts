@@ -24,13 +24,19 @@ export const photoSchema = z.object({
 });
 export type Photo = z.infer<typeof photoSchema>;
 
+/** The photos as the page lists them, front, back, selfie: the contract gives the list no order. */
+function inKindOrder(photos: Photo[]): Photo[] {
+  return [...photos].sort((a, b) => PHOTO_KINDS.indexOf(a.kind) - PHOTO_KINDS.indexOf(b.kind));
+}
+
 /** GET /api/user/user/personal_verification_photos/: the current photo of each kind sent. */
-export function fetchVerificationPhotos(signal?: AbortSignal): Promise<Photo[]> {
-  return requestJson(z.array(photoSchema), {
+export async function fetchVerificationPhotos(signal?: AbortSignal): Promise<Photo[]> {
+  const photos = await requestJson(z.array(photoSchema), {
     method: 'GET',
     url: '/api/user/user/personal_verification_photos/',
     signal,
   });
+  return inKindOrder(photos);
 }
 
 /** The photos sent so far: under `account`, so the page forgets them when the session ends. */
@@ -43,7 +49,7 @@ export const photosQuery = queryOptions({
  * POST /api/user/user/personal_verification_photos/ (multipart): any non-empty subset of the
  * three kinds. `onProgress` gets the share sent so far, 0 to 1.
  */
-export function uploadVerificationPhotos(
+export async function uploadVerificationPhotos(
   files: Partial<Record<PhotoKind, Blob>>,
   onProgress?: (share: number) => void,
 ): Promise<Photo[]> {
@@ -52,7 +58,7 @@ export function uploadVerificationPhotos(
     const file = files[kind];
     if (file) form.append(kind, file);
   }
-  return requestJson(z.array(photoSchema), {
+  const sent = await requestJson(z.array(photoSchema), {
     method: 'POST',
     url: '/api/user/user/personal_verification_photos/',
     data: form,
@@ -60,4 +66,5 @@ export function uploadVerificationPhotos(
       if (onProgress && event.total) onProgress(Math.min(1, event.loaded / event.total));
     },
   });
+  return inKindOrder(sent);
 }

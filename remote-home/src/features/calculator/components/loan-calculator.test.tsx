@@ -89,6 +89,43 @@ describe('the loan calculator', () => {
     ]);
   });
 
+  it('offers the terms shortest first whatever order the provider lists them in', async () => {
+    mswServer.use(
+      http.get('*/api/loan/calculator', () =>
+        HttpResponse.json({
+          ...visitorOffer(1000, 12),
+          terms: [24, 12, 3, 18, 6, 9],
+        }),
+      ),
+    );
+    renderCalculator();
+    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+
+    const terms = within(screen.getByRole('group', { name: t.term })).getAllByRole('radio');
+    expect(terms.map((radio) => radio.getAttribute('value'))).toEqual([
+      '3',
+      '6',
+      '9',
+      '12',
+      '18',
+      '24',
+    ]);
+  });
+
+  it('starts a customer whose limit lacks the usual term on the longest term the limit allows', async () => {
+    mswServer.use(
+      http.get('*/api/user/user/loan_limit/', () =>
+        HttpResponse.json({ amount_limit: '3000.00', term_limit: [6, 3] }),
+      ),
+    );
+    logIn();
+    const calls = watchCalculatorCalls();
+    renderCalculator();
+
+    expect(await screen.findByRole('radio', { name: '6 თვე' })).toBeChecked();
+    expect(calls[0]).toEqual({ amount: '1000.00', term: '6' });
+  });
+
   it('starts a customer inside their loan limit and takes the narrowed bounds', async () => {
     mswServer.use(
       http.get('*/api/user/user/loan_limit/', () =>

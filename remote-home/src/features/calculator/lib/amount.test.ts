@@ -58,4 +58,19 @@ describe('calculator amounts', () => {
     expect(pickTerm(9, [3, 6, 12, 24])).toBe(12);
     expect(pickTerm(9, [3, 6])).toBe(6);
   });
+
+  it('lists the terms shortest first whatever order the provider sends them in', () => {
+    const bounds = boundsOf({ min_amount: '100.00', max_amount: '5000.00', terms: [24, 3, 9, 6] });
+    expect(bounds.terms).toEqual([3, 6, 9, 24]);
+  });
+
+  it('falls back to the longest term, not the last one listed, when the usual one is missing', () => {
+    expect(pickTerm(9, [24, 3, 6])).toBe(24);
+    expect(
+      startWithinLimit(
+        { amount: '300.00', term: 9 },
+        { amount_limit: '5000.00', term_limit: [6, 3] },
+      ),
+    ).toEqual({ amount: '300.00', term: 6 });
+  });
 });

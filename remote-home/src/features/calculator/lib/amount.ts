@@ -28,11 +28,12 @@ export function lariToMoney(lari: number): string {
   return fromTetri(lari * 100);
 }
 
+/** The answer's bounds; its terms shortest first (the contract gives the list no order). */
 export function boundsOf(answer: { min_amount: string; max_amount: string; terms: number[] }) {
   return {
     min: wholeLari(answer.min_amount, 'up'),
     max: wholeLari(answer.max_amount, 'down'),
-    terms: answer.terms,
+    terms: [...answer.terms].sort((a, b) => a - b),
   } satisfies Bounds;
 }
 
@@ -60,7 +61,7 @@ export function sliderStep(bounds: Bounds): number {
 export function pickTerm(wanted: number, terms: readonly number[]): number {
   if (terms.includes(wanted)) return wanted;
   if (terms.includes(VISITOR_START.term)) return VISITOR_START.term;
-  return terms[terms.length - 1] ?? wanted;
+  return terms.length > 0 ? Math.max(...terms) : wanted;
 }
 
 /**

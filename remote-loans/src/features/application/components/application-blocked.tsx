@@ -69,15 +69,17 @@ export function ApplicationBlocked({
       case 'term_not_allowed':
         return (
           <div className={styles.choices}>
-            {(limit?.term_limit ?? []).map((term) => (
-              <Button
-                key={term}
-                variant="secondary"
-                onClick={() => submitRequest({ amount: request.amount, term })}
-              >
-                {format(t.blocked.term_not_allowed.action, { count: term })}
-              </Button>
-            ))}
+            {[...(limit?.term_limit ?? [])]
+              .sort((a, b) => a - b)
+              .map((term) => (
+                <Button
+                  key={term}
+                  variant="secondary"
+                  onClick={() => submitRequest({ amount: request.amount, term })}
+                >
+                  {format(t.blocked.term_not_allowed.action, { count: term })}
+                </Button>
+              ))}
           </div>
         );
     }

@@ -7,6 +7,7 @@ import { format } from 'shared/strings/ka';
 import { LoadError } from 'shared/ui/load-error';
 import { ScheduleTable } from 'shared/ui/schedule-table';
 import { Skeleton } from 'shared/ui/skeleton';
+import { inRowOrder } from '../../../lib/schedule-order';
 import { kaApplication as t } from '../ka-application';
 import styles from './application.module.css';
 
@@ -29,8 +30,9 @@ export function KeyTerms({ request }: { request: LoanRequest }) {
     );
   }
   const calc = offer.data;
-  const first = calc.schedule[0];
-  const last = calc.schedule[calc.schedule.length - 1];
+  const rowsInOrder = inRowOrder(calc.schedule);
+  const first = rowsInOrder[0];
+  const last = rowsInOrder.at(-1);
   const term = format(t.months, { count: calc.term });
   const rows: [string, string][] = [
     [t.keyTerms.amount, formatMoney(calc.amount)],

@@ -105,6 +105,23 @@ describe('the loan application', () => {
     expect(within(sheet).getAllByRole('row')).toHaveLength(7);
   });
 
+  it('takes the first and last due dates from the rows’ numbers, whatever order the schedule comes in', async () => {
+    acceptValidation();
+    const offer = calculationFor(1000, 6, calculatorBounds(loanLimit));
+    mswServer.use(
+      http.get('*/api/loan/calculator', () =>
+        HttpResponse.json({ ...offer, schedule: [...offer.schedule].reverse() }),
+      ),
+    );
+    customerWithRequest();
+    render(<LoanApplication />);
+
+    const sheet = await screen.findByRole('region', { name: t.keyTerms.title });
+    const fact = (label: string) => within(sheet).getByText(label).nextElementSibling;
+    expect(fact(t.keyTerms.firstDue)).toHaveTextContent('10 იანვარი, 2027');
+    expect(fact(t.keyTerms.lastDue)).toHaveTextContent('10 ივნისი, 2027');
+  });
+
   it('sends the verification-less customer to the verification steps', async () => {
     refuse('not_verified');
     customerWithRequest();
@@ -148,6 +165,21 @@ describe('the loan application', () => {
     acceptValidation();
     await user.click(within(alert).getByRole('button', { name: '12 თვე' }));
     expect(useLoanRequestStore.getState().request).toEqual({ amount: '1000.00', term: 12 });
+  });
+
+  it('offers the allowed terms shortest first whatever order the limit lists them in', async () => {
+    mswServer.use(
+      http.get('*/api/user/user/loan_limit/', () =>
+        HttpResponse.json({ ...loanLimit, term_limit: [12, 3, 6] }),
+      ),
+    );
+    refuse('term_not_allowed');
+    customerWithRequest();
+    render(<LoanApplication />);
+
+    const alert = await screen.findByRole('alert');
+    const terms = await within(alert).findAllByRole('button');
+    expect(terms.map((button) => button.textContent)).toEqual(['3 თვე', '6 თვე', '12 თვე']);
   });
 
   it('points to the overdue notice when an overdue loan blocks a new one', async () => {

@@ -145,6 +145,18 @@ describe('the loans overview', () => {
     );
   });
 
+  it('lists the limit’s terms shortest first whatever order the provider sends them in', async () => {
+    mswServer.use(
+      http.get('*/api/user/user/loan_limit/', () =>
+        HttpResponse.json({ ...loanLimit, term_limit: [12, 3, 6] }),
+      ),
+    );
+    logIn();
+    render(<LoansOverview />);
+    const terms = await screen.findByText(kaLoans.termLimit);
+    expect(terms.nextElementSibling).toHaveTextContent(`3, 6, 12 ${kaLoans.months}`);
+  });
+
   it('says the term is fixed when the limit allows one term', async () => {
     mswServer.use(
       http.get('*/api/user/user/loan_limit/', () =>
@@ -180,8 +192,9 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     });
   }
 
+  /** The cards, most recently issued first: the active loan, the overdue one, the repaid one. */
   async function findCards() {
-    const [overdue, active, repaid] = (await findLoanItems()) as [
+    const [active, overdue, repaid] = (await findLoanItems()) as [
       HTMLElement,
       HTMLElement,
       HTMLElement,
@@ -242,6 +255,49 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     expect(second).toHaveTextContent(ka.schedule.unpaid);
     expect(second).not.toHaveTextContent(ka.schedule.paid);
     expect(third).toHaveTextContent(ka.schedule.unpaid);
+  });
+
+  it('lists the loans most recently issued first whatever order and offset the provider sends', async () => {
+    // 09:00 UTC is after 12:00 in Tbilisi (08:00 UTC) the same day.
+    const issuedLater = { ...overdueLoan, issued_at: '2026-10-20T09:00:00Z' };
+    fakeLoanProvider({ loans: [fullyPaidLoan, payingLoan, issuedLater], overdue: overdueAnswer });
+    logIn();
+    render(<LoansOverview />);
+
+    const cards = await findLoanItems();
+    const headings = cards.map((card) => within(card).getByRole('heading').textContent);
+    expect(headings.map((heading) => heading?.replace(/\s+/g, ' '))).toEqual([
+      `${t.loan.heading} ${money(issuedLater.amount)}`,
+      `${t.loan.heading} ${money(payingLoan.amount)}`,
+      `${t.loan.heading} ${money(fullyPaidLoan.amount)}`,
+    ]);
+  });
+
+  it('says a loan paid off before its last due date closed early, whatever order its rows come in', async () => {
+    const paidOffEarly = {
+      ...fullyPaidLoan,
+      closed_at: '2026-05-15T12:00:00+04:00',
+      schedule: [...fullyPaidLoan.schedule].reverse(),
+    };
+    fakeLoanProvider({ loans: [paidOffEarly], overdue: null });
+    logIn();
+    render(<LoansOverview />);
+
+    const [card] = (await findLoanItems()) as [HTMLElement];
+    expect(card).toHaveTextContent(format(t.payoff.closedEarly, { date: '15 მაისი, 2026' }));
+    expect(card).not.toHaveTextContent(t.loan.repaid);
+  });
+
+  it('does not call a loan closed early when it closed on its last due day in Tbilisi, sent in UTC', async () => {
+    // 21:30 UTC on 31 May is 01:30 on 1 June in Tbilisi, the last row's date.
+    const closedOnLastDay = { ...fullyPaidLoan, closed_at: '2026-05-31T21:30:00Z' };
+    fakeLoanProvider({ loans: [closedOnLastDay], overdue: null });
+    logIn();
+    render(<LoansOverview />);
+
+    const [card] = (await findLoanItems()) as [HTMLElement];
+    expect(card).toHaveTextContent(t.loan.repaid);
+    expect(card).not.toHaveTextContent(format(t.payoff.closedEarly, { date: '' }).trim());
   });
 
   it('shows a repaid loan as repaid, with nothing to pay', async () => {

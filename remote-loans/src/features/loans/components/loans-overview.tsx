@@ -11,11 +11,13 @@ import { Card } from 'shared/ui/card';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
+import { inRowOrder } from '../../../lib/schedule-order';
+import { tbilisiDateOf } from '../../money-action/lib/iso-date';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
 import { PayoffAction } from '../../payoff/components/payoff-action';
 import { LoanRepayment } from '../../repayment/components/loan-repayment';
 import { WithdrawAction } from '../../withdrawal/components/withdraw-action';
-import { isOpen, statusOf, tetri } from '../lib/loan-status';
+import { isOpen, newestFirst, statusOf, tetri } from '../lib/loan-status';
 import { LoanSchedule } from './loan-schedule';
 import styles from './loans-overview.module.css';
 
@@ -56,11 +58,12 @@ function ClosedNote({ loan }: { loan: Loan }) {
     );
   }
   if (status !== 'repaid') return null;
-  const lastDue = loan.schedule.at(-1)?.date;
+  const lastDue = inRowOrder(loan.schedule).at(-1)?.date;
   const closedAt = loan.closed_at ?? null;
-  // The day it closed against the calendar date of its last row.
+  // The day it closed in Tbilisi against the calendar date of its last row.
   const closedOn = closedAt ? formatDate(closedAt) : null;
-  const early = closedAt !== null && lastDue !== undefined && closedAt.slice(0, 10) < lastDue;
+  const closedDay = closedAt ? tbilisiDateOf(closedAt) : null;
+  const early = closedDay !== null && lastDue !== undefined && closedDay < lastDue;
   return (
     <p className={styles.repaidNote}>
       {early && closedOn
@@ -158,7 +161,7 @@ function AccountSummary() {
         <div>
           <dt>{terms.length === 1 ? kaLoans.termFixed : kaLoans.termLimit}</dt>
           <dd>
-            {terms.join(', ')} {kaLoans.months}
+            {[...terms].sort((a, b) => a - b).join(', ')} {kaLoans.months}
           </dd>
         </div>
       ) : null}
@@ -196,7 +199,7 @@ function LoansList() {
     <>
       {staleError}
       <ul className={styles.list}>
-        {loans.data.map((loan) => (
+        {newestFirst(loans.data).map((loan) => (
           <LoanItem key={loan.id} loan={loan} />
         ))}
       </ul>

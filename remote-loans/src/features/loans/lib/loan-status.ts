@@ -18,3 +18,12 @@ export const isOpen = (loan: Loan) => {
   const status = statusOf(loan);
   return status === 'active' || status === 'overdue';
 };
+
+/**
+ * The loans as the page lists them: the most recently issued first. The contract gives
+ * GET /api/loan/loan/ no order, so the page makes its own (a moment, whatever its offset).
+ */
+export function newestFirst(loans: readonly Loan[]): Loan[] {
+  const issued = (loan: Loan) => Date.parse(loan.issued_at);
+  return [...loans].sort((a, b) => issued(b) - issued(a) || b.id - a.id);
+}

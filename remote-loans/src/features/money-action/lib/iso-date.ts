@@ -15,3 +15,12 @@ export function daysBetween(from: string, to: string): number {
 export function tbilisiToday(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tbilisi' }).format(now);
 }
+
+/**
+ * The Tbilisi day of a provider's timestamp, whatever offset it comes with ("…Z" or
+ * "…+04:00"): its first ten characters are that day only when the offset is Tbilisi's.
+ */
+export function tbilisiDateOf(timestamp: string): string | null {
+  const time = Date.parse(timestamp);
+  return Number.isNaN(time) ? null : tbilisiToday(new Date(time));
+}
