@@ -51,7 +51,7 @@ export const OTHER_PROVIDER_ORIGIN = 'https://api.provider.example';
 export const otherProviderSite = {
   paths: ['/api/', '/media/'],
   origins: [OTHER_PROVIDER_ORIGIN],
-} as const;
+};
 
 export const otherProviderSlides = [
   {
