@@ -30,13 +30,10 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
         {
           name: 'runtime-config',
           path: '/runtime-config.json',
-          middleware: (req: IncomingMessage, res: ServerResponse) => {
-            const hostname = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+          middleware: (_request: IncomingMessage, res: ServerResponse) => {
             res.setHeader('Content-Type', 'application/json');
             res.setHeader('Cache-Control', 'no-cache');
-            res.end(
-              JSON.stringify(buildRuntimeConfig(process.env, { protocol: 'http', hostname })),
-            );
+            res.end(JSON.stringify(buildRuntimeConfig(process.env)));
           },
         },
         ...middlewares,

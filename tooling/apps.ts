@@ -64,6 +64,14 @@ export function remoteApp(folder: RemoteApp['folder']): RemoteApp {
   return app;
 }
 
+/**
+ * Where a remote's manifest is: its REMOTE_*_URL, else its port on localhost, where `pnpm start`
+ * serves it. Configuration only: never a name a request brought (issue 28).
+ */
+export function remoteManifestUrl(remote: RemoteApp, env: Env = process.env): string {
+  return env[remote.urlEnv] ?? `http://localhost:${portOf(remote, env)}/mf-manifest.json`;
+}
+
 /** The provider the servers proxy /api to: API_BASE_URL, else the embedded sandbox. */
 export function apiUpstream(env: Env = process.env): string {
   return env.API_BASE_URL ?? `http://127.0.0.1:${portOf(SANDBOX_APP, env)}`;

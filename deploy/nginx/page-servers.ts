@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pageServerPorts } from 'tooling/apps';
+import { hostOrigins, pageServerPorts } from 'tooling/apps';
 import { HOST_SITE, NGINX_DIR, PAGE_SERVER_BUNDLE, PAGE_SERVER_ROOT, REPO_ROOT } from './site';
 
 type Env = Record<string, string | undefined>;
@@ -57,6 +57,8 @@ export function startPageServers(env: Env): PageServers {
         env: {
           ...env,
           HOST_PORT: String(port),
+          // nginx passes the page's own Host: the site's origins, not this port's.
+          HOST_ORIGINS: hostOrigins(env).join(','),
           HOST_ROOT: PAGE_SERVER_ROOT,
           HOST_RENDER_BUNDLE: PAGE_SERVER_BUNDLE,
           HOST_RUNTIME_CONFIG: path.join(HOST_SITE, 'runtime-config.json'),

@@ -113,7 +113,7 @@ export const NOT_FOUND_PAGE = 'not-found';
 export function renderHostPages(env: Env, template: string): RuntimeConfig {
   // The page is written once for every request, so the remotes' addresses cannot come from a
   // request's Host header: the same rule as NODE_ENV=production in the Node server.
-  const config = buildRuntimeConfig(env, { protocol: 'http', hostname: 'localhost' });
+  const config = buildRuntimeConfig(env);
   const pages = path.join(HOST_SITE, 'pages');
   mkdirSync(pages, { recursive: true });
   for (const route of [...ROUTE_TABLE, undefined]) {

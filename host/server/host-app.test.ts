@@ -50,8 +50,14 @@ afterEach(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/**
+ * The origins these tests' requests name: inject's own `localhost:80`, the host as `pnpm start`
+ * serves it, and a deployment's name.
+ */
+const TEST_ORIGINS = 'http://localhost,http://127.0.0.1:3000,https://lender.example.ge';
+
 async function build(apiUpstream = providerUrl, env: Record<string, string> = {}) {
-  app = await buildHostApp({ root, apiUpstream, env });
+  app = await buildHostApp({ root, apiUpstream, env: { HOST_ORIGINS: TEST_ORIGINS, ...env } });
   return app;
 }
 
@@ -94,7 +100,7 @@ describe('the host server', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('answers the runtime configuration for the host name the browser used', async () => {
+  it('answers the runtime configuration from configuration alone, whatever host the request names', async () => {
     await build(providerUrl, { REMOTE_LOANS_URL: 'https://loans.example.ge/mf-manifest.json' });
     const response = await app.inject({
       url: '/runtime-config.json',
@@ -103,17 +109,67 @@ describe('the host server', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.json()).toEqual({
       remotes: [
-        { name: 'remote_home', manifestUrl: 'http://127.0.0.1:3001/mf-manifest.json' },
-        { name: 'remote_account', manifestUrl: 'http://127.0.0.1:3002/mf-manifest.json' },
+        { name: 'remote_home', manifestUrl: 'http://localhost:3001/mf-manifest.json' },
+        { name: 'remote_account', manifestUrl: 'http://localhost:3002/mf-manifest.json' },
         { name: 'remote_loans', manifestUrl: 'https://loans.example.ge/mf-manifest.json' },
       ],
       routeMiddleware: {},
       session: { idleSeconds: 900, warningSeconds: 120 },
       provider: {
         paths: ['/api/', '/media/'],
-        origins: ['http://127.0.0.1:4000', 'http://localhost:3000', 'http://127.0.0.1:3000'],
+        origins: [
+          'http://127.0.0.1:4000',
+          'http://localhost',
+          'http://127.0.0.1:3000',
+          'https://lender.example.ge',
+        ],
       },
     });
+    const other = await app.inject({ url: '/runtime-config.json', headers: { host: 'localhost' } });
+    expect(other.json()).toEqual(response.json());
+  });
+
+  it.each([
+    ['another loopback address', '127.0.0.2:3000'],
+    ['a name that rebinds to this machine', 'attacker.example:3000'],
+    ['the host’s name on another port', 'localhost:3001'],
+  ])(
+    'answers a request naming %s 421, and renders, fetches and proxies nothing',
+    async (_, host) => {
+      let providerCalls = 0;
+      const counting = createServer((_request, response) => {
+        providerCalls += 1;
+        response.end('{}');
+      });
+      await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
+      try {
+        await build(`http://127.0.0.1:${(counting.address() as AddressInfo).port}`);
+        for (const url of [
+          '/',
+          '/static',
+          '/runtime-config.json',
+          '/api/cms/slider/',
+          '/media/x.png',
+        ]) {
+          const response = await app.inject({ url, headers: { host } });
+          expect(response.statusCode, url).toBe(421);
+          expect(response.headers['content-type'], url).toMatch(/^text\/plain/);
+          expect(response.body, url).not.toContain('runtime-config');
+          expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+        }
+        expect(providerCalls).toBe(0);
+      } finally {
+        await new Promise<void>((resolve) => counting.close(() => resolve()));
+      }
+    },
+  );
+
+  it('answers the names of its configured origins, in any case and with their default port', async () => {
+    await build();
+    for (const host of ['LENDER.example.ge', 'lender.example.ge:443', '127.0.0.1:3000']) {
+      const response = await app.inject({ url: '/static', headers: { host } });
+      expect(response.statusCode, host).toBe(200);
+    }
   });
 
   it('writes the runtime configuration into the page and preloads the manifests its first screen needs', async () => {
@@ -122,8 +178,8 @@ describe('the host server', () => {
     });
     const customer = { cookie: 'theme=dark; user=%7B%22access%22%3A%22a%22%7D' };
     const hint = (href: string) => `href="${href}" as="fetch" crossorigin="anonymous" `;
-    const home = hint('http://127.0.0.1:3001/mf-manifest.json');
-    const account = hint('http://127.0.0.1:3002/mf-manifest.json');
+    const home = hint('http://localhost:3001/mf-manifest.json');
+    const account = hint('http://localhost:3002/mf-manifest.json');
     const loans = hint('https://loans.example.ge/mf-manifest.json?a=1&b=<2>');
     // Each page hints what its first screen loads, and nothing else.
     for (const [url, cookies, hints] of [
@@ -156,7 +212,7 @@ describe('the host server', () => {
         headers: { host: '127.0.0.1:3000', ...(cookie ? { cookie } : {}) },
       });
       expect(preloadsOf(response.body), cookie).toEqual([
-        'href="http://127.0.0.1:3001/mf-manifest.json" as="fetch" crossorigin="anonymous" ',
+        'href="http://localhost:3001/mf-manifest.json" as="fetch" crossorigin="anonymous" ',
       ]);
     }
   });
@@ -166,7 +222,7 @@ describe('the host server', () => {
     const response = await app.inject({ url: '/', headers: { host: '127.0.0.1:3000' } });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain(
-      "script-src 'self' http://127.0.0.1:3001 http://127.0.0.1:3002 https://loans.example.ge;",
+      "script-src 'self' http://localhost:3001 http://localhost:3002 https://loans.example.ge;",
     );
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain('report-uri /csp-report');
@@ -291,7 +347,7 @@ describe('the host server', () => {
     app = await buildHostApp({
       root,
       apiUpstream: providerUrl,
-      env: {},
+      env: { HOST_ORIGINS: TEST_ORIGINS },
       providerTimeouts: { connect: 1_000, headers: 300, body: 300 },
     });
     const response = await app.inject({ url: '/api/slow/' });
@@ -318,13 +374,15 @@ describe('the host server', () => {
       API_BASE_URL: 'https://api.lender.ge',
       PROVIDER_MEDIA_PATHS: '/cms/uploads/',
     });
-    const response = await app.inject({
-      url: '/runtime-config.json',
-      headers: { host: 'evil.example' },
-    });
+    const response = await app.inject({ url: '/runtime-config.json' });
     expect(response.json().provider).toEqual({
       paths: ['/api/', '/media/', '/cms/uploads/'],
-      origins: ['https://api.lender.ge', 'http://localhost:3000', 'http://127.0.0.1:3000'],
+      origins: [
+        'https://api.lender.ge',
+        'http://localhost',
+        'http://127.0.0.1:3000',
+        'https://lender.example.ge',
+      ],
     });
   });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ka } from 'shared/strings/ka';
-import { providerPaths, trustedProxies } from 'tooling/apps';
+import { hostOrigins, providerPaths, trustedProxies } from 'tooling/apps';
 import { type ProviderTimeouts, proxyToProvider } from 'tooling/server/api-proxy';
 import { CSP_REPORT_PATH } from 'tooling/server/security-headers';
 import {
@@ -12,6 +12,7 @@ import {
 } from 'tooling/server/static-server';
 import { isKnownPath, routeOf } from '../src/app/route-table';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../src/federation/runtime-config';
+import { allowedHosts, isAllowedHost } from './host-check';
 import { pageHeaders, renderIndexHtml, sendHtml } from './index-page';
 import { hasSession, remotesToHint } from './page-hints';
 import { loadPageRenderer } from './page-renderer';
@@ -45,8 +46,10 @@ export interface HostAppOptions {
 
 /** The host's production server: built files, its runtime config, the API proxy, route statuses. */
 export async function buildHostApp(options: HostAppOptions): Promise<StaticServer> {
-  // Building the config once up front makes a malformed env var stop the server at start-up.
-  buildRuntimeConfig(options.env, { protocol: 'http', hostname: 'localhost' });
+  // Built once: a malformed env var stops the server at start-up, and nothing in it depends on
+  // a request.
+  const fromEnv = buildRuntimeConfig(options.env);
+  const hosts = allowedHosts(hostOrigins(options.env));
 
   const app = await createStaticServer({
     root: options.root,
@@ -57,16 +60,17 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
   const fromFile = options.runtimeConfigFile
     ? runtimeConfigFromFile(options.runtimeConfigFile)
     : undefined;
-  const configFor = (request: FastifyRequest) =>
-    fromFile?.() ??
-    buildRuntimeConfig(options.env, {
-      protocol: request.protocol === 'https' ? 'https' : 'http',
-      hostname: request.hostname,
-    });
+  const configFor = () => fromFile?.() ?? fromEnv;
 
-  app.get(RUNTIME_CONFIG_PATH, async (request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (isAllowedHost(request.host, hosts)) return;
+    request.log.warn({ host: request.host }, 'a request for a host this server is not');
+    return reply.code(421).type('text/plain').send('Misdirected Request');
+  });
+
+  app.get(RUNTIME_CONFIG_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return configFor(request);
+    return configFor();
   });
 
   const renderer = options.renderBundle
@@ -100,7 +104,7 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
   // Read per request: a redeployed host answers with its new page without a restart.
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const template = await readFile(path.join(options.root, 'index.html'), 'utf8');
-    const config = configFor(request);
+    const config = configFor();
     const pathname = request.url.split('?')[0] ?? '/';
     const hinted =
       options.preloadRemotes === false

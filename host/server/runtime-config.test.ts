@@ -4,33 +4,25 @@ import path from 'node:path';
 import { providerSite, runtimeConfigSchema, sessionTiming } from '../src/federation/runtime-config';
 import { buildRuntimeConfig, runtimeConfigFromFile } from './runtime-config';
 
-const request = { protocol: 'http', hostname: '127.0.0.1' };
-
-function manifestUrls(env: Record<string, string | undefined>, req = request) {
+function manifestUrls(env: Record<string, string | undefined>) {
   return Object.fromEntries(
-    buildRuntimeConfig(env, req).remotes.map((remote) => [remote.name, remote.manifestUrl]),
+    buildRuntimeConfig(env).remotes.map((remote) => [remote.name, remote.manifestUrl]),
   );
 }
 
 describe('buildRuntimeConfig', () => {
-  it('points each remote at the host name the browser used, on ports 3001–3003', () => {
+  it('points each remote at its port on localhost, where `pnpm start` serves it', () => {
     expect(manifestUrls({})).toEqual({
-      remote_home: 'http://127.0.0.1:3001/mf-manifest.json',
-      remote_account: 'http://127.0.0.1:3002/mf-manifest.json',
-      remote_loans: 'http://127.0.0.1:3003/mf-manifest.json',
+      remote_home: 'http://localhost:3001/mf-manifest.json',
+      remote_account: 'http://localhost:3002/mf-manifest.json',
+      remote_loans: 'http://localhost:3003/mf-manifest.json',
     });
-  });
-
-  it('drops the host page’s own port and keeps the request protocol', () => {
-    expect(manifestUrls({}, { protocol: 'https', hostname: 'localhost:3000' }).remote_home).toBe(
-      'https://localhost:3001/mf-manifest.json',
-    );
   });
 
   it('uses REMOTE_*_PORT to move a remote to another port', () => {
     expect(manifestUrls({ REMOTE_ACCOUNT_PORT: '4102' })).toMatchObject({
-      remote_home: 'http://127.0.0.1:3001/mf-manifest.json',
-      remote_account: 'http://127.0.0.1:4102/mf-manifest.json',
+      remote_home: 'http://localhost:3001/mf-manifest.json',
+      remote_account: 'http://localhost:4102/mf-manifest.json',
     });
   });
 
@@ -43,32 +35,30 @@ describe('buildRuntimeConfig', () => {
   });
 
   it('has no route middleware unless ROUTE_MIDDLEWARE names some', () => {
-    expect(buildRuntimeConfig({}, request).routeMiddleware).toEqual({});
+    expect(buildRuntimeConfig({}).routeMiddleware).toEqual({});
   });
 
   it('reads route middleware from the ROUTE_MIDDLEWARE JSON', () => {
-    const config = buildRuntimeConfig(
-      { ROUTE_MIDDLEWARE: '{"/static":["auth"],"/recovery":["guest","auth"]}' },
-      request,
-    );
+    const config = buildRuntimeConfig({
+      ROUTE_MIDDLEWARE: '{"/static":["auth"],"/recovery":["guest","auth"]}',
+    });
     expect(config.routeMiddleware).toEqual({ '/static': ['auth'], '/recovery': ['guest', 'auth'] });
   });
 
   it('refuses ROUTE_MIDDLEWARE that is not JSON', () => {
-    expect(() => buildRuntimeConfig({ ROUTE_MIDDLEWARE: '{/static: auth' }, request)).toThrow();
+    expect(() => buildRuntimeConfig({ ROUTE_MIDDLEWARE: '{/static: auth' })).toThrow();
   });
 
   it('refuses ROUTE_MIDDLEWARE whose names are not a list', () => {
-    expect(() => buildRuntimeConfig({ ROUTE_MIDDLEWARE: '{"/static":"auth"}' }, request)).toThrow();
+    expect(() => buildRuntimeConfig({ ROUTE_MIDDLEWARE: '{"/static":"auth"}' })).toThrow();
   });
 
   it('refuses a REMOTE_HOME_URL that is not a URL', () => {
-    expect(() => buildRuntimeConfig({ REMOTE_HOME_URL: 'remote-home' }, request)).toThrow();
+    expect(() => buildRuntimeConfig({ REMOTE_HOME_URL: 'remote-home' })).toThrow();
   });
 
-  it('takes no remote address from the request in production: each must be configured', () => {
-    const request = { protocol: 'https', hostname: 'evil.example' };
-    expect(() => buildRuntimeConfig({ NODE_ENV: 'production' }, request)).toThrow(
+  it('needs every remote address configured in production', () => {
+    expect(() => buildRuntimeConfig({ NODE_ENV: 'production' })).toThrow(
       /REMOTE_HOME_URL, REMOTE_ACCOUNT_URL, REMOTE_LOANS_URL/,
     );
     const configured = {
@@ -77,9 +67,7 @@ describe('buildRuntimeConfig', () => {
       REMOTE_ACCOUNT_URL: 'https://account.lender.ge/v7/mf-manifest.json',
       REMOTE_LOANS_URL: 'https://loans.lender.ge/v9/mf-manifest.json',
     };
-    expect(
-      buildRuntimeConfig(configured, request).remotes.map((remote) => remote.manifestUrl),
-    ).toEqual([
+    expect(buildRuntimeConfig(configured).remotes.map((remote) => remote.manifestUrl)).toEqual([
       configured.REMOTE_HOME_URL,
       configured.REMOTE_ACCOUNT_URL,
       configured.REMOTE_LOANS_URL,
@@ -92,10 +80,7 @@ describe('runtimeConfigFromFile', () => {
   const file = path.join(folder, 'runtime-config.json');
   const configWith = (release: string) =>
     JSON.stringify(
-      buildRuntimeConfig(
-        { REMOTE_HOME_URL: `http://cdn.example/${release}/mf-manifest.json` },
-        request,
-      ),
+      buildRuntimeConfig({ REMOTE_HOME_URL: `http://cdn.example/${release}/mf-manifest.json` }),
     );
   const homeOf = (read: () => ReturnType<typeof buildRuntimeConfig>) =>
     read().remotes.find((remote) => remote.name === 'remote_home')?.manifestUrl;
@@ -128,7 +113,7 @@ describe('runtimeConfigFromFile', () => {
 
 describe('session timing from env', () => {
   it('defaults to 900 s idle and a 120 s warning', () => {
-    expect(buildRuntimeConfig({}, request).session).toEqual({
+    expect(buildRuntimeConfig({}).session).toEqual({
       idleSeconds: 900,
       warningSeconds: 120,
     });
@@ -136,8 +121,7 @@ describe('session timing from env', () => {
 
   it('reads SESSION_IDLE_SECONDS and SESSION_WARNING_SECONDS', () => {
     expect(
-      buildRuntimeConfig({ SESSION_IDLE_SECONDS: '8', SESSION_WARNING_SECONDS: '5' }, request)
-        .session,
+      buildRuntimeConfig({ SESSION_IDLE_SECONDS: '8', SESSION_WARNING_SECONDS: '5' }).session,
     ).toEqual({ idleSeconds: 8, warningSeconds: 5 });
   });
 
@@ -148,7 +132,7 @@ describe('session timing from env', () => {
     [{ SESSION_WARNING_SECONDS: 'two' }],
     [{ SESSION_IDLE_SECONDS: '60', SESSION_WARNING_SECONDS: '60' }],
   ])('refuses %o at start-up', (env) => {
-    expect(() => buildRuntimeConfig(env, request)).toThrow(/SESSION_|session/);
+    expect(() => buildRuntimeConfig(env)).toThrow(/SESSION_|session/);
   });
 
   it('lets an older config without session parse, with the defaults', () => {
@@ -159,24 +143,15 @@ describe('session timing from env', () => {
 
 describe("the provider's files from env", () => {
   it('names the API, the media folder and the provider’s and host’s origins by default', () => {
-    expect(buildRuntimeConfig({}, request).provider).toEqual({
+    expect(buildRuntimeConfig({}).provider).toEqual({
       paths: ['/api/', '/media/'],
       origins: ['http://127.0.0.1:4000', 'http://localhost:3000', 'http://127.0.0.1:3000'],
     });
   });
 
-  it('never takes an origin from the request', () => {
-    const config = buildRuntimeConfig({}, { protocol: 'https', hostname: 'evil.example' });
-    expect(config.provider?.origins.join()).not.toContain('evil.example');
-  });
-
   it('stops at start-up on a folder or origin it cannot use', () => {
-    expect(() => buildRuntimeConfig({ PROVIDER_MEDIA_PATHS: '/' }, request)).toThrow(
-      /PROVIDER_MEDIA_PATHS/,
-    );
-    expect(() => buildRuntimeConfig({ PROVIDER_ORIGINS: 'data:,x' }, request)).toThrow(
-      /PROVIDER_ORIGINS/,
-    );
+    expect(() => buildRuntimeConfig({ PROVIDER_MEDIA_PATHS: '/' })).toThrow(/PROVIDER_MEDIA_PATHS/);
+    expect(() => buildRuntimeConfig({ PROVIDER_ORIGINS: 'data:,x' })).toThrow(/PROVIDER_ORIGINS/);
   });
 
   it('lets an older config without the provider parse, with the contract’s folders', () => {

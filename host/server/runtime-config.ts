@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { portOf, providerOrigins, providerPaths, REMOTE_APPS } from 'tooling/apps';
+import { providerOrigins, providerPaths, REMOTE_APPS, remoteManifestUrl } from 'tooling/apps';
 import {
   DEFAULT_SESSION_TIMING,
   type RuntimeConfig,
@@ -31,15 +31,12 @@ export function sessionTimingFromEnv(env: Env): SessionTiming {
 }
 
 /**
- * Each remote's manifest URL: REMOTE_*_URL when set, else the same host name the browser
- * used for the host page on the remote's port (so localhost and 127.0.0.1 both work). In
- * production (NODE_ENV=production) every REMOTE_*_URL must be set: the Host header is the
- * browser's to write, and the page must never load code from where a request says.
+ * The runtime configuration from the environment alone: each remote's manifest URL is its
+ * REMOTE_*_URL, else the port `pnpm start` serves it on at localhost. Nothing comes from a
+ * request: a Host header once chose where the server fetched code to run (issue 28). In
+ * production (NODE_ENV=production) every REMOTE_*_URL must be set.
  */
-export function buildRuntimeConfig(
-  env: Env,
-  request: { protocol: string; hostname: string },
-): RuntimeConfig {
+export function buildRuntimeConfig(env: Env): RuntimeConfig {
   if (env.NODE_ENV === 'production') {
     const missing = REMOTE_APPS.filter((remote) => !env[remote.urlEnv]).map((r) => r.urlEnv);
     if (missing.length > 0) {
@@ -48,12 +45,9 @@ export function buildRuntimeConfig(
       );
     }
   }
-  const hostname = request.hostname.replace(/:\d+$/, '');
   const remotes = REMOTE_APPS.map((remote) => ({
     name: remote.name,
-    manifestUrl:
-      env[remote.urlEnv] ??
-      `${request.protocol}://${hostname}:${portOf(remote, env)}/mf-manifest.json`,
+    manifestUrl: remoteManifestUrl(remote, env),
   }));
   const routeMiddleware = env.ROUTE_MIDDLEWARE ? JSON.parse(env.ROUTE_MIDDLEWARE) : {};
   // Validating here too makes a bad env var fail at start-up, not in a customer's browser.
