@@ -27,17 +27,25 @@ const PUBLIC_ANSWER_TTL_MS = 10_000;
 export { sharedScope } from 'ssr-shared-scope';
 
 /**
- * Where the slices' API calls go on the server: straight to the provider, never with a
- * session (the server renders a visitor's page only), their public answers kept briefly.
+ * How long the server waits for one answer of the provider's. A page is sent at its deadline
+ * whatever its slots wait for, but the answer is shared with the pages after it (the cache
+ * above): it may take longer than one page's budget, never a socket held for good (issue 28).
  */
-export function setProviderAddress(baseURL: string): void {
+export const PROVIDER_ANSWER_TIMEOUT_MS = 2_000;
+
+/**
+ * Where the slices' API calls go on the server: straight to the provider, never with a
+ * session (the server renders a visitor's page only), their public answers kept briefly, each
+ * given up after `timeoutMs`.
+ */
+export function setProviderAddress(baseURL: string, timeoutMs = PROVIDER_ANSWER_TIMEOUT_MS): void {
   apiClient.defaults.adapter = cachePublicAnswers(
     getAdapter(apiClient.defaults.adapter),
     PUBLIC_ANSWER_TTL_MS,
   );
   // Per request, not the default: what a slice renders from the default (an image's address
   // on the provider) must read as it does in the browser, where the API is on the same origin.
-  apiClient.interceptors.request.use((config) => ({ ...config, baseURL }));
+  apiClient.interceptors.request.use((config) => ({ ...config, baseURL, timeout: timeoutMs }));
 }
 
 /** A slot's module as the server has it: the module, and the release it came from. */
