@@ -18,6 +18,9 @@ describe('sitePath', () => {
     ['an absolute address', 'https://evil.example/x'],
     ['a script', 'javascript:alert(1)'],
     ['a relative address, whose meaning depends on the page', 'static'],
+    ['a path that serialises as another host', '/.//127.0.0.2:3001/x'],
+    ['the same, with its dot escaped', '/%2e//evil.example/x'],
+    ['a path that climbs into another host', '/x/..//evil.example/'],
   ])('refuses %s', (_, address) => {
     expect(sitePath(address)).toBeNull();
   });

@@ -28,6 +28,8 @@ export function sitePath(address: string): string | null {
   if (!address.trim().startsWith('/')) return null;
   const url = parse(address, STAND_IN_ORIGIN);
   if (url?.origin !== STAND_IN_ORIGIN) return null;
+  // `/.//host/x` is a path of this site whose serialisation, `//host/x`, names another host.
+  if (url.pathname.startsWith('//')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -121,6 +121,7 @@ describe('routes and their middleware', () => {
     ['two slashes', '//evil.example/x'],
     ['a tab between the slashes', '/\t/evil.example/x'],
     ['a backslash', '/\\evil.example/x'],
+    ['a dot segment the parser removes', '/.//127.0.0.2:3001/x'],
   ])('never follows a `next` that leads off the site by %s', async (_, next) => {
     act(() => useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' }));
     const router = renderApp(`/?next=${encodeURIComponent(next)}`);
