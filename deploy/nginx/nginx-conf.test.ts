@@ -1,7 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { headersOf, rawRequest } from 'tooling/server/raw-request';
 import {
   CSP_REPORT_PATH,
   commonSecurityHeaders,
@@ -39,9 +42,78 @@ const site = (prefix: string): NginxSite => ({
   listen: '127.0.0.1',
 });
 
+/** The errors nginx answers itself, whose built-in pages are HTML without a CSP. */
+const NGINX_OWN_ERRORS = [
+  400, 403, 404, 405, 408, 411, 412, 413, 414, 416, 494, 500, 501, 502, 503, 504, 505, 507,
+];
+
 /** The server block of the host: everything from its `listen` to the next server block. */
 const hostBlock = (conf: string) =>
   conf.slice(conf.indexOf('listen 127.0.0.1:18000'), conf.indexOf('listen 127.0.0.1:18001'));
+
+/** Ports nothing listens on now (the kernel's choice, released at once). */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<number>((resolve) =>
+          server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+        ),
+    ),
+  );
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/** Resolves once something accepts connections on the port (nginx has started). */
+async function listening(port: number, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * One request over its own connection, the client's side left open until the answer: nginx
+ * takes a half-closed connection (rawRequest) for a client gone while an upstream answers.
+ */
+function httpAnswer(
+  port: number,
+  method: string,
+  url: string,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: '127.0.0.1', port, method, path: url }, (incoming) => {
+      let text = '';
+      incoming.setEncoding('utf8');
+      incoming.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      incoming.on('end', () =>
+        resolve({
+          status: incoming.statusCode ?? 0,
+          headers: Object.fromEntries(
+            Object.entries(incoming.headers).map(([name, value]) => [name, String(value)]),
+          ),
+          body: text,
+        }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
 
 describe('renderNginxConf', () => {
   const conf = renderNginxConf(site('/srv/lender'));
@@ -154,6 +226,48 @@ describe('renderNginxConf', () => {
     expect(behind).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
   });
 
+  it('writes its redirects relative, never built from the request’s Host', () => {
+    // At http level: every server, the host's and each remote's, inherits it.
+    const http = conf.slice(conf.indexOf('\nhttp {'), conf.indexOf('\n  server {'));
+    expect(http).toContain('\n  absolute_redirect off;');
+    expect(conf).not.toMatch(/absolute_redirect on|server_name_in_redirect on/);
+  });
+
+  it('answers nginx’s own errors in plain text, in every server and every location', () => {
+    const servers = conf.split('\n  server {').slice(1);
+    expect(servers).toHaveLength(2);
+    for (const block of servers) {
+      const [serverLevel = '', ...locations] = block.split(/\n {4}location /);
+      const pagesOf = (text: string) =>
+        [...text.matchAll(/^\s*error_page ([\d ]+?) (?:= )?(\S+);$/gm)].flatMap(([, codes = '']) =>
+          codes.split(' ').map(Number),
+        );
+      const atServer = pagesOf(serverLevel);
+      for (const location of locations) {
+        const own = pagesOf(location);
+        // A location with error pages of its own inherits none of the server's.
+        const handled = own.length > 0 ? own : atServer;
+        for (const code of NGINX_OWN_ERRORS) {
+          expect(handled, `${location.slice(0, location.indexOf('{'))}: ${code}`).toContain(code);
+        }
+      }
+      const plain = locations.find((location) => location.startsWith('= /_nginx-error {')) ?? '';
+      expect(plain).toContain('internal;');
+      expect(plain).toContain('default_type text/plain;');
+      for (const [name, value] of Object.entries(commonSecurityHeaders(false))) {
+        expect(plain).toContain(`add_header ${name} ${quoted(value)} always;`);
+      }
+    }
+    // The app's own answers keep their handlers: the page servers' fallbacks, the not-found
+    // page, the provider's failures in the contract's shape.
+    expect(conf).toContain('error_page 502 503 504 = @index_page;');
+    expect(conf).toContain('error_page 502 503 504 = @not_found_page;');
+    expect(conf).toContain('error_page 404 /pages/not-found.$audience.html;');
+    expect(conf).toContain('error_page 502 504 = @provider_unavailable;');
+    expect(conf).toContain('error_page 413 = @too_large;');
+    expect(conf).toContain('error_page 404 = @missing;');
+  });
+
   it('refuses a value nginx would read as a variable', () => {
     expect(() => quoted('a $variable')).toThrow(/cannot quote/);
   });
@@ -162,7 +276,19 @@ describe('renderNginxConf', () => {
 describe('the written configuration', () => {
   const nginx = findNginx();
   let prefix = '';
-  afterEach(() => rmSync(prefix, { recursive: true, force: true }));
+  let server: ChildProcess | undefined;
+  let provider: Server | undefined;
+  afterEach(async () => {
+    if (server?.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    server = undefined;
+    await new Promise((resolve) => (provider ? provider.close(resolve) : resolve(undefined)));
+    provider = undefined;
+    rmSync(prefix, { recursive: true, force: true });
+  });
 
   it.skipIf(!nginx)('is accepted by nginx itself (nginx -t)', () => {
     prefix = mkdtempSync(path.join(tmpdir(), 'nginx-conf-'));
@@ -186,6 +312,120 @@ describe('the written configuration', () => {
     ];
     expect(() => execFileSync(nginx ?? 'nginx', args, { stdio: 'pipe' })).not.toThrow();
   });
+
+  it.skipIf(!nginx)(
+    'answers when running: relative redirects, nginx’s own errors in plain text, the app’s answers as before',
+    async () => {
+      prefix = mkdtempSync(path.join(tmpdir(), 'nginx-run-'));
+      const root = (folder: string) => path.join(prefix, 'site', folder);
+      for (const dir of ['logs', 'temp', 'site/host/pages', 'site/remote-home']) {
+        mkdirSync(path.join(prefix, dir), { recursive: true });
+      }
+      const page = (name: string) => `<!doctype html><title>${name}</title>`;
+      for (const name of ['index', 'recovery', 'not-found']) {
+        writeFileSync(path.join(root('host'), `pages/${name}.visitor.html`), page(name));
+      }
+      writeFileSync(
+        path.join(root('host'), 'logo.svg'),
+        '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      );
+      writeFileSync(path.join(root('remote-home'), 'remoteEntry.js'), 'export {};');
+      // The provider answers a field error: it must pass through untouched.
+      provider = createServer((_request, response) => {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ amount: ['არასწორია.'] }));
+      });
+      const [hostPort = 0, remotePort = 0, pageServer = 0, apiPort = 0] = await freePorts(4);
+      await new Promise<void>((resolve) => provider?.listen(apiPort, '127.0.0.1', resolve));
+      const base = site(prefix);
+      const conf = path.join(prefix, 'nginx.conf');
+      writeFileSync(
+        conf,
+        renderNginxConf({
+          ...base,
+          // Run by root, the workers must still read the files written here.
+          ...(process.getuid?.() === 0 ? { user: 'root' } : {}),
+          // No page server answers: nginx sends the rendered pages.
+          host: {
+            ...base.host,
+            port: hostPort,
+            pageServers: [pageServer],
+            apiUpstream: `http://127.0.0.1:${apiPort}`,
+          },
+          remotes: [{ folder: 'remote-home', port: remotePort, root: root('remote-home') }],
+        }),
+      );
+      const args = ['-p', `${prefix}/`, '-c', conf, '-e', path.join(prefix, 'logs/error.log')];
+      server = spawn(nginx ?? 'nginx', [...args, '-g', 'daemon off;'], { stdio: 'ignore' });
+      await listening(hostPort);
+      await listening(remotePort);
+
+      // A redirect names a path on whichever host was asked, never the Host the request claims.
+      const redirect = await rawRequest(
+        hostPort,
+        'GET /api HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n',
+      );
+      expect(redirect).toMatch(/^HTTP\/1\.1 301 /);
+      expect(headersOf(redirect).location).toBe('/api/');
+      expect(redirect).not.toContain('evil.example');
+
+      // nginx's own errors: plain text with the headers of every answer, on the host and a remote.
+      const common = Object.fromEntries(
+        Object.entries(commonSecurityHeaders(false)).map(([name, value]) => [
+          name.toLowerCase(),
+          value,
+        ]),
+      );
+      const errors: [
+        port: number,
+        line: string,
+        status: number,
+        headers?: string,
+        body?: string,
+      ][] = [
+        [hostPort, 'GET /..%2f..%2fetc/passwd', 400],
+        [hostPort, 'GET /csp-report', 403],
+        [hostPort, `GET /${'a'.repeat(20_000)}`, 414],
+        [hostPort, 'GET /', 400, `X-Big: ${'b'.repeat(20_000)}\r\n`],
+        [hostPort, 'POST /logo.svg', 405, 'Content-Length: 2\r\n', '{}'],
+        [hostPort, 'POST /csp-report', 413, 'Content-Length: 20000\r\n', 'x'.repeat(20_000)],
+        [hostPort, 'GET /pages/index.visitor.html', 404],
+        [hostPort, 'GET /_nginx-error', 404],
+        [remotePort, 'GET /..%2f..%2fetc/passwd', 400],
+        [remotePort, `GET /${'a'.repeat(20_000)}`, 414],
+        [remotePort, 'POST /remoteEntry.js', 405, 'Content-Length: 2\r\n', '{}'],
+      ];
+      for (const [port, line, status, headers = '', body = ''] of errors) {
+        const answer = await rawRequest(
+          port,
+          `${line} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n${headers}\r\n${body}`,
+        );
+        const what = `${port === hostPort ? 'host' : 'remote'}: ${line.slice(0, 40)}`;
+        expect(answer.slice(0, 13), what).toBe(`HTTP/1.1 ${status} `);
+        expect(headersOf(answer)['content-type'], what).toMatch(/^text\/plain/);
+        expect(headersOf(answer), what).toMatchObject(common);
+        expect(answer.slice(answer.indexOf('\r\n\r\n')), what).not.toMatch(/<html|nginx/i);
+      }
+
+      // The app's own answers are as they were.
+      const home = await httpAnswer(hostPort, 'GET', '/');
+      expect([home.status, home.body]).toEqual([200, page('index')]);
+      expect(home.headers['content-security-policy']).toContain("default-src 'self'");
+      // No page server, an unknown path: the rendered not-found page, with its 404 and its CSP.
+      const unknown = await httpAnswer(hostPort, 'GET', '/no-such-page');
+      expect([unknown.status, unknown.body]).toEqual([404, page('not-found')]);
+      expect(unknown.headers['content-security-policy']).toContain("default-src 'self'");
+      const missing = await httpAnswer(hostPort, 'GET', '/missing.0123abcd.js');
+      expect([missing.status, missing.body]).toEqual([404, 'Not found\n']);
+      const api = await httpAnswer(hostPort, 'POST', '/api/loan/loan/1/repay/', '{}');
+      expect(api.status).toBe(400);
+      expect(api.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(api.body)).toEqual({ amount: ['არასწორია.'] });
+      const remoteMissing = await httpAnswer(remotePort, 'GET', '/no-such-file.js');
+      expect([remoteMissing.status, remoteMissing.body]).toEqual([404, 'Not found\n']);
+    },
+    20_000,
+  );
 });
 
 describe('releaseId', () => {

@@ -88,6 +88,74 @@ const MIME_TYPES: Record<string, string> = {
   'font/woff': 'woff',
 };
 
+/**
+ * The errors nginx answers itself: a malformed request or one past its limits (494: headers
+ * too large, sent as 400), a method a file does not take, a failed precondition or range, a
+ * denied path, its own failures. Its built-in pages for them are HTML with no CSP; they are
+ * sent as plain text instead, with the headers of every answer (NGINX_ERROR_PATH).
+ */
+const NGINX_ERRORS: Record<number, string> = {
+  400: 'Bad request',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  408: 'Request timeout',
+  411: 'Length required',
+  412: 'Precondition failed',
+  413: 'Request too large',
+  414: 'URI too long',
+  416: 'Range not satisfiable',
+  494: 'Bad request',
+  500: 'Internal server error',
+  501: 'Not implemented',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
+  505: 'HTTP version not supported',
+  507: 'Insufficient storage',
+};
+
+/**
+ * Where nginx's own errors are answered. A path, not a named location: an error in the request
+ * line (a 400, a 414) leaves no URI, and nginx cannot go from there to a named location.
+ */
+const NGINX_ERROR_PATH = '/_nginx-error';
+
+/**
+ * The `error_page` sending nginx's own errors to NGINX_ERROR_PATH, but for those `handled` by
+ * the server or location already. A location with error pages of its own inherits none of
+ * its server's, so each such location says it too.
+ */
+function plainErrors(indent: string, handled: readonly number[] = []): string {
+  const codes = Object.keys(NGINX_ERRORS)
+    .map(Number)
+    .filter((code) => !handled.includes(code));
+  // No "=": the answer keeps the error's status (494 becomes 400, as nginx's own page does).
+  return `${indent}error_page ${codes.join(' ')} ${NGINX_ERROR_PATH};`;
+}
+
+/** The plain-text answer to nginx's own errors, with the server's headers. */
+function plainErrorLocation(headers: readonly [string, string][]): string {
+  return `    location = ${NGINX_ERROR_PATH} {
+      internal;
+      default_type text/plain;
+${addHeaders(headers, '      ')}
+      # The status stays the error's (error_page without "="): 200 only makes return send a body.
+      return 200 "$nginx_error_text\\n";
+    }`;
+}
+
+/** The text of each of nginx's own errors, by the status being answered. */
+function plainErrorTexts(): string {
+  const texts = Object.entries(NGINX_ERRORS)
+    .filter(([code]) => code !== '494')
+    .map(([code, text]) => `    ${code} ${quoted(text)};`);
+  return `  map $status $nginx_error_text {
+${texts.join('\n')}
+    default "Error";
+  }`;
+}
+
 function httpPreamble(site: NginxSite): string {
   const types = Object.entries(MIME_TYPES)
     .map(([type, extensions]) => `    ${type} ${extensions};`)
@@ -100,6 +168,9 @@ ${types}
   charset utf-8;
   charset_types text/css text/plain application/javascript application/json image/svg+xml;
   server_tokens off;
+  # Redirects (/api to /api/) name a path only: an absolute one is built from the request's
+  # Host, a redirect to wherever the client says, and cacheable.
+  absolute_redirect off;
   sendfile on;
   keepalive_timeout 65s;
   # Precompressed copies written by the build: no compression work per request.
@@ -151,6 +222,7 @@ ${addHeaders(pageHeaders, '      ')}
     return `    location ${match} {
 ${fromPageServer}
       error_page 502 503 504 = ${fallbackOf(route.id)};
+${plainErrors('      ', [502, 503, 504])}
     }
 ${staticPage(route.id)}`;
   };
@@ -173,6 +245,7 @@ ${staticPage(route.id)}`;
       # Only nginx's own failures: the provider's answers pass through as they are.
       error_page 502 504 = @provider_unavailable;
       error_page 413 = @too_large;
+${plainErrors('      ', [502, 504, 413])}
 ${addHeaders(common, '      ')}
     }`;
   return `${csp.maps.join('\n')}
@@ -197,6 +270,11 @@ ${host.pageServers.map((port) => `    server ${localAddress(site)}:${port} max_f
     # Every answer, nginx's own errors included (a bad request, a URL or headers too long,
     # answered before any location); a location with headers of its own repeats these.
 ${addHeaders(common, '    ')}
+${plainErrors('    ')}
+    # An error page's answer may be an error with a page of its own (no page server: the
+    # rendered not-found page, sent by its own 404). Every chain ends at the plain-text answer,
+    # which cannot fail.
+    recursive_error_pages on;
 
 ${host.routes.map(routeLocation).join('\n')}
 ${home ? `    location = /index.html {\n      try_files ${page(home.id)} =404;\n${addHeaders(pageHeaders, '      ')}\n    }` : ''}
@@ -231,10 +309,10 @@ ${addHeaders([...common, ['Cache-Control', quoted('no-cache')]], '      ')}
       # The page servers answer an unknown path with the not-found page and status 404.
 ${fromPageServer}
       error_page 502 503 504 = ${fallbackOf(host.notFoundPage)};
+${plainErrors('      ', [502, 503, 504])}
     }
     location ${fallbackOf(host.notFoundPage)} {
-      # Already an error page's answer: its own 404 page needs this.
-      recursive_error_pages on;
+${plainErrors('      ', [404])}
       error_page 404 ${page(host.notFoundPage)};
       return 404;
     }
@@ -250,6 +328,7 @@ ${addHeaders(common, '      ')}
 ${addHeaders(common, '      ')}
       return 413 ${quoted(host.tooLargeBody)};
     }
+${plainErrorLocation(common)}
 
     # The browser's CSP violation reports, logged for the team. nginx reads a body only to
     # pass it on, so the report is passed to a sink on this same server and logged here.
@@ -317,6 +396,7 @@ ${addHeaders([...base, ...methods, ...extra, ['Cache-Control', quoted(cache)]], 
     root ${remote.root};
     default_type text/plain;
     error_page 404 = @missing;
+${plainErrors('    ', [404])}
 ${addHeaders(base, '    ')}
 
     location ~ ${regex(UNPUBLISHED)} {
@@ -330,6 +410,7 @@ ${location('/', 'no-cache')}
 ${addHeaders(base, '      ')}
       return 404 "Not found\\n";
     }
+${plainErrorLocation(base)}
   }`;
 }
 
@@ -373,6 +454,8 @@ http {
 ${httpPreamble(site)}
 
 ${common.maps.join('\n')}
+
+${plainErrorTexts()}
 
   # The remotes answer CORS for the host's origins only.
   map $http_origin $cors_origin {

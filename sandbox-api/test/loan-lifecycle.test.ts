@@ -146,7 +146,7 @@ describe('the loan lifecycle, one decision step at a time', () => {
       amount: ['თანხა არ უნდა აღემატებოდეს სრულ დავალიანებას (640.27 ლარი).'],
     });
 
-    const rest = await call('POST', `loan/${loanId}/repay/`, { amount: 640.27 });
+    const rest = await call('POST', `loan/${loanId}/repay/`, { amount: '640.27' });
     expect(rest.statusCode).toBe(200);
     expect(rest.json()).toMatchObject({
       status: 'repaid',

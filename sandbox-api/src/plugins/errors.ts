@@ -13,8 +13,11 @@ function messageFor(issue: {
   origin?: string;
   minimum?: unknown;
 }): string {
+  const georgian = /[\u10A0-\u10FF]/.test(issue.message);
   switch (issue.code) {
     case 'invalid_type':
+      // A schema may say how to send a value of the wrong type (money as a string, not a number).
+      if (georgian) return issue.message;
       return /received undefined/.test(issue.message)
         ? 'ეს ველი სავალდებულოა.'
         : 'მნიშვნელობის ტიპი არასწორია.';
@@ -30,7 +33,7 @@ function messageFor(issue: {
       return 'უცნობი ველი.';
     default:
       // Schemas carry their own Georgian messages for formats (personal number, phone, ...).
-      return /[\u10A0-\u10FF]/.test(issue.message) ? issue.message : 'მნიშვნელობა არასწორია.';
+      return georgian ? issue.message : 'მნიშვნელობა არასწორია.';
   }
 }
 

@@ -3,18 +3,23 @@ import { type Tetri, toTetri } from '../../lib/money';
 
 // ---- requests ----
 
+/** Digits, optionally a dot and one or two: "100", "100.5", "100.50" (as DRF's DecimalField). */
 const MONEY_INPUT = /^\d{1,10}(\.\d{1,2})?$/;
 const MONEY_MESSAGE = 'შეიყვანეთ თანხა ლარებში, მაქსიმუმ ორი ათწილადი ნიშნით (მაგ. 1500.00).';
+const MONEY_TYPE_MESSAGE = 'თანხა გადმოეცით ტექსტად (მაგ. "1500.00"), არა რიცხვად.';
 
 /**
- * Money in a request: a decimal string with up to two places, or a JSON number written the
- * same way (DRF's DecimalField accepts both). Parsed to exact tetri.
+ * Money in a request: a decimal string with up to two places, judged as written and parsed to
+ * exact tetri. A JSON number is refused, whatever it looks like: by the time the schema sees
+ * it, JSON.parse has rounded it to a float (1e2, 100.000000000000001 and
+ * 0.009999999999999999999 would pay 100.00, 100.00 and 0.01).
  */
 export const moneyInput = z
-  .preprocess(
-    (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
-    z.string().max(20).regex(MONEY_INPUT, MONEY_MESSAGE),
-  )
+  .string({
+    // Other types keep zod's message, which the error handler words ("required", "wrong type").
+    error: (issue) => (typeof issue.input === 'number' ? MONEY_TYPE_MESSAGE : undefined),
+  })
+  .regex(MONEY_INPUT, MONEY_MESSAGE)
   .transform((value): Tetri => toTetri(value));
 
 /** A query string carries text only, so the calculator's amount is a decimal string. */
