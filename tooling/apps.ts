@@ -14,6 +14,8 @@ export interface RemoteApp {
   port: number;
   /** Overrides the manifest URL when the remote is deployed elsewhere. */
   urlEnv: string;
+  /** The pins of the release at that URL (decision 025), when no rollout here registered it. */
+  integrityEnv: string;
 }
 
 export const HOST_APP = { folder: 'host', name: 'host', portEnv: 'HOST_PORT', port: 3000 } as const;
@@ -30,6 +32,7 @@ export const REMOTE_APPS: readonly RemoteApp[] = REMOTES.map((remote, index) => 
     portEnv: `${prefix}_PORT`,
     port: HOST_APP.port + 1 + index,
     urlEnv: `${prefix}_URL`,
+    integrityEnv: `${prefix}_INTEGRITY`,
   };
 });
 

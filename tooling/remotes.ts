@@ -46,3 +46,9 @@ export const REMOTE_NAMES = REMOTES.map((remote) => remote.name) as unknown as r
 export function remoteNameOf(id: RemoteModuleId): RemoteName {
   return id.slice(0, id.indexOf('/')) as RemoteName;
 }
+
+/**
+ * How a release's bytes are pinned (decision 025): a Subresource Integrity value of SHA-384,
+ * the form the browser's `integrity` attribute takes.
+ */
+export const INTEGRITY = /^sha384-[A-Za-z0-9+/]{64}$/;

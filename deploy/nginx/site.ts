@@ -14,10 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { renderIndexHtml } from 'host/server/index-page';
 import { remotesToHint } from 'host/server/page-hints';
-import { buildRuntimeConfig } from 'host/server/runtime-config';
+import { buildRuntimeConfig, type RegisteredReleases } from 'host/server/runtime-config';
 import { ROUTE_TABLE } from 'host/src/app/route-table';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'host/src/federation/runtime-config';
 import { portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
+import { formatPins, parsePins, pinsOfBuild, type ReleasePins } from 'tooling/release-integrity';
 import { isPublished } from 'tooling/server/static-server';
 
 /**
@@ -75,8 +76,18 @@ function publish(from: string, to: string) {
 }
 
 /**
+ * What each release was when it was deployed (decision 025): its pins, kept beside the site and
+ * never served. A rollout writes these into the runtime configuration, not digests of whatever
+ * the release's folder holds by then.
+ */
+export const REGISTRY_DIR = path.join(NGINX_DIR, 'registry');
+const registryFile = (remote: RemoteApp, id: string) =>
+  path.join(REGISTRY_DIR, remote.folder, `${id}.json`);
+
+/**
  * Deploys a remote's build as a release beside the earlier ones and returns its id. The same
- * build deployed twice is one release; a release already there is never touched.
+ * build deployed twice is one release; a release already there is never touched. Its pins are
+ * registered from the build, before it is published.
  */
 export function releaseRemote(remote: RemoteApp, build: string): string {
   if (!existsSync(path.join(build, 'mf-manifest.json'))) {
@@ -84,8 +95,33 @@ export function releaseRemote(remote: RemoteApp, build: string): string {
   }
   const id = releaseId(build);
   const target = path.join(releasesDir(remote), id);
+  const record = registryFile(remote, id);
+  if (!existsSync(record)) {
+    mkdirSync(path.dirname(record), { recursive: true });
+    writeFileSync(record, `${JSON.stringify(pinsOfBuild(build), null, 2)}\n`);
+  }
   if (!existsSync(target)) publish(build, target);
   return id;
+}
+
+/** The pins registered for each remote whose REMOTE_*_URL names a release deployed here. */
+export function registeredReleases(env: Env): RegisteredReleases {
+  const registered: RegisteredReleases = {};
+  for (const remote of REMOTE_APPS) {
+    const url = env[remote.urlEnv];
+    const id = url ? /\/releases\/([0-9a-f]{12})\/mf-manifest\.json$/.exec(url)?.[1] : undefined;
+    if (!id || url !== releaseUrl(remote, id, env)) continue;
+    const record = registryFile(remote, id);
+    if (!existsSync(record)) {
+      throw new Error(`${remote.folder} release ${id} was never deployed here: run "release"`);
+    }
+    // Read back through the same check as REMOTE_*_INTEGRITY: a damaged record stops the render.
+    registered[remote.name] = parsePins(
+      formatPins(JSON.parse(readFileSync(record, 'utf8')) as ReleasePins),
+      record,
+    );
+  }
+  return registered;
 }
 
 function writeCompressed(file: string, content: string) {
@@ -113,7 +149,7 @@ export const NOT_FOUND_PAGE = 'not-found';
 export function renderHostPages(env: Env, template: string): RuntimeConfig {
   // The page is written once for every request, so the remotes' addresses cannot come from a
   // request's Host header: the same rule as NODE_ENV=production in the Node server.
-  const config = buildRuntimeConfig(env);
+  const config = buildRuntimeConfig(env, registeredReleases(env));
   const pages = path.join(HOST_SITE, 'pages');
   mkdirSync(pages, { recursive: true });
   for (const route of [...ROUTE_TABLE, undefined]) {

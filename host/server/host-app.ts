@@ -78,6 +78,8 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
         bundle: options.renderBundle,
         apiUpstream: options.apiUpstream,
         ...(options.renderBudgetMs !== undefined ? { budgetMs: options.renderBudgetMs } : {}),
+        // Outside production a remote may run unregistered (the development servers rebuild).
+        unpinned: options.env.NODE_ENV === 'production' ? 'refuse' : 'evaluate',
         onError: (error) =>
           app.log.warn({ err: error }, 'server render: a part is left to the browser'),
       })

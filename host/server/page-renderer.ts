@@ -28,6 +28,8 @@ export interface PageRendererOptions {
   /** How long a page may wait for its slots' code and data before it is sent without them. */
   budgetMs?: number;
   revalidateMs?: number;
+  /** Whether a remote without pins is rendered here (development) or left to the browser. */
+  unpinned?: 'evaluate' | 'refuse';
   onError?: (error: unknown) => void;
 }
 
@@ -74,6 +76,8 @@ export function loadPageRenderer(options: PageRendererOptions): PageRenderer | u
   const releases = new RemoteReleases({
     sharedScope: bundle.sharedScope,
     ...(options.revalidateMs !== undefined ? { revalidateMs: options.revalidateMs } : {}),
+    unpinned: options.unpinned ?? 'refuse',
+    ...(options.onError ? { onRefused: options.onError } : {}),
   });
   const budgetMs = options.budgetMs ?? 400;
   return {

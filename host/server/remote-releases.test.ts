@@ -1,4 +1,5 @@
-import { RemoteReleases } from './remote-releases';
+import { integrityOf } from 'tooling/release-integrity';
+import { type ConfiguredRemote, RemoteReleases } from './remote-releases';
 
 const MANIFEST = 'http://remotes.test/home/mf-manifest.json';
 
@@ -31,8 +32,11 @@ function remote(files: Record<string, unknown>) {
 
 const sharedScope = { react: () => ({ say: (text: string) => `said: ${text}` }) };
 
-async function greet(releases: RemoteReleases) {
-  const release = await releases.current({ name: 'remote_home', manifestUrl: MANIFEST });
+async function greet(
+  releases: RemoteReleases,
+  remote: ConfiguredRemote = { name: 'remote_home', manifestUrl: MANIFEST },
+) {
+  const release = await releases.current(remote);
   if (!release) return undefined;
   const module = (await release.modules.Greeting?.()) as { default: () => string };
   return { id: release.id, text: module.default(), styles: release.styles.Greeting };
@@ -108,5 +112,64 @@ describe('RemoteReleases', () => {
     });
     const releases = new RemoteReleases({ sharedScope, fetch: server.fetch });
     expect(await greet(releases)).toBeUndefined();
+  });
+
+  describe('with the release a rollout registered (decision 025)', () => {
+    const ENTRY = 'http://remotes.test/home/ssr/remote-entry.aaaa.cjs';
+    const registered = bundle('v1');
+    const pinned = (server?: string): ConfiguredRemote => ({
+      name: 'remote_home',
+      manifestUrl: MANIFEST,
+      integrity: { entry: integrityOf('entry'), ...(server ? { server } : {}) },
+    });
+
+    it('runs a bundle whose bytes are the ones registered', async () => {
+      const server = remote({
+        [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
+        [ENTRY]: registered,
+      });
+      const releases = new RemoteReleases({ sharedScope, fetch: server.fetch, unpinned: 'refuse' });
+      expect((await greet(releases, pinned(integrityOf(registered))))?.text).toBe('said: v1');
+    });
+
+    it('runs not a byte of a bundle changed after its rollout, and says which remote and release', async () => {
+      const tampered = `globalThis.__tampered = true; ${registered}`;
+      const server = remote({
+        [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
+        [ENTRY]: tampered,
+      });
+      const refused: Error[] = [];
+      const releases = new RemoteReleases({
+        sharedScope,
+        fetch: server.fetch,
+        onRefused: (error) => refused.push(error),
+      });
+      expect(await greet(releases, pinned(integrityOf(registered)))).toBeUndefined();
+      expect(Reflect.get(globalThis, '__tampered')).toBeUndefined();
+      expect(refused.map((error) => error.message)).toEqual([
+        expect.stringMatching(/^remote_home: release ssr\/remote-entry\.aaaa\.cjs is not run/),
+      ]);
+    });
+
+    it('runs no server code of a remote registered without any, nor of one never registered in production', async () => {
+      const server = remote({
+        [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
+        [ENTRY]: registered,
+      });
+      const releases = new RemoteReleases({ sharedScope, fetch: server.fetch, unpinned: 'refuse' });
+      expect(await greet(releases, pinned())).toBeUndefined();
+      expect(await greet(releases)).toBeUndefined();
+      expect(server.requests).not.toContain(ENTRY);
+    });
+
+    it('takes up a new rollout of the same remote at once', async () => {
+      const server = remote({
+        [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
+        [ENTRY]: registered,
+      });
+      const releases = new RemoteReleases({ sharedScope, fetch: server.fetch });
+      expect(await greet(releases, pinned(integrityOf('another release')))).toBeUndefined();
+      expect((await greet(releases, pinned(integrityOf(registered))))?.text).toBe('said: v1');
+    });
   });
 });

@@ -1,5 +1,6 @@
 import vm from 'node:vm';
 import * as z from 'shared/validation/zod';
+import { integrityOf } from 'tooling/release-integrity';
 
 /*
  * The slices' server code, from each remote's current release (decision 020). A remote's
@@ -41,10 +42,25 @@ export interface RemoteReleasesOptions {
   /** How long a manifest or a bundle may take to arrive. */
   fetchTimeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * Whether a remote without pins may be evaluated at all (development only: in production
+   * every release is registered by a rollout, decision 025).
+   */
+  unpinned?: 'evaluate' | 'refuse';
+  /** Told of a release the server refuses to run (its bytes are not the ones registered). */
+  onRefused?: (error: Error) => void;
+}
+
+/** A remote as the runtime configuration names it: where, and which release (decision 025). */
+export interface ConfiguredRemote {
+  name: string;
+  manifestUrl: string;
+  integrity?: { entry: string; server?: string };
 }
 
 interface Known {
   manifestUrl: string;
+  pin: string | undefined;
   checkedAt: number;
   /** The release in use, or undefined when the remote has none the server can render. */
   release: Promise<RemoteRelease | undefined>;
@@ -67,22 +83,23 @@ export class RemoteReleases {
    * The remote's current release (undefined: unreachable, or a release without server code).
    * Rejects nothing: a remote the server cannot render is the browser's to render.
    */
-  current(remote: { name: string; manifestUrl: string }): Promise<RemoteRelease | undefined> {
+  current(remote: ConfiguredRemote): Promise<RemoteRelease | undefined> {
     const known = this.known.get(remote.name);
     const now = Date.now();
-    if (known?.manifestUrl === remote.manifestUrl && now - known.checkedAt < this.revalidateMs) {
-      return known.release;
-    }
-    const previous = known?.manifestUrl === remote.manifestUrl ? known.release : undefined;
-    const release = this.revalidate(remote.manifestUrl, previous);
-    this.known.set(remote.name, { manifestUrl: remote.manifestUrl, checkedAt: now, release });
+    const pin = remote.integrity?.server;
+    const same = known?.manifestUrl === remote.manifestUrl && known.pin === pin;
+    if (same && now - known.checkedAt < this.revalidateMs) return known.release;
+    const previous = same ? known.release : undefined;
+    const release = this.revalidate(remote, previous);
+    this.known.set(remote.name, { manifestUrl: remote.manifestUrl, pin, checkedAt: now, release });
     return release;
   }
 
   private async revalidate(
-    manifestUrl: string,
+    remote: ConfiguredRemote,
     previous: Promise<RemoteRelease | undefined> | undefined,
   ): Promise<RemoteRelease | undefined> {
+    const { manifestUrl } = remote;
     let manifest: z.infer<typeof manifestSchema>;
     try {
       manifest = manifestSchema.parse(await this.get(manifestUrl, 'json'));
@@ -97,8 +114,19 @@ export class RemoteReleases {
     const entryUrl = new URL(`${entry.path}/${entry.name}`, manifestUrl);
     // Code comes only from where the configuration's manifest is.
     if (entryUrl.origin !== new URL(manifestUrl).origin) return undefined;
+    const pin = remote.integrity?.server;
+    if (!pin && (remote.integrity || this.options.unpinned === 'refuse')) {
+      this.refuse(remote, id, 'no server bundle was registered for it');
+      return undefined;
+    }
     try {
-      const source = String(await this.get(entryUrl.href, 'text'));
+      const bytes = new Uint8Array((await this.get(entryUrl.href, 'bytes')) as ArrayBuffer);
+      // Not a byte is evaluated unless it is the release a rollout registered.
+      if (pin && integrityOf(bytes) !== pin) {
+        this.refuse(remote, id, `its digest is ${integrityOf(bytes)}, the rollout's ${pin}`);
+        return undefined;
+      }
+      const source = new TextDecoder().decode(bytes);
       const styles = Object.fromEntries(
         manifest.exposes.map((expose) => [
           expose.name,
@@ -111,13 +139,21 @@ export class RemoteReleases {
     }
   }
 
-  private async get(url: string, as: 'json' | 'text'): Promise<unknown> {
+  private refuse(remote: ConfiguredRemote, release: string, why: string): void {
+    this.options.onRefused?.(
+      new Error(
+        `${remote.name}: release ${release} is not run on the server (${why}); its slots are left to the browser`,
+      ),
+    );
+  }
+
+  private async get(url: string, as: 'json' | 'bytes'): Promise<unknown> {
     const response = await this.fetch(url, {
       signal: AbortSignal.timeout(this.fetchTimeoutMs),
       cache: 'no-store',
     });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return as === 'json' ? response.json() : response.text();
+    return as === 'json' ? response.json() : response.arrayBuffer();
   }
 
   /** Runs a release's bundle with the host's singletons as its only `require`. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { formatPins, integrityOf } from 'tooling/release-integrity';
 import { providerSite, runtimeConfigSchema, sessionTiming } from '../src/federation/runtime-config';
 import { buildRuntimeConfig, runtimeConfigFromFile } from './runtime-config';
 
@@ -57,21 +58,36 @@ describe('buildRuntimeConfig', () => {
     expect(() => buildRuntimeConfig({ REMOTE_HOME_URL: 'remote-home' })).toThrow();
   });
 
-  it('needs every remote address configured in production', () => {
+  it('needs every remote’s address and registered release in production', () => {
     expect(() => buildRuntimeConfig({ NODE_ENV: 'production' })).toThrow(
-      /REMOTE_HOME_URL, REMOTE_ACCOUNT_URL, REMOTE_LOANS_URL/,
+      /REMOTE_HOME_URL, REMOTE_HOME_INTEGRITY, REMOTE_ACCOUNT_URL, REMOTE_ACCOUNT_INTEGRITY, REMOTE_LOANS_URL, REMOTE_LOANS_INTEGRITY/,
     );
+    const pins = { entry: integrityOf('entry'), server: integrityOf('server') };
     const configured = {
       NODE_ENV: 'production',
       REMOTE_HOME_URL: 'https://home.lender.ge/v12/mf-manifest.json',
       REMOTE_ACCOUNT_URL: 'https://account.lender.ge/v7/mf-manifest.json',
       REMOTE_LOANS_URL: 'https://loans.lender.ge/v9/mf-manifest.json',
+      REMOTE_ACCOUNT_INTEGRITY: formatPins(pins),
+      REMOTE_LOANS_INTEGRITY: pins.entry,
     };
-    expect(buildRuntimeConfig(configured).remotes.map((remote) => remote.manifestUrl)).toEqual([
-      configured.REMOTE_HOME_URL,
-      configured.REMOTE_ACCOUNT_URL,
-      configured.REMOTE_LOANS_URL,
+    expect(() => buildRuntimeConfig(configured)).toThrow(/set REMOTE_HOME_INTEGRITY$/);
+    const config = buildRuntimeConfig(configured, { remote_home: pins });
+    expect(config.remotes).toEqual([
+      { name: 'remote_home', manifestUrl: configured.REMOTE_HOME_URL, integrity: pins },
+      { name: 'remote_account', manifestUrl: configured.REMOTE_ACCOUNT_URL, integrity: pins },
+      {
+        name: 'remote_loans',
+        manifestUrl: configured.REMOTE_LOANS_URL,
+        integrity: { entry: pins.entry },
+      },
     ]);
+  });
+
+  it('stops at start-up on pins that are not SHA-384 integrity values', () => {
+    expect(() => buildRuntimeConfig({ REMOTE_HOME_INTEGRITY: 'sha256-abc' })).toThrow(
+      /REMOTE_HOME_INTEGRITY/,
+    );
   });
 });
 

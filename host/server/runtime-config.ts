@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { providerOrigins, providerPaths, REMOTE_APPS, remoteManifestUrl } from 'tooling/apps';
+import { parsePins, type ReleasePins } from 'tooling/release-integrity';
+import type { RemoteName } from 'tooling/remotes';
 import {
   DEFAULT_SESSION_TIMING,
   type RuntimeConfig,
@@ -30,25 +32,38 @@ export function sessionTimingFromEnv(env: Env): SessionTiming {
   });
 }
 
+/** The releases a rollout registered, by remote: their pins (decision 025). */
+export type RegisteredReleases = Partial<Record<RemoteName, ReleasePins>>;
+
 /**
  * The runtime configuration from the environment alone: each remote's manifest URL is its
  * REMOTE_*_URL, else the port `pnpm start` serves it on at localhost. Nothing comes from a
- * request: a Host header once chose where the server fetched code to run (issue 28). In
- * production (NODE_ENV=production) every REMOTE_*_URL must be set.
+ * request: a Host header once chose where the server fetched code to run (issue 28). Each
+ * remote's pins are the ones a rollout registered, else its REMOTE_*_INTEGRITY. In production
+ * (NODE_ENV=production) every remote must have both an address and pins.
  */
-export function buildRuntimeConfig(env: Env): RuntimeConfig {
+export function buildRuntimeConfig(env: Env, registered: RegisteredReleases = {}): RuntimeConfig {
+  const remotes = REMOTE_APPS.map((remote) => {
+    const pinned = env[remote.integrityEnv];
+    const integrity =
+      registered[remote.name] ?? (pinned ? parsePins(pinned, remote.integrityEnv) : undefined);
+    return {
+      name: remote.name,
+      manifestUrl: remoteManifestUrl(remote, env),
+      ...(integrity ? { integrity } : {}),
+    };
+  });
   if (env.NODE_ENV === 'production') {
-    const missing = REMOTE_APPS.filter((remote) => !env[remote.urlEnv]).map((r) => r.urlEnv);
+    const missing = REMOTE_APPS.flatMap((remote, index) => [
+      ...(env[remote.urlEnv] ? [] : [remote.urlEnv]),
+      ...(remotes[index]?.integrity ? [] : [remote.integrityEnv]),
+    ]);
     if (missing.length > 0) {
       throw new Error(
-        `NODE_ENV=production needs the remotes' addresses: set ${missing.join(', ')}`,
+        `NODE_ENV=production needs each remote's address and release: set ${missing.join(', ')}`,
       );
     }
   }
-  const remotes = REMOTE_APPS.map((remote) => ({
-    name: remote.name,
-    manifestUrl: remoteManifestUrl(remote, env),
-  }));
   const routeMiddleware = env.ROUTE_MIDDLEWARE ? JSON.parse(env.ROUTE_MIDDLEWARE) : {};
   // Validating here too makes a bad env var fail at start-up, not in a customer's browser.
   return runtimeConfigSchema.parse({

@@ -2,17 +2,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiUpstream, HOST_APP, listenHost, portOf } from 'tooling/apps';
 import { buildHostApp } from './host-app';
+import { localRolloutFile, rollOutLocally } from './local-rollout';
 
 const hostRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = portOf(HOST_APP);
 const upstream = apiUpstream();
 
-// A deployment (nginx's page servers, deploy/nginx) names its own copies of the build.
+// A deployment (nginx's page servers, deploy/nginx) names its own copies of the build and its
+// runtime configuration; `pnpm start` rolls out the builds beside it (decision 025).
 const env = process.env;
+const repoRoot = path.resolve(hostRoot, '..');
+let runtimeConfigFile = env.HOST_RUNTIME_CONFIG;
+if (!runtimeConfigFile) {
+  rollOutLocally(env, repoRoot);
+  runtimeConfigFile = localRolloutFile(repoRoot);
+}
 const app = await buildHostApp({
   root: env.HOST_ROOT ?? path.join(hostRoot, 'dist'),
   renderBundle: env.HOST_RENDER_BUNDLE ?? path.join(hostRoot, 'dist-ssr/render-page.cjs'),
-  ...(env.HOST_RUNTIME_CONFIG ? { runtimeConfigFile: env.HOST_RUNTIME_CONFIG } : {}),
+  runtimeConfigFile,
   // How long a page waits for its slots' code and data before it goes without them.
   ...(Number(env.HOST_RENDER_BUDGET_MS) > 0
     ? { renderBudgetMs: Number(env.HOST_RENDER_BUDGET_MS) }

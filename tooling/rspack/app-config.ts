@@ -130,6 +130,10 @@ export function createAppConfig(
       cssFilename: `[name]${hashed}.css`,
       cssChunkFilename: `[name]${hashed}.css`,
       assetModuleFilename: `assets/[name]${hashed}[ext]`,
+      // Integrity is checked only on what is fetched with CORS (a remote's chunks, decision 025).
+      ...(build.federation === 'remote-external-runtime'
+        ? { crossOriginLoading: 'anonymous' }
+        : {}),
       clean: true,
     },
     resolve: {
@@ -164,7 +168,12 @@ export function createAppConfig(
       ...(build.federation === 'none' ? [] : [federationPlugin(options, build.federation)]),
       // Its helpers too, not only the runtime core (HOST_RUNTIME_UTILITIES).
       ...(build.federation === 'remote-external-runtime'
-        ? [new rspack.ExternalsPlugin('global', HOST_RUNTIME_UTILITIES)]
+        ? [
+            new rspack.ExternalsPlugin('global', HOST_RUNTIME_UTILITIES),
+            // The entry carries every chunk's digest and loads each with it: pinning the entry
+            // (its rollout, decision 025) pins the whole release in the browser.
+            new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], htmlPlugin: false }),
+          ]
         : []),
       ...(isProduction ? [new PrecompressPlugin()] : []),
     ],

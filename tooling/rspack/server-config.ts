@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Compiler, Configuration } from '@rspack/core';
 import { HOST_APP } from '../apps.ts';
+import { integrityOf } from '../release-integrity.ts';
 import { precompressFile } from './precompress-plugin.ts';
 import { sharedModuleNames } from './shares.ts';
 import { typescriptRule } from './typescript-rule.ts';
@@ -136,9 +137,22 @@ class NameServerEntryInManifest {
       if (!name) throw new Error('the server build emitted no bundle');
       const manifestFile = path.join(compiler.outputPath, '..', 'mf-manifest.json');
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
-        metaData: Record<string, unknown>;
+        metaData: { remoteEntry: { name: string; path: string; integrity?: string } } & Record<
+          string,
+          unknown
+        >;
       };
-      manifest.metaData.ssrRemoteEntry = { name, path: SSR_FOLDER, type: 'commonjs-module' };
+      // Each entry carries the digest of its bytes: what a rollout pins (decision 025).
+      const { remoteEntry } = manifest.metaData;
+      remoteEntry.integrity = integrityOf(
+        readFileSync(path.join(compiler.outputPath, '..', remoteEntry.path, remoteEntry.name)),
+      );
+      manifest.metaData.ssrRemoteEntry = {
+        name,
+        path: SSR_FOLDER,
+        type: 'commonjs-module',
+        integrity: integrityOf(readFileSync(path.join(compiler.outputPath, name))),
+      };
       writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
       await precompressFile(manifestFile);
     });

@@ -1,6 +1,7 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { type RemoteModuleId, remoteNameOf } from 'tooling/remotes';
 import { isModuleMissingFromContainer, ModuleNotInRelease } from './module-not-in-release';
+import { integrityPlugin } from './plugins/integrity-plugin';
 import { takeManifestFailure } from './plugins/remote-failure-plugin';
 import type { RemoteModuleMap } from './remote-modules';
 import type { RuntimeConfig } from './runtime-config';
@@ -10,6 +11,8 @@ let registered: RuntimeConfig['remotes'] = [];
 /** Registers the remotes named by the runtime configuration with the bundler's MF instance. */
 export function registerConfiguredRemotes(remotes: RuntimeConfig['remotes']): void {
   registered = remotes;
+  // Before the first load: every entry of a pinned remote is checked (decision 025).
+  registerPlugins([integrityPlugin(remotes)]);
   registerRemotes(remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })));
 }
 

@@ -1,6 +1,6 @@
 import { DEFAULT_PROVIDER_SITE, type ProviderSite } from 'shared/lib/site-urls';
 import * as z from 'shared/validation/zod';
-import { REMOTE_NAMES } from 'tooling/remotes';
+import { INTEGRITY, REMOTE_NAMES } from 'tooling/remotes';
 
 /**
  * What the host learns at run time from its own server: where each remote's manifest lives,
@@ -12,6 +12,17 @@ export const runtimeConfigSchema = z.object({
     z.object({
       name: z.enum(REMOTE_NAMES),
       manifestUrl: z.url(),
+      /**
+       * The release a rollout registered (decision 025): the digests of its browser entry and
+       * of its server bundle. The browser loads the entry only with this integrity, the server
+       * evaluates only a bundle with this digest. Absent only outside production.
+       */
+      integrity: z.optional(
+        z.object({
+          entry: z.string().check(z.regex(INTEGRITY)),
+          server: z.optional(z.string().check(z.regex(INTEGRITY))),
+        }),
+      ),
     }),
   ),
   /** Route path → extra middleware names, run after the route's own. */
