@@ -352,6 +352,8 @@ describe('the written configuration', () => {
             pageServers: [pageServer],
             apiUpstream: `http://127.0.0.1:${apiPort}`,
           },
+          // The names this test's requests use: raw `Host: localhost`, and Node's own.
+          hostOrigins: ['http://localhost', `http://127.0.0.1:${hostPort}`],
           remotes: [{ folder: 'remote-home', port: remotePort, root: root('remote-home') }],
         }),
       );
@@ -360,14 +362,23 @@ describe('the written configuration', () => {
       await listening(hostPort);
       await listening(remotePort);
 
-      // A redirect names a path on whichever host was asked, never the Host the request claims.
+      // A redirect names a path on whichever host was asked, never a host the request names.
       const redirect = await rawRequest(
         hostPort,
-        'GET /api HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n',
+        'GET /api HTTP/1.1\r\nHost: LOCALHOST\r\nConnection: close\r\n\r\n',
       );
       expect(redirect).toMatch(/^HTTP\/1\.1 301 /);
       expect(headersOf(redirect).location).toBe('/api/');
-      expect(redirect).not.toContain('evil.example');
+      // A request naming a host that is not the site's is refused, whatever it asks for.
+      for (const url of ['/api', '/', '/runtime-config.json', '/no-such-page']) {
+        const refused = await rawRequest(
+          hostPort,
+          `GET ${url} HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+        );
+        expect(refused, url).toMatch(/^HTTP\/1\.1 421 /);
+        expect(headersOf(refused)['content-type'], url).toMatch(/^text\/plain/);
+        expect(refused, url).not.toContain('evil.example');
+      }
 
       // nginx's own errors: plain text with the headers of every answer, on the host and a remote.
       const common = Object.fromEntries(

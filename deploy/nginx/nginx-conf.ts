@@ -1,3 +1,4 @@
+import { allowedHosts } from 'host/server/host-check';
 import { PAGE_SERVER_TIMEOUT_MS, PROXY_SECRET_HEADER } from 'tooling/apps';
 import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'tooling/server/api-proxy';
 import {
@@ -248,7 +249,25 @@ ${staticPage(route.id)}`;
 ${plainErrors('      ', [502, 504, 413])}
 ${addHeaders(common, '      ')}
     }`;
+  // Unquoted: nginx would read the regex's closing `$` inside quotes as a variable. A host name
+  // (letters, digits, dots, dashes, a port) needs no quotes.
+  const siteHosts = [...allowedHosts(site.hostOrigins)].map((name) => {
+    if (!/^[a-z0-9.:[\]-]+$/.test(name)) throw new Error(`HOST_ORIGINS: "${name}" is not a host`);
+    return `    ~*^${escapeRegex(name)}$ 1;`;
+  });
   return `${csp.maps.join('\n')}
+
+  # The names the site answers to (HOST_ORIGINS, with or without their default port).
+  map $http_host $host_is_site {
+    default 0;
+${siteHosts.join('\n')}
+  }
+  # nginx's own error answers are exempt: a request it refused before reading its headers (a
+  # malformed line) has no Host at all, and its plain-text answer is an internal redirect.
+  map "$host_is_site:$uri" $refuse_host {
+    default 0;
+    ~^0:(?!${NGINX_ERROR_PATH}$) 1;
+  }
 
   # A page hints the remotes its first screen loads, for a visitor or a customer (decision 014).
   map $cookie_user $audience {
@@ -275,6 +294,13 @@ ${plainErrors('    ')}
     # rendered not-found page, sent by its own 404). Every chain ends at the plain-text answer,
     # which cannot fail.
     recursive_error_pages on;
+    # Only the site's own names (HOST_ORIGINS): a request naming another is answered nothing
+    # else (DNS rebinding, a stranger on the network), as the page servers do (decision 024).
+    # Its answer is a named location: nginx enters one past this check, so it cannot loop.
+    error_page 421 @misdirected;
+    if ($refuse_host) {
+      return 421;
+    }
 
 ${host.routes.map(routeLocation).join('\n')}
 ${home ? `    location = /index.html {\n      try_files ${page(home.id)} =404;\n${addHeaders(pageHeaders, '      ')}\n    }` : ''}
@@ -329,6 +355,13 @@ ${addHeaders(common, '      ')}
       return 413 ${quoted(host.tooLargeBody)};
     }
 ${plainErrorLocation(common)}
+    location @misdirected {
+      # Plain text whatever the path's extension says.
+      types { }
+      default_type text/plain;
+${addHeaders(common, '      ')}
+      return 421 "Misdirected request\n";
+    }
 
     # The browser's CSP violation reports, logged for the team. nginx reads a body only to
     # pass it on, so the report is passed to a sink on this same server and logged here.
@@ -337,6 +370,8 @@ ${plainErrorLocation(common)}
       client_max_body_size 16k;
       client_body_buffer_size 16k;
       access_log ${site.prefix}/logs/csp-reports.log csp_report;
+      # The site's own name, which the check of every request above accepts.
+      proxy_set_header Host $http_host;
       proxy_pass http://${localAddress(site)}:${host.port}/csp-report-sink;
     }
     location = /csp-report-sink {

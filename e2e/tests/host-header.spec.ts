@@ -1,9 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HOST_APP, portOf, REMOTE_APPS } from 'tooling/apps';
-import { rawRequest } from 'tooling/server/raw-request';
 import { expect, test } from '../fixtures';
 import { SERVED } from '../utils/tags';
 
@@ -15,6 +14,20 @@ import { SERVED } from '../utils/tags';
  */
 const STRANGER = '127.0.0.2';
 const strangerPort = portOf(REMOTE_APPS[0] ?? HOST_APP);
+
+/** What the host answers a request naming `host`: its status and body. */
+function askNaming(host: string, url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port: portOf(HOST_APP), path: url, headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    }).on('error', reject);
+  });
+}
 
 let stranger: Server;
 let asked: string[];
@@ -55,13 +68,10 @@ test('a request naming another host is refused, and nothing is fetched from it o
 }, async () => {
   const hostPort = portOf(HOST_APP);
   for (const host of [`${STRANGER}:${hostPort}`, `rebound.example:${hostPort}`]) {
-    for (const url of ['/', '/static', '/recovery']) {
-      const answer = await rawRequest(
-        hostPort,
-        `GET ${url} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
-      );
-      expect(answer, `${host}${url}`).toMatch(/^HTTP\/1\.1 421 /);
-      expect(answer, `${host}${url}`).not.toContain('runtime-config');
+    for (const url of ['/', '/static', '/recovery', '/runtime-config.json']) {
+      const answer = await askNaming(host, url);
+      expect(answer.status, `${host}${url}`).toBe(421);
+      expect(answer.body, `${host}${url}`).not.toContain('manifestUrl');
     }
   }
   // Whatever the server might have fetched in the background has had time to arrive.
@@ -73,10 +83,6 @@ test('a request naming another host is refused, and nothing is fetched from it o
 test('the host still answers the names `pnpm start` serves it on', { tag: SERVED }, async () => {
   const hostPort = portOf(HOST_APP);
   for (const host of [`localhost:${hostPort}`, `127.0.0.1:${hostPort}`]) {
-    const answer = await rawRequest(
-      hostPort,
-      `GET /static HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
-    );
-    expect(answer, host).toMatch(/^HTTP\/1\.1 200 /);
+    expect((await askNaming(host, '/static')).status, host).toBe(200);
   }
 });
