@@ -1,21 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '../fixtures';
-import { REPO_ROOT } from '../utils/redeploy-utils';
+import { pageServers, restarted } from '../utils/page-server-utils';
 import { SERVED } from '../utils/tags';
 import { HOST_URL } from '../utils/urls';
 
 // Served through nginx only (`pnpm test:prod`): nginx asks the host's page servers for each
 // page, balanced over two (decision 020). They keep nothing between requests, so one that
 // stops, or dies, costs no page: nginx asks the other, and the stopped one is started again.
-
-interface PageServer {
-  port: number;
-  pid: number;
-}
-
-const pageServers = (): PageServer[] =>
-  JSON.parse(readFileSync(path.join(REPO_ROOT, '.nginx/page-servers.json'), 'utf8'));
 
 interface Answer {
   status: number;
@@ -48,19 +38,6 @@ async function underLoad(during: () => Promise<void>): Promise<Answer[]> {
   stop = true;
   await loop;
   return Promise.all(asked);
-}
-
-/** Until the page server on this port answers again, as a new process. */
-async function restarted(before: PageServer) {
-  await expect
-    .poll(async () => {
-      const now = pageServers().find((server) => server.port === before.port);
-      if (!now || now.pid === before.pid) return 'not started again';
-      // Any answer will do: it names itself 127.0.0.1:<port>, not the site, so it answers 421.
-      const response = await fetch(`http://127.0.0.1:${before.port}/static`).catch(() => null);
-      return response ? 'answering' : 'starting';
-    })
-    .toBe('answering');
 }
 
 test('a page server that stops or dies under load costs no page: nginx asks the other', {

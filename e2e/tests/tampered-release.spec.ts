@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { kaHost } from '../../host/src/app/ka-host';
 import { expect, test } from '../fixtures';
+import { pageServers, restarted } from '../utils/page-server-utils';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { SERVED } from '../utils/tags';
 import { remoteBaseUrl } from '../utils/urls';
@@ -65,8 +66,13 @@ test('a release changed after its rollout runs nowhere: its slots fall back, the
     await expect(calculator).toContainText(kaHost.remote.unavailable);
     expect(await page.evaluate(() => Reflect.get(window, '__tampered'))).toBeUndefined();
 
+    // Behind nginx, page servers started afresh fetch the changed release, and refuse it.
+    for (const server of pageServers()) {
+      process.kill(server.pid, 'SIGKILL');
+      await restarted(server);
+    }
     // Every page still answers, rendered by the server without the changed code.
-    for (const url of ['/', '/static', '/recovery']) {
+    for (const url of ['/', '/static', '/recovery', '/']) {
       expect((await request.get(url)).status(), url).toBe(200);
     }
     expect(existsSync(marker)).toBe(false);
