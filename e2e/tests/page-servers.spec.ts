@@ -46,6 +46,16 @@ test('a page server that stops or dies under load costs no page: nginx asks the 
   test.setTimeout(90_000);
   const [first, second] = pageServers();
   if (!first || !second) throw new Error('pnpm start:nginx runs two page servers');
+  // Started with nginx, they may still be loading their render bundle: nginx's stand-ins
+  // answer meanwhile. The test begins when both render (nginx alternates between them).
+  await expect
+    .poll(async () => {
+      const pages = await Promise.all(
+        [1, 2, 3, 4].map(() => fetch(`${HOST_URL}/static`).then((response) => response.text())),
+      );
+      return pages.every((page) => page.includes('id="page-state"'));
+    })
+    .toBe(true);
 
   // Stopped (a deploy, a scale-down): it finishes what it has and takes nothing new.
   const stopped = await underLoad(async () => {
