@@ -71,8 +71,56 @@ describe('RemoteReleases', () => {
     now += 100;
     expect((await greet(releases))?.text).toBe('said: v1');
     now += 500;
+    // The page that finds the reading stale is answered at once, with the release in use…
+    expect((await greet(releases))?.text).toBe('said: v1');
+    await releases.settled();
+    // …and the pages after it get the new one, fetched and evaluated off their path.
     expect((await greet(releases))?.text).toBe('said: v2');
     clock.mockRestore();
+  });
+
+  it('never holds a page while it reads the manifest again, and keeps its release when it cannot', async () => {
+    const server = remote({
+      [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
+      'http://remotes.test/home/ssr/remote-entry.aaaa.cjs': bundle('v1'),
+    });
+    let manifestAnswers: 'yes' | 'never' | 'fails' = 'yes';
+    const fetch = ((input: string | URL | Request, init?: RequestInit) => {
+      if (String(input) === MANIFEST && manifestAnswers === 'never') return new Promise(() => {});
+      if (String(input) === MANIFEST && manifestAnswers === 'fails') {
+        return Promise.resolve(new Response('', { status: 503 }));
+      }
+      return server.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const releases = new RemoteReleases({ sharedScope, fetch, revalidateMs: 0 });
+    expect((await greet(releases))?.text).toBe('said: v1');
+
+    manifestAnswers = 'never';
+    expect((await greet(releases))?.text).toBe('said: v1');
+
+    const again = new RemoteReleases({ sharedScope, fetch, revalidateMs: 0 });
+    manifestAnswers = 'yes';
+    await greet(again);
+    manifestAnswers = 'fails';
+    await greet(again);
+    await again.settled();
+    expect((await greet(again))?.text).toBe('said: v1');
+  });
+
+  it('runs a new release’s modules before any page asks for them', async () => {
+    const counted = `const react = require('react');
+      exports.modules = { Greeting: () => {
+        globalThis.__greetingRuns = (globalThis.__greetingRuns ?? 0) + 1;
+        return Promise.resolve({ default: () => react.say('v1') });
+      } };`;
+    const server = remote({
+      [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
+      'http://remotes.test/home/ssr/remote-entry.aaaa.cjs': counted,
+    });
+    const releases = new RemoteReleases({ sharedScope, fetch: server.fetch });
+    await releases.current({ name: 'remote_home', manifestUrl: MANIFEST });
+    expect(Reflect.get(globalThis, '__greetingRuns')).toBe(1);
+    Reflect.deleteProperty(globalThis, '__greetingRuns');
   });
 
   it('keeps the release it has while the manifest names the same one', async () => {

@@ -64,6 +64,8 @@ interface Known {
   checkedAt: number;
   /** The release in use, or undefined when the remote has none the server can render. */
   release: Promise<RemoteRelease | undefined>;
+  /** A reading of the manifest under way, off any page's path. */
+  next?: Promise<void>;
 }
 
 /** The current server-renderable release of each remote, as its manifest names it. */
@@ -81,18 +83,39 @@ export class RemoteReleases {
 
   /**
    * The remote's current release (undefined: unreachable, or a release without server code).
-   * Rejects nothing: a remote the server cannot render is the browser's to render.
+   * Rejects nothing: a remote the server cannot render is the browser's to render. Once a
+   * remote has a release, a page never waits for its manifest: the manifest is read again in
+   * the background (issue 28), and a new release is fetched, checked and evaluated there.
    */
   current(remote: ConfiguredRemote): Promise<RemoteRelease | undefined> {
     const known = this.known.get(remote.name);
     const now = Date.now();
     const pin = remote.integrity?.server;
-    const same = known?.manifestUrl === remote.manifestUrl && known.pin === pin;
-    if (same && now - known.checkedAt < this.revalidateMs) return known.release;
-    const previous = same ? known.release : undefined;
-    const release = this.revalidate(remote, previous);
-    this.known.set(remote.name, { manifestUrl: remote.manifestUrl, pin, checkedAt: now, release });
-    return release;
+    if (!known || known.manifestUrl !== remote.manifestUrl || known.pin !== pin) {
+      // Nothing to render with yet, or a rollout named another release: this one waits.
+      const release = this.revalidate(remote, undefined);
+      this.known.set(remote.name, {
+        manifestUrl: remote.manifestUrl,
+        pin,
+        checkedAt: now,
+        release,
+      });
+      return release;
+    }
+    if (!known.next && now - known.checkedAt >= this.revalidateMs) {
+      known.checkedAt = now;
+      const previous = known.release;
+      known.next = this.revalidate(remote, previous).then((release) => {
+        if (this.known.get(remote.name) === known) known.release = Promise.resolve(release);
+        known.next = undefined;
+      });
+    }
+    return known.release;
+  }
+
+  /** Once every reading of a manifest under way has ended (tests, a server stopping). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.known.values()].map((known) => known.next));
   }
 
   private async revalidate(
@@ -104,7 +127,9 @@ export class RemoteReleases {
     try {
       manifest = manifestSchema.parse(await this.get(manifestUrl, 'json'));
     } catch {
-      return undefined;
+      // Unreadable for now (the remote's origin restarting, a slow answer): the release in
+      // use stays in use.
+      return previous;
     }
     const entry = manifest.metaData.ssrRemoteEntry;
     if (!entry) return undefined;
@@ -133,7 +158,10 @@ export class RemoteReleases {
           expose.assets.css.sync.map((file) => new URL(file, manifestUrl).href),
         ]),
       );
-      return { id, modules: this.evaluate(source, entryUrl.href), styles };
+      const modules = this.evaluate(source, entryUrl.href);
+      // Each exposed module runs here, not inside the first page that asks for it.
+      await Promise.allSettled(Object.values(modules).map((load) => load()));
+      return { id, modules, styles };
     } catch {
       return undefined;
     }
