@@ -46,7 +46,10 @@ try {
   const render = async (count: number) => {
     for (let done = 0; done < count; done += 1) {
       const url = LOAD_PAGES[rendered % LOAD_PAGES.length] ?? '/';
-      const page = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      const page = await app.inject({
+        url,
+        headers: { 'accept-encoding': 'br', host: `localhost:${portOf(HOST_APP)}` },
+      });
       // A page left to the browser would measure nothing here.
       const html = brotliDecompressSync(page.rawPayload).toString('utf8');
       if (page.statusCode !== 200 || !html.includes(`id="${PAGE_STATE_ELEMENT_ID}"`)) {

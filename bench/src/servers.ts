@@ -63,7 +63,8 @@ export async function startMonolith(root: string, port: number): Promise<() => P
   const app = await buildHostApp({
     root,
     apiUpstream: apiUpstream(),
-    env: process.env,
+    // Its own port is the name it answers to (the host refuses any other, decision 024).
+    env: { ...process.env, HOST_ORIGINS: `http://localhost:${port},http://127.0.0.1:${port}` },
     preloadRemotes: false,
   });
   await app.listen({ port, host: '127.0.0.1' });
