@@ -53,6 +53,7 @@ const heapMb = () => {
 const figures: string[] = [`start ${heapMb()} MB`];
 for (release = 1; release <= RELEASES; release += 1) {
   // A new release is taken up off the pages' path: the page after the reading gets it.
+  await releases.settled();
   await releases.current({ name: 'remote_home', manifestUrl: MANIFEST });
   await releases.settled();
   const current = await releases.current({ name: 'remote_home', manifestUrl: MANIFEST });
