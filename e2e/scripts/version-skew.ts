@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REMOTE_APPS } from 'tooling/apps';
+import { localRolloutFile, rollOutLocally } from '../../host/server/local-rollout';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
 
@@ -59,7 +60,11 @@ function buildRelease(commit: string): string {
 
 /** The servers of `pnpm serve`, each app's from the tree given for it. */
 function serve(hostTree: string, remotesTree: string): ChildProcess[] {
-  const env = { ...process.env, ...E2E_SANDBOX_ENV, PROXY_SECRET: 'version-skew' };
+  const base = { ...process.env, ...E2E_SANDBOX_ENV, PROXY_SECRET: 'version-skew' };
+  // The host runs only the releases a rollout registered (decision 025): those it will meet,
+  // the remotes' tree's builds, not the ones beside the host.
+  rollOutLocally(base, remotesTree);
+  const env = { ...base, HOST_RUNTIME_CONFIG: localRolloutFile(remotesTree) };
   // Each in a process group of its own, so that stopping it stops what it started (tsx).
   const start = (cwd: string, command: string, args: string[]) =>
     spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
