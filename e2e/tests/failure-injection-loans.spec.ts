@@ -42,7 +42,7 @@ test.describe('a remote that throws while rendering', () => {
         to: `export default function LoansOverview() {\n  if (document.documentElement.dataset.e2eFault === 'render') throw new Error(${JSON.stringify(FAULT)});\n`,
       },
     ]);
-    const restore = deployInto('remote-loans', build);
+    const restore = await deployInto('remote-loans', build);
     try {
       let loads = 0;
       page.on('load', () => {
@@ -84,7 +84,7 @@ test.describe('a remote that throws while rendering', () => {
       await expect(loans).not.toContainText(kaHost.remote.unavailable);
       expect(loads).toBe(1);
     } finally {
-      restore();
+      await restore();
     }
   });
 });

@@ -2,20 +2,13 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
 import { questionAnswers } from 'shared/testing/fixtures';
-import { rollOutLocally } from '../../host/server/local-rollout';
 import { expect, test } from '../fixtures';
 import { scrollThroughPage } from '../utils/page-utils';
 import { buildEditedRemote, deployInto, hashTree, REPO_ROOT } from '../utils/redeploy-utils';
-import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
 
 const CHANGED_TITLE = 'ხშირად დასმული კითხვები — ახალი გამოშვება';
 const NEW_MARK = ' (ახალი)';
-/** The environment `pnpm start` runs with here: the rollout must read what the host reads. */
-const E2E_ENV = { ...process.env, ...E2E_SANDBOX_ENV };
 const firstQuestion = [...questionAnswers].sort((a, b) => a.order - b.order)[0]?.question ?? '';
-
-/** Rolls out what is in the remotes' build folders, as `pnpm start` does when it starts. */
-const rollOut = () => rollOutLocally(E2E_ENV, REPO_ROOT);
 
 /** The page once the host serves it with the rollout (it reads its configuration each second). */
 async function reloadUntil(page: Page, shown: () => Promise<void>) {
@@ -52,10 +45,9 @@ test('a remote rebuilt and redeployed alone shows its changes, API module includ
       to: `.sort((a, b) => a.order - b.order).map((item) => ({ ...item, question: item.question + ${JSON.stringify(NEW_MARK)} }));`,
     },
   ]);
-  const restore = deployInto('remote-home', build);
+  // Deployed and rolled out: the new files alone would run nowhere (decision 025).
+  const restore = await deployInto('remote-home', build);
   try {
-    // The new files alone change nothing (decision 025): the rollout registers them.
-    rollOut();
     await reloadUntil(page, async () => {
       await expect(page.getByRole('heading', { name: CHANGED_TITLE })).toBeVisible({
         timeout: 5_000,
@@ -65,8 +57,7 @@ test('a remote rebuilt and redeployed alone shows its changes, API module includ
     // The host was neither rebuilt nor redeployed.
     expect(hashTree(hostDist)).toBe(hostBefore);
   } finally {
-    restore();
-    rollOut();
+    await restore();
   }
 
   // And rolling back is the same operation.

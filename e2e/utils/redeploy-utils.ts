@@ -13,6 +13,10 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from '@playwright/test';
+import { rollOutLocally } from '../../host/server/local-rollout';
+import { E2E_SANDBOX_ENV } from './sandbox-env';
+import { HOST_URL } from './urls';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORK = path.join(REPO_ROOT, '.e2e-tmp');
@@ -69,17 +73,36 @@ export function buildEditedRemote(app: string, edits: readonly SourceEdit[]): st
 }
 
 /**
- * Deploys a build into the folder a running remote server serves, the way a static host
- * swaps a release in. Returns a function that puts the previous release back.
+ * Registers what the remotes' build folders hold, as `pnpm start` does when it starts (decision
+ * 025), and waits until the host serves pages with it (it reads its configuration each second).
  */
-export function deployInto(app: string, build: string): () => void {
+async function rollOut(): Promise<void> {
+  const config = rollOutLocally({ ...process.env, ...E2E_SANDBOX_ENV }, REPO_ROOT);
+  await expect
+    .poll(async () => {
+      const served = (await (await fetch(`${HOST_URL}/runtime-config.json`)).json()) as {
+        remotes: unknown;
+      };
+      return JSON.stringify(served.remotes);
+    })
+    .toBe(JSON.stringify(config.remotes));
+}
+
+/**
+ * Deploys a build into the folder a running remote server serves, the way a static host swaps a
+ * release in, and rolls it out: new files alone run nowhere (decision 025). Returns a function
+ * that puts the previous release back, rolled out again.
+ */
+export async function deployInto(app: string, build: string): Promise<() => Promise<void>> {
   const served = path.join(REPO_ROOT, app, 'dist');
   const previous = path.join(WORK, `${app}-previous-dist`);
   rmSync(previous, { recursive: true, force: true });
   renameSync(served, previous);
   renameSync(build, served);
-  return () => {
+  await rollOut();
+  return async () => {
     if (existsSync(served)) rmSync(served, { recursive: true, force: true });
     renameSync(previous, served);
+    await rollOut();
   };
 }
