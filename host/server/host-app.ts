@@ -15,7 +15,7 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../src/federation/runti
 import { allowedHosts, isAllowedHost } from './host-check';
 import { pageHeaders, renderIndexHtml, sendHtml } from './index-page';
 import { hasSession, remotesToHint } from './page-hints';
-import { loadPageRenderer } from './page-renderer';
+import { loadPageRenderer, type PageRendererOptions } from './page-renderer';
 import { buildRuntimeConfig, runtimeConfigFromFile } from './runtime-config';
 
 export interface HostAppOptions {
@@ -35,6 +35,10 @@ export interface HostAppOptions {
    * server (decision 020). Without it, every page is the browser's to render.
    */
   renderBundle?: string;
+  /** The render workers' script (dist-server/render-worker.mjs): needed with renderBundle. */
+  renderWorker?: string;
+  /** The render pool's settings (tests and benchmarks). */
+  renderPool?: PageRendererOptions['pool'];
   /** How long a server render may wait for slots and their data (page-renderer's default). */
   renderBudgetMs?: number;
   /**
@@ -73,17 +77,23 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     return configFor();
   });
 
-  const renderer = options.renderBundle
-    ? loadPageRenderer({
-        bundle: options.renderBundle,
-        apiUpstream: options.apiUpstream,
-        ...(options.renderBudgetMs !== undefined ? { budgetMs: options.renderBudgetMs } : {}),
-        // Outside production a remote may run unregistered (the development servers rebuild).
-        unpinned: options.env.NODE_ENV === 'production' ? 'refuse' : 'evaluate',
-        onError: (error) =>
-          app.log.warn({ err: error }, 'server render: a part is left to the browser'),
-      })
-    : undefined;
+  const renderer =
+    options.renderBundle && options.renderWorker
+      ? loadPageRenderer({
+          bundle: options.renderBundle,
+          worker: options.renderWorker,
+          apiUpstream: options.apiUpstream,
+          env: options.env,
+          ...(options.renderPool ? { pool: options.renderPool } : {}),
+          ...(options.renderBudgetMs !== undefined ? { budgetMs: options.renderBudgetMs } : {}),
+          // Outside production a remote may run unregistered (the development servers rebuild).
+          unpinned: options.env.NODE_ENV === 'production' ? 'refuse' : 'evaluate',
+          onError: (error) =>
+            app.log.warn({ err: error }, 'server render: a part is left to the browser'),
+        })
+      : undefined;
+  // The workers end with the server (a deploy, a test).
+  app.addHook('onClose', async () => renderer?.close());
 
   /**
    * A page rendered on the server: a visitor's whole, a customer's shell and reserved places

@@ -49,6 +49,10 @@ export interface RemoteReleasesOptions {
   unpinned?: 'evaluate' | 'refuse';
   /** Told of a release the server refuses to run (its bytes are not the ones registered). */
   onRefused?: (error: Error) => void;
+  /** Whether a release may run here at all (not one that stopped a render worker). */
+  admits?: (remote: string, release: string) => boolean;
+  /** Told when a release's code begins and ends being evaluated (render-pool's watchdog). */
+  onEvaluate?: (remote: string, release: string, phase: 'enter' | 'leave') => void;
 }
 
 /** A remote as the runtime configuration names it: where, and which release (decision 025). */
@@ -139,6 +143,10 @@ export class RemoteReleases {
     const entryUrl = new URL(`${entry.path}/${entry.name}`, manifestUrl);
     // Code comes only from where the configuration's manifest is.
     if (entryUrl.origin !== new URL(manifestUrl).origin) return undefined;
+    if (this.options.admits && !this.options.admits(remote.name, id)) {
+      this.refuse(remote, id, 'it stopped a render worker');
+      return undefined;
+    }
     const pin = remote.integrity?.server;
     if (!pin && (remote.integrity || this.options.unpinned === 'refuse')) {
       this.refuse(remote, id, 'no server bundle was registered for it');
@@ -158,10 +166,15 @@ export class RemoteReleases {
           expose.assets.css.sync.map((file) => new URL(file, manifestUrl).href),
         ]),
       );
-      const modules = this.evaluate(source, entryUrl.href);
-      // Each exposed module runs here, not inside the first page that asks for it.
-      await Promise.allSettled(Object.values(modules).map((load) => load()));
-      return { id, modules, styles };
+      this.options.onEvaluate?.(remote.name, id, 'enter');
+      try {
+        const modules = this.evaluate(source, entryUrl.href);
+        // Each exposed module runs here, not inside the first page that asks for it.
+        await Promise.allSettled(Object.values(modules).map((load) => load()));
+        return { id, modules, styles };
+      } finally {
+        this.options.onEvaluate?.(remote.name, id, 'leave');
+      }
     } catch {
       return undefined;
     }

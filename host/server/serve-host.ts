@@ -20,6 +20,11 @@ if (!runtimeConfigFile) {
 const app = await buildHostApp({
   root: env.HOST_ROOT ?? path.join(hostRoot, 'dist'),
   renderBundle: env.HOST_RENDER_BUNDLE ?? path.join(hostRoot, 'dist-ssr/render-page.cjs'),
+  // Beside this file in the build: the slices' server code runs there, without our secrets.
+  renderWorker: path.join(hostRoot, 'dist-server/render-worker.mjs'),
+  ...(Number(env.HOST_RENDER_WORKERS) > 0
+    ? { renderPool: { size: Number(env.HOST_RENDER_WORKERS) } }
+    : {}),
   runtimeConfigFile,
   // How long a page waits for its slots' code and data before it goes without them.
   ...(Number(env.HOST_RENDER_BUDGET_MS) > 0

@@ -49,7 +49,26 @@ export function undeclared(needed: Iterable<string>, manifest: { dependencies?: 
   return [...needed].filter((name) => !declared.has(name)).sort();
 }
 
-export async function bundleServer(entry: string, outfile: string, packageDir = process.cwd()) {
+/** Marks only Node's own modules external: the bundle imports nothing from node_modules. */
+const builtinsOnly: Plugin = {
+  name: 'builtins-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      isBuiltin(args.path) ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
+/**
+ * Bundles a server. A self-contained bundle carries its packages too: a process allowed to
+ * read only its own file (the render worker, decision 026) can still run it.
+ */
+export async function bundleServer(
+  entry: string,
+  outfile: string,
+  packageDir = process.cwd(),
+  selfContained = false,
+) {
   const needed = new Set<string>();
   await build({
     entryPoints: [entry],
@@ -60,7 +79,7 @@ export async function bundleServer(entry: string, outfile: string, packageDir = 
     target: 'node20.19',
     sourcemap: 'linked',
     logLevel: 'warning',
-    plugins: [externalPackages(needed)],
+    plugins: [selfContained ? builtinsOnly : externalPackages(needed)],
   });
   const manifest = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
   const missing = undeclared(needed, manifest);
@@ -75,11 +94,17 @@ export async function bundleServer(entry: string, outfile: string, packageDir = 
 
 // Run as a script (apps reach it through their node_modules link, hence the real paths).
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [entry, outfile] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const selfContained = args.includes('--self-contained');
+  const [entry, outfile] = args.filter((arg) => arg !== '--self-contained');
   if (!entry || !outfile) {
-    console.error('usage: bundle-server <entry.ts> <out.mjs>');
+    console.error('usage: bundle-server [--self-contained] <entry.ts> <out.mjs>');
     process.exit(2);
   }
-  const packages = await bundleServer(entry, outfile);
-  console.info(`${outfile}: node runs it with ${packages.join(', ')}`);
+  const packages = await bundleServer(entry, outfile, process.cwd(), selfContained);
+  console.info(
+    selfContained
+      ? `${outfile}: self-contained`
+      : `${outfile}: node runs it with ${packages.join(', ')}`,
+  );
 }

@@ -37,7 +37,7 @@ export interface SerializedRouteError {
   data: unknown;
 }
 
-const pageStateSchema = z.object({
+export const pageStateSchema = z.object({
   audience: z.enum(['visitor', 'customer']),
   queries: z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) }),
   router: z.object({

@@ -97,6 +97,44 @@ const render = (url: string, table = modules, budget = 2_000) =>
   });
 
 describe('renderPage', () => {
+  it('says when each slot’s code runs, around its prefetch and its render, and the markup is unchanged', async () => {
+    const events: string[] = [];
+    const Traced = () => {
+      events.push('rendering the calculator');
+      return <SlotText text="calculator" />;
+    };
+    const table = {
+      ...modules,
+      'remote_home/LoanCalculator': {
+        ...slotModule('calculator', '94,56 ₾'),
+        default: Traced,
+      } as RemoteModule,
+    };
+    const plain = await render('/', table);
+    events.length = 0;
+    const traced = await renderPage({
+      url: '/',
+      audience: 'visitor',
+      config,
+      loadSlot: loadSlotFrom(table),
+      deadline: Date.now() + 2_000,
+      onSliceCode: (slot, release, phase) => events.push(`${phase} ${slot} ${release}`),
+    });
+    if (traced.kind !== 'page' || plain.kind !== 'page') throw new Error('expected pages');
+    expect(traced.html).toBe(plain.html);
+    const calculator = 'remote_home/LoanCalculator ssr/remote-entry.aaaa.cjs';
+    // Its prefetch, then its render: the component runs between its marks.
+    expect(
+      events.filter((event) => event.includes('LoanCalculator') || event.startsWith('rendering')),
+    ).toEqual([
+      `enter ${calculator}`,
+      `leave ${calculator}`,
+      `enter ${calculator}`,
+      'rendering the calculator',
+      `leave ${calculator}`,
+    ]);
+  });
+
   it('renders a visitor’s home page with each slot, the answers it asked for, and where each came from', async () => {
     const page = await render('/');
     if (page.kind !== 'page') throw new Error('expected a page');

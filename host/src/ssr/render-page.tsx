@@ -69,6 +69,11 @@ export interface RenderPageOptions {
   deadline: number;
   /** A server render's error, for the log (the page is still sent). */
   onError?: (error: unknown) => void;
+  /**
+   * Told when a slice's code begins and ends running synchronously in this render, so the
+   * render worker's pool can name the slot whose code never yields (host/server/render-pool).
+   */
+  onSliceCode?: (slot: RemoteModuleId, release: string, phase: 'enter' | 'leave') => void;
 }
 
 export type RenderedPage =
@@ -139,8 +144,17 @@ async function prepareSlots(
         // Each slice's answers apart first, so the page can say which are whose: a browser
         // that renders a slot afresh (another release) drops them (server-rendered-slots).
         const own = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+        options.onSliceCode?.(id, loaded.release, 'enter');
+        let prefetched: Promise<void>;
+        try {
+          prefetched = prefetch(own, url.searchParams);
+        } catch (error) {
+          prefetched = Promise.reject(error);
+        } finally {
+          options.onSliceCode?.(id, loaded.release, 'leave');
+        }
         const done = await beforeDeadline(
-          reported(prefetch(own, url.searchParams)).then(() => true),
+          reported(prefetched).then(() => true),
           options.deadline,
         );
         // A slot is sent whole or not at all: one still waiting for an answer, or showing a
@@ -162,6 +176,32 @@ async function prepareSlots(
     }),
   );
   return { ready, queries };
+}
+
+/**
+ * The slot's module with its component announced: React renders a component's children right
+ * after it, so a slot's code runs between the two marks (nothing is added to the markup).
+ */
+function traced(
+  id: RemoteModuleId,
+  slot: ServerSlotModule,
+  onSliceCode: NonNullable<RenderPageOptions['onSliceCode']>,
+): RemoteModuleMap[RemoteModuleId] {
+  const Slice = slot.module.default;
+  const Left = () => {
+    onSliceCode(id, slot.release, 'leave');
+    return null;
+  };
+  const Traced = () => {
+    onSliceCode(id, slot.release, 'enter');
+    return (
+      <>
+        <Slice />
+        <Left />
+      </>
+    );
+  };
+  return { ...slot.module, default: Traced };
 }
 
 /** Route errors as data the page can carry (a RouteErrorResponse's fields). */
@@ -217,7 +257,7 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
   const loadRemote = (async (id: RemoteModuleId) => {
     const slot = ready.get(id);
     if (!slot) throw new LeftToBrowser(id);
-    return slot.module;
+    return options.onSliceCode ? traced(id, slot, options.onSliceCode) : slot.module;
   }) as LoadRemoteModule;
 
   const html = await renderToHtml(

@@ -1,0 +1,405 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import type { Audience } from '../src/app/pages/page-slots';
+import type { RuntimeConfig } from '../src/federation/runtime-config';
+import type { RenderedPage } from '../src/ssr/render-page';
+import {
+  type FromWorker,
+  fromWorkerSchema,
+  releaseKey,
+  type SliceCode,
+  type ToWorker,
+  type WorkerInit,
+} from './render-protocol';
+
+/*
+ * The page server's render workers (decision 026). The slices' server code runs in child
+ * processes that hold no secret and may read nothing but their code: a compromised release
+ * gets a process that can compute and fetch, not the server's keys, files or processes. A
+ * worker whose event loop stops turning (a slice's code that never yields) is killed and
+ * replaced; the release it was running is never run here again, and the pages it held are
+ * rendered again by another worker without it.
+ */
+
+/** A page as a worker renders it, with each server-rendered slot's style sheets for its head. */
+export type RenderedByWorker =
+  | Exclude<RenderedPage, { kind: 'page' }>
+  | (Extract<RenderedPage, { kind: 'page' }> & { styles: string[] });
+
+export interface RenderPoolOptions {
+  /** The worker's script (dist-server/render-worker.mjs). */
+  worker: string;
+  /** The host's render bundle (dist-ssr/render-page.cjs). */
+  bundle: string;
+  apiUpstream: string;
+  unpinned: 'evaluate' | 'refuse';
+  revalidateMs?: number;
+  /** How many workers render at once. */
+  size?: number;
+  /**
+   * How long a worker's event loop may stand still (a slice's code running without yielding)
+   * before the worker is killed: the render's CPU deadline.
+   */
+  stallMs?: number;
+  /** How often a worker says it is alive. */
+  beatMs?: number;
+  /** Each worker's heap limit, set where it starts: a release that leaks ends its worker. */
+  heapMb?: number;
+  /** After how many releases evaluated a worker is replaced (old module graphs go with it). */
+  recycleAfterReleases?: number;
+  /** The server's environment: the worker gets NODE_ENV and TZ from it, nothing else. */
+  env: Record<string, string | undefined>;
+  /** For the memory benchmark: workers that can be asked to collect before they measure. */
+  exposeGc?: boolean;
+  /** A part of a page left to the browser, a release refused, a worker stopped: for the log. */
+  onError: (error: Error) => void;
+}
+
+/** A page's render, from the request until a worker answers it. */
+interface Pending {
+  message: Extract<ToWorker, { type: 'render' }>;
+  resolve: (page: RenderedByWorker) => void;
+  reject: (error: Error) => void;
+  /** How long it may take from when it is sent (a page sent again gets it again). */
+  budgetMs: number;
+  /** Whether it was already sent again after its first worker was stopped. */
+  retried: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+interface Worker {
+  child: ChildProcess;
+  startedAt: number;
+  ready: boolean;
+  lastSign: number;
+  pending: Map<number, Pending>;
+  /** The slices' code running now, innermost last. */
+  running: SliceCode[];
+  evaluated: number;
+  /** Replaced: takes no new page, ends once its pages are answered. */
+  retiring: boolean;
+  memory?: (figures: { heapUsed: number; rss: number }) => void;
+}
+
+/** How long after its deadline a page's render is given up (render-to-html aborts at +250). */
+const ANSWER_GRACE_MS = 1_000;
+/** How long a worker may take to load the render bundle. */
+const START_ALLOWANCE_MS = 15_000;
+
+/** The environment a worker starts with: what rendering needs, never a secret. */
+export function workerEnv(env: Record<string, string | undefined>): Record<string, string> {
+  const passed: Record<string, string> = {};
+  for (const name of ['NODE_ENV', 'TZ']) {
+    const value = env[name];
+    if (value !== undefined) passed[name] = value;
+  }
+  return passed;
+}
+
+export class RenderPool {
+  private readonly workers = new Set<Worker>();
+  private readonly quarantined = new Set<string>();
+  private readonly waitingForWorker = new Set<() => void>();
+  private readonly watchdog: ReturnType<typeof setInterval>;
+  private readonly stallMs: number;
+  private readonly beatMs: number;
+  private readonly files: { worker: string; bundle: string };
+  private lastTick = Date.now();
+  private nextId = 1;
+  private closing = false;
+
+  constructor(private readonly options: RenderPoolOptions) {
+    this.stallMs = options.stallMs ?? 1_000;
+    this.beatMs = options.beatMs ?? 50;
+    // The permission model reads real paths: a link would be refused as another file.
+    this.files = { worker: realpathSync(options.worker), bundle: realpathSync(options.bundle) };
+    for (let index = 0; index < (options.size ?? 2); index += 1) this.start();
+    this.watchdog = setInterval(() => this.watch(), this.beatMs);
+    this.watchdog.unref();
+  }
+
+  /** The page rendered by a worker; rejects when none could (the browser renders it). */
+  render(
+    url: string,
+    config: RuntimeConfig,
+    audience: Audience,
+    deadline: number,
+  ): Promise<RenderedByWorker> {
+    return new Promise((resolve, reject) => {
+      this.dispatch({
+        message: {
+          type: 'render',
+          id: this.nextId++,
+          url,
+          audience,
+          config,
+          deadline,
+          quarantined: [...this.quarantined],
+          shellOnly: false,
+        },
+        resolve,
+        reject,
+        budgetMs: Math.max(0, deadline - Date.now()),
+        retried: false,
+      });
+    });
+  }
+
+  /** Each ready worker's heap and resident size, in bytes (after a collection, with exposeGc). */
+  async memory(): Promise<{ pid: number; heapUsed: number; rss: number }[]> {
+    const ready = [...this.workers].filter((worker) => worker.ready && !worker.retiring);
+    return Promise.all(
+      ready.map(
+        (worker) =>
+          new Promise<{ pid: number; heapUsed: number; rss: number }>((resolve) => {
+            worker.memory = (figures) => resolve({ pid: worker.child.pid ?? 0, ...figures });
+            this.send(worker, { type: 'memory' });
+          }),
+      ),
+    );
+  }
+
+  /** The workers' process ids (tests, benchmarks). */
+  pids(): number[] {
+    return [...this.workers].flatMap((worker) => (worker.child.pid ? [worker.child.pid] : []));
+  }
+
+  /** Once every worker is ready to render. */
+  async ready(): Promise<void> {
+    while ([...this.workers].some((worker) => !worker.ready)) {
+      await new Promise<void>((resolve) => this.waitingForWorker.add(resolve));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.watchdog);
+    const exits = [...this.workers].map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          if (worker.child.exitCode !== null || worker.child.signalCode !== null) resolve();
+          else worker.child.once('exit', () => resolve());
+        }),
+    );
+    for (const worker of this.workers) {
+      for (const pending of worker.pending.values()) this.settle(worker, pending);
+      worker.child.kill('SIGKILL');
+    }
+    this.workers.clear();
+    await Promise.all(exits);
+  }
+
+  private start(): void {
+    const init: WorkerInit = {
+      bundle: this.files.bundle,
+      apiUpstream: this.options.apiUpstream,
+      unpinned: this.options.unpinned,
+      beatMs: this.beatMs,
+      ...(this.options.revalidateMs !== undefined
+        ? { revalidateMs: this.options.revalidateMs }
+        : {}),
+    };
+    const child = fork(this.files.worker, [JSON.stringify(init)], {
+      execArgv: [
+        // Reads its own code and the render bundle; writes nothing, starts nothing.
+        '--permission',
+        `--allow-fs-read=${this.files.worker}`,
+        `--allow-fs-read=${this.files.bundle}`,
+        `--max-old-space-size=${this.options.heapMb ?? 256}`,
+        ...(this.options.exposeGc ? ['--expose-gc'] : []),
+      ],
+      env: workerEnv(this.options.env),
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const worker: Worker = {
+      child,
+      startedAt: Date.now(),
+      ready: false,
+      lastSign: Date.now(),
+      pending: new Map(),
+      running: [],
+      evaluated: 0,
+      retiring: false,
+    };
+    this.workers.add(worker);
+    child.on('message', (raw) => this.receive(worker, raw));
+    child.on('exit', (code, signal) => {
+      if (this.workers.has(worker)) this.stop(worker, `it exited (${signal ?? code})`);
+    });
+    child.on('error', (error) => {
+      if (this.workers.has(worker)) this.stop(worker, error.message);
+    });
+  }
+
+  private receive(worker: Worker, raw: unknown): void {
+    const parsed = fromWorkerSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.stop(worker, 'it sent a message that is not the protocol');
+      return;
+    }
+    const message = parsed.data;
+    worker.lastSign = Date.now();
+    switch (message.type) {
+      case 'ready':
+        worker.ready = true;
+        for (const wake of this.waitingForWorker) wake();
+        this.waitingForWorker.clear();
+        return;
+      case 'beat':
+        return;
+      case 'enter':
+        worker.running.push(message.code);
+        if (message.code.kind === 'evaluate') this.evaluated(worker);
+        return;
+      case 'leave': {
+        const key = releaseKey(message.code.remote, message.code.release);
+        const index = worker.running.findLastIndex(
+          (code) =>
+            releaseKey(code.remote, code.release) === key && code.kind === message.code.kind,
+        );
+        if (index >= 0) worker.running.splice(index, 1);
+        this.retireIfIdle(worker);
+        return;
+      }
+      case 'rendered':
+      case 'failed': {
+        const pending = worker.pending.get(message.id);
+        if (!pending) return;
+        this.settle(worker, pending);
+        // Its state parsed as the browser parses it (page-state), typed as the browser types it.
+        if (message.type === 'rendered') pending.resolve(message.page as RenderedByWorker);
+        else pending.reject(new Error(`server render failed: ${message.message}`));
+        this.retireIfIdle(worker);
+        return;
+      }
+      case 'error': {
+        const error = new Error(message.message);
+        if (message.stack) error.stack = message.stack;
+        this.options.onError(error);
+        return;
+      }
+      case 'memory':
+        worker.memory?.({ heapUsed: message.heapUsed, rss: message.rss });
+        worker.memory = undefined;
+        return;
+    }
+  }
+
+  /** Sends the page to the least busy live worker, waiting for one until its deadline. */
+  private dispatch(pending: Pending): void {
+    const worker = this.pick();
+    if (!worker) {
+      if (this.closing || Date.now() >= pending.message.deadline) {
+        pending.reject(new Error('no render worker was ready before the page’s deadline'));
+        return;
+      }
+      const wake = () => {
+        clearTimeout(timer);
+        this.waitingForWorker.delete(wake);
+        this.dispatch(pending);
+      };
+      const timer = setTimeout(wake, Math.max(0, pending.message.deadline - Date.now()));
+      this.waitingForWorker.add(wake);
+      return;
+    }
+    worker.pending.set(pending.message.id, pending);
+    pending.timer = setTimeout(
+      () => {
+        // The worker's loop turns (the watchdog would have stopped it) but this page is lost.
+        this.settle(worker, pending);
+        pending.reject(new Error('the render worker did not answer this page'));
+        this.retireIfIdle(worker);
+      },
+      Math.max(0, pending.message.deadline - Date.now()) + ANSWER_GRACE_MS + this.stallMs,
+    );
+    this.send(worker, pending.message);
+  }
+
+  private pick(): Worker | undefined {
+    const now = Date.now();
+    let best: Worker | undefined;
+    for (const worker of this.workers) {
+      // A worker silent for a few beats may be stuck: pages go elsewhere while it is judged.
+      if (!worker.ready || worker.retiring || now - worker.lastSign > this.beatMs * 4) continue;
+      if (!best || worker.pending.size < best.pending.size) best = worker;
+    }
+    return best;
+  }
+
+  private send(worker: Worker, message: ToWorker): void {
+    if (worker.child.connected) worker.child.send(message);
+  }
+
+  private settle(worker: Worker, pending: Pending): void {
+    clearTimeout(pending.timer);
+    worker.pending.delete(pending.message.id);
+  }
+
+  private watch(): void {
+    const now = Date.now();
+    const late = now - this.lastTick > this.beatMs * 4;
+    this.lastTick = now;
+    // This server's own loop stood still: the workers' beats are still queued, not missing.
+    if (late) return;
+    for (const worker of this.workers) {
+      if (!worker.ready) {
+        if (now - worker.startedAt > START_ALLOWANCE_MS) this.stop(worker, 'it did not start');
+      } else if (now - worker.lastSign > this.stallMs) {
+        this.stop(worker, `its event loop stood still for over ${this.stallMs} ms`);
+      }
+    }
+  }
+
+  /**
+   * A worker that stopped answering or exited: the slice code it was running (if any) is
+   * quarantined, the worker is killed and replaced, and its pages go to another worker once.
+   */
+  private stop(worker: Worker, why: string): void {
+    this.workers.delete(worker);
+    worker.child.kill('SIGKILL');
+    const culprit = worker.running.at(-1);
+    if (culprit) {
+      this.quarantined.add(releaseKey(culprit.remote, culprit.release));
+      const doing = culprit.kind === 'slot' ? 'rendering a slot' : 'being evaluated';
+      this.options.onError(
+        new Error(
+          `${culprit.remote}: release ${culprit.release} stopped a render worker while ${doing} (${why}); its slots are left to the browser from now on`,
+        ),
+      );
+    } else if (!worker.retiring) {
+      this.options.onError(new Error(`a render worker was stopped and replaced: ${why}`));
+    }
+    if (!this.closing && !worker.retiring) this.start();
+    for (const pending of worker.pending.values()) {
+      this.settle(worker, pending);
+      if (pending.retried || this.closing) {
+        pending.reject(new Error(`the render worker stopped: ${why}`));
+        continue;
+      }
+      pending.retried = true;
+      // Without the release that stopped it; or, when none could be named, without any slot.
+      pending.message = {
+        ...pending.message,
+        deadline: Date.now() + pending.budgetMs,
+        quarantined: [...this.quarantined],
+        shellOnly: !culprit,
+      };
+      this.dispatch(pending);
+    }
+  }
+
+  private evaluated(worker: Worker): void {
+    worker.evaluated += 1;
+    const limit = this.options.recycleAfterReleases ?? 50;
+    if (worker.retiring || worker.evaluated < limit || this.closing) return;
+    worker.retiring = true;
+    this.start();
+    this.retireIfIdle(worker);
+  }
+
+  private retireIfIdle(worker: Worker): void {
+    if (!worker.retiring || worker.pending.size > 0 || worker.running.length > 0) return;
+    this.workers.delete(worker);
+    worker.child.disconnect();
+  }
+}

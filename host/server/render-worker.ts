@@ -1,0 +1,126 @@
+import { createRequire } from 'node:module';
+import type { RemoteModuleId } from 'tooling/remotes';
+import { remoteNameOf } from 'tooling/remotes';
+import type { RemoteModuleMap } from '../src/federation/remote-modules';
+import type { RuntimeConfig } from '../src/federation/runtime-config';
+import type { renderPage, ServerSlotModule, setProviderAddress } from '../src/ssr/render-page';
+import { RemoteReleases } from './remote-releases';
+import {
+  type FromWorker,
+  releaseKey,
+  type ToWorker,
+  toWorkerSchema,
+  workerInitSchema,
+} from './render-protocol';
+
+/*
+ * A render worker (decision 026): a child process of the page server, started with Node's
+ * permission model (it reads its own file and the render bundle, nothing else; it writes
+ * nothing, starts no process or thread) and an environment without secrets. It holds each
+ * remote's current release, runs the slices' server code, and sends the page server each page
+ * it renders. The page server stops it when its event loop stops turning.
+ */
+
+/** What the host's render bundle (dist-ssr/render-page.cjs, tooling/rspack/server-config) exports. */
+interface RenderBundle {
+  renderPage: typeof renderPage;
+  setProviderAddress: typeof setProviderAddress;
+  sharedScope: Record<string, () => unknown>;
+}
+
+const send = (message: FromWorker) => {
+  process.send?.(message);
+};
+const report = (error: unknown) => {
+  send(
+    error instanceof Error
+      ? { type: 'error', message: error.message, ...(error.stack ? { stack: error.stack } : {}) }
+      : { type: 'error', message: String(error) },
+  );
+};
+
+const init = workerInitSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
+const bundle = createRequire(import.meta.url)(init.bundle) as RenderBundle;
+bundle.setProviderAddress(init.apiUpstream);
+
+/** Releases that stopped a worker before this one, as the page server names them. */
+let quarantined = new Set<string>();
+
+const releases = new RemoteReleases({
+  sharedScope: bundle.sharedScope,
+  ...(init.revalidateMs !== undefined ? { revalidateMs: init.revalidateMs } : {}),
+  unpinned: init.unpinned,
+  onRefused: report,
+  admits: (remote, release) => !quarantined.has(releaseKey(remote, release)),
+  onEvaluate: (remote, release, phase) =>
+    send({ type: phase, code: { remote, release, kind: 'evaluate' } }),
+});
+
+/** The slot's module of its remote's current release (rejects: the browser renders it). */
+async function loadSlot<Id extends RemoteModuleId>(
+  config: RuntimeConfig,
+  id: Id,
+  styles: Set<string>,
+  shellOnly: boolean,
+): Promise<ServerSlotModule<Id>> {
+  if (shellOnly) throw new Error(`${id} is left to the browser: a render worker stopped`);
+  const name = remoteNameOf(id);
+  const remote = config.remotes.find((candidate) => candidate.name === name);
+  if (!remote) throw new Error(`${name} is not configured`);
+  const release = await releases.current(remote);
+  const moduleName = id.slice(name.length + 1);
+  const load = release?.modules[moduleName];
+  if (!release || !load) throw new Error(`${id} has no server code in its current release`);
+  if (quarantined.has(releaseKey(name, release.id))) {
+    throw new Error(
+      `${name}: release ${release.id} stopped a render worker; ${id} is the browser's`,
+    );
+  }
+  const module = (await load()) as RemoteModuleMap[Id];
+  for (const sheet of release.styles[moduleName] ?? []) styles.add(sheet);
+  return { module, release: release.id };
+}
+
+async function render(message: Extract<ToWorker, { type: 'render' }>): Promise<void> {
+  quarantined = new Set(message.quarantined);
+  // The page server validated it before it sent it (host/server/runtime-config).
+  const config = message.config as RuntimeConfig;
+  const styles = new Set<string>();
+  try {
+    const rendered = await bundle.renderPage({
+      url: message.url,
+      audience: message.audience,
+      config,
+      deadline: message.deadline,
+      loadSlot: (id) => loadSlot(config, id, styles, message.shellOnly),
+      onError: report,
+      onSliceCode: (slot, release, phase) =>
+        send({ type: phase, code: { remote: remoteNameOf(slot), release, kind: 'slot' } }),
+    });
+    send({
+      type: 'rendered',
+      id: message.id,
+      page: rendered.kind === 'page' ? { ...rendered, styles: [...styles] } : rendered,
+    });
+  } catch (error) {
+    send({ type: 'failed', id: message.id, message: String(error) });
+  }
+}
+
+process.on('message', (raw) => {
+  const message = toWorkerSchema.parse(raw);
+  if (message.type === 'render') {
+    void render(message);
+    return;
+  }
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const { heapUsed, rss } = process.memoryUsage();
+  send({ type: 'memory', heapUsed, rss });
+});
+
+// The page server gone, this worker goes too.
+process.on('disconnect', () => process.exit(0));
+// A turning event loop says so; a slice's code that never yields stops it saying anything.
+setInterval(() => send({ type: 'beat' }), init.beatMs);
+send({ type: 'ready' });
