@@ -25,14 +25,15 @@ let remotes: Server;
 const releases = new Map<string, { id: string; source: string }>();
 
 /**
- * Renders the page's one slot (the URL's path names its remote) with what the slot's module
+ * Renders the page's one slot (the URL's path names its remote, and its module unless Probe) with what the slot's module
  * default export returns, or `fallback` when its code is left to the browser.
  */
 const RENDER_BUNDLE = `
 exports.sharedScope = {};
 exports.setProviderAddress = () => {};
 exports.renderPage = async (options) => {
-  const id = options.url.slice(1) + '/Probe';
+  const path = options.url.slice(1);
+  const id = path.includes('/') ? path : path + '/Probe';
   let html = 'fallback';
   const slots = [];
   try {
@@ -213,7 +214,7 @@ describe('RenderPool', () => {
     expect(html(looping)).toBe('fallback');
     expect(errors).toContainEqual(
       expect.stringMatching(
-        /^remote_loop: release ssr\/entry\.loop\.cjs stopped a render worker while rendering a slot/,
+        /^remote_loop: release ssr\/entry\.loop\.cjs: remote_loop\/Probe stopped a render worker while it rendered/,
       ),
     );
     // Another page is rendered meanwhile, and the killed worker is replaced.
@@ -230,6 +231,29 @@ describe('RenderPool', () => {
     expect(renders.pids().filter((pid) => before.includes(pid))).toHaveLength(1);
   });
 
+  it('leaves only the looping slot to the browser: the release’s other slots still render', async () => {
+    release(
+      'remote_home',
+      'entry.half',
+      `exports.modules = {
+        Probe: () => Promise.resolve({ default: () => { for (;;) {} } }),
+        Calculator: () => Promise.resolve({ default: () => 'calculator' }),
+      };`,
+    );
+    const renders = startPool();
+    await renders.ready();
+    const home = config('remote_home');
+    const looping = await renders.render('/remote_home', home, 'visitor', Date.now() + 400);
+    expect(html(looping)).toBe('fallback');
+    const other = await renders.render(
+      '/remote_home/Calculator',
+      home,
+      'visitor',
+      Date.now() + 2000,
+    );
+    expect(other).toMatchObject({ html: 'calculator', slots: ['remote_home/Calculator'] });
+  });
+
   it('puts a release whose evaluation never ends down to it, and takes up the next release', async () => {
     release('remote_home', 'entry.evalloop', serverBundle('return "never";', 'for (;;) {}'));
     const renders = startPool({ size: 1 });
@@ -241,7 +265,7 @@ describe('RenderPool', () => {
       () =>
         expect(errors).toContainEqual(
           expect.stringMatching(
-            /^remote_home: release ssr\/entry\.evalloop\.cjs stopped a render worker while being evaluated/,
+            /^remote_home: release ssr\/entry\.evalloop\.cjs: stopped a render worker while it was evaluated/,
           ),
         ),
       { timeout: 10_000 },
@@ -281,7 +305,7 @@ describe('RenderPool', () => {
     expect(html(page)).toBe('fallback');
     expect(errors).toContainEqual(
       expect.stringMatching(
-        /^remote_home: release ssr\/entry\.hungry\.cjs stopped a render worker while rendering a slot \(it exited/,
+        /^remote_home: release ssr\/entry\.hungry\.cjs: remote_home\/Probe stopped a render worker while it rendered \(it exited/,
       ),
     );
   });

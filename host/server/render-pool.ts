@@ -6,7 +6,7 @@ import type { RenderedPage } from '../src/ssr/render-page';
 import {
   type FromWorker,
   fromWorkerSchema,
-  releaseKey,
+  quarantineKey,
   type SliceCode,
   type ToWorker,
   type WorkerInit,
@@ -252,10 +252,13 @@ export class RenderPool {
         if (message.code.kind === 'evaluate') this.evaluated(worker);
         return;
       case 'leave': {
-        const key = releaseKey(message.code.remote, message.code.release);
+        const { remote, release, kind, slot } = message.code;
         const index = worker.running.findLastIndex(
           (code) =>
-            releaseKey(code.remote, code.release) === key && code.kind === message.code.kind,
+            code.remote === remote &&
+            code.release === release &&
+            code.kind === kind &&
+            code.slot === slot,
         );
         if (index >= 0) worker.running.splice(index, 1);
         this.retireIfIdle(worker);
@@ -359,13 +362,11 @@ export class RenderPool {
     worker.child.kill('SIGKILL');
     const culprit = worker.running.at(-1);
     if (culprit) {
-      this.quarantined.add(releaseKey(culprit.remote, culprit.release));
-      const doing = culprit.kind === 'slot' ? 'rendering a slot' : 'being evaluated';
-      this.options.onError(
-        new Error(
-          `${culprit.remote}: release ${culprit.release} stopped a render worker while ${doing} (${why}); its slots are left to the browser from now on`,
-        ),
-      );
+      this.quarantined.add(quarantineKey(culprit.remote, culprit.release, culprit.slot));
+      const what = culprit.slot
+        ? `${culprit.slot} stopped a render worker while it rendered (${why}); that slot of the release is left to the browser from now on`
+        : `stopped a render worker while it was evaluated (${why}); its slots are left to the browser from now on`;
+      this.options.onError(new Error(`${culprit.remote}: release ${culprit.release}: ${what}`));
     } else if (!worker.retiring) {
       this.options.onError(new Error(`a render worker was stopped and replaced: ${why}`));
     }

@@ -45,6 +45,8 @@ export const sliceCodeSchema = z.object({
   remote: z.string(),
   release: z.string(),
   kind: z.enum(['evaluate', 'slot']),
+  /** The slot whose code it is (`remote_home/LoanCalculator`), when it renders one. */
+  slot: z.optional(z.string()),
 });
 export type SliceCode = z.infer<typeof sliceCodeSchema>;
 
@@ -79,5 +81,9 @@ export const fromWorkerSchema = z.union([
 ]);
 export type FromWorker = z.infer<typeof fromWorkerSchema>;
 
-/** A release as the quarantine names it. */
-export const releaseKey = (remote: string, release: string) => `${remote} ${release}`;
+/**
+ * What the quarantine names: a release (its evaluation stopped a worker) or one slot of a
+ * release (its render did: the release's other slots still render).
+ */
+export const quarantineKey = (remote: string, release: string, slot?: string) =>
+  slot ? `${remote} ${release} ${slot}` : `${remote} ${release}`;

@@ -7,7 +7,7 @@ import type { renderPage, ServerSlotModule, setProviderAddress } from '../src/ss
 import { RemoteReleases } from './remote-releases';
 import {
   type FromWorker,
-  releaseKey,
+  quarantineKey,
   type ToWorker,
   toWorkerSchema,
   workerInitSchema,
@@ -43,7 +43,7 @@ const init = workerInitSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 const bundle = createRequire(import.meta.url)(init.bundle) as RenderBundle;
 bundle.setProviderAddress(init.apiUpstream);
 
-/** Releases that stopped a worker before this one, as the page server names them. */
+/** Releases and slots that stopped a worker before this one, as the page server names them. */
 let quarantined = new Set<string>();
 
 const releases = new RemoteReleases({
@@ -51,7 +51,7 @@ const releases = new RemoteReleases({
   ...(init.revalidateMs !== undefined ? { revalidateMs: init.revalidateMs } : {}),
   unpinned: init.unpinned,
   onRefused: report,
-  admits: (remote, release) => !quarantined.has(releaseKey(remote, release)),
+  admits: (remote, release) => !quarantined.has(quarantineKey(remote, release)),
   onEvaluate: (remote, release, phase) =>
     send({ type: phase, code: { remote, release, kind: 'evaluate' } }),
 });
@@ -71,10 +71,11 @@ async function loadSlot<Id extends RemoteModuleId>(
   const moduleName = id.slice(name.length + 1);
   const load = release?.modules[moduleName];
   if (!release || !load) throw new Error(`${id} has no server code in its current release`);
-  if (quarantined.has(releaseKey(name, release.id))) {
-    throw new Error(
-      `${name}: release ${release.id} stopped a render worker; ${id} is the browser's`,
-    );
+  if (
+    quarantined.has(quarantineKey(name, release.id)) ||
+    quarantined.has(quarantineKey(name, release.id, id))
+  ) {
+    throw new Error(`${id} of release ${release.id} stopped a render worker: it is the browser's`);
   }
   const module = (await load()) as RemoteModuleMap[Id];
   for (const sheet of release.styles[moduleName] ?? []) styles.add(sheet);
@@ -95,7 +96,7 @@ async function render(message: Extract<ToWorker, { type: 'render' }>): Promise<v
       loadSlot: (id) => loadSlot(config, id, styles, message.shellOnly),
       onError: report,
       onSliceCode: (slot, release, phase) =>
-        send({ type: phase, code: { remote: remoteNameOf(slot), release, kind: 'slot' } }),
+        send({ type: phase, code: { remote: remoteNameOf(slot), release, kind: 'slot', slot } }),
     });
     send({
       type: 'rendered',
