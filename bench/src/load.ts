@@ -5,9 +5,16 @@
  * was due) — a mix of `/`, `/?amount=…&term=…` and `/static`, as visitors — and prints the time
  * to the first and the last byte (p50/p90/p95/p99), errors, and the host's memory before,
  * during and after; then 10 000 renders as fast as the server answers (autocannon, closed
- * loop), with its memory at each 2 000. It prints; it asserts nothing.
+ * loop), with its memory at each 2 000. The host's memory is its own process's and its render
+ * workers' (decision 026), each said apart.
+ *
+ * With `--looping-slice`, a second open loop runs as long as the first, and 2 s into it a
+ * release of remote-home whose slider never stops rendering on the server is rolled out
+ * (looping-release.ts): its time to first byte is printed against the first's, and a page
+ * after it is checked for the slider left to the browser and the calculator still rendered.
  *
  *   pnpm --filter bench load [--skip-build] [--rate 100] [--seconds 60] [--renders 10000]
+ *     [--looping-slice]
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,6 +22,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { HOST_APP, portOf } from 'tooling/apps';
 import { LOAD_PAGES } from './load-pages';
+import { LOOPING_SLOT, serveLoopingRelease } from './looping-release';
 import { openLoop, percentile } from './open-loop';
 import { run, startFederated } from './servers';
 
@@ -25,23 +33,35 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '60' },
     renders: { type: 'string', default: '10000' },
+    'looping-slice': { type: 'boolean', default: false },
   },
 });
 
 const HOST = `http://localhost:${portOf(HOST_APP)}`;
 
-/** The host server's resident memory in MB (its process, found by its script's name). */
-function hostMemoryMb(): number {
-  // The node process itself, not the shells pnpm starts it through.
-  const pid = execFileSync('pgrep', ['-f', 'dist-server/serve-host.mjs'], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .find((candidate) =>
-      /(^|\/)node$/.test(readFileSync(`/proc/${candidate}/cmdline`, 'utf8').split('\0')[0] ?? ''),
-    );
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 102.4) / 10;
+/** The resident memory in MB of the node processes running a script (not pnpm's shells). */
+function residentMb(script: string): number[] {
+  let pids: string[];
+  try {
+    pids = execFileSync('pgrep', ['-f', script], { encoding: 'utf8' }).trim().split('\n');
+  } catch {
+    return [];
+  }
+  return pids
+    .filter((pid) =>
+      /(^|\/)node$/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? ''),
+    )
+    .map((pid) => {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;
+    });
+}
+
+/** The host's page server and its render workers: `host 80 MB + workers 70+68 MB`. */
+function hostMemory(): string {
+  const [host = 0] = residentMb('dist-server/serve-host.mjs');
+  const workers = residentMb('dist-server/render-worker.mjs');
+  return `host ${host} + workers ${workers.join('+') || 0}`;
 }
 
 function load(options: autocannon.Options): Promise<autocannon.Result> {
@@ -61,12 +81,12 @@ const stop = await startFederated([`${HOST}/`]);
 try {
   // Every release loaded and every answer cached before the clock starts.
   await load({ url: HOST, requests, amount: 200, connections: 4 });
-  const before = hostMemoryMb();
+  const before = hostMemory();
   const rate = Number(args.rate);
   const seconds = Number(args.seconds);
   console.info(`${rate} page requests a second for ${seconds} s (open loop, evenly spaced) …`);
-  const samples: number[] = [];
-  const sampler = setInterval(() => samples.push(hostMemoryMb()), 10_000);
+  const samples: string[] = [];
+  const sampler = setInterval(() => samples.push(hostMemory()), 10_000);
   const steady = await openLoop({
     origin: HOST,
     paths: LOAD_PAGES,
@@ -86,18 +106,53 @@ try {
       `  time to first byte: ${figures(steady.firstByte)}`,
       `  time to the last byte: ${figures(steady.complete)}`,
       `  errors: ${steady.errors}`,
-      `  host memory (RSS): ${before} MB before, ${samples.join(' → ')} MB every 10 s, ${hostMemoryMb()} MB after`,
+      `  memory (RSS, MB): ${before} before; ${samples.join(' → ')} every 10 s; ${hostMemory()} after`,
     ].join('\n'),
   );
 
+  if (args['looping-slice']) {
+    const looping = await serveLoopingRelease();
+    try {
+      console.info(
+        `the same load again; 2 s in, a release whose ${LOOPING_SLOT} never stops rendering …`,
+      );
+      const rollOut = setTimeout(() => looping.rollOut(), 2_000);
+      const during = await openLoop({
+        origin: HOST,
+        paths: LOAD_PAGES,
+        rate,
+        seconds,
+        headers: { 'accept-encoding': 'br' },
+      });
+      clearTimeout(rollOut);
+      const p95 = (times: number[]) => percentile(times, 0.95);
+      console.info(
+        [
+          `  answered ${during.complete.length} of ${during.sent} pages, errors: ${during.errors}`,
+          `  time to first byte: ${figures(during.firstByte)}`,
+          `  p95 ${p95(during.firstByte).toFixed(1)} ms against ${p95(steady.firstByte).toFixed(1)} ms without the loop: ${(p95(during.firstByte) / p95(steady.firstByte)).toFixed(2)}×`,
+          `  memory (RSS, MB): ${hostMemory()}`,
+        ].join('\n'),
+      );
+      const page = await (await fetch(`${HOST}/`)).text();
+      const state = /<script type="application\/json" id="page-state">(.*?)<\/script>/s.exec(page);
+      const slots = Object.keys(JSON.parse(state?.[1] ?? '{"slots":{}}').slots ?? {});
+      console.info(
+        `  the home page after it renders on the server: ${slots.join(', ') || 'no slot'}`,
+      );
+    } finally {
+      await looping.restore();
+    }
+  }
+
   const renders = Number(args.renders);
   console.info(`${renders} renders as fast as the server answers …`);
-  const memory: number[] = [hostMemoryMb()];
+  const memory: string[] = [hostMemory()];
   for (let done = 0; done < renders; done += 2_000) {
     await load({ url: HOST, requests, amount: Math.min(2_000, renders - done), connections: 8 });
-    memory.push(hostMemoryMb());
+    memory.push(hostMemory());
   }
-  console.info(`  host memory (RSS) at each 2 000 renders: ${memory.join(' → ')} MB`);
+  console.info(`  memory (RSS, MB) at each 2 000 renders: ${memory.join(' → ')}`);
 } finally {
   await stop();
 }

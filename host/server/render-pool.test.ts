@@ -231,6 +231,24 @@ describe('RenderPool', () => {
     expect(renders.pids().filter((pid) => before.includes(pid))).toHaveLength(1);
   });
 
+  it('renders pages without a slot while a worker is silent in it, so one loop stops one worker', async () => {
+    release('remote_loop', 'entry.loop2', serverBundle('for (;;) {}'));
+    // Judged only after the suspicion below has come and been acted on.
+    const renders = startPool({ stallMs: 4_000 });
+    await renders.ready();
+    const before = renders.pids();
+    const loopConfig = config('remote_loop');
+    const first = renders.render('/remote_loop', loopConfig, 'visitor', Date.now() + 400);
+    const slot = 'remote_loop ssr/entry.loop2.cjs remote_loop/Probe';
+    await vi.waitFor(() => expect(renders.avoiding()).toContain(slot), { timeout: 3_000 });
+    // Sent while the first worker is still being judged: the other worker does not run the loop.
+    const second = await renders.render('/remote_loop', loopConfig, 'visitor', Date.now() + 400);
+    expect(html(second)).toBe('fallback');
+    expect(html(await first)).toBe('fallback');
+    await renders.ready();
+    expect(renders.pids().filter((pid) => before.includes(pid))).toHaveLength(1);
+  });
+
   it('leaves only the looping slot to the browser: the release’s other slots still render', async () => {
     release(
       'remote_home',

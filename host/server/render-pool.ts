@@ -134,7 +134,7 @@ export class RenderPool {
           audience,
           config,
           deadline,
-          quarantined: [...this.quarantined],
+          quarantined: [],
           shellOnly: false,
         },
         resolve,
@@ -306,6 +306,7 @@ export class RenderPool {
       return;
     }
     worker.pending.set(pending.message.id, pending);
+    pending.message.quarantined = this.avoiding();
     pending.timer = setTimeout(
       () => {
         // The worker's loop turns (the watchdog would have stopped it) but this page is lost.
@@ -316,6 +317,22 @@ export class RenderPool {
       Math.max(0, pending.message.deadline - Date.now()) + ANSWER_GRACE_MS + this.stallMs,
     );
     this.send(worker, pending.message);
+  }
+
+  /**
+   * The releases and slots a page is rendered without: those quarantined, and what a worker
+   * silent for a few beats is running now. Until the watchdog judges that worker, the other
+   * workers must not run into the same loop (they would all stop at once).
+   */
+  avoiding(): string[] {
+    const now = Date.now();
+    const suspected = [...this.workers].flatMap((worker) => {
+      const code = worker.running.at(-1);
+      return code && now - worker.lastSign > this.beatMs * 4
+        ? [quarantineKey(code.remote, code.release, code.slot)]
+        : [];
+    });
+    return [...new Set([...this.quarantined, ...suspected])];
   }
 
   private pick(): Worker | undefined {
@@ -382,7 +399,6 @@ export class RenderPool {
       pending.message = {
         ...pending.message,
         deadline: Date.now() + pending.budgetMs,
-        quarantined: [...this.quarantined],
         shellOnly: !culprit,
       };
       this.dispatch(pending);

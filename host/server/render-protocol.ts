@@ -31,7 +31,10 @@ export const toWorkerSchema = z.union([
     config: z.unknown(),
     /** When the page is sent, in the server's clock (epoch ms). */
     deadline: z.number(),
-    /** Releases that stopped a worker (`remote release`): never evaluated or rendered again. */
+    /**
+     * Releases and slots not to run: those that stopped a worker, and what a worker that has
+     * gone silent is running (render-pool's `avoiding`).
+     */
     quarantined: z.array(z.string()),
     /** Every slot left to the browser: a page retried after a stall no one could be named for. */
     shellOnly: z.boolean(),

@@ -1,0 +1,72 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { localRolloutFile } from 'host/server/local-rollout';
+import { integrityOf } from 'tooling/release-integrity';
+import { WORKSPACE_ROOT } from './servers';
+
+/*
+ * A release of remote-home whose slider never stops rendering on the server: its real server
+ * bundle, with HomeSlider's component replaced by an endless loop, served from an origin of its
+ * own and rolled out by `pnpm start`'s rollout file as a registered release would be (decision
+ * 025: it is pinned, so the server runs it). What a slice's bug does to the page server, and
+ * what the render workers (decision 026) let it cost.
+ */
+
+/** The slot that loops. */
+export const LOOPING_SLOT = 'remote_home/HomeSlider';
+
+const LOOP = `
+;(function loopTheSlider(exported) {
+  const load = exported.modules.HomeSlider;
+  exported.modules.HomeSlider = () =>
+    load().then((module) => ({ ...module, default: function LoopingSlider() { for (;;) {} } }));
+})(module.exports);
+`;
+
+export interface LoopingRelease {
+  /** Puts the looping release in the rollout file: the host takes it up within a second. */
+  rollOut(): void;
+  /** Puts the rollout file back as it was, and stops serving the release. */
+  restore(): Promise<void>;
+}
+
+export async function serveLoopingRelease(): Promise<LoopingRelease> {
+  const build = path.join(WORKSPACE_ROOT, 'remote-home/dist');
+  const manifest = JSON.parse(readFileSync(path.join(build, 'mf-manifest.json'), 'utf8'));
+  const entry = manifest.metaData.ssrRemoteEntry as { name: string; path: string };
+  const source = `${readFileSync(path.join(build, entry.path, entry.name), 'utf8')}\n${LOOP}`;
+  const name = 'remote-entry.looping.cjs';
+  manifest.metaData.ssrRemoteEntry = { ...entry, name, integrity: integrityOf(source) };
+  const server = createServer((request, response) => {
+    if (request.url === '/mf-manifest.json') {
+      response.setHeader('Content-Type', 'application/json');
+      return response.end(JSON.stringify(manifest));
+    }
+    if (request.url === `/${entry.path}/${name}`) return response.end(source);
+    return response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const file = localRolloutFile(WORKSPACE_ROOT);
+  const original = readFileSync(file, 'utf8');
+  const write = (text: string) => {
+    writeFileSync(`${file}.bench`, text);
+    renameSync(`${file}.bench`, file);
+  };
+  return {
+    rollOut() {
+      const config = JSON.parse(original);
+      const home = config.remotes.find((remote: { name: string }) => remote.name === 'remote_home');
+      home.manifestUrl = `${origin}/mf-manifest.json`;
+      home.integrity = { ...home.integrity, server: integrityOf(source) };
+      write(JSON.stringify(config, null, 2));
+    },
+    async restore() {
+      write(original);
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
