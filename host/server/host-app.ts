@@ -90,6 +90,8 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
           unpinned: options.env.NODE_ENV === 'production' ? 'refuse' : 'evaluate',
           onError: (error) =>
             app.log.warn({ err: error }, 'server render: a part is left to the browser'),
+          onStopped: (error) =>
+            app.log.error({ err: error }, 'server render: a render worker was stopped'),
         })
       : undefined;
   // The workers end with the server (a deploy, a test).

@@ -23,6 +23,8 @@ export interface PageRendererOptions {
     'size' | 'stallMs' | 'heapMb' | 'recycleAfterReleases' | 'exposeGc'
   >;
   onError?: (error: unknown) => void;
+  /** A render worker stopped, and what it was running (render-pool). */
+  onStopped?: (error: Error) => void;
 }
 
 export interface PageRenderer {
@@ -49,6 +51,7 @@ export function loadPageRenderer(options: PageRendererOptions): PageRenderer | u
     ...(options.revalidateMs !== undefined ? { revalidateMs: options.revalidateMs } : {}),
     ...options.pool,
     onError: options.onError ?? (() => {}),
+    ...(options.onStopped ? { onStopped: options.onStopped } : {}),
   });
   const budgetMs = options.budgetMs ?? 400;
   return {

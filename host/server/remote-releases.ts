@@ -49,8 +49,11 @@ export interface RemoteReleasesOptions {
   unpinned?: 'evaluate' | 'refuse';
   /** Told of a release the server refuses to run (its bytes are not the ones registered). */
   onRefused?: (error: Error) => void;
-  /** Whether a release may run here at all (not one that stopped a render worker). */
-  admits?: (remote: string, release: string) => boolean;
+  /**
+   * Whether a release may be evaluated here: not one that stopped a render worker, and a new
+   * one only once another worker has evaluated it unharmed (render-pool's canary).
+   */
+  mayEvaluate?: (remote: string, release: string) => Promise<boolean>;
   /** Told when a release's code begins and ends being evaluated (render-pool's watchdog). */
   onEvaluate?: (remote: string, release: string, phase: 'enter' | 'leave') => void;
 }
@@ -96,15 +99,19 @@ export class RemoteReleases {
     const now = Date.now();
     const pin = remote.integrity?.server;
     if (!known || known.manifestUrl !== remote.manifestUrl || known.pin !== pin) {
-      // Nothing to render with yet, or a rollout named another release: this one waits.
-      const release = this.revalidate(remote, undefined);
-      this.known.set(remote.name, {
-        manifestUrl: remote.manifestUrl,
-        pin,
-        checkedAt: now,
-        release,
+      const taken = this.revalidate(remote, undefined);
+      const entry: Known = { manifestUrl: remote.manifestUrl, pin, checkedAt: now, release: taken };
+      this.known.set(remote.name, entry);
+      // Nothing to render with yet: this page waits for it.
+      if (!known) return taken;
+      // A rollout named another release: pages go on with the one in use (the rollout before
+      // registered it) while this one is fetched, checked and evaluated, off their path.
+      entry.release = known.release.then((release) => release ?? taken);
+      entry.next = taken.then((release) => {
+        if (this.known.get(remote.name) === entry) entry.release = Promise.resolve(release);
+        entry.next = undefined;
       });
-      return release;
+      return entry.release;
     }
     if (!known.next && now - known.checkedAt >= this.revalidateMs) {
       known.checkedAt = now;
@@ -143,10 +150,6 @@ export class RemoteReleases {
     const entryUrl = new URL(`${entry.path}/${entry.name}`, manifestUrl);
     // Code comes only from where the configuration's manifest is.
     if (entryUrl.origin !== new URL(manifestUrl).origin) return undefined;
-    if (this.options.admits && !this.options.admits(remote.name, id)) {
-      this.refuse(remote, id, 'it stopped a render worker');
-      return undefined;
-    }
     const pin = remote.integrity?.server;
     if (!pin && (remote.integrity || this.options.unpinned === 'refuse')) {
       this.refuse(remote, id, 'no server bundle was registered for it');
@@ -166,6 +169,10 @@ export class RemoteReleases {
           expose.assets.css.sync.map((file) => new URL(file, manifestUrl).href),
         ]),
       );
+      if (this.options.mayEvaluate && !(await this.options.mayEvaluate(remote.name, id))) {
+        this.refuse(remote, id, 'it stopped a render worker');
+        return undefined;
+      }
       this.options.onEvaluate?.(remote.name, id, 'enter');
       try {
         const modules = this.evaluate(source, entryUrl.href);

@@ -249,6 +249,40 @@ describe('RenderPool', () => {
     expect(renders.pids().filter((pid) => before.includes(pid))).toHaveLength(1);
   });
 
+  it('runs a new release’s slot in one worker first, so pages at the same moment stop one worker', async () => {
+    release('remote_loop', 'entry.loop3', serverBundle('for (;;) {}'));
+    const renders = startPool();
+    await renders.ready();
+    const before = renders.pids();
+    const loopConfig = config('remote_loop');
+    // Two pages at once: one on each worker.
+    const pages = await Promise.all(
+      [1, 2].map(() => renders.render('/remote_loop', loopConfig, 'visitor', Date.now() + 400)),
+    );
+    expect(pages.map(html)).toEqual(['fallback', 'fallback']);
+    await renders.ready();
+    expect(renders.pids().filter((pid) => before.includes(pid))).toHaveLength(1);
+    // One worker stopped, once; the page it held rendered again without that slot.
+    expect(errors.filter((error) => error.startsWith('remote_loop: release'))).toHaveLength(1);
+  });
+
+  it('evaluates a new release in one worker first: an endless evaluation stops one worker', async () => {
+    release('remote_home', 'entry.evalloop2', serverBundle('return "never";', 'for (;;) {}'));
+    const renders = startPool();
+    await renders.ready();
+    const before = renders.pids();
+    const home = config('remote_home');
+    const pages = await Promise.all(
+      [1, 2].map(() => renders.render('/remote_home', home, 'visitor', Date.now() + 400)),
+    );
+    expect(pages.map(html)).toEqual(['fallback', 'fallback']);
+    await vi.waitFor(() => expect(errors.join('\n')).toContain('while it was evaluated'), {
+      timeout: 10_000,
+    });
+    await renders.ready();
+    expect(renders.pids().filter((pid) => before.includes(pid))).toHaveLength(1);
+  });
+
   it('leaves only the looping slot to the browser: the release’s other slots still render', async () => {
     release(
       'remote_home',

@@ -51,8 +51,10 @@ export interface RenderPoolOptions {
   env: Record<string, string | undefined>;
   /** For the memory benchmark: workers that can be asked to collect before they measure. */
   exposeGc?: boolean;
-  /** A part of a page left to the browser, a release refused, a worker stopped: for the log. */
+  /** A part of a page left to the browser, a release refused: for the log. */
   onError: (error: Error) => void;
+  /** A worker stopped (the release or slot it was running named): for the log, as an error. */
+  onStopped?: (error: Error) => void;
 }
 
 /** A page's render, from the request until a worker answers it. */
@@ -81,6 +83,15 @@ interface Worker {
   memory?: (figures: { heapUsed: number; rss: number }) => void;
 }
 
+/** A release's code running for the first time in the pool, in one worker. */
+interface Trial {
+  worker: Worker;
+  /** The page a slot's trial renders (it ends with that page's answer). */
+  page: number | undefined;
+  /** Other workers' evaluations of the release, answered when the trial ends. */
+  waiting: { worker: Worker; answer: (allowed: boolean) => void }[];
+}
+
 /** How long after its deadline a page's render is given up (render-to-html aborts at +250). */
 const ANSWER_GRACE_MS = 1_000;
 /** How long a worker may take to load the render bundle. */
@@ -99,6 +110,9 @@ export function workerEnv(env: Record<string, string | undefined>): Record<strin
 export class RenderPool {
   private readonly workers = new Set<Worker>();
   private readonly quarantined = new Set<string>();
+  /** Release code that ran unharmed in one worker: every worker may run it. */
+  private readonly proven = new Set<string>();
+  private readonly trials = new Map<string, Trial>();
   private readonly waitingForWorker = new Set<() => void>();
   private readonly watchdog: ReturnType<typeof setInterval>;
   private readonly stallMs: number;
@@ -247,6 +261,9 @@ export class RenderPool {
         return;
       case 'beat':
         return;
+      case 'may-run':
+        this.mayRun(worker, message);
+        return;
       case 'enter':
         worker.running.push(message.code);
         if (message.code.kind === 'evaluate') this.evaluated(worker);
@@ -261,11 +278,24 @@ export class RenderPool {
             code.slot === slot,
         );
         if (index >= 0) worker.running.splice(index, 1);
+        if (kind === 'evaluate') this.endTrial(worker, quarantineKey(remote, release), true);
         this.retireIfIdle(worker);
         return;
       }
       case 'rendered':
       case 'failed': {
+        // A slot on trial in this page is proven once the server rendered it unharmed.
+        for (const [key, trial] of this.trials) {
+          if (trial.worker !== worker || trial.page !== message.id) continue;
+          const slot = key.split(' ')[2] ?? '';
+          this.endTrial(
+            worker,
+            key,
+            message.type === 'rendered' &&
+              message.page.kind === 'page' &&
+              message.page.slots.includes(slot),
+          );
+        }
         const pending = worker.pending.get(message.id);
         if (!pending) return;
         this.settle(worker, pending);
@@ -286,6 +316,53 @@ export class RenderPool {
         worker.memory = undefined;
         return;
     }
+  }
+
+  /**
+   * The canary (decision 026): a release's code new to the pool runs in one worker first. Its
+   * evaluation elsewhere waits for that one to end; a page elsewhere leaves the slot on trial to
+   * the browser. A loop in new code so stops one worker, not every worker at once.
+   */
+  private mayRun(worker: Worker, message: Extract<FromWorker, { type: 'may-run' }>): void {
+    const { code } = message;
+    const key = quarantineKey(code.remote, code.release, code.slot);
+    const answer = (allowed: boolean) =>
+      this.send(worker, { type: 'may-run', ask: message.ask, allowed });
+    const quarantined =
+      this.quarantined.has(key) || this.quarantined.has(quarantineKey(code.remote, code.release));
+    if (quarantined || this.proven.has(key)) {
+      answer(!quarantined);
+      return;
+    }
+    const trial = this.trials.get(key);
+    if (trial && trial.worker !== worker && this.workers.has(trial.worker)) {
+      if (code.kind === 'evaluate') trial.waiting.push({ worker, answer });
+      else answer(false);
+      return;
+    }
+    this.trials.set(key, { worker, page: message.page, waiting: trial?.waiting ?? [] });
+    answer(true);
+  }
+
+  /** A trial over: its code proven, or not (then another worker may try it, unless it is quarantined). */
+  private endTrial(worker: Worker, key: string, proven: boolean): void {
+    const trial = this.trials.get(key);
+    if (!trial || trial.worker !== worker) return;
+    this.trials.delete(key);
+    const waiting = trial.waiting.filter((waiter) => this.workers.has(waiter.worker));
+    if (proven) {
+      this.proven.add(key);
+      for (const waiter of waiting) waiter.answer(true);
+      return;
+    }
+    if (this.quarantined.has(key)) {
+      for (const waiter of waiting) waiter.answer(false);
+      return;
+    }
+    const [next, ...rest] = waiting;
+    if (!next) return;
+    this.trials.set(key, { worker: next.worker, page: undefined, waiting: rest });
+    next.answer(true);
   }
 
   /** Sends the page to the least busy live worker, waiting for one until its deadline. */
@@ -337,10 +414,13 @@ export class RenderPool {
 
   private pick(): Worker | undefined {
     const now = Date.now();
+    const live = [...this.workers].filter((worker) => worker.ready && !worker.retiring);
+    // A worker silent for a few beats may be stuck: pages go to one that is not, if any (a
+    // busy machine delays every beat; then the least silent is still the best bet).
+    const fresh = live.filter((worker) => now - worker.lastSign <= this.beatMs * 4);
+    const candidates = fresh.length > 0 ? fresh : live;
     let best: Worker | undefined;
-    for (const worker of this.workers) {
-      // A worker silent for a few beats may be stuck: pages go elsewhere while it is judged.
-      if (!worker.ready || worker.retiring || now - worker.lastSign > this.beatMs * 4) continue;
+    for (const worker of candidates) {
       if (!best || worker.pending.size < best.pending.size) best = worker;
     }
     return best;
@@ -383,9 +463,12 @@ export class RenderPool {
       const what = culprit.slot
         ? `${culprit.slot} stopped a render worker while it rendered (${why}); that slot of the release is left to the browser from now on`
         : `stopped a render worker while it was evaluated (${why}); its slots are left to the browser from now on`;
-      this.options.onError(new Error(`${culprit.remote}: release ${culprit.release}: ${what}`));
+      this.stopped(new Error(`${culprit.remote}: release ${culprit.release}: ${what}`));
     } else if (!worker.retiring) {
-      this.options.onError(new Error(`a render worker was stopped and replaced: ${why}`));
+      this.stopped(new Error(`a render worker was stopped and replaced: ${why}`));
+    }
+    for (const [key, trial] of this.trials) {
+      if (trial.worker === worker) this.endTrial(worker, key, false);
     }
     if (!this.closing && !worker.retiring) this.start();
     for (const pending of worker.pending.values()) {
@@ -403,6 +486,10 @@ export class RenderPool {
       };
       this.dispatch(pending);
     }
+  }
+
+  private stopped(error: Error): void {
+    (this.options.onStopped ?? this.options.onError)(error);
   }
 
   private evaluated(worker: Worker): void {

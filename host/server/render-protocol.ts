@@ -40,6 +40,8 @@ export const toWorkerSchema = z.union([
     shellOnly: z.boolean(),
   }),
   z.object({ type: z.literal('memory') }),
+  /** The answer to a worker's `may-run`. */
+  z.object({ type: z.literal('may-run'), ask: z.number(), allowed: z.boolean() }),
 ]);
 export type ToWorker = z.infer<typeof toWorkerSchema>;
 
@@ -71,6 +73,16 @@ export const fromWorkerSchema = z.union([
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('beat') }),
   z.object({ type: z.literal('enter'), code: sliceCodeSchema }),
+  /**
+   * Whether a release may be evaluated, or a slot of it rendered, here: a release's code new
+   * to the pool runs in one worker first (the page it is for, if any, is `page`).
+   */
+  z.object({
+    type: z.literal('may-run'),
+    ask: z.number(),
+    page: z.optional(z.number()),
+    code: sliceCodeSchema,
+  }),
   z.object({ type: z.literal('leave'), code: sliceCodeSchema }),
   z.object({
     type: z.literal('rendered'),

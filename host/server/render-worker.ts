@@ -8,6 +8,7 @@ import { RemoteReleases } from './remote-releases';
 import {
   type FromWorker,
   quarantineKey,
+  type SliceCode,
   type ToWorker,
   toWorkerSchema,
   workerInitSchema,
@@ -31,7 +32,14 @@ interface RenderBundle {
 const send = (message: FromWorker) => {
   process.send?.(message);
 };
+
+/** A slot whose release's code is still on trial in another worker: no failure, not logged. */
+class OnTrialElsewhere extends Error {
+  override readonly name = 'OnTrialElsewhere';
+}
+
 const report = (error: unknown) => {
+  if (error instanceof OnTrialElsewhere) return;
   send(
     error instanceof Error
       ? { type: 'error', message: error.message, ...(error.stack ? { stack: error.stack } : {}) }
@@ -45,13 +53,33 @@ bundle.setProviderAddress(init.apiUpstream);
 
 /** Releases and slots that stopped a worker before this one, as the page server names them. */
 let quarantined = new Set<string>();
+/** What the page server let this worker run. */
+const allowed = new Set<string>();
+
+/** The page server's answers to come, by question. */
+const answers = new Map<number, (allowed: boolean) => void>();
+let asked = 0;
+
+/** Asks the page server whether a slice's code may run here (render-pool's canary). */
+async function mayRun(code: SliceCode, page?: number): Promise<boolean> {
+  const key = quarantineKey(code.remote, code.release, code.slot);
+  if (allowed.has(key)) return true;
+  asked += 1;
+  const ask = asked;
+  const answer = await new Promise<boolean>((resolve) => {
+    answers.set(ask, resolve);
+    send({ type: 'may-run', ask, code, ...(page !== undefined ? { page } : {}) });
+  });
+  if (answer) allowed.add(key);
+  return answer;
+}
 
 const releases = new RemoteReleases({
   sharedScope: bundle.sharedScope,
   ...(init.revalidateMs !== undefined ? { revalidateMs: init.revalidateMs } : {}),
   unpinned: init.unpinned,
   onRefused: report,
-  admits: (remote, release) => !quarantined.has(quarantineKey(remote, release)),
+  mayEvaluate: (remote, release) => mayRun({ remote, release, kind: 'evaluate' }),
   onEvaluate: (remote, release, phase) =>
     send({ type: phase, code: { remote, release, kind: 'evaluate' } }),
 });
@@ -61,9 +89,9 @@ async function loadSlot<Id extends RemoteModuleId>(
   config: RuntimeConfig,
   id: Id,
   styles: Set<string>,
-  shellOnly: boolean,
+  page: Extract<ToWorker, { type: 'render' }>,
 ): Promise<ServerSlotModule<Id>> {
-  if (shellOnly) throw new Error(`${id} is left to the browser: a render worker stopped`);
+  if (page.shellOnly) throw new Error(`${id} is left to the browser: a render worker stopped`);
   const name = remoteNameOf(id);
   const remote = config.remotes.find((candidate) => candidate.name === name);
   if (!remote) throw new Error(`${name} is not configured`);
@@ -76,6 +104,10 @@ async function loadSlot<Id extends RemoteModuleId>(
     quarantined.has(quarantineKey(name, release.id, id))
   ) {
     throw new Error(`${id} of release ${release.id} stopped a render worker: it is the browser's`);
+  }
+  const code: SliceCode = { remote: name, release: release.id, kind: 'slot', slot: id };
+  if (!(await mayRun(code, page.id))) {
+    throw new OnTrialElsewhere(`${id} of release ${release.id} is on trial in another worker`);
   }
   const module = (await load()) as RemoteModuleMap[Id];
   for (const sheet of release.styles[moduleName] ?? []) styles.add(sheet);
@@ -93,7 +125,7 @@ async function render(message: Extract<ToWorker, { type: 'render' }>): Promise<v
       audience: message.audience,
       config,
       deadline: message.deadline,
-      loadSlot: (id) => loadSlot(config, id, styles, message.shellOnly),
+      loadSlot: (id) => loadSlot(config, id, styles, message),
       onError: report,
       onSliceCode: (slot, release, phase) =>
         send({ type: phase, code: { remote: remoteNameOf(slot), release, kind: 'slot', slot } }),
@@ -112,6 +144,11 @@ process.on('message', (raw) => {
   const message = toWorkerSchema.parse(raw);
   if (message.type === 'render') {
     void render(message);
+    return;
+  }
+  if (message.type === 'may-run') {
+    answers.get(message.ask)?.(message.allowed);
+    answers.delete(message.ask);
     return;
   }
   const gc = (globalThis as { gc?: () => void }).gc;
