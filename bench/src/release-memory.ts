@@ -3,13 +3,23 @@
  * a row (decision 020) and its heap is measured after each 50, after a full collection. Each
  * release is remote-home's real server bundle under a new name, loaded the way the server
  * loads one (manifest read, bundle fetched, evaluated, its calculator module run) and rendered
- * with. Flat figures mean a replaced release is let go whole. Needs `pnpm build` first; run
- * with --expose-gc (the script does). It prints; it asserts nothing.
+ * with. Flat figures mean a replaced release is let go whole.
+ *
+ * Then the same 200 releases through the page server's render pool (decision 026): one
+ * worker, its heap limit and replacement after 50 releases as the page server starts them, each
+ * release served over HTTP and taken up by the pages, as in production. The worker's heap
+ * (after a full collection), its resident size and its process id are printed at each 50.
+ * Needs `pnpm build` first; run with --expose-gc (the script does). It prints; it asserts
+ * nothing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { RemoteReleases } from 'host/server/remote-releases';
+import { RenderPool } from 'host/server/render-pool';
+import type { RuntimeConfig } from 'host/src/federation/runtime-config';
 import { WORKSPACE_ROOT } from './servers';
 
 const RELEASES = 200;
@@ -62,3 +72,67 @@ for (release = 1; release <= RELEASES; release += 1) {
   if (release % 50 === 0) figures.push(`${release}: ${heapMb()} MB`);
 }
 console.info(`heap after a full collection, ${RELEASES} releases in a row: ${figures.join(' → ')}`);
+
+// The same releases, as the page servers take them up: served, and rendered by a worker.
+const server = createServer((request, response) => {
+  if (request.url === '/mf-manifest.json') {
+    response.setHeader('Content-Type', 'application/json');
+    response.end(
+      JSON.stringify({
+        metaData: { ssrRemoteEntry: { name: `remote-entry.${release}.cjs`, path: 'ssr' } },
+        exposes: [{ name: 'LoanCalculator', assets: { css: { sync: [] } } }],
+      }),
+    );
+    return;
+  }
+  response.end(`${source}\n// release ${release}`);
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const config = {
+  remotes: [
+    {
+      name: 'remote_home',
+      manifestUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mf-manifest.json`,
+    },
+  ],
+  routeMiddleware: {},
+} as unknown as RuntimeConfig;
+const pool = new RenderPool({
+  worker: path.join(WORKSPACE_ROOT, 'host/dist-server/render-worker.mjs'),
+  bundle: path.join(WORKSPACE_ROOT, 'host/dist-ssr/render-page.cjs'),
+  // No provider: the calculator's slot is left to the browser, its release still taken up.
+  apiUpstream: 'http://127.0.0.1:9',
+  unpinned: 'evaluate',
+  revalidateMs: 0,
+  size: 1,
+  exposeGc: true,
+  env: process.env,
+  onError: () => {},
+  onEvaluated: (_remote, id) => {
+    takenUp = id;
+  },
+});
+await pool.ready();
+let takenUp = '';
+const workerFigures: string[] = [];
+for (release = 1; release <= RELEASES; release += 1) {
+  // Pages until one is rendered by a worker that holds this release (it is taken up off
+  // their path, and a replaced worker takes it up afresh).
+  for (let tries = 0; ; tries += 1) {
+    if (tries > 1000) throw new Error(`release ${release} was never taken up`);
+    const page = await pool.render('/', config, 'visitor', Date.now() + 2_000);
+    if (page.kind === 'page' && takenUp.endsWith(`.${release}.cjs`)) break;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  if (release % 50 === 0) {
+    await pool.ready();
+    const [worker] = await pool.memory();
+    const mb = (bytes = 0) => Math.round(bytes / 104_857.6) / 10;
+    workerFigures.push(
+      `${release}: ${mb(worker?.heapUsed)} MB heap, ${mb(worker?.rss)} MB resident (pid ${worker?.pid})`,
+    );
+  }
+}
+console.info(`the render worker, ${RELEASES} releases in a row: ${workerFigures.join(' → ')}`);
+await pool.close();
+server.close();

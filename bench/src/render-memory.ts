@@ -4,7 +4,8 @@
  * process beside the product served as `pnpm start` serves it (remotes and sandbox), renders
  * the load's mix of visitor pages 10 000 times, and its heap is measured after a full
  * collection at each 2 000: the resident size of a served process (`pnpm --filter bench load`)
- * also holds what V8 has not yet collected or given back, so only this says "flat". Needs
+ * also holds what V8 has not yet collected or given back, so only this says "flat". The pages
+ * are rendered by one render worker (decision 026), whose heap is measured the same way. Needs
  * `pnpm build` first; run with --expose-gc (the script does). It prints; it asserts nothing.
  *
  *   pnpm --filter bench render-memory [--renders 10000]
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
 import { buildHostApp } from 'host/server/host-app';
+import { loadPageRenderer } from 'host/server/page-renderer';
 import { PAGE_STATE_ELEMENT_ID } from 'host/src/ssr/page-state';
 import { apiUpstream, HOST_APP, portOf } from 'tooling/apps';
 import { LOAD_PAGES } from './load-pages';
@@ -35,13 +37,28 @@ const rssMb = () => Math.round(process.memoryUsage().rss / 104_857.6) / 10;
 const stop = await startFederated([`http://localhost:${portOf(HOST_APP)}/`]);
 try {
   const hostRoot = path.join(WORKSPACE_ROOT, 'host');
+  const renderer = loadPageRenderer({
+    bundle: path.join(hostRoot, 'dist-ssr/render-page.cjs'),
+    worker: path.join(hostRoot, 'dist-server/render-worker.mjs'),
+    apiUpstream: apiUpstream(),
+    env: process.env,
+    unpinned: 'evaluate',
+    pool: { size: 1, exposeGc: true },
+  });
+  if (!renderer) throw new Error('the host has no render bundle or worker: pnpm build first');
+  await renderer.ready();
   const app = await buildHostApp({
     root: path.join(hostRoot, 'dist'),
-    renderBundle: path.join(hostRoot, 'dist-ssr/render-page.cjs'),
+    pageRenderer: renderer,
     apiUpstream: apiUpstream(),
     env: process.env,
     logger: false,
   });
+  /** The render worker's heap after a full collection, in MB. */
+  const workerHeapMb = async () => {
+    const [worker] = await renderer.memory();
+    return Math.round((worker?.heapUsed ?? 0) / 104_857.6) / 10;
+  };
   let rendered = 0;
   const render = async (count: number) => {
     for (let done = 0; done < count; done += 1) {
@@ -62,14 +79,19 @@ try {
   await render(500);
   const renders = Number(args.renders);
   const heap = [`start ${heapMb()} MB`];
+  const workerHeap = [`start ${await workerHeapMb()} MB`];
   const rss = [`${rssMb()} MB`];
   for (let done = 0; done < renders; done += 2_000) {
     const step = Math.min(2_000, renders - done);
     await render(step);
     heap.push(`${done + step}: ${heapMb()} MB`);
+    workerHeap.push(`${done + step}: ${await workerHeapMb()} MB`);
     rss.push(`${rssMb()} MB`);
   }
-  console.info(`heap after a full collection, ${renders} renders: ${heap.join(' → ')}`);
+  console.info(
+    `page server's heap after a full collection, ${renders} renders: ${heap.join(' → ')}`,
+  );
+  console.info(`render worker's heap after a full collection: ${workerHeap.join(' → ')}`);
   console.info(`resident size at the same points: ${rss.join(' → ')}`);
   await app.close();
 } finally {

@@ -15,7 +15,7 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../src/federation/runti
 import { allowedHosts, isAllowedHost } from './host-check';
 import { pageHeaders, renderIndexHtml, sendHtml } from './index-page';
 import { hasSession, remotesToHint } from './page-hints';
-import { loadPageRenderer, type PageRendererOptions } from './page-renderer';
+import { loadPageRenderer, type PageRenderer, type PageRendererOptions } from './page-renderer';
 import { buildRuntimeConfig, runtimeConfigFromFile } from './runtime-config';
 
 export interface HostAppOptions {
@@ -37,8 +37,10 @@ export interface HostAppOptions {
   renderBundle?: string;
   /** The render workers' script (dist-server/render-worker.mjs): needed with renderBundle. */
   renderWorker?: string;
-  /** The render pool's settings (tests and benchmarks). */
+  /** The render pool's settings. */
   renderPool?: PageRendererOptions['pool'];
+  /** A renderer made by the caller, in place of one from renderBundle (benchmarks measure it). */
+  pageRenderer?: PageRenderer;
   /** How long a server render may wait for slots and their data (page-renderer's default). */
   renderBudgetMs?: number;
   /**
@@ -78,7 +80,8 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
   });
 
   const renderer =
-    options.renderBundle && options.renderWorker
+    options.pageRenderer ??
+    (options.renderBundle && options.renderWorker
       ? loadPageRenderer({
           bundle: options.renderBundle,
           worker: options.renderWorker,
@@ -93,7 +96,7 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
           onStopped: (error) =>
             app.log.error({ err: error }, 'server render: a render worker was stopped'),
         })
-      : undefined;
+      : undefined);
   // The workers end with the server (a deploy, a test).
   app.addHook('onClose', async () => renderer?.close());
 

@@ -55,6 +55,8 @@ export interface RenderPoolOptions {
   onError: (error: Error) => void;
   /** A worker stopped (the release or slot it was running named): for the log, as an error. */
   onStopped?: (error: Error) => void;
+  /** A worker took up a release (it evaluated it). */
+  onEvaluated?: (remote: string, release: string) => void;
 }
 
 /** A page's render, from the request until a worker answers it. */
@@ -278,7 +280,10 @@ export class RenderPool {
             code.slot === slot,
         );
         if (index >= 0) worker.running.splice(index, 1);
-        if (kind === 'evaluate') this.endTrial(worker, quarantineKey(remote, release), true);
+        if (kind === 'evaluate') {
+          this.endTrial(worker, quarantineKey(remote, release), true);
+          this.options.onEvaluated?.(remote, release);
+        }
         this.retireIfIdle(worker);
         return;
       }
