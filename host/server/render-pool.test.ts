@@ -68,6 +68,7 @@ const PROBE = serverBundle(`
     childProcess: attempt(() => process.getBuiltinModule('child_process').spawnSync('true')),
     thread: attempt(() => new (process.getBuiltinModule('worker_threads').Worker)('0', { eval: true })),
     env: Object.keys(process.env).filter((name) => !name.startsWith('NODE_CHANNEL')),
+    flags: process.execArgv,
   });`);
 
 function release(remote: string, id: string, source: string) {
@@ -187,6 +188,12 @@ describe('RenderPool', () => {
       childProcess: 'ERR_ACCESS_DENIED',
       thread: 'ERR_ACCESS_DENIED',
       env: ['NODE_ENV'],
+      // Memory bounded by the worker's own start, not by a command line someone must remember.
+      flags: expect.arrayContaining([
+        '--permission',
+        '--max-old-space-size=256',
+        '--no-compilation-cache',
+      ]),
     });
   });
 

@@ -222,6 +222,9 @@ export class RenderPool {
         `--allow-fs-read=${this.files.worker}`,
         `--allow-fs-read=${this.files.bundle}`,
         `--max-old-space-size=${this.options.heapMb ?? 256}`,
+        // V8's compilation cache keeps each release's script source for good (decision 020):
+        // set here, where the workers start, not left to a command line nobody checks.
+        '--no-compilation-cache',
         ...(this.options.exposeGc ? ['--expose-gc'] : []),
       ],
       env: workerEnv(this.options.env),
