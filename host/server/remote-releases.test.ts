@@ -107,22 +107,6 @@ describe('RemoteReleases', () => {
     expect((await greet(again))?.text).toBe('said: v1');
   });
 
-  it('goes on with the release in use while a rollout’s new one is taken up, off the pages’ path', async () => {
-    const next = 'http://remotes.test/home-next/mf-manifest.json';
-    const server = remote({
-      [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
-      'http://remotes.test/home/ssr/remote-entry.aaaa.cjs': bundle('v1'),
-      [next]: manifest({ name: 'remote-entry.bbbb.cjs', path: 'ssr' }),
-      'http://remotes.test/home-next/ssr/remote-entry.bbbb.cjs': bundle('v2'),
-    });
-    const releases = new RemoteReleases({ sharedScope, fetch: server.fetch });
-    expect((await greet(releases))?.text).toBe('said: v1');
-    const rolledOut = { name: 'remote_home', manifestUrl: next };
-    expect((await greet(releases, rolledOut))?.text).toBe('said: v1');
-    await releases.settled();
-    expect((await greet(releases, rolledOut))?.text).toBe('said: v2');
-  });
-
   it('runs a new release’s modules before any page asks for them', async () => {
     const counted = `const react = require('react');
       exports.modules = { Greeting: () => {

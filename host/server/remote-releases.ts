@@ -99,19 +99,16 @@ export class RemoteReleases {
     const now = Date.now();
     const pin = remote.integrity?.server;
     if (!known || known.manifestUrl !== remote.manifestUrl || known.pin !== pin) {
-      const taken = this.revalidate(remote, undefined);
-      const entry: Known = { manifestUrl: remote.manifestUrl, pin, checkedAt: now, release: taken };
-      this.known.set(remote.name, entry);
-      // Nothing to render with yet: this page waits for it.
-      if (!known) return taken;
-      // A rollout named another release: pages go on with the one in use (the rollout before
-      // registered it) while this one is fetched, checked and evaluated, off their path.
-      entry.release = known.release.then((release) => release ?? taken);
-      entry.next = taken.then((release) => {
-        if (this.known.get(remote.name) === entry) entry.release = Promise.resolve(release);
-        entry.next = undefined;
+      // Nothing to render with yet, or a rollout named another release: this one waits, so a
+      // page never shows a release other than the one its configuration names.
+      const release = this.revalidate(remote, undefined);
+      this.known.set(remote.name, {
+        manifestUrl: remote.manifestUrl,
+        pin,
+        checkedAt: now,
+        release,
       });
-      return entry.release;
+      return release;
     }
     if (!known.next && now - known.checkedAt >= this.revalidateMs) {
       known.checkedAt = now;

@@ -170,6 +170,25 @@ describe('RenderPool', () => {
     expect(renders.pids()).not.toContain(process.pid);
   });
 
+  it('finishes the pages under way when it closes, and takes no new one', async () => {
+    release(
+      'remote_home',
+      'entry.slow',
+      `exports.modules = { Probe: () => new Promise((resolve) => setTimeout(() => resolve({ default: () => 'slow' }), 300)) };`,
+    );
+    const renders = startPool();
+    await renders.ready();
+    const home = config('remote_home');
+    const underWay = renders.render('/remote_home', home, 'visitor', Date.now() + 5_000);
+    const closed = renders.close();
+    await expect(
+      renders.render('/remote_home', home, 'visitor', Date.now() + 5_000),
+    ).rejects.toThrow(/stopping/);
+    expect(html(await underWay)).toBe('slow');
+    await closed;
+    expect(renders.pids()).toEqual([]);
+  });
+
   it('gives a slice’s code no file, binding, process, thread or secret', async () => {
     release('remote_probe', 'entry.probe', PROBE);
     const renders = startPool();

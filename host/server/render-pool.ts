@@ -120,6 +120,8 @@ export class RenderPool {
   private readonly stallMs: number;
   private readonly beatMs: number;
   private readonly files: { worker: string; bundle: string };
+  /** Pages being rendered: a closing pool finishes them (each is bounded by its timer). */
+  private readonly underWay = new Set<Promise<void>>();
   private lastTick = Date.now();
   private nextId = 1;
   private closing = false;
@@ -141,7 +143,7 @@ export class RenderPool {
     audience: Audience,
     deadline: number,
   ): Promise<RenderedByWorker> {
-    return new Promise((resolve, reject) => {
+    const rendered = new Promise<RenderedByWorker>((resolve, reject) => {
       this.dispatch({
         message: {
           type: 'render',
@@ -159,6 +161,13 @@ export class RenderPool {
         retried: false,
       });
     });
+    const underWay = rendered.then(
+      () => {},
+      () => {},
+    );
+    this.underWay.add(underWay);
+    void underWay.then(() => this.underWay.delete(underWay));
+    return rendered;
   }
 
   /** Each ready worker's heap and resident size, in bytes (after a collection, with exposeGc). */
@@ -187,8 +196,10 @@ export class RenderPool {
     }
   }
 
+  /** Takes no new page, finishes those under way, then ends the workers. */
   async close(): Promise<void> {
     this.closing = true;
+    await Promise.all(this.underWay);
     clearInterval(this.watchdog);
     const exits = [...this.workers].map(
       (worker) =>
@@ -197,10 +208,7 @@ export class RenderPool {
           else worker.child.once('exit', () => resolve());
         }),
     );
-    for (const worker of this.workers) {
-      for (const pending of worker.pending.values()) this.settle(worker, pending);
-      worker.child.kill('SIGKILL');
-    }
+    for (const worker of this.workers) worker.child.kill('SIGKILL');
     this.workers.clear();
     await Promise.all(exits);
   }
@@ -375,9 +383,13 @@ export class RenderPool {
 
   /** Sends the page to the least busy live worker, waiting for one until its deadline. */
   private dispatch(pending: Pending): void {
+    if (this.closing) {
+      pending.reject(new Error('the page server is stopping: the browser renders this page'));
+      return;
+    }
     const worker = this.pick();
     if (!worker) {
-      if (this.closing || Date.now() >= pending.message.deadline) {
+      if (Date.now() >= pending.message.deadline) {
         pending.reject(new Error('no render worker was ready before the page’s deadline'));
         return;
       }

@@ -37,10 +37,19 @@ const app = await buildHostApp({
 });
 await app.listen({ port, host: listenHost() });
 
+/** How long a stop may take: the pages under way are finished by then. */
+const STOP_GRACE_MS = 5_000;
+
 // Stopped (a deploy, a scale-down): the pages being rendered are finished, no new one begun.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     void app.close().then(() => process.exit(0));
+    // Pages are bounded by their render budget: a connection a proxy keeps open must not hold
+    // the stop (Fastify waits for each to go idle), so it ends within a few seconds whatever.
+    setTimeout(() => {
+      console.warn('host: stopped before every connection had closed');
+      process.exit(0);
+    }, STOP_GRACE_MS).unref();
   });
 }
 
