@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Audience } from '../src/app/pages/page-slots';
 import type { RuntimeConfig } from '../src/federation/runtime-config';
-import { RenderPool, type RenderedByWorker, type RenderPoolOptions } from './render-pool';
+import { type RenderedByWorker, RenderPool, type RenderPoolOptions } from './render-pool';
 
 export interface PageRendererOptions {
   /** The render bundle's file. */

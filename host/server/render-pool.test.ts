@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer } from 'tooling/server/bundle-server';
 import type { RuntimeConfig } from '../src/federation/runtime-config';
-import { RenderPool, type RenderedByWorker, workerEnv } from './render-pool';
+import { type RenderedByWorker, RenderPool, workerEnv } from './render-pool';
 
 /*
  * The render workers as the page server runs them: the real worker script (bundled as the

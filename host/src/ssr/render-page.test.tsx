@@ -42,6 +42,13 @@ const HOSTILE =
   '<img src="https://elsewhere.test/x.png" onerror="alert(2)"><a href="javascript:alert(3)">ბმული</a>' +
   '<style>body{display:none}</style><p style="color:red">დეტალები</p>';
 
+/** What happened, in order, around the calculator's render (the trace test). */
+const calculatorRenders: string[] = [];
+function CalculatorSaysSo() {
+  calculatorRenders.push('rendering the calculator');
+  return <SlotText text="calculator" />;
+}
+
 function Throws(): never {
   throw new Error('the slice failed on the server');
 }
@@ -98,16 +105,13 @@ const render = (url: string, table = modules, budget = 2_000) =>
 
 describe('renderPage', () => {
   it('says when each slot’s code runs, around its prefetch and its render, and the markup is unchanged', async () => {
-    const events: string[] = [];
-    const Traced = () => {
-      events.push('rendering the calculator');
-      return <SlotText text="calculator" />;
-    };
+    const events = calculatorRenders;
+    events.length = 0;
     const table = {
       ...modules,
       'remote_home/LoanCalculator': {
         ...slotModule('calculator', '94,56 ₾'),
-        default: Traced,
+        default: CalculatorSaysSo,
       } as RemoteModule,
     };
     const plain = await render('/', table);

@@ -178,6 +178,12 @@ async function prepareSlots(
   return { ready, queries };
 }
 
+/** Says a slot's code is done: React renders it right after the slot's own tree. */
+function SliceCodeLeft({ onRender }: { onRender: () => void }) {
+  onRender();
+  return null;
+}
+
 /**
  * The slot's module with its component announced: React renders a component's children right
  * after it, so a slot's code runs between the two marks (nothing is added to the markup).
@@ -188,16 +194,14 @@ function traced(
   onSliceCode: NonNullable<RenderPageOptions['onSliceCode']>,
 ): RemoteModuleMap[RemoteModuleId] {
   const Slice = slot.module.default;
-  const Left = () => {
-    onSliceCode(id, slot.release, 'leave');
-    return null;
-  };
+  const leave = () => onSliceCode(id, slot.release, 'leave');
+  // biome-ignore lint/correctness/noComponentHookFactories: one per slot and server render, stateless.
   const Traced = () => {
     onSliceCode(id, slot.release, 'enter');
     return (
       <>
         <Slice />
-        <Left />
+        <SliceCodeLeft onRender={leave} />
       </>
     );
   };
