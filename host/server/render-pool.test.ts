@@ -372,7 +372,9 @@ describe('RenderPool', () => {
       'entry.hungry',
       serverBundle('const kept = []; for (;;) kept.push(new Array(1e5).fill(kept.length));'),
     );
-    const renders = startPool({ size: 1, heapMb: 32, stallMs: 60_000 });
+    // Two workers: the page goes to the other at once (a replacement may take longer than
+    // the page's budget to start on a busy machine).
+    const renders = startPool({ heapMb: 32, stallMs: 60_000 });
     await renders.ready();
     const page = await renders.render(
       '/remote_home',
