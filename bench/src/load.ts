@@ -20,6 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { PAGE_STATE_ELEMENT_ID } from 'host/src/ssr/page-state';
 import { HOST_APP, portOf } from 'tooling/apps';
 import { LOAD_PAGES } from './load-pages';
 import { LOOPING_SLOT, serveLoopingRelease } from './looping-release';
@@ -67,7 +68,10 @@ function hostMemory(): string {
 /** The slots the server rendered on the home page, from its page state. */
 async function serverRenderedSlots(): Promise<string[]> {
   const page = await (await fetch(`${HOST}/`)).text();
-  const state = /<script type="application\/json" id="page-state">(.*?)<\/script>/s.exec(page);
+  const state = new RegExp(
+    `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`,
+    's',
+  ).exec(page);
   return Object.keys(JSON.parse(state?.[1] ?? '{"slots":{}}').slots ?? {});
 }
 
