@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ka } from 'shared/strings/ka';
 import { hostOrigins, providerPaths, trustedProxies } from 'tooling/apps';
-import { type ProviderTimeouts, proxyToProvider } from 'tooling/server/api-proxy';
+import type { ProviderTimeouts } from 'tooling/server/api-proxy';
 import { CSP_REPORT_PATH } from 'tooling/server/security-headers';
 import {
   createStaticServer,
@@ -16,7 +16,9 @@ import { allowedHosts, isAllowedHost } from './host-check';
 import { pageHeaders, renderIndexHtml, sendHtml } from './index-page';
 import { hasSession, remotesToHint } from './page-hints';
 import { loadPageRenderer, type PageRenderer, type PageRendererOptions } from './page-renderer';
-import { buildRuntimeConfig, runtimeConfigFromFile } from './runtime-config';
+import { buildRuntimeConfig, runtimeConfigFromFile, sessionLimitsFromEnv } from './runtime-config';
+import { registerProviderGateway } from './session/provider-gateway';
+import { sessionKeys } from './session/session-keys';
 
 export interface HostAppOptions {
   /** The host's build folder. */
@@ -161,12 +163,14 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
   app.get('/', (request, reply) => sendPage(request, reply, 200));
   app.get('/index.html', (request, reply) => sendPage(request, reply, 200));
 
-  // The provider's API and its files (CMS images are paths on the provider, decision 023).
-  // Unreachable, it answers in the contract's error shape, so the client shows its usual
-  // Georgian message.
-  await proxyToProvider(app, {
+  // The provider's API and its files (CMS images are paths on the provider, decision 023),
+  // through the customer's session (decision 027). Unreachable, it answers in the contract's
+  // error shape, so the client shows its usual Georgian message.
+  await registerProviderGateway(app, {
     upstream: options.apiUpstream,
     prefixes: providerPaths(options.env).map((folder) => folder.replace(/\/$/, '')),
+    keys: sessionKeys(options.env),
+    limits: sessionLimitsFromEnv(options.env),
     unreachableBody: { detail: ka.errors.providerUnavailable, code: 'provider_unavailable' },
     tooLargeBody: { detail: ka.errors.requestTooLarge, code: 'request_too_large' },
     ...(options.providerTimeouts ? { timeouts: options.providerTimeouts } : {}),

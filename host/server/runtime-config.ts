@@ -32,6 +32,21 @@ export function sessionTimingFromEnv(env: Env): SessionTiming {
   });
 }
 
+/** A session's absolute limit unless SESSION_MAX_SECONDS says otherwise: a working day. */
+export const DEFAULT_SESSION_MAX_SECONDS = 12 * 3600;
+
+/** The limits the server ends sessions by (issue 29): the warning's idle limit, and an absolute one. */
+export function sessionLimitsFromEnv(env: Env): { idleSeconds: number; maxSeconds: number } {
+  const { idleSeconds } = sessionTimingFromEnv(env);
+  const maxSeconds = secondsFromEnv(env, 'SESSION_MAX_SECONDS', DEFAULT_SESSION_MAX_SECONDS);
+  if (maxSeconds <= idleSeconds) {
+    throw new Error(
+      `SESSION_MAX_SECONDS (${maxSeconds}) must be more than SESSION_IDLE_SECONDS (${idleSeconds})`,
+    );
+  }
+  return { idleSeconds, maxSeconds };
+}
+
 /** The releases a rollout registered, by remote: their pins (decision 025). */
 export type RegisteredReleases = Partial<Record<RemoteName, ReleasePins>>;
 

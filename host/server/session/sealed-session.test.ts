@@ -7,7 +7,13 @@ const SECRET = 'a-test-secret-that-is-long-enough-to-be-a-key';
 const ROTATED = 'the-next-secret-long-enough-to-be-a-key-too';
 const limits = { idleSeconds: 900, maxSeconds: 12 * 3600 };
 const began = 1_800_000_000;
-const session: ServerSession = { access: 'access.jwt', refresh: 'refresh.jwt', began, used: began };
+const session: ServerSession = {
+  id: 'session-1',
+  access: 'access.jwt',
+  refresh: 'refresh.jwt',
+  began,
+  used: began,
+};
 
 describe('the sealed session', () => {
   it('opens what it sealed, and the sealed value shows no token', async () => {

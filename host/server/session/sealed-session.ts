@@ -10,6 +10,12 @@ import type { SessionKey, SessionKeys } from './session-keys';
  */
 
 export interface ServerSession {
+  /**
+   * Names the session, not the customer: random at login, kept through refreshes. It is in the
+   * seal's protected header too (readable, authenticated), where nginx finds it to send a
+   * session's requests to one page server.
+   */
+  id: string;
   access: string;
   refresh: string;
   /** When the customer logged in (epoch seconds): the absolute limit counts from it. */
@@ -26,6 +32,7 @@ export interface SessionLimits {
 }
 
 const claimsSchema = z.object({
+  id: z.string().check(z.minLength(1)),
   access: z.string().check(z.minLength(1)),
   refresh: z.string().check(z.minLength(1)),
   began: z.number(),
@@ -46,7 +53,7 @@ export async function sealSession(
   limits: SessionLimits,
 ): Promise<string> {
   return new EncryptJWT({ ...session })
-    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: keys.current.id })
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: keys.current.id, sid: session.id })
     .setIssuedAt(session.began)
     .setExpirationTime(session.began + limits.maxSeconds)
     .encrypt(keys.current.key);

@@ -1,3 +1,4 @@
+import { SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 
 /*
@@ -27,6 +28,32 @@ export function clearedSessionCookie(secure: boolean): string {
     `${SESSION_COOKIE}=`,
     'Path=/',
     'HttpOnly',
+    'SameSite=Lax',
+    'Max-Age=0',
+    'Expires=Thu, 01 Jan 1970 00:00:00 GMT',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/**
+ * The `Set-Cookie` value of the readable companion (SIGNED_IN_COOKIE): "1", kept exactly as long
+ * as the sealed cookie, so the page knows a session exists without seeing it.
+ */
+export function signedInCookie(secure: boolean, maxAgeSeconds: number): string {
+  return [
+    `${SIGNED_IN_COOKIE}=1`,
+    'Path=/',
+    'SameSite=Lax',
+    `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/** The `Set-Cookie` value that removes the companion with the session. */
+export function clearedSignedInCookie(secure: boolean): string {
+  return [
+    `${SIGNED_IN_COOKIE}=`,
+    'Path=/',
     'SameSite=Lax',
     'Max-Age=0',
     'Expires=Thu, 01 Jan 1970 00:00:00 GMT',

@@ -1,0 +1,402 @@
+// @vitest-environment node
+import Fastify, { type FastifyInstance } from 'fastify';
+import { SESSION_ENDED_HEADER } from 'shared/session/server-session';
+import { registerProviderGateway } from './provider-gateway';
+import { openSession } from './sealed-session';
+import { sessionKeys } from './session-keys';
+
+/*
+ * The gateway against a provider that behaves as the contract says: tokens that rotate, a
+ * refresh token refused once used, a logout that blacklists, and a session check that refuses
+ * a logged-out session's access token.
+ */
+
+const keys = sessionKeys({ SESSION_SECRET: 'a-test-secret-that-is-long-enough-to-be-a-key' });
+const limits = { idleSeconds: 40, maxSeconds: 3600 };
+const CSRF = 'csrf-token-1';
+
+interface Seen {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+function fakeProvider() {
+  const provider = Fastify();
+  const state = {
+    generation: 1,
+    refreshes: 0,
+    loggedOut: new Set<string>(),
+    banned: false,
+    /** The generation whose access token has outlived its life (0: none). */
+    expired: 0,
+    seen: [] as Seen[],
+  };
+  const current = () => ({
+    access: `access-${state.generation}`,
+    refresh: `refresh-${state.generation}`,
+  });
+  provider.addHook('preHandler', async (request) => {
+    state.seen.push({ path: request.url, headers: request.headers, body: request.body });
+  });
+  provider.post('/api/user/api/token/', async (_request, reply) =>
+    reply.header('set-cookie', `csrftoken=${CSRF}; Path=/; SameSite=Lax`).send(current()),
+  );
+  provider.post('/api/user/token/refresh/', async (request, reply) => {
+    state.refreshes += 1;
+    const { refresh } = request.body as { refresh: string };
+    if (refresh !== current().refresh || state.loggedOut.has(refresh)) {
+      return reply.code(401).send({ detail: 'no', code: 'token_not_valid' });
+    }
+    // A slow provider: the second tab's call arrives while this one is under way.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    state.generation += 1;
+    return current();
+  });
+  const authorised = (header: unknown) =>
+    header === `JWT ${current().access}` &&
+    state.expired !== state.generation &&
+    !state.loggedOut.has(current().refresh);
+  provider.get('/api/user/details/', async (request, reply) => {
+    if (state.banned) return reply.code(403).send({ detail: 'banned', code: 'banned_user' });
+    if (!authorised(request.headers.authorization)) {
+      return reply.code(401).send({ detail: 'expired', code: 'token_not_valid' });
+    }
+    return { first_name: 'ნინო' };
+  });
+  provider.get('/api/cms/slides/', async () => []);
+  provider.post('/api/loan/apply/', async (request, reply) => {
+    if (!authorised(request.headers.authorization))
+      return reply.code(401).send({ code: 'token_not_valid' });
+    return reply.code(201).send({ id: 1 });
+  });
+  provider.post('/api/user/logout/', async (request, reply) => {
+    if (!authorised(request.headers.authorization))
+      return reply.code(401).send({ code: 'token_not_valid' });
+    state.loggedOut.add((request.body as { refresh: string }).refresh);
+    return reply.code(205).send();
+  });
+  // The access token in the cookie has outlived its life: refused from now on.
+  const expireAccess = () => {
+    state.expired = state.generation;
+  };
+  return { provider, state, current, expireAccess };
+}
+
+let fake: ReturnType<typeof fakeProvider>;
+let gateway: FastifyInstance;
+let clock: number;
+
+beforeEach(async () => {
+  fake = fakeProvider();
+  const address = await fake.provider.listen({ port: 0, host: '127.0.0.1' });
+  clock = 1_800_000_000_000;
+  gateway = Fastify();
+  await registerProviderGateway(gateway, {
+    upstream: address,
+    prefixes: ['/api'],
+    keys,
+    limits,
+    unreachableBody: { code: 'provider_unavailable' },
+    tooLargeBody: { code: 'request_too_large' },
+    now: () => clock,
+  });
+});
+
+afterEach(async () => {
+  await gateway.close();
+  await fake.provider.close();
+});
+
+/** The Set-Cookie values of an answer, by cookie name. */
+function setCookies(headers: Record<string, unknown>): Map<string, string> {
+  const raw = headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  return new Map(list.map((cookie: string) => [cookie.split('=')[0] ?? '', cookie]));
+}
+
+const cookieValue = (setCookie: string | undefined) =>
+  setCookie?.split(';')[0]?.split('=').slice(1).join('=') ?? '';
+
+async function login(): Promise<string> {
+  const answer = await gateway.inject({
+    method: 'POST',
+    url: '/api/user/api/token/',
+    payload: { username: '01001011234', password: 'secret' },
+  });
+  expect(answer.statusCode).toBe(200);
+  return cookieValue(setCookies(answer.headers).get('user'));
+}
+
+const asCustomer = (sealed: string, extra: Record<string, string> = {}) => ({
+  cookie: `user=${sealed}; signed_in=1; csrftoken=${CSRF}`,
+  'x-csrftoken': CSRF,
+  ...extra,
+});
+
+describe('logging in through the host', () => {
+  it('answers the page without tokens and keeps them in an HttpOnly sealed cookie', async () => {
+    const answer = await gateway.inject({
+      method: 'POST',
+      url: '/api/user/api/token/',
+      payload: { username: '01001011234', password: 'secret' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).not.toContain('access-1');
+    expect(answer.body).not.toContain('refresh-1');
+    expect(answer.json()).toEqual({
+      idle_seconds: 40,
+      idle_left_seconds: 40,
+      max_left_seconds: 3600,
+    });
+    const cookies = setCookies(answer.headers);
+    expect(cookies.get('user')).toMatch(/HttpOnly/);
+    expect(cookies.get('user')).toMatch(/SameSite=Lax/);
+    expect(cookies.get('user')).not.toContain('access-1');
+    expect(cookies.get('signed_in')).toMatch(/^signed_in=1;/);
+    expect(cookies.get('signed_in')).not.toMatch(/HttpOnly/);
+    // The provider's csrftoken still reaches the page.
+    expect(cookies.get('csrftoken')).toContain(CSRF);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('a call with the session', () => {
+  it('reaches the provider with what the contract asks, and never with the sealed cookie', async () => {
+    const sealed = await login();
+    const answer = await gateway.inject({
+      method: 'GET',
+      url: '/api/user/details/',
+      headers: asCustomer(sealed, { authorization: 'JWT a-token-a-page-made-up' }),
+    });
+    expect(answer.statusCode).toBe(200);
+    const seen = fake.state.seen.at(-1);
+    expect(seen?.headers.authorization).toBe('JWT access-1');
+    expect(seen?.headers['accept-language']).toBe('ka-ge');
+    expect(seen?.headers['x-csrftoken']).toBe(CSRF);
+    expect(seen?.headers.cookie).toBe(`csrftoken=${CSRF}`);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('refreshes once on a 401, repeats the call once and writes the rotated tokens back', async () => {
+    const sealed = await login();
+    fake.expireAccess();
+    const answer = await gateway.inject({
+      method: 'GET',
+      url: '/api/user/details/',
+      headers: asCustomer(sealed),
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(fake.state.refreshes).toBe(1);
+    const renewed = cookieValue(setCookies(answer.headers).get('user'));
+    const opened = await openSession(renewed, keys, limits, clock / 1000);
+    expect(opened.kind === 'open' && opened.session.refresh).toBe('refresh-2');
+  });
+
+  it('refreshes once for two tabs whose access expired at the same moment', async () => {
+    const sealed = await login();
+    fake.expireAccess();
+    const [first, second] = await Promise.all(
+      [1, 2].map(() =>
+        gateway.inject({ method: 'GET', url: '/api/user/details/', headers: asCustomer(sealed) }),
+      ),
+    );
+    expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
+    expect(fake.state.refreshes).toBe(1);
+    // A call that left with the old cookie after the rotation gets the new tokens too.
+    const late = await gateway.inject({
+      method: 'GET',
+      url: '/api/user/details/',
+      headers: asCustomer(sealed),
+    });
+    expect(late.statusCode).toBe(200);
+    expect(fake.state.refreshes).toBe(1);
+  });
+
+  it('ends the session when the provider refuses the refresh: 401, both cookies cleared, the page told', async () => {
+    const sealed = await login();
+    fake.expireAccess();
+    fake.state.loggedOut.add('refresh-1');
+    const answer = await gateway.inject({
+      method: 'GET',
+      url: '/api/user/details/',
+      headers: asCustomer(sealed),
+    });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toMatchObject({ code: 'session_ended', reason: 'expired' });
+    expect(answer.headers[SESSION_ENDED_HEADER.toLowerCase()]).toBe('expired');
+    const cookies = setCookies(answer.headers);
+    expect(cookies.get('user')).toMatch(/^user=;.*Max-Age=0/);
+    expect(cookies.get('signed_in')).toMatch(/^signed_in=;.*Max-Age=0/);
+  });
+
+  it('clears the session on a banned answer and tells the page', async () => {
+    const sealed = await login();
+    fake.state.banned = true;
+    const answer = await gateway.inject({
+      method: 'GET',
+      url: '/api/user/details/',
+      headers: asCustomer(sealed),
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toMatchObject({ code: 'banned_user' });
+    expect(answer.headers[SESSION_ENDED_HEADER.toLowerCase()]).toBe('banned');
+    expect(setCookies(answer.headers).get('user')).toMatch(/Max-Age=0/);
+  });
+
+  it('refuses a write whose X-CSRFToken is not the csrftoken cookie, before the provider hears it', async () => {
+    const sealed = await login();
+    const before = fake.state.seen.length;
+    const answer = await gateway.inject({
+      method: 'POST',
+      url: '/api/loan/apply/',
+      headers: asCustomer(sealed, { 'x-csrftoken': 'another' }),
+      payload: { amount: '500.00' },
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toMatchObject({ code: 'csrf_failed' });
+    expect(fake.state.seen.length).toBe(before);
+    const allowed = await gateway.inject({
+      method: 'POST',
+      url: '/api/loan/apply/',
+      headers: asCustomer(sealed),
+      payload: { amount: '500.00' },
+    });
+    expect(allowed.statusCode).toBe(201);
+  });
+
+  it('never lets the page refresh: the tokens are not the page’s', async () => {
+    const sealed = await login();
+    const answer = await gateway.inject({
+      method: 'POST',
+      url: '/api/user/token/refresh/',
+      headers: asCustomer(sealed),
+      payload: { refresh: 'refresh-1' },
+    });
+    expect(answer.statusCode).toBe(404);
+    expect(fake.state.refreshes).toBe(0);
+  });
+
+  it('takes a session the page stored before the deploy (JSON) and seals it', async () => {
+    const legacy = encodeURIComponent(JSON.stringify(fake.current()));
+    const answer = await gateway.inject({
+      method: 'GET',
+      url: '/api/user/details/',
+      headers: asCustomer(legacy),
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(setCookies(answer.headers).get('user')).toMatch(/HttpOnly/);
+    expect(cookieValue(setCookies(answer.headers).get('user'))).not.toContain('access');
+  });
+});
+
+describe('the server ends sessions', () => {
+  it('refuses a session left alone longer than SESSION_IDLE_SECONDS, whatever the page does', async () => {
+    const sealed = await login();
+    clock += 30_000;
+    // A read (a poll) is not the customer's activity: it does not keep the session.
+    const poll = await gateway.inject({
+      method: 'GET',
+      url: '/api/user/details/',
+      headers: asCustomer(sealed),
+    });
+    expect(poll.statusCode).toBe(200);
+    clock += 18_000;
+    const answer = await gateway.inject({
+      method: 'GET',
+      url: '/api/user/details/',
+      headers: asCustomer(sealed),
+    });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toMatchObject({ code: 'session_ended', reason: 'inactive' });
+    expect(answer.headers[SESSION_ENDED_HEADER.toLowerCase()]).toBe('inactive');
+    expect(setCookies(answer.headers).get('user')).toMatch(/^user=;/);
+    // The provider never saw the ended session's token.
+    expect(fake.state.seen.at(-1)?.headers.authorization).toBeUndefined();
+  });
+
+  it('keeps a session the customer uses, and tells the page its clocks', async () => {
+    let sealed = await login();
+    clock += 30_000;
+    const touched = await gateway.inject({
+      method: 'POST',
+      url: '/session/activity',
+      headers: asCustomer(sealed),
+    });
+    expect(touched.json()).toEqual({
+      idle_seconds: 40,
+      idle_left_seconds: 40,
+      max_left_seconds: 3570,
+    });
+    sealed = cookieValue(setCookies(touched.headers).get('user'));
+    clock += 30_000;
+    const state = await gateway.inject({
+      method: 'GET',
+      url: '/session',
+      headers: asCustomer(sealed),
+    });
+    expect(state.json()).toEqual({
+      idle_seconds: 40,
+      idle_left_seconds: 10,
+      max_left_seconds: 3540,
+    });
+    const answer = await gateway.inject({
+      method: 'GET',
+      url: '/api/user/details/',
+      headers: asCustomer(sealed),
+    });
+    expect(answer.statusCode).toBe(200);
+  });
+
+  it('refuses a session older than SESSION_MAX_SECONDS however used', async () => {
+    let sealed = await login();
+    // Used every 30 s for an hour: never idle, and still ended at the hour.
+    for (let touch = 0; touch < 119; touch += 1) {
+      clock += 30_000;
+      const touched = await gateway.inject({
+        method: 'POST',
+        url: '/session/activity',
+        headers: asCustomer(sealed),
+      });
+      expect(touched.statusCode).toBe(200);
+      sealed = cookieValue(setCookies(touched.headers).get('user'));
+    }
+    clock += 30_000;
+    const answer = await gateway.inject({
+      method: 'GET',
+      url: '/api/user/details/',
+      headers: asCustomer(sealed),
+    });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toMatchObject({ reason: 'expired' });
+  });
+
+  it('logs out at the provider and clears the cookie; a copy of the cookie is refused after', async () => {
+    const sealed = await login();
+    const answer = await gateway.inject({
+      method: 'POST',
+      url: '/api/user/logout/',
+      headers: asCustomer(sealed),
+    });
+    expect(answer.statusCode).toBe(205);
+    expect(fake.state.seen.at(-1)?.body).toEqual({ refresh: 'refresh-1' });
+    expect(setCookies(answer.headers).get('user')).toMatch(/Max-Age=0/);
+    const copied = await gateway.inject({
+      method: 'GET',
+      url: '/api/user/details/',
+      headers: asCustomer(sealed),
+    });
+    expect(copied.statusCode).toBe(401);
+    expect(copied.json()).toMatchObject({ code: 'session_ended' });
+  });
+});
+
+describe('a visitor', () => {
+  it('is proxied as before, with nothing of a session', async () => {
+    const answer = await gateway.inject({ method: 'GET', url: '/api/cms/slides/' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual([]);
+    expect(fake.state.seen.at(-1)?.headers.authorization).toBeUndefined();
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+});
