@@ -48,6 +48,19 @@ describe('compareSurfaces and kindOf', () => {
   });
 });
 
+describe('canonical', () => {
+  it('reads a union of literals in any order as one declaration, and nothing else as the same', () => {
+    const printed = 'export declare const f: (t: 1 | 2 | 3) => { kind: "a" | "b"; };';
+    const reordered = 'export declare const f: (t: 3 | 1 | 2) => { kind: "b" | "a"; };';
+    const before = surface({ 'shared/a': { f: printed } });
+    expect(kindOf(compareSurfaces(before, surface({ 'shared/a': { f: reordered } })))).toBe('none');
+    const widened = 'export declare const f: (t: 1 | 2 | 3 | 4) => { kind: "a" | "b"; };';
+    expect(kindOf(compareSurfaces(before, surface({ 'shared/a': { f: widened } })))).toBe(
+      'breaking',
+    );
+  });
+});
+
 describe('versionProblem', () => {
   it('asks a break for a major bump from 1.0.0 on, an addition for a minor one', () => {
     expect(versionProblem('1.2.3', '2.0.0', 'breaking')).toBeNull();

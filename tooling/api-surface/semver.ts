@@ -1,3 +1,4 @@
+import ts from 'typescript';
 import type { Surface } from './surface.ts';
 
 /** What changed between two surfaces, each as `module: name`. */
@@ -8,6 +9,29 @@ export interface SurfaceChange {
 }
 
 export type ChangeKind = 'none' | 'addition' | 'breaking';
+
+/**
+ * A declaration as its meaning compares: a union of literals in one order. TypeScript prints a
+ * union's members in the order it first met their types, so `1 | 2 | 3` reads `3 | 1 | 2` once
+ * another module is checked first; the type, and what a caller may pass, are the same.
+ */
+export function canonical(declaration: string): string {
+  const source = ts.createSourceFile('d.ts', declaration, ts.ScriptTarget.Latest, true);
+  const sortLiterals: ts.TransformerFactory<ts.Node> = (context) => {
+    const visit = (node: ts.Node): ts.Node => {
+      const visited = ts.visitEachChild(node, visit, context);
+      if (!ts.isUnionTypeNode(visited) || !visited.types.every(ts.isLiteralTypeNode)) {
+        return visited;
+      }
+      const text = (type: ts.TypeNode) => type.getText(source);
+      const sorted = [...visited.types].sort((a, b) => text(a).localeCompare(text(b)));
+      return context.factory.updateUnionTypeNode(visited, context.factory.createNodeArray(sorted));
+    };
+    return (node) => ts.visitNode(node, visit) as ts.Node;
+  };
+  const [transformed] = ts.transform<ts.Node>(source, [sortLiterals]).transformed;
+  return ts.createPrinter().printNode(ts.EmitHint.Unspecified, transformed ?? source, source);
+}
 
 export function compareSurfaces(before: Surface, after: Surface): SurfaceChange {
   const change: SurfaceChange = { added: [], removed: [], changed: [] };
@@ -26,7 +50,9 @@ export function compareSurfaces(before: Surface, after: Surface): SurfaceChange 
         } else if (now[name] === undefined) {
           // A local that went is seen in the export that used it.
           if (!local) change.removed.push(`${module}: ${name}`);
-        } else if (old[name] !== now[name]) change.changed.push(`${module}: ${name}`);
+        } else if (old[name] !== now[name] && canonical(old[name]) !== canonical(now[name])) {
+          change.changed.push(`${module}: ${name}`);
+        }
       }
     }
   }

@@ -1,8 +1,10 @@
 import Cookies from 'js-cookie';
 import { HttpResponse, http } from 'msw';
-import { saveSession } from 'shared/session/session-cookie';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import * as z from 'shared/validation/zod';
 import { mswServer } from '../testing/msw-server';
+import { holdSession } from '../testing/session';
 import { requestJson } from './api-client';
 import { ApiError } from './api-error';
 
@@ -26,12 +28,19 @@ describe('the API client', () => {
     expect(seen[0]?.get('X-CSRFToken')).toBeNull();
   });
 
-  it('sends the access token as JWT and the csrftoken cookie as X-CSRFToken', async () => {
-    saveSession({ access: 'a-1', refresh: 'r-1' });
+  it('sends a customer’s call with no token, in Georgian, with the csrftoken cookie as X-CSRFToken', async () => {
+    // Signed in as the server leaves the browser, and with the readable token cookie an earlier
+    // release wrote: the host's server authorises the call, so the page must not send a token.
+    holdSession();
+    useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' });
+    Cookies.set(SESSION_COOKIE, JSON.stringify({ access: 'a-1', refresh: 'r-1' }), { path: '/' });
     Cookies.set('csrftoken', 'csrf-123', { path: '/' });
     const seen = captureHeaders();
     await requestJson(z.object({ ok: z.boolean() }), { method: 'POST', url: '/api/probe/' });
-    expect(seen[0]?.get('Authorization')).toBe('JWT a-1');
+    expect(useAuthStore.getState().status).toBe('logged-in');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.get('Authorization')).toBeNull();
+    expect(seen[0]?.get('Accept-Language')).toBe('ka-ge');
     expect(seen[0]?.get('X-CSRFToken')).toBe('csrf-123');
   });
 

@@ -1,8 +1,7 @@
 import axios, { type AxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { ApiError, toApiError } from 'shared/api/api-error';
-import { installSessionInterceptors, isAuthCall } from 'shared/api/session-interceptors';
-import { readSession } from 'shared/session/session-cookie';
+import { installSessionInterceptors } from 'shared/api/session-interceptors';
 import { ka } from 'shared/strings/ka';
 import type * as z from 'shared/validation/zod';
 
@@ -11,23 +10,20 @@ export const API_LANGUAGE = 'ka-ge';
 export const CSRF_COOKIE = 'csrftoken';
 
 /**
- * The page's one axios instance. Its base address is the provider's; empty means same
- * origin, where the page's server proxies /api/* to the provider.
+ * The page's one axios instance, on the page's own origin: the host's server passes /api/* to
+ * the provider and authorises each call with the session it holds (decision 027). The page
+ * sends cookies, never a token.
  */
 export const apiClient = axios.create({
   baseURL: '',
   headers: { 'Accept-Language': API_LANGUAGE },
-  // The provider sets csrftoken; same-origin requests send it back without extra settings.
+  // Same-origin requests carry the session and csrftoken cookies without extra settings.
   withCredentials: false,
 });
 
 apiClient.interceptors.request.use((config) => {
   config.headers.set('Accept-Language', API_LANGUAGE);
-  const session = readSession();
-  // Login and refresh carry no access token: a refresh is sent because the token expired.
-  if (session && !config.headers.has('Authorization') && !isAuthCall(config.url)) {
-    config.headers.set('Authorization', `JWT ${session.access}`);
-  }
+  // The server checks it against the csrftoken cookie on every write, as the provider does.
   const csrf = Cookies.get(CSRF_COOKIE);
   if (csrf) config.headers.set('X-CSRFToken', csrf);
   return config;

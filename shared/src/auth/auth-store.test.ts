@@ -3,83 +3,126 @@ import Cookies from 'js-cookie';
 import { HttpResponse, http } from 'msw';
 import { accountKeys } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
-import { END_REASON_KEY } from 'shared/session/session-activity';
+import { SIGNED_IN_COOKIE } from 'shared/session/server-session';
+import { ACTIVITY_KEY, END_REASON_KEY } from 'shared/session/session-activity';
 import { SESSION_CHANNEL } from 'shared/session/session-broadcast';
-import { readSession, SESSION_COOKIE, saveSession } from 'shared/session/session-cookie';
 import { customer, loanLimit, loans } from '../testing/fixtures';
 import { createGate } from '../testing/gate';
-import { ISSUED_TOKENS, VALID_USER } from '../testing/handlers/user';
+import { VALID_USER } from '../testing/handlers/user';
 import { mswServer } from '../testing/msw-server';
+import { dropSession, holdSession, SESSION_STATE } from '../testing/session';
 import { useAuthStore } from './auth-store';
 
-const session = { access: 'access-1', refresh: 'refresh-1' };
+/** A customer whose session the server began before this page loaded. */
+function signedIn() {
+  holdSession();
+  act(() => useAuthStore.getState().setSession({ access: 'unused', refresh: 'unused' }));
+}
+
+/** Every logout request's body and Authorization header; the server's answer is a 205. */
+function watchLogouts() {
+  const sent: { body: string; authorization: string | null }[] = [];
+  mswServer.use(
+    http.post('*/api/user/logout/', async ({ request }) => {
+      sent.push({
+        body: await request.text(),
+        authorization: request.headers.get('Authorization'),
+      });
+      return new HttpResponse(null, { status: 205 });
+    }),
+  );
+  return sent;
+}
+
+/** Everything the page's scripts could read back, by name: no token may be among it. */
+function readableStorage() {
+  const keys = (storage: Storage) =>
+    Array.from({ length: storage.length }, (_, i) => storage.key(i));
+  return {
+    cookies: Object.keys(Cookies.get()),
+    localStorage: keys(localStorage),
+    sessionStorage: keys(sessionStorage),
+  };
+}
 
 // The activity and end-reason keys are the page's, shared by tabs: each test starts without.
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 describe('the auth store', () => {
-  it('starts logged out when the page loads without a session cookie', () => {
+  it('starts logged out when the page loads without the signed_in cookie', () => {
     expect(useAuthStore.getState().status).toBe('logged-out');
   });
 
-  it('starts logged in when the page loads with a session cookie', async () => {
-    saveSession(session);
+  it('starts logged in when the page loads with signed_in=1', async () => {
+    holdSession();
     vi.resetModules();
     const { useAuthStore: freshStore } = await import('./auth-store');
     expect(freshStore.getState().status).toBe('logged-in');
   });
 
-  it('setSession stores the session in the cookie and logs in', () => {
-    act(() => useAuthStore.getState().setSession(session));
-    expect(readSession()).toEqual(session);
+  it('setSession logs in and keeps none of the tokens it is given', () => {
+    act(() => useAuthStore.getState().setSession({ access: 'access-1', refresh: 'refresh-1' }));
     expect(useAuthStore.getState().status).toBe('logged-in');
+    expect(document.cookie).not.toMatch(/access-1|refresh-1/);
+    expect(readableStorage()).toEqual({ cookies: [], localStorage: [], sessionStorage: [] });
   });
 
-  it('logout removes the cookie and logs out, with the refresh token the cookie held', async () => {
-    const sent: unknown[] = [];
-    mswServer.use(
-      http.post('*/api/user/logout/', async ({ request }) => {
-        sent.push(await request.json());
-        return new HttpResponse(null, { status: 205 });
-      }),
-    );
-    act(() => useAuthStore.getState().setSession(session));
+  it('logout logs out, forgets signed_in and asks the server to end the session, with no token', async () => {
+    const sent = watchLogouts();
+    signedIn();
     await act(() => useAuthStore.getState().logout());
-    expect(Cookies.get(SESSION_COOKIE)).toBeUndefined();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: null });
+    // The mock server's 205 here clears nothing: the page forgot the cookie itself.
+    expect(Cookies.get(SIGNED_IN_COOKIE)).toBeUndefined();
+    expect(sent).toEqual([{ body: '', authorization: null }]);
+  });
+
+  it('logout of a visitor asks the server nothing', async () => {
+    const sent = watchLogouts();
+    await act(() => useAuthStore.getState().logout());
     expect(useAuthStore.getState().status).toBe('logged-out');
-    expect(sent).toEqual([{ refresh: session.refresh }]);
+    expect(sent).toEqual([]);
   });
 });
 
 describe('logging out for inactivity', () => {
   it('ends the session with the reason and tells the other tabs why', async () => {
     mswServer.use(http.post('*/api/user/logout/', () => new HttpResponse(null, { status: 204 })));
-    act(() => useAuthStore.getState().setSession(session));
+    signedIn();
     await act(() => useAuthStore.getState().logout('inactive'));
     expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'inactive' });
-    expect(readSession()).toBeNull();
+    expect(Cookies.get(SIGNED_IN_COOKIE)).toBeUndefined();
     expect(localStorage.getItem(END_REASON_KEY)).toBe('inactive');
   });
 
   it('forgets the reason at the next login, so a later logout elsewhere says elsewhere', () => {
     localStorage.setItem(END_REASON_KEY, 'inactive');
-    act(() => useAuthStore.getState().setSession(session));
+    signedIn();
     expect(localStorage.getItem(END_REASON_KEY)).toBeNull();
   });
 });
 
 describe('logging in', () => {
-  it('logs in, then loads user data, loan limit and loans, and posts the device log', async () => {
+  it('posts the credentials, logs in, loads user data, loan limit and loans, and posts the device log', async () => {
+    const logins: unknown[] = [];
     const deviceLogs: unknown[] = [];
     mswServer.use(
+      // Records the call; the mock host's own login handler answers it.
+      http.post('*/api/user/api/token/', async ({ request }) => {
+        logins.push(await request.clone().json());
+      }),
       http.post('*/api/user/user_log/', async ({ request }) => {
         deviceLogs.push(await request.json());
         return HttpResponse.json({}, { status: 201 });
       }),
     );
     await useAuthStore.getState().login(VALID_USER);
-    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-in' });
-    expect(readSession()).toEqual(ISSUED_TOKENS);
+    expect(logins).toEqual([VALID_USER]);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-in', endedBy: null });
+    expect(Cookies.get(SIGNED_IN_COOKIE)).toBe('1');
     expect(queryClient.getQueryData(accountKeys.user)).toEqual(customer);
     expect(queryClient.getQueryData(accountKeys.loanLimit)).toEqual(loanLimit);
     expect(queryClient.getQueryData(accountKeys.loans)).toEqual(loans);
@@ -92,12 +135,52 @@ describe('logging in', () => {
     });
   });
 
+  it('records the server’s idle clock as every tab’s last activity', async () => {
+    // The server last counted the session used a minute before it answered.
+    mswServer.use(
+      http.post('*/api/user/api/token/', () => {
+        holdSession();
+        return HttpResponse.json({ ...SESSION_STATE, idle_left_seconds: 840 });
+      }),
+    );
+    const before = Date.now();
+    await useAuthStore.getState().login(VALID_USER);
+    const after = Date.now();
+    const recorded = Number(localStorage.getItem(ACTIVITY_KEY));
+    expect(recorded).toBeGreaterThanOrEqual(before - 60_000);
+    expect(recorded).toBeLessThanOrEqual(after - 60_000);
+  });
+
+  it('keeps no token anywhere the page’s scripts can read', async () => {
+    await useAuthStore.getState().login(VALID_USER);
+    expect(useAuthStore.getState().status).toBe('logged-in');
+    expect(readableStorage()).toEqual({
+      cookies: [SIGNED_IN_COOKIE],
+      localStorage: [ACTIVITY_KEY],
+      sessionStorage: [],
+    });
+    expect(Cookies.get(SIGNED_IN_COOKIE)).toBe('1');
+  });
+
+  it('tells the other tabs that a session began', async () => {
+    const heard: unknown[] = [];
+    const otherTab = new BroadcastChannel(SESSION_CHANNEL);
+    otherTab.addEventListener('message', (event) => heard.push(event.data));
+    try {
+      await useAuthStore.getState().login(VALID_USER);
+      await vi.waitFor(() => expect(heard).toEqual(['session-changed']));
+    } finally {
+      otherTab.close();
+    }
+  });
+
   it('stays logged out and rejects with the provider’s error on wrong credentials', async () => {
     await expect(
       useAuthStore.getState().login({ username: VALID_USER.username, password: 'Wrong1234' }),
     ).rejects.toMatchObject({ status: 401, code: 'no_active_account' });
     expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out' });
-    expect(readSession()).toBeNull();
+    expect(Cookies.get(SIGNED_IN_COOKIE)).toBeUndefined();
+    expect(localStorage.getItem(ACTIVITY_KEY)).toBeNull();
     expect(queryClient.getQueryData(accountKeys.user)).toBeUndefined();
   });
 
@@ -131,23 +214,37 @@ describe('logging in', () => {
 });
 
 describe('logging out', () => {
-  it('posts the refresh token, ends the session and forgets every cached answer', async () => {
-    const bodies: unknown[] = [];
-    mswServer.use(
-      http.post('*/api/user/logout/', async ({ request }) => {
-        bodies.push(await request.json());
-        return new HttpResponse(null, { status: 205 });
-      }),
-    );
+  it('asks the server to end the session, with no token, and forgets every cached answer', async () => {
     await useAuthStore.getState().login(VALID_USER);
+    const sent = watchLogouts();
     await useAuthStore.getState().logout();
-    expect(bodies).toEqual([{ refresh: ISSUED_TOKENS.refresh }]);
+    expect(sent).toEqual([{ body: '', authorization: null }]);
     expect(useAuthStore.getState()).toMatchObject({
       status: 'logged-out',
       endedBy: null,
     });
-    expect(readSession()).toBeNull();
+    expect(Cookies.get(SIGNED_IN_COOKIE)).toBeUndefined();
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('ends the session here before the server answers', async () => {
+    await useAuthStore.getState().login(VALID_USER);
+    const answer = createGate();
+    let asked = false;
+    mswServer.use(
+      http.post('*/api/user/logout/', async () => {
+        asked = true;
+        await answer.passed();
+        return new HttpResponse(null, { status: 205 });
+      }),
+    );
+    const logout = useAuthStore.getState().logout();
+    await vi.waitFor(() => expect(asked).toBe(true));
+    expect(useAuthStore.getState().status).toBe('logged-out');
+    expect(Cookies.get(SIGNED_IN_COOKIE)).toBeUndefined();
+    expect(queryClient.getQueryData(accountKeys.user)).toBeUndefined();
+    answer.open();
+    await logout;
   });
 
   it('ends the session even when the provider fails the logout', async () => {
@@ -160,7 +257,7 @@ describe('logging out', () => {
     );
     await useAuthStore.getState().logout();
     expect(useAuthStore.getState().status).toBe('logged-out');
-    expect(readSession()).toBeNull();
+    expect(Cookies.get(SIGNED_IN_COOKIE)).toBeUndefined();
     expect(warn).toHaveBeenCalled();
   });
 
@@ -197,15 +294,14 @@ describe('logging out', () => {
   });
 });
 
-// What another tab does to the shared cookie, which this tab's memory knows nothing of.
+// What another tab (or the server's answer to it) does to the shared signed_in cookie, which
+// this tab's memory knows nothing of.
 describe('another tab of the page', () => {
-  const rotated = { access: 'access-2', refresh: 'refresh-2' };
-
   it('follows another tab’s logout and login at once, told by the tab itself', async () => {
-    act(() => useAuthStore.getState().setSession(session));
+    signedIn();
     const otherTab = new BroadcastChannel(SESSION_CHANNEL);
     try {
-      Cookies.remove(SESSION_COOKIE, { path: '/' });
+      dropSession();
       otherTab.postMessage('session-changed');
       await vi.waitFor(() =>
         expect(useAuthStore.getState()).toMatchObject({
@@ -213,8 +309,7 @@ describe('another tab of the page', () => {
           endedBy: 'elsewhere',
         }),
       );
-      mswServer.use(http.get('*/api/user/details/', () => HttpResponse.json(customer)));
-      Cookies.set(SESSION_COOKIE, JSON.stringify(rotated), { path: '/' });
+      holdSession();
       otherTab.postMessage('session-changed');
       await vi.waitFor(() =>
         expect(useAuthStore.getState()).toMatchObject({
@@ -222,17 +317,19 @@ describe('another tab of the page', () => {
           endedBy: null,
         }),
       );
+      // The customer's data is loaded for the session the other tab began.
+      await vi.waitFor(() => expect(queryClient.getQueryData(accountKeys.user)).toEqual(customer));
     } finally {
       otherTab.close();
     }
   });
 
   it('says inactive, not elsewhere, when another tab ended the session for inactivity', async () => {
-    act(() => useAuthStore.getState().setSession(session));
+    signedIn();
     const otherTab = new BroadcastChannel(SESSION_CHANNEL);
     try {
       localStorage.setItem(END_REASON_KEY, 'inactive');
-      Cookies.remove(SESSION_COOKIE, { path: '/' });
+      dropSession();
       otherTab.postMessage('session-changed');
       await vi.waitFor(() =>
         expect(useAuthStore.getState()).toMatchObject({
@@ -246,10 +343,10 @@ describe('another tab of the page', () => {
   });
 
   it('says why from the message itself, before this tab’s storage shows the reason', async () => {
-    act(() => useAuthStore.getState().setSession(session));
+    signedIn();
     const otherTab = new BroadcastChannel(SESSION_CHANNEL);
     try {
-      Cookies.remove(SESSION_COOKIE, { path: '/' });
+      dropSession();
       otherTab.postMessage({ reason: 'inactive' });
       await vi.waitFor(() =>
         expect(useAuthStore.getState()).toMatchObject({
@@ -262,9 +359,15 @@ describe('another tab of the page', () => {
     }
   });
 
+  it('keeps the session when it looks again and signed_in is still set', () => {
+    signedIn();
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-in', endedBy: null });
+  });
+
   it('checks the cookie again when the tab comes back into view', async () => {
-    act(() => useAuthStore.getState().setSession(session));
-    Cookies.remove(SESSION_COOKIE, { path: '/' });
+    signedIn();
+    dropSession();
     document.dispatchEvent(new Event('visibilitychange'));
     expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'elsewhere' });
   });

@@ -1,26 +1,22 @@
 import { toApiError } from 'shared/api/api-error';
 import { postDeviceLog } from 'shared/api/user/device-log';
-import { logout as logoutCall } from 'shared/api/user/logout';
-import { type Credentials, obtainTokens } from 'shared/api/user/token';
+import { endServerSession, startSession } from 'shared/api/user/server-session';
+import type { Credentials } from 'shared/api/user/token';
 import { prefetchAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
-import { readEndReason, writeEndReason } from 'shared/session/session-activity';
+import { readEndReason, recordServerClock, writeEndReason } from 'shared/session/session-activity';
 import { onOtherTabChange } from 'shared/session/session-broadcast';
-import {
-  clearSession,
-  readSession,
-  type Session,
-  saveSession,
-} from 'shared/session/session-cookie';
+import type { Session } from 'shared/session/session-cookie';
 import { onSessionEnd, type SessionEndReason } from 'shared/session/session-events';
+import { announceSignedIn, forgetSignedIn, isSignedIn } from 'shared/session/signed-in';
 import { create } from 'zustand';
 
 export type AuthStatus = 'logged-in' | 'logged-out';
 
 /**
- * Whether a customer is logged in, and why a session ended. The session itself is the cookie
- * (shared/session/session-cookie), read there by whoever needs the tokens: a copy here would be
- * one more thing to keep in step with a refresh.
+ * Whether a customer is logged in, and why a session ended. The session itself, with its
+ * tokens, is the host's server's (decision 027): the page knows only that one exists
+ * (shared/session/signed-in).
  */
 interface AuthState {
   status: AuthStatus;
@@ -30,11 +26,14 @@ interface AuthState {
   /** Logs in; on success loads the customer's data and posts the device log. Rejects with ApiError. */
   login: (credentials: Credentials) => Promise<void>;
   /**
-   * Posts the refresh token and ends the session whatever the provider answers. With a reason
-   * (the inactivity countdown), this tab and every other tab show why.
+   * Ends the session here at once and asks the server to end it at the provider, whatever the
+   * answer. With a reason (the inactivity countdown), this tab and every other tab show why.
    */
   logout: (reason?: SessionEndReason) => Promise<void>;
-  /** Stores a fresh session in the cookie and the store. */
+  /**
+   * The server began a session (its cookies are set): the store says so. The tokens are
+   * ignored — the page never holds them; the parameter stays for releases that pass it.
+   */
   setSession: (session: Session) => void;
   dismissEnded: () => void;
 }
@@ -46,10 +45,16 @@ interface AuthState {
  */
 export const useAuthStore = create<AuthState>()((set, get) => {
   const endLocally = (endedBy: SessionEndReason | null) => {
-    clearSession(endedBy ?? undefined);
+    forgetSignedIn(endedBy ?? undefined);
     set({ status: 'logged-out', endedBy });
     // Removing the queries also cancels their requests: an answer still on its way is dropped.
     queryClient.clear();
+  };
+
+  const begin = () => {
+    // A new session: an older session's end reason must not explain the next logout.
+    writeEndReason(null);
+    set({ status: 'logged-in', endedBy: null });
   };
 
   onSessionEnd((reason) => {
@@ -58,7 +63,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
   // Another tab stored or removed the session: this one follows the cookie.
   onOtherTabChange((reason) => {
-    const stored = readSession();
+    const stored = isSignedIn();
     if (get().status === 'logged-in') {
       if (!stored) endLocally(reason ?? readEndReason() ?? 'elsewhere');
     } else if (stored) {
@@ -68,12 +73,15 @@ export const useAuthStore = create<AuthState>()((set, get) => {
   });
 
   return {
-    status: readSession() ? 'logged-in' : 'logged-out',
+    status: isSignedIn() ? 'logged-in' : 'logged-out',
     endedBy: null,
 
     login: async (credentials) => {
       try {
-        get().setSession(await obtainTokens(credentials));
+        const state = await startSession(credentials);
+        recordServerClock(state);
+        begin();
+        announceSignedIn();
       } catch (error) {
         endLocally(null);
         throw toApiError(error);
@@ -82,23 +90,19 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       await prefetchAccount();
     },
     logout: async (reason) => {
-      const session = readSession();
+      const had = isSignedIn() || get().status === 'logged-in';
       // Before the cookie goes: the other tabs read it when they hear the change.
       writeEndReason(reason ?? null);
       endLocally(reason ?? null);
-      if (!session) return;
+      if (!had) return;
       try {
-        await logoutCall(session);
+        // The request still carries the sealed cookie: the server ends the session with it.
+        await endServerSession();
       } catch (error) {
         console.warn('logout call failed; the session is ended here anyway', error);
       }
     },
-    setSession: (session) => {
-      // A new session: an older session's end reason must not explain the next logout.
-      writeEndReason(null);
-      saveSession(session);
-      set({ status: 'logged-in', endedBy: null });
-    },
+    setSession: () => begin(),
     dismissEnded: () => set({ endedBy: null }),
   };
 });

@@ -1,11 +1,15 @@
-import * as z from 'shared/validation/zod';
-
 /*
  * What the page and the host's server say to each other about the session (issue 29,
  * decision 027). The server holds the provider's tokens in the sealed, HttpOnly `user` cookie;
  * the page learns only that a session exists and when it ends. Its own module, free of the
- * browser, so the host's server reads the same names.
+ * browser and of zod, so the host's server reads the same names (and the clocks' schema is
+ * shared/api/user/server-session's).
  */
+
+/** The provider's session calls (contract §3): login answers the page through the host. */
+export const LOGIN_PATH = '/api/user/api/token/';
+export const REFRESH_PATH = '/api/user/token/refresh/';
+export const LOGOUT_PATH = '/api/user/logout/';
 
 /**
  * Set beside the sealed cookie, readable by scripts, holding nothing secret ("1"): it tells the
@@ -26,19 +30,6 @@ export const SESSION_ENDED_HEADER = 'X-Session-Ended';
 /** The error code of a call refused because its session ended. */
 export const SESSION_ENDED_CODE = 'session_ended';
 
-export const serverEndReasonSchema = z.enum(['inactive', 'expired', 'banned']);
-export type ServerEndReason = z.infer<typeof serverEndReasonSchema>;
-
-/**
- * The login's, the activity's and the state's answer: the server's clocks, in seconds from the
- * moment it answered (the browser's clock may be off; a count from now is not).
- */
-export const sessionStateSchema = z.object({
-  /** The idle limit (`SESSION_IDLE_SECONDS`). */
-  idle_seconds: z.number().check(z.positive()),
-  /** Seconds until the session ends unless used. */
-  idle_left_seconds: z.number().check(z.nonnegative()),
-  /** Seconds until the session ends however used (`SESSION_MAX_SECONDS`). */
-  max_left_seconds: z.number().check(z.nonnegative()),
-});
-export type SessionState = z.infer<typeof sessionStateSchema>;
+/** Why the server ended a session (the SESSION_ENDED_HEADER's values). */
+export const SERVER_END_REASONS = ['inactive', 'expired', 'banned'] as const;
+export type ServerEndReason = (typeof SERVER_END_REASONS)[number];

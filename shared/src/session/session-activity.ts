@@ -93,3 +93,17 @@ export function readEndReason(): SessionEndReason | null {
   const raw = storage()?.getItem(END_REASON_KEY);
   return raw === 'inactive' ? raw : null;
 }
+
+/**
+ * Records the server's idle clock (decision 027) as every tab's last activity: the moment the
+ * server last counted the session used, in this browser's time (`at`, when its answer came:
+ * a count of seconds travels between clocks that disagree; a timestamp would not).
+ */
+export function recordServerClock(
+  state: { idle_seconds: number; idle_left_seconds: number },
+  at: number = Date.now(),
+): number {
+  const used = at - (state.idle_seconds - state.idle_left_seconds) * 1000;
+  writeActivity(used);
+  return used;
+}

@@ -17,7 +17,17 @@ function cookieAttributes(): Cookies.CookieAttributes {
   return { path: '/', sameSite: 'Strict', secure };
 }
 
-/** The stored session, or null when there is none or it is not one we wrote. */
+/*
+ * Before issue 29 the page kept the provider's tokens here, as JSON in the `user` cookie. The
+ * host's server keeps them now, sealed in that cookie with HttpOnly set (decision 027), so no
+ * script reads it: these stay, deprecated, for releases built against them, and go a release
+ * later (decision 010). Whether a session exists is shared/session/signed-in.
+ */
+
+/**
+ * The stored session, or null when there is none or it is not one we wrote.
+ * @deprecated Always null in a browser now: the session cookie is HttpOnly (decision 027).
+ */
 export function readSession(): Session | null {
   const raw = Cookies.get(SESSION_COOKIE);
   if (!raw) return null;
@@ -29,6 +39,7 @@ export function readSession(): Session | null {
   }
 }
 
+/** @deprecated The host's server sets the session cookie (decision 027); nothing calls this. */
 export function saveSession(session: Session): void {
   Cookies.set(SESSION_COOKIE, JSON.stringify(session), cookieAttributes());
   announceToOtherTabs();
@@ -37,6 +48,8 @@ export function saveSession(session: Session): void {
 /**
  * Removing the stored user sets its expiry in the past on the root path (spec §3). The other
  * tabs hear why with the change itself (decision 022).
+ * @deprecated The host's server clears the session cookie; the page forgets it with
+ * shared/session/signed-in `forgetSignedIn`.
  */
 export function clearSession(reason?: SessionEndReason): void {
   const had = readSession() !== null;

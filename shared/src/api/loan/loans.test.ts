@@ -1,13 +1,13 @@
 import { HttpResponse, http } from 'msw';
-import { saveSession } from 'shared/session/session-cookie';
 import { loans } from '../../testing/fixtures';
 import { mswServer } from '../../testing/msw-server';
+import { holdSession } from '../../testing/session';
 import { ApiError } from '../api-error';
 import { fetchLoans } from './loans';
 
 describe('fetchLoans', () => {
   it("returns the logged-in user's loans", async () => {
-    saveSession({ access: 'access-1', refresh: 'refresh-1' });
+    holdSession();
     await expect(fetchLoans()).resolves.toEqual(loans);
   });
 
@@ -18,7 +18,7 @@ describe('fetchLoans', () => {
   });
 
   it('rejects money sent as a number as breaking the contract', async () => {
-    saveSession({ access: 'access-1', refresh: 'refresh-1' });
+    holdSession();
     mswServer.use(
       http.get('*/api/loan/loan/', () => HttpResponse.json([{ ...loans[0], amount: 1500 }])),
     );
@@ -26,7 +26,7 @@ describe('fetchLoans', () => {
   });
 
   it('rejects an unknown loan status as breaking the contract', async () => {
-    saveSession({ access: 'access-1', refresh: 'refresh-1' });
+    holdSession();
     mswServer.use(
       http.get('*/api/loan/loan/', () => HttpResponse.json([{ ...loans[0], status: 'frozen' }])),
     );

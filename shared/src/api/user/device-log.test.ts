@@ -1,7 +1,6 @@
 import { HttpResponse, http } from 'msw';
-import { saveSession } from 'shared/session/session-cookie';
-import { ISSUED_TOKENS } from '../../testing/handlers/user';
 import { mswServer } from '../../testing/msw-server';
+import { holdSession } from '../../testing/session';
 import { type DeviceInfo, describeDevice, postDeviceLog } from './device-log';
 
 /** Spies put on in a test, taken off after it (not vi.restoreAllMocks: it would take the setup's console.error spy too). */
@@ -60,14 +59,14 @@ describe('postDeviceLog', () => {
   };
 
   function captureLog() {
-    const seen: { method: string; path: string; authorization: string | null; body: unknown }[] =
-      [];
+    const seen: { method: string; path: string; signedIn: string | null; body: unknown }[] = [];
     mswServer.use(
-      http.post('*/api/user/user_log/', async ({ request }) => {
+      http.post('*/api/user/user_log/', async ({ request, cookies }) => {
         seen.push({
           method: request.method,
           path: new URL(request.url).pathname,
-          authorization: request.headers.get('Authorization'),
+          // The host's server finds the session in the cookies a same-origin call carries.
+          signedIn: cookies.signed_in ?? null,
           body: await request.json(),
         });
         return HttpResponse.json({}, { status: 201 });
@@ -77,14 +76,14 @@ describe('postDeviceLog', () => {
   }
 
   it('posts the device given, as the logged-in customer', async () => {
-    saveSession(ISSUED_TOKENS);
+    holdSession();
     const seen = captureLog();
     await expect(postDeviceLog(device)).resolves.toBeUndefined();
     expect(seen).toEqual([
       {
         method: 'POST',
         path: '/api/user/user_log/',
-        authorization: `JWT ${ISSUED_TOKENS.access}`,
+        signedIn: '1',
         body: device,
       },
     ]);

@@ -1,13 +1,12 @@
 import { HttpResponse, http } from 'msw';
-import { saveSession } from 'shared/session/session-cookie';
+import { holdSession } from 'shared/testing/session';
 import { loanLimit } from '../../testing/fixtures';
-import { ISSUED_TOKENS } from '../../testing/handlers/user';
 import { mswServer } from '../../testing/msw-server';
 import { fetchLoanLimit } from './loan-limit';
 
 describe('fetchLoanLimit', () => {
   it('gets the logged-in customer’s limit', async () => {
-    saveSession(ISSUED_TOKENS);
+    holdSession();
     const seen: { method: string; path: string }[] = [];
     mswServer.use(
       http.get('*/api/user/user/loan_limit/', ({ request }) => {
@@ -35,7 +34,7 @@ describe('fetchLoanLimit', () => {
     ['without terms', { amount_limit: '3000.00' }],
     ['with a zero-month term', { ...loanLimit, term_limit: [0, 6] }],
   ])('rejects an answer %s as breaking the contract', async (_case, answer) => {
-    saveSession(ISSUED_TOKENS);
+    holdSession();
     mswServer.use(http.get('*/api/user/user/loan_limit/', () => HttpResponse.json(answer)));
     await expect(fetchLoanLimit()).rejects.toMatchObject({ kind: 'invalid-answer' });
   });

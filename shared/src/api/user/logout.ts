@@ -7,6 +7,7 @@ import * as z from 'shared/validation/zod';
  * The tokens are passed in, not read from the cookie, because the caller clears the session
  * at once and the request must still be authorised.
  */
+/** @deprecated The host's server holds the tokens: shared/api/user/server-session `endServerSession`. */
 export async function logout(session: Session): Promise<void> {
   await requestJson(z.unknown(), {
     method: 'POST',

@@ -4,8 +4,22 @@ import { mswServer } from '../../testing/msw-server';
 import { obtainTokens } from './token';
 
 describe('obtainTokens', () => {
-  it('returns the access and refresh tokens for valid credentials', async () => {
+  // Deprecated: through the host's server the login answers the session's clocks instead. Here
+  // the provider answers as it did before, for releases that still call obtainTokens.
+  it('posts the credentials and returns the tokens the provider answers', async () => {
+    const bodies: unknown[] = [];
+    mswServer.use(
+      http.post('*/api/user/api/token/', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(ISSUED_TOKENS);
+      }),
+    );
     await expect(obtainTokens(VALID_USER)).resolves.toEqual(ISSUED_TOKENS);
+    expect(bodies).toEqual([VALID_USER]);
+  });
+
+  it('rejects the host’s login answer, which holds no tokens, as breaking the contract', async () => {
+    await expect(obtainTokens(VALID_USER)).rejects.toMatchObject({ kind: 'invalid-answer' });
   });
 
   it('rejects wrong credentials with 401 no_active_account and the provider’s Georgian message', async () => {

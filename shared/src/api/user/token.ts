@@ -13,7 +13,11 @@ export interface Credentials {
   password: string;
 }
 
-/** POST /api/user/api/token/: wrong credentials answer 401 `no_active_account`. */
+/**
+ * POST /api/user/api/token/: wrong credentials answer 401 `no_active_account`.
+ * @deprecated Through the host, the login answers without tokens: shared/api/user/server-session
+ * `startSession` (decision 027).
+ */
 export function obtainTokens(credentials: Credentials): Promise<TokenPair> {
   return requestJson(tokenPairSchema, {
     method: 'POST',

@@ -1,8 +1,7 @@
 import { HttpResponse, http } from 'msw';
-import { saveSession } from 'shared/session/session-cookie';
 import { customer } from '../../testing/fixtures';
-import { ISSUED_TOKENS } from '../../testing/handlers/user';
 import { mswServer } from '../../testing/msw-server';
+import { holdSession } from '../../testing/session';
 import { ApiError } from '../api-error';
 import { fetchUserDetails, updateUser } from './user-details';
 
@@ -10,7 +9,6 @@ interface Seen {
   method: string;
   path: string;
   acceptLanguage: string | null;
-  authorization: string | null;
   body?: unknown;
 }
 
@@ -19,18 +17,17 @@ function describeRequest(request: Request): Seen {
     method: request.method,
     path: new URL(request.url).pathname,
     acceptLanguage: request.headers.get('Accept-Language'),
-    authorization: request.headers.get('Authorization'),
   };
 }
 
 describe('fetchUserDetails', () => {
-  it('asks in Georgian with the stored access token and returns the customer', async () => {
-    saveSession(ISSUED_TOKENS);
+  it('asks in Georgian and returns the signed-in customer', async () => {
+    holdSession();
     const seen: Seen[] = [];
+    // Records the call and leaves the answer to the mock host, which authorises it by session.
     mswServer.use(
       http.get('*/api/user/details/', ({ request }) => {
         seen.push(describeRequest(request));
-        return HttpResponse.json(customer);
       }),
     );
     await expect(fetchUserDetails()).resolves.toEqual(customer);
@@ -39,7 +36,6 @@ describe('fetchUserDetails', () => {
         method: 'GET',
         path: '/api/user/details/',
         acceptLanguage: 'ka-ge',
-        authorization: `JWT ${ISSUED_TOKENS.access}`,
       },
     ]);
   });
@@ -61,7 +57,7 @@ describe('fetchUserDetails', () => {
     ['with an unknown photos status', { ...customer, photos_status: 'lost' }],
     ['with a birth date that is not ISO', { ...customer, birth_date: '14.05.1990' }],
   ])('rejects an answer %s as breaking the contract', async (_case, answer) => {
-    saveSession(ISSUED_TOKENS);
+    holdSession();
     mswServer.use(http.get('*/api/user/details/', () => HttpResponse.json(answer)));
     await expect(fetchUserDetails()).rejects.toMatchObject({
       kind: 'invalid-answer',
@@ -73,12 +69,11 @@ describe('fetchUserDetails', () => {
 
 describe('updateUser', () => {
   it('sends a PATCH to the customer’s address with only the fields given', async () => {
-    saveSession(ISSUED_TOKENS);
+    holdSession();
     const seen: Seen[] = [];
     mswServer.use(
       http.patch('*/api/user/user/:id/', async ({ request }) => {
-        seen.push({ ...describeRequest(request), body: await request.json() });
-        return HttpResponse.json({ ...customer, first_name: 'მარიამ' });
+        seen.push({ ...describeRequest(request), body: await request.clone().json() });
       }),
     );
     await expect(updateUser(42, { first_name: 'მარიამ' })).resolves.toEqual({
@@ -90,14 +85,13 @@ describe('updateUser', () => {
         method: 'PATCH',
         path: '/api/user/user/42/',
         acceptLanguage: 'ka-ge',
-        authorization: `JWT ${ISSUED_TOKENS.access}`,
         body: { first_name: 'მარიამ' },
       },
     ]);
   });
 
   it('returns the customer with a changed e-mail unverified', async () => {
-    saveSession(ISSUED_TOKENS);
+    holdSession();
     await expect(updateUser(42, { email: 'nino.b@example.ge' })).resolves.toEqual({
       ...customer,
       email: 'nino.b@example.ge',
@@ -106,7 +100,7 @@ describe('updateUser', () => {
   });
 
   it('keeps the provider’s field messages by field', async () => {
-    saveSession(ISSUED_TOKENS);
+    holdSession();
     mswServer.use(
       http.patch('*/api/user/user/:id/', () =>
         HttpResponse.json({ email: ['შეიყვანეთ სწორი ელ. ფოსტის მისამართი.'] }, { status: 400 }),
@@ -122,7 +116,7 @@ describe('updateUser', () => {
   });
 
   it('rejects an answer without the customer’s id as breaking the contract', async () => {
-    saveSession(ISSUED_TOKENS);
+    holdSession();
     const { id: _, ...withoutId } = customer;
     mswServer.use(http.patch('*/api/user/user/:id/', () => HttpResponse.json(withoutId)));
     await expect(updateUser(42, { last_name: 'ბერიძე' })).rejects.toMatchObject({

@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { customer, loanLimit, personalDataNotice } from '../fixtures';
+import { dropSession, holdSession, SESSION_STATE, sessionHeld } from '../session';
 
 export const VALID_USER = { username: '01001012345', password: 'Parol1234' } as const;
 export const ISSUED_TOKENS = { access: 'access-token-1', refresh: 'refresh-token-1' } as const;
@@ -7,8 +8,8 @@ export const REFRESHED_TOKENS = { access: 'access-token-2', refresh: 'refresh-to
 /** The code every verification and recovery handler accepts. */
 export const GOOD_CODE = '123456';
 
-const authorized = (request: Request) =>
-  /^JWT \S+$/.test(request.headers.get('Authorization') ?? '');
+/** The host's server authorises a call with the session the browser holds (testing/session). */
+const authorized = (_request: Request) => sessionHeld();
 
 const notAuthenticated = () =>
   HttpResponse.json(
@@ -23,12 +24,14 @@ async function codeOf(request: Request): Promise<string | undefined> {
   return ((await request.json()) as { code?: string }).code;
 }
 
-/** The provider's user area, as the contract answers it. */
+/** The provider's user area, as the contract answers it through the host's server. */
 export const userHandlers = [
+  // The host's server keeps the tokens and answers the session's clocks (decision 027).
   http.post('*/api/user/api/token/', async ({ request }) => {
     const body = (await request.json()) as { username?: string; password?: string };
     if (body.username === VALID_USER.username && body.password === VALID_USER.password) {
-      return HttpResponse.json(ISSUED_TOKENS);
+      holdSession();
+      return HttpResponse.json(SESSION_STATE);
     }
     return HttpResponse.json(
       {
@@ -39,7 +42,16 @@ export const userHandlers = [
     );
   }),
   http.post('*/api/user/token/refresh/', () => HttpResponse.json(REFRESHED_TOKENS)),
-  http.post('*/api/user/logout/', () => new HttpResponse(null, { status: 205 })),
+  http.post('*/api/user/logout/', () => {
+    dropSession();
+    return new HttpResponse(null, { status: 205 });
+  }),
+  http.post('*/session/activity', () =>
+    sessionHeld() ? HttpResponse.json(SESSION_STATE) : notAuthenticated(),
+  ),
+  http.get('*/session', () =>
+    sessionHeld() ? HttpResponse.json(SESSION_STATE) : notAuthenticated(),
+  ),
   // v1.1: the current personal-data notice's id is required, like the provider's check.
   http.post('*/api/user/register/', async ({ request }) => {
     const consent = (await request.formData()).get('personal_data_consent');
