@@ -1,7 +1,7 @@
 import 'shared/styles/fonts.css';
 import 'shared/styles/tokens.css';
 import 'shared/styles/base.css';
-import { hydrate } from '@tanstack/react-query';
+import { hashKey, hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
@@ -14,9 +14,10 @@ import {
 } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { setProviderSite } from 'shared/lib/site-urls';
-import { prefetchAccount } from 'shared/query/account-queries';
+import { accountKeys, prefetchAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
 import { AppProviders } from './app/app-providers';
+import { ServerAccountContext } from './app/page-audience';
 import { buildRoutes } from './app/router';
 import { setSessionTiming } from './app/session-timing';
 import './federation/first-screen-shares';
@@ -117,13 +118,19 @@ export async function start(): Promise<void> {
   if (!container) throw new Error('index.html has no #root');
   const routes = buildRoutes(config);
   const loggedIn = useAuthStore.getState().status === 'logged-in';
-  // A session restored from the cookie gets its data as a fresh login does.
-  if (loggedIn) void prefetchAccount();
   const state = readPageState(document);
   // The server's page is hydrated when it was rendered for whom the browser sees (a session
-  // cookie the browser cannot read, say, makes it a visitor's): else it is rendered afresh.
-  if (state && state.audience === (loggedIn ? 'customer' : 'visitor')) {
-    hydrate(queryClient, state.queries);
+  // the server refused, say, makes it a visitor's): else it is rendered afresh.
+  const hydrating = state && state.audience === (loggedIn ? 'customer' : 'visitor');
+  // The customer's answers the server rendered with are the page's: not asked again.
+  if (hydrating) hydrate(queryClient, state.queries);
+  // A session restored from the cookie gets its data as a fresh login does (what the server
+  // already answered is fresh, so only the rest is asked).
+  if (loggedIn) void prefetchAccount();
+  if (hydrating) {
+    const accountFromServer = state.queries.queries.some(
+      (query) => (query as { queryHash?: unknown }).queryHash === hashKey(accountKeys.user),
+    );
     setServerRenderedSlots(state.slots);
     await loadMatchedPages(routes);
     const router = createBrowserRouter(routes, { hydrationData: hydrationData(state) });
@@ -134,9 +141,11 @@ export async function start(): Promise<void> {
     startTransition(() => {
       hydrateRoot(
         container,
-        <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule}>
-          <RouterProvider router={router} />
-        </AppProviders>,
+        <ServerAccountContext value={accountFromServer}>
+          <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </ServerAccountContext>,
         { onRecoverableError },
       );
     });

@@ -10,6 +10,13 @@ import type { Audience } from './pages/page-slots';
 export const ServerAudienceContext = createContext<Audience | undefined>(undefined);
 
 /**
+ * Whether the server rendered a customer's page with their account (issue 29): true on the
+ * server for such a render, and in the browser while it hydrates one (bootstrap reads it from
+ * the page state). Without it, a customer's page hydrates as the server saw it: data unknown.
+ */
+export const ServerAccountContext = createContext(false);
+
+/**
  * Whether the shell shows a customer's page: the server's audience on the server, the auth
  * store in the browser (which agrees while hydrating: the page is hydrated only then).
  */

@@ -1,5 +1,8 @@
-import { act, waitFor } from '@testing-library/react';
+import { act, fireEvent, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { ACTIVITY_KEY, ACTIVITY_WRITE_INTERVAL_MS } from 'shared/session/session-activity';
+import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { InactivityGuard } from './inactivity-guard';
 
@@ -27,5 +30,32 @@ describe('the inactivity warning’s guard', () => {
 
     act(() => useAuthStore.setState({ status: 'logged-out' }));
     expect(dialogElement(container)).toBeNull();
+  });
+
+  it('tells the server of the customer’s activity, and records the server’s clock for every tab', async () => {
+    const reports: number[] = [];
+    mswServer.use(
+      http.post('*/session/activity', () => {
+        reports.push(Date.now());
+        // The server last counted the session used 5 s ago (its clock, not the page's).
+        return HttpResponse.json({
+          idle_seconds: 900,
+          idle_left_seconds: 895,
+          max_left_seconds: 40_000,
+        });
+      }),
+    );
+    render(<InactivityGuard />);
+    act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+    // Opening a logged-in page is activity.
+    await waitFor(() => expect(reports).toHaveLength(1));
+    await waitFor(() => {
+      const recorded = Number(localStorage.getItem(ACTIVITY_KEY));
+      expect(Date.now() - recorded).toBeGreaterThanOrEqual(5_000);
+      expect(Date.now() - recorded).toBeLessThan(5_000 + ACTIVITY_WRITE_INTERVAL_MS);
+    });
+    // The customer's input is reported too (the tracker allows one a ACTIVITY_WRITE_INTERVAL_MS).
+    fireEvent.keyDown(window, { key: 'a' });
+    await waitFor(() => expect(reports).toHaveLength(2));
   });
 });

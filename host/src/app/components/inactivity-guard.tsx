@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
+import { useActivityReports } from './use-activity-reports';
 
 /*
  * The warning's code is loaded only for a logged-in customer, once the page is up: a visitor's
@@ -20,6 +21,7 @@ const InactivityWarning = lazy(
 /** Warns a logged-in customer before an inactive session ends (decision 022). */
 export function InactivityGuard() {
   const loggedIn = useLoggedIn();
+  useActivityReports();
   // Nothing on the server or in the first render, so hydration always agrees.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);

@@ -85,6 +85,18 @@ describe('the inactivity warning', () => {
     expect(screen.getByText('00:10').closest('[aria-live]')).toBeNull();
   });
 
+  it('says the time the dialog shows when the warning is shorter than its first point', () => {
+    logIn();
+    render(<InactivityWarning timing={{ idleSeconds: 60, warningSeconds: 20 }} />);
+    advance(40);
+    const live = dialog()?.querySelector('[aria-live="polite"]');
+    expect(screen.getByText('00:20')).toBeInTheDocument();
+    // Not 30 seconds, the point the clock has already passed.
+    expect(live).toHaveTextContent(t.announce(t.seconds(20)));
+    advance(10);
+    expect(live).toHaveTextContent(t.announce(t.seconds(10)));
+  });
+
   it('keeps the session on „continue“, for every tab, and warns again only after a full wait', () => {
     logIn();
     render(<InactivityWarning timing={timing} />);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'shared/ui/button';
 import type { SessionTiming } from '../../federation/runtime-config';
 import styles from '../layouts/layout.module.css';
@@ -25,8 +25,17 @@ export function announcementPoint(seconds: number): number {
   return 10;
 }
 
-function spoken(point: number): string {
-  return point >= 60 && point % 60 === 0 ? t.minutes(point / 60) : t.seconds(point);
+function spoken(seconds: number): string {
+  return seconds >= 60 && seconds % 60 === 0 ? t.minutes(seconds / 60) : t.seconds(seconds);
+}
+
+/**
+ * What is said when a point is reached: the point itself when the clock is on it, else the time
+ * the clock shows. A warning shorter than its first point (20 s: the point is 30) must not say
+ * more time is left than the dialog reads.
+ */
+export function spokenSeconds(point: number, secondsLeft: number): number {
+  return point - secondsLeft <= 1 ? point : secondsLeft;
 }
 
 /**
@@ -55,6 +64,14 @@ export function InactivityWarning({ timing = getSessionTiming() }: { timing?: Se
 
   // The live text changes only when the point does: on opening, then at each point passed.
   const point = secondsLeft === null ? null : announcementPoint(secondsLeft);
+  const [said, setSaid] = useState<{ point: number; seconds: number } | null>(null);
+  if (point !== (said?.point ?? null)) {
+    setSaid(
+      point === null || secondsLeft === null
+        ? null
+        : { point, seconds: spokenSeconds(point, secondsLeft) },
+    );
+  }
 
   return (
     <dialog
@@ -81,7 +98,7 @@ export function InactivityWarning({ timing = getSessionTiming() }: { timing?: Se
         </>
       ) : null}
       <p className="visually-hidden" aria-live="polite">
-        {point !== null ? t.announce(spoken(point)) : ''}
+        {said !== null ? t.announce(spoken(said.seconds)) : ''}
       </p>
     </dialog>
   );

@@ -3,10 +3,10 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import {
   onActivityElsewhere,
   readLastActivity,
-  trackActivity,
   writeActivity,
 } from 'shared/session/session-activity';
 import type { SessionTiming } from '../../federation/runtime-config';
+import { pauseActivityReports, reportAndRecord } from './use-activity-reports';
 
 /** How often the clock is recomputed; each tick reads the time, so a slept tab catches up. */
 const TICK_MS = 1000;
@@ -22,7 +22,9 @@ export interface InactivityTimer {
  * The inactivity clock of a logged-in page (decision 022): the deadline is the newest activity
  * of any tab plus `idleSeconds`; the warning shows for the last `warningSeconds`; at zero the
  * session ends with reason `inactive`, here and (through the auth store) in the other tabs.
- * Runs only in effects, and only while logged in.
+ * The activity it reads is the server's (decision 027): the shell reports the customer's input
+ * and records the moment the server counted (use-activity-reports), so this clock and the
+ * server's end together. Runs only in effects, and only while logged in.
  */
 export function useInactivityTimer(timing: SessionTiming): InactivityTimer {
   const loggedIn = useAuthStore((state) => state.status === 'logged-in');
@@ -55,6 +57,7 @@ export function useInactivityTimer(timing: SessionTiming): InactivityTimer {
         return;
       }
       warning.current = msLeft <= warningSeconds * 1000;
+      pauseActivityReports(warning.current);
       setSecondsLeft(warning.current ? Math.ceil(msLeft / 1000) : null);
     };
     tick.current = update;
@@ -62,7 +65,6 @@ export function useInactivityTimer(timing: SessionTiming): InactivityTimer {
       lastActivity.current = Math.max(lastActivity.current, at);
       update();
     };
-    const stopTracking = trackActivity(onActivity, () => warning.current);
     const stopListening = onActivityElsewhere(onActivity);
     const interval = window.setInterval(update, TICK_MS);
     const onVisible = () => {
@@ -71,7 +73,7 @@ export function useInactivityTimer(timing: SessionTiming): InactivityTimer {
     document.addEventListener('visibilitychange', onVisible);
     update();
     return () => {
-      stopTracking();
+      pauseActivityReports(false);
       stopListening();
       window.clearInterval(interval);
       document.removeEventListener('visibilitychange', onVisible);
@@ -84,6 +86,8 @@ export function useInactivityTimer(timing: SessionTiming): InactivityTimer {
     lastActivity.current = now;
     writeActivity(now);
     tick.current();
+    // The server's clock starts again too; its answer is what the clock follows from now.
+    void reportAndRecord().then(() => tick.current());
   }, []);
 
   return { secondsLeft, keepSession };

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isOpenApplicationStatus } from 'shared/api/user/open-application';
 import { sitePath } from 'shared/lib/site-urls';
 import { useLoans, useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
 import { kaHost } from '../ka-host';
-import { useCustomerPage } from '../page-audience';
+import { ServerAccountContext, useCustomerPage } from '../page-audience';
 import { useHydrating } from '../use-hydrating';
 import { PAGE_SLOTS } from './page-slots';
 import styles from './pages.module.css';
@@ -53,9 +53,10 @@ export function Component() {
  * left.
  */
 function CustomerHome() {
-  // The server renders a customer's page without their data (decision 020): while hydrating,
-  // the page is as the server saw it, whatever the browser already knows.
-  const hydrating = useHydrating();
+  // While hydrating, the page is as the server saw it, whatever the browser already knows:
+  // with the customer's account when the server had it (issue 29), else without their data.
+  const accountFromServer = useContext(ServerAccountContext);
+  const hydrating = useHydrating() && !accountFromServer;
   const activeLoanComponent = useUiStore((state) => state.activeLoanComponent);
   const known = useUser().data;
   const user = hydrating ? undefined : known;

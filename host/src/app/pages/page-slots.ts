@@ -44,6 +44,11 @@ export interface PageSlot {
   browserOnly?: boolean;
   /** Shown only while this holds. */
   when?: SlotCondition;
+  /**
+   * A customer's slot the server renders with their data (issue 29): its slice prefetches all
+   * it shows (`prefetchOnServer`). Any other slot of a customer's page is the browser's.
+   */
+  withDataOnServer?: boolean;
   /** An in-page target (`#verification`) that wraps the slot. */
   anchor?: string;
   /**
@@ -105,6 +110,7 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
         reserve: 'noticeSlot',
         firstScreen: true,
         holdsBelow: true,
+        withDataOnServer: true,
       },
       {
         id: 'remote_loans/NextPayment',
@@ -113,6 +119,7 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
         optional: true,
         firstScreen: true,
         holdsBelow: true,
+        withDataOnServer: true,
       },
       {
         id: 'remote_loans/LoanApplication',
@@ -126,6 +133,7 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
         label: ka.loans.title,
         reserve: 'loansSlot',
         firstScreen: true,
+        withDataOnServer: true,
       },
       {
         id: 'remote_account/VerificationSteps',
