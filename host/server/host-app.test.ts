@@ -176,7 +176,9 @@ describe('the host server', () => {
     await build(providerUrl, {
       REMOTE_LOANS_URL: 'https://loans.example.ge/mf-manifest.json?a=1&b=<2>',
     });
-    const customer = { cookie: 'theme=dark; user=%7B%22access%22%3A%22a%22%7D' };
+    // A session (the JSON an earlier release stored, which the server still takes).
+    const session = encodeURIComponent(JSON.stringify({ access: 'a', refresh: 'r' }));
+    const customer = { cookie: `theme=dark; user=${session}` };
     const hint = (href: string) => `href="${href}" as="fetch" crossorigin="anonymous" `;
     const home = hint('http://localhost:3001/mf-manifest.json');
     const account = hint('http://localhost:3002/mf-manifest.json');
@@ -215,6 +217,21 @@ describe('the host server', () => {
         'href="http://localhost:3001/mf-manifest.json" as="fetch" crossorigin="anonymous" ',
       ]);
     }
+  });
+
+  it('sends a customer’s page for them alone, and a session it ended as a visitor’s, its cookies cleared', async () => {
+    await build(providerUrl, { SESSION_SECRET: 'a-test-secret-that-is-long-enough-to-be-a-key' });
+    // A session an earlier release stored (JSON): taken, and sealed into an HttpOnly cookie.
+    const legacy = encodeURIComponent(JSON.stringify({ access: 'a', refresh: 'r' }));
+    const customer = await app.inject({ url: '/', headers: { cookie: `user=${legacy}` } });
+    expect(customer.headers['cache-control']).toBe('private, no-store');
+    expect(String(customer.headers['set-cookie'])).toMatch(/user=[\w-]+\.[^;]*; Path=\/; HttpOnly/);
+    expect(preloadsOf(customer.body)).toHaveLength(3);
+    // Not one we sealed: a visitor's page, and the cookies go.
+    const stranger = await app.inject({ url: '/', headers: { cookie: 'user=forged.value' } });
+    expect(stranger.headers['cache-control']).toBe('private, no-store');
+    expect(String(stranger.headers['set-cookie'])).toMatch(/user=; .*Max-Age=0/);
+    expect(preloadsOf(stranger.body)).toHaveLength(1);
   });
 
   it('sends the page with a CSP naming the configured remotes, and the security headers', async () => {

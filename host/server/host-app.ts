@@ -14,10 +14,10 @@ import { isKnownPath, routeOf } from '../src/app/route-table';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../src/federation/runtime-config';
 import { allowedHosts, isAllowedHost } from './host-check';
 import { pageHeaders, renderIndexHtml, sendHtml } from './index-page';
-import { hasSession, remotesToHint } from './page-hints';
+import { remotesToHint } from './page-hints';
 import { loadPageRenderer, type PageRenderer, type PageRendererOptions } from './page-renderer';
 import { buildRuntimeConfig, runtimeConfigFromFile, sessionLimitsFromEnv } from './runtime-config';
-import { registerProviderGateway } from './session/provider-gateway';
+import { type PageSession, registerProviderGateway } from './session/provider-gateway';
 import { sessionKeys } from './session/session-keys';
 
 export interface HostAppOptions {
@@ -102,17 +102,41 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
   // The workers end with the server (a deploy, a test).
   app.addHook('onClose', async () => renderer?.close());
 
+  // The provider's API and its files (CMS images are paths on the provider, decision 023),
+  // through the customer's session (decision 027). Unreachable, it answers in the contract's
+  // error shape, so the client shows its usual Georgian message.
+  const gateway = await registerProviderGateway(app, {
+    upstream: options.apiUpstream,
+    prefixes: providerPaths(options.env).map((folder) => folder.replace(/\/$/, '')),
+    keys: sessionKeys(options.env),
+    limits: sessionLimitsFromEnv(options.env),
+    unreachableBody: { detail: ka.errors.providerUnavailable, code: 'provider_unavailable' },
+    tooLargeBody: { detail: ka.errors.requestTooLarge, code: 'request_too_large' },
+    ...(options.providerTimeouts ? { timeouts: options.providerTimeouts } : {}),
+    ...(options.env.PROXY_SECRET ? { proxySecret: options.env.PROXY_SECRET } : {}),
+  });
+
   /**
-   * A page rendered on the server: a visitor's whole, a customer's shell and reserved places
-   * (their data is never rendered on the server). Any page whose render fails is the browser's.
+   * A page rendered on the server: a visitor's whole, a customer's with their data, asked with
+   * the session this server holds (issue 29; a worker never sees it). Any page whose render
+   * fails is the browser's.
    */
-  const serverRender = async (request: FastifyRequest, config: RuntimeConfig) => {
+  const serverRender = async (
+    request: FastifyRequest,
+    config: RuntimeConfig,
+    session: PageSession,
+  ) => {
     if (!renderer) return undefined;
     // The same page under another path would differ from what the browser's router renders.
     if (request.url.split('?')[0] === '/index.html') return undefined;
-    const audience = hasSession(request.headers.cookie) ? 'customer' : 'visitor';
+    const audience = session.kind === 'open' ? 'customer' : 'visitor';
     try {
-      const rendered = await renderer.render(request.url, config, audience);
+      const rendered = await renderer.render(
+        request.url,
+        config,
+        audience,
+        session.kind === 'open' ? session.fetch : undefined,
+      );
       return rendered.kind === 'browser' ? undefined : rendered;
     } catch (error) {
       request.log.error({ err: error }, 'server render failed: the browser renders the page');
@@ -125,12 +149,16 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     const template = await readFile(path.join(options.root, 'index.html'), 'utf8');
     const config = configFor();
     const pathname = request.url.split('?')[0] ?? '/';
+    // A session the server ended (idle, too old, unreadable) is a visitor's page, its cookies
+    // cleared: the browser then agrees, and says why at its next call.
+    const session = await gateway.pageSession(request);
+    const customer = session.kind === 'open';
     const hinted =
-      options.preloadRemotes === false
-        ? []
-        : remotesToHint(config, routeOf(pathname), hasSession(request.headers.cookie));
+      options.preloadRemotes === false ? [] : remotesToHint(config, routeOf(pathname), customer);
     const headers = pageHeaders(config, request.protocol === 'https');
-    const rendered = await serverRender(request, config);
+    const rendered = await serverRender(request, config, session);
+    const cookies = await session.cookies();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (rendered?.kind === 'redirect') {
       return reply.code(rendered.status).header('Location', rendered.location).send();
     }
@@ -139,7 +167,10 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
       reply,
       rendered?.status ?? status,
       renderIndexHtml(template, config, hinted, rendered),
-      headers,
+      // A customer's page is theirs alone: no cache, shared or the browser's own, keeps it.
+      customer || session.kind === 'ended'
+        ? { ...headers, 'Cache-Control': 'private, no-store' }
+        : headers,
     );
   };
 
@@ -162,20 +193,6 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
   });
   app.get('/', (request, reply) => sendPage(request, reply, 200));
   app.get('/index.html', (request, reply) => sendPage(request, reply, 200));
-
-  // The provider's API and its files (CMS images are paths on the provider, decision 023),
-  // through the customer's session (decision 027). Unreachable, it answers in the contract's
-  // error shape, so the client shows its usual Georgian message.
-  await registerProviderGateway(app, {
-    upstream: options.apiUpstream,
-    prefixes: providerPaths(options.env).map((folder) => folder.replace(/\/$/, '')),
-    keys: sessionKeys(options.env),
-    limits: sessionLimitsFromEnv(options.env),
-    unreachableBody: { detail: ka.errors.providerUnavailable, code: 'provider_unavailable' },
-    tooLargeBody: { detail: ka.errors.requestTooLarge, code: 'request_too_large' },
-    ...(options.providerTimeouts ? { timeouts: options.providerTimeouts } : {}),
-    ...(options.env.PROXY_SECRET ? { proxySecret: options.env.PROXY_SECRET } : {}),
-  });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -89,8 +89,8 @@ export function sendHtml(
   reply
     .code(status)
     .type('text/html; charset=utf-8')
-    .headers(headers)
     .header('Cache-Control', 'no-cache')
+    .headers(headers)
     .header('Vary', 'Accept-Encoding');
   if (/\bbr\b/.test(accepted)) {
     return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, PAGE_BROTLI));

@@ -1,15 +1,7 @@
-import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { remoteNameOf } from 'tooling/remotes';
 import type { RouteEntry } from '../src/app/route-table';
 import { firstScreenModules } from '../src/federation/first-screen';
 import type { RuntimeConfig } from '../src/federation/runtime-config';
-
-/** Whether a Cookie header carries a session cookie (its contents are the browser's business). */
-export function hasSession(cookieHeader: string | undefined): boolean {
-  const cookies = String(cookieHeader ?? '').split(/;\s*/);
-  const prefix = `${SESSION_COOKIE}=`;
-  return cookies.some((cookie) => cookie.startsWith(prefix) && cookie.length > prefix.length);
-}
 
 /**
  * The remotes whose manifests a page hints (a route, or none: the not-found page): those of

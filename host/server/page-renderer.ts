@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import type { Audience } from '../src/app/pages/page-slots';
 import type { RuntimeConfig } from '../src/federation/runtime-config';
-import { type RenderedByWorker, RenderPool, type RenderPoolOptions } from './render-pool';
+import {
+  type CustomerFetch,
+  type RenderedByWorker,
+  RenderPool,
+  type RenderPoolOptions,
+} from './render-pool';
 
 export interface PageRendererOptions {
   /** The render bundle's file. */
@@ -28,7 +33,13 @@ export interface PageRendererOptions {
 }
 
 export interface PageRenderer {
-  render(url: string, config: RuntimeConfig, audience: Audience): Promise<RenderedByWorker>;
+  /** A customer's page is rendered with `fetch`, which asks the provider with their session. */
+  render(
+    url: string,
+    config: RuntimeConfig,
+    audience: Audience,
+    fetch?: CustomerFetch,
+  ): Promise<RenderedByWorker>;
   /** The workers' memory (benchmarks). */
   memory: RenderPool['memory'];
   /** Once every worker can render (tests, benchmarks). */
@@ -55,7 +66,8 @@ export function loadPageRenderer(options: PageRendererOptions): PageRenderer | u
   });
   const budgetMs = options.budgetMs ?? 400;
   return {
-    render: (url, config, audience) => pool.render(url, config, audience, Date.now() + budgetMs),
+    render: (url, config, audience, fetch) =>
+      pool.render(url, config, audience, Date.now() + budgetMs, fetch),
     memory: () => pool.memory(),
     ready: () => pool.ready(),
     close: () => pool.close(),

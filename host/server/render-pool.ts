@@ -59,6 +59,9 @@ export interface RenderPoolOptions {
   onEvaluated?: (remote: string, release: string) => void;
 }
 
+/** A GET of the provider's API for a customer's page, answered with their session. */
+export type CustomerFetch = (url: string) => Promise<{ status: number; data: unknown }>;
+
 /** A page's render, from the request until a worker answers it. */
 interface Pending {
   message: Extract<ToWorker, { type: 'render' }>;
@@ -68,6 +71,8 @@ interface Pending {
   budgetMs: number;
   /** Whether it was already sent again after its first worker was stopped. */
   retried: boolean;
+  /** A customer's page: asks the provider with their session (the page server holds it). */
+  fetch?: CustomerFetch;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -142,6 +147,7 @@ export class RenderPool {
     config: RuntimeConfig,
     audience: Audience,
     deadline: number,
+    fetch?: CustomerFetch,
   ): Promise<RenderedByWorker> {
     const rendered = new Promise<RenderedByWorker>((resolve, reject) => {
       this.dispatch({
@@ -159,6 +165,7 @@ export class RenderPool {
         reject,
         budgetMs: Math.max(0, deadline - Date.now()),
         retried: false,
+        ...(fetch ? { fetch } : {}),
       });
     });
     const underWay = rendered.then(
@@ -277,6 +284,19 @@ export class RenderPool {
       case 'may-run':
         this.mayRun(worker, message);
         return;
+      case 'fetch': {
+        // Only the page's own session, and only while the page is this worker's.
+        const fetch = worker.pending.get(message.page)?.fetch;
+        const answer = fetch
+          ? fetch(message.url).catch(() => ({ status: 502, data: null }))
+          : Promise.resolve({ status: 401, data: null });
+        void answer.then((answered) => {
+          if (this.workers.has(worker)) {
+            this.send(worker, { type: 'answer', ask: message.ask, ...answered });
+          }
+        });
+        return;
+      }
       case 'enter':
         worker.running.push(message.code);
         if (message.code.kind === 'evaluate') this.evaluated(worker);

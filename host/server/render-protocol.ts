@@ -42,6 +42,8 @@ export const toWorkerSchema = z.union([
   z.object({ type: z.literal('memory') }),
   /** The answer to a worker's `may-run`. */
   z.object({ type: z.literal('may-run'), ask: z.number(), allowed: z.boolean() }),
+  /** The provider's answer to a worker's `fetch`, asked with the customer's session. */
+  z.object({ type: z.literal('answer'), ask: z.number(), status: z.number(), data: z.unknown() }),
 ]);
 export type ToWorker = z.infer<typeof toWorkerSchema>;
 
@@ -84,6 +86,11 @@ export const fromWorkerSchema = z.union([
     code: sliceCodeSchema,
   }),
   z.object({ type: z.literal('leave'), code: sliceCodeSchema }),
+  /**
+   * A customer's page asks the provider (a GET of its API): the page server asks it with the
+   * session it holds, which never enters a worker (decision 027).
+   */
+  z.object({ type: z.literal('fetch'), page: z.number(), ask: z.number(), url: z.string() }),
   z.object({
     type: z.literal('rendered'),
     id: z.number(),

@@ -60,6 +60,17 @@ const allowed = new Set<string>();
 const answers = new Map<number, (allowed: boolean) => void>();
 let asked = 0;
 
+/** The provider's answers for customers' pages to come, by question. */
+const fetched = new Map<number, (answer: { status: number; data: unknown }) => void>();
+
+/** A customer's page's GET, answered by the page server with the session it holds. */
+const customerFetch = (page: number) => (url: string) =>
+  new Promise<{ status: number; data: unknown }>((resolve) => {
+    asked += 1;
+    fetched.set(asked, resolve);
+    send({ type: 'fetch', page, ask: asked, url });
+  });
+
 /** Asks the page server whether a slice's code may run here (render-pool's canary). */
 async function mayRun(code: SliceCode, page?: number): Promise<boolean> {
   const key = quarantineKey(code.remote, code.release, code.slot);
@@ -126,6 +137,7 @@ async function render(message: Extract<ToWorker, { type: 'render' }>): Promise<v
       config,
       deadline: message.deadline,
       loadSlot: (id) => loadSlot(config, id, styles, message),
+      ...(message.audience === 'customer' ? { customerFetch: customerFetch(message.id) } : {}),
       onError: report,
       onSliceCode: (slot, release, phase) =>
         send({ type: phase, code: { remote: remoteNameOf(slot), release, kind: 'slot', slot } }),
@@ -149,6 +161,11 @@ process.on('message', (raw) => {
   if (message.type === 'may-run') {
     answers.get(message.ask)?.(message.allowed);
     answers.delete(message.ask);
+    return;
+  }
+  if (message.type === 'answer') {
+    fetched.get(message.ask)?.({ status: message.status, data: message.data });
+    fetched.delete(message.ask);
     return;
   }
   const gc = (globalThis as { gc?: () => void }).gc;

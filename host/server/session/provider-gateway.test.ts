@@ -1,7 +1,7 @@
 // @vitest-environment node
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SESSION_ENDED_HEADER } from 'shared/session/server-session';
-import { registerProviderGateway } from './provider-gateway';
+import { type ProviderGateway, registerProviderGateway } from './provider-gateway';
 import { openSession } from './sealed-session';
 import { sessionKeys } from './session-keys';
 
@@ -85,6 +85,7 @@ function fakeProvider() {
 
 let fake: ReturnType<typeof fakeProvider>;
 let gateway: FastifyInstance;
+let pageSession: ProviderGateway['pageSession'];
 let clock: number;
 
 beforeEach(async () => {
@@ -92,7 +93,7 @@ beforeEach(async () => {
   const address = await fake.provider.listen({ port: 0, host: '127.0.0.1' });
   clock = 1_800_000_000_000;
   gateway = Fastify();
-  await registerProviderGateway(gateway, {
+  ({ pageSession } = await registerProviderGateway(gateway, {
     upstream: address,
     prefixes: ['/api'],
     keys,
@@ -100,6 +101,12 @@ beforeEach(async () => {
     unreachableBody: { code: 'provider_unavailable' },
     tooLargeBody: { code: 'request_too_large' },
     now: () => clock,
+  }));
+  // A page request, as the host's page route hands it over (its cookies are all it reads).
+  gateway.get('/page', async (request) => {
+    const session = await pageSession(request);
+    const details = session.kind === 'open' ? await session.fetch('/api/user/details/') : null;
+    return { kind: session.kind, details, cookies: await session.cookies() };
   });
 });
 
@@ -398,5 +405,33 @@ describe('a visitor', () => {
     expect(answer.json()).toEqual([]);
     expect(fake.state.seen.at(-1)?.headers.authorization).toBeUndefined();
     expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('a page with the session', () => {
+  it('reads the provider with it for the server’s render, refreshing once, and the page sets the rotated cookie', async () => {
+    const sealed = await login();
+    fake.expireAccess();
+    const page = await gateway.inject({ method: 'GET', url: '/page', headers: asCustomer(sealed) });
+    const { kind, details, cookies } = page.json() as {
+      kind: string;
+      details: { status: number; data: unknown };
+      cookies: string[];
+    };
+    expect(kind).toBe('open');
+    expect(details).toEqual({ status: 200, data: { first_name: 'ნინო' } });
+    expect(fake.state.refreshes).toBe(1);
+    const renewed = cookieValue(cookies.find((cookie) => cookie.startsWith('user=')));
+    const opened = await openSession(renewed, keys, limits, clock / 1000);
+    expect(opened.kind === 'open' && opened.session.refresh).toBe('refresh-2');
+  });
+
+  it('is a visitor’s, its cookies cleared, once the session is idle too long', async () => {
+    const sealed = await login();
+    clock += 48_000;
+    const page = await gateway.inject({ method: 'GET', url: '/page', headers: asCustomer(sealed) });
+    const { kind, cookies } = page.json() as { kind: string; cookies: string[] };
+    expect(kind).toBe('ended');
+    expect(cookies.some((cookie) => /^user=;.*Max-Age=0/.test(cookie))).toBe(true);
   });
 });

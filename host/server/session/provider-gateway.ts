@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { LOGIN_PATH, REFRESH_PATH } from 'shared/api/session-interceptors';
+import type { SessionState } from 'shared/api/user/server-session';
 import {
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  REFRESH_PATH,
   SESSION_ACTIVITY_PATH,
   SESSION_ENDED_CODE,
   SESSION_ENDED_HEADER,
   SESSION_STATE_PATH,
   type ServerEndReason,
-  type SessionState,
   SIGNED_IN_COOKIE,
 } from 'shared/session/server-session';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
@@ -39,8 +41,6 @@ import type { SessionKeys } from './session-keys';
  * once) and writes the rotated tokens back into the cookie. It ends sessions idle or too old,
  * and tells the page why (SESSION_ENDED_HEADER).
  */
-
-export const LOGOUT_PATH = '/api/user/logout/';
 
 export interface ProviderGatewayOptions {
   /** The provider's base address. */
@@ -96,6 +96,8 @@ const NOT_PASSED_BACK = new Set([
   'upgrade',
   'set-cookie',
 ]);
+/** How long the cookies outlive the session's absolute limit (sessionCookies). */
+const COOKIE_GRACE_SECONDS = 3600;
 /** The largest error answer read whole (to find `banned_user` in it). */
 const ERROR_BODY_LIMIT = 1024 * 1024;
 
@@ -144,7 +146,7 @@ const ended = (why: ServerEndReason) => ({
 export async function registerProviderGateway(
   app: StaticServer,
   options: ProviderGatewayOptions,
-): Promise<void> {
+): Promise<ProviderGateway> {
   const timeouts = options.timeouts ?? PROVIDER_TIMEOUTS;
   const upstream = options.upstream.replace(/\/+$/, '');
   const nowMs = options.now ?? Date.now;
@@ -160,7 +162,7 @@ export async function registerProviderGateway(
   /** Sends one call to the provider, as the contract asks, authorised with `access`. */
   const send = async (
     request: FastifyRequest,
-    call: { access?: string; body?: Buffer; contentType?: string },
+    call: { access?: string; body?: Buffer; contentType?: string; get?: string },
   ): Promise<ProviderAnswer> => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) {
@@ -179,11 +181,16 @@ export async function registerProviderGateway(
     headers['x-forwarded-proto'] = request.protocol;
     headers['x-forwarded-host'] = request.host;
     if (options.proxySecret) headers[PROXY_SECRET_HEADER.toLowerCase()] = options.proxySecret;
-    const body = call.body ?? (Buffer.isBuffer(request.body) ? request.body : undefined);
-    const answer = await undiciRequest(`${upstream}${request.url}`, {
-      method: request.method as 'GET',
+    // A page's own read (`get`, a customer's page rendered on the server) carries no body.
+    const method = call.get ? 'GET' : request.method;
+    const body = call.get
+      ? undefined
+      : (call.body ?? (Buffer.isBuffer(request.body) ? request.body : undefined));
+    if (call.get) delete headers['content-type'];
+    const answer = await undiciRequest(`${upstream}${call.get ?? request.url}`, {
+      method: method as 'GET',
       headers,
-      ...(body && isWrite(request.method) ? { body } : {}),
+      ...(body && isWrite(method) ? { body } : {}),
       dispatcher,
     });
     if (answer.statusCode < 400) {
@@ -230,7 +237,9 @@ export async function registerProviderGateway(
   const secure = (request: FastifyRequest) => request.protocol === 'https';
 
   const sessionCookies = async (request: FastifyRequest, session: ServerSession) => {
-    const left = session.began + limits.maxSeconds - nowS();
+    // The cookies outlive the session by an hour, so the server, not the browser's expiry,
+    // ends it, and the page can say why (expired, not "logged out elsewhere").
+    const left = session.began + limits.maxSeconds - nowS() + COOKIE_GRACE_SECONDS;
     const sealed = await sealSession(session, keys, limits);
     return [sessionCookie(sealed, secure(request), left), signedInCookie(secure(request), left)];
   };
@@ -301,6 +310,7 @@ export async function registerProviderGateway(
     request: FastifyRequest,
     start: ServerSession,
     bodyFor?: (session: ServerSession) => Buffer,
+    get?: string,
   ): Promise<{
     answer: ProviderAnswer;
     session: ServerSession;
@@ -313,6 +323,7 @@ export async function registerProviderGateway(
         access: session.access,
         ...(bodyFor ? { body: bodyFor(session) } : {}),
         ...(contentType ? { contentType } : {}),
+        ...(get ? { get } : {}),
       });
     let answer = await call(start);
     if (answer.status !== 401) return { answer, session: start, refused: false, rotated: false };
@@ -451,6 +462,47 @@ export async function registerProviderGateway(
     );
   };
 
+  /**
+   * The session a page request carries, for a customer's page rendered on the server (issue
+   * 29): its reads of the provider's API asked with the session, and the cookies the page's
+   * answer must set (tokens rotated meanwhile, a session ended or refused).
+   */
+  const pageSession = async (request: FastifyRequest): Promise<PageSession> => {
+    const at = await sessionOf(request);
+    if (at.kind === 'none') return { kind: 'none', cookies: async () => [] };
+    if (at.kind === 'ended') {
+      return { kind: 'ended', cookies: async () => clearedCookies(request) };
+    }
+    let session = at.session;
+    let changed = at.changed;
+    let ended = false;
+    const fetch = async (url: string) => {
+      // Only the provider's API, and only while the session holds.
+      if (ended || !url.startsWith('/api/') || url.startsWith(LOGOUT_PATH)) {
+        return { status: 404, data: null };
+      }
+      const result = await withSession(request, session, undefined, url);
+      if (result.refused || codeOf(result.answer) === 'banned_user') {
+        ended = true;
+        return { status: result.answer.status, data: null };
+      }
+      if (result.rotated) {
+        session = result.session;
+        changed = true;
+      }
+      const { body } = result.answer;
+      const text = Buffer.isBuffer(body) ? body.toString('utf8') : await streamText(body);
+      try {
+        return { status: result.answer.status, data: text ? JSON.parse(text) : null };
+      } catch {
+        return { status: 502, data: null };
+      }
+    };
+    const cookies = async () =>
+      ended ? clearedCookies(request) : changed ? await sessionCookies(request, session) : [];
+    return { kind: 'open', fetch, cookies };
+  };
+
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -485,6 +537,22 @@ export async function registerProviderGateway(
     scope.get(SESSION_STATE_PATH, (request, target) => sessionState(request, target, false));
     scope.post(SESSION_ACTIVITY_PATH, (request, target) => sessionState(request, target, true));
   });
+  return { pageSession };
+}
+
+/** The session of a page request (ProviderGateway's `pageSession`). */
+export type PageSession =
+  | { kind: 'none' | 'ended'; cookies: () => Promise<string[]> }
+  | {
+      kind: 'open';
+      /** A GET of the provider's API with the session (`/api/…`, with its query). */
+      fetch: (url: string) => Promise<{ status: number; data: unknown }>;
+      /** The Set-Cookie values the page's answer carries: after the page's reads. */
+      cookies: () => Promise<string[]>;
+    };
+
+export interface ProviderGateway {
+  pageSession(request: FastifyRequest): Promise<PageSession>;
 }
 
 async function streamText(body: Readable): Promise<string> {

@@ -1,12 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatDate, formatMoney } from 'shared/lib/money';
 import { DEFAULT_PROVIDER_SITE, setProviderSite } from 'shared/lib/site-urls';
+import { loansQuery } from 'shared/query/account-queries';
+import { useLoans } from 'shared/query/use-account';
 import { ka } from 'shared/strings/ka';
-import { OTHER_PROVIDER_ORIGIN, otherProviderSite } from 'shared/testing/fixtures';
+import {
+  customer,
+  loanLimit,
+  loans,
+  OTHER_PROVIDER_ORIGIN,
+  otherProviderSite,
+} from 'shared/testing/fixtures';
 import { ProviderHtml } from 'shared/ui/provider-html';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { kaHost } from '../app/ka-host';
 import type { RemoteModule } from '../federation/remote-modules';
-import { renderPage, type ServerSlotModule } from './render-page';
+import { renderPage, type ServerSlotModule, setProviderAddress } from './render-page';
 
 const config = { remotes: [], routeMiddleware: {} };
 
@@ -102,6 +111,18 @@ const render = (url: string, table = modules, budget = 2_000) =>
     loadSlot: loadSlotFrom(table),
     deadline: Date.now() + budget,
   });
+
+/** The fixtures' loan with a payment due. */
+const loanDue = loans.find((loan) => loan.status === 'active' && loan.next_payment_amount);
+
+/** The next payment as a slice shows it: the loans, from the page's one query. */
+function NextPayment() {
+  const { data } = useLoans();
+  const loan = data?.find((candidate) => candidate.id === loanDue?.id);
+  return (
+    <p>{`next ${formatMoney(loan?.next_payment_amount ?? '0')} ${formatDate(loan?.next_payment_date ?? '')}`}</p>
+  );
+}
 
 describe('renderPage', () => {
   it('says when each slot’s code runs, around its prefetch and its render, and the markup is unchanged', async () => {
@@ -225,6 +246,63 @@ describe('renderPage', () => {
     // The overdue notice, next payment, calculator, loans and questions: each a place the
     // browser fills, and the account entry in the header.
     expect(page.html.match(/<!--\$!-->/g)).toHaveLength(6);
+    expect(page.state).toMatchObject({ audience: 'customer', slots: {} });
+    expect(page.state.queries.queries).toEqual([]);
+  });
+
+  it('renders a customer’s page with their figures, asked through the page server, each once', async () => {
+    setProviderAddress('http://provider.invalid');
+    const due = loanDue;
+    if (!due?.next_payment_amount || !due.next_payment_date) throw new Error('no loan due');
+    const answers: Record<string, unknown> = {
+      '/api/user/details/': customer,
+      '/api/user/user/loan_limit/': loanLimit,
+      '/api/loan/loan/': loans,
+    };
+    const asked: string[] = [];
+    const page = await renderPage({
+      url: '/',
+      audience: 'customer',
+      config,
+      loadSlot: loadSlotFrom({
+        'remote_loans/NextPayment': {
+          default: NextPayment,
+          prefetchOnServer: async (client) => {
+            await client.prefetchQuery(loansQuery);
+          },
+        },
+      }),
+      deadline: Date.now() + 2_000,
+      customerFetch: async (url) => {
+        asked.push(url);
+        return url in answers ? { status: 200, data: answers[url] } : { status: 404, data: null };
+      },
+    });
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(page.html).toContain(
+      `next ${formatMoney(due.next_payment_amount)} ${formatDate(due.next_payment_date)}`,
+    );
+    // The account once for the whole page; the slot's own prefetch found it there.
+    expect(asked.sort()).toEqual(Object.keys(answers).sort());
+    expect(page.state.queries.queries.map((query) => query.queryHash)).toEqual(
+      expect.arrayContaining(['["account","user"]', '["account","loans"]']),
+    );
+    expect(page.state.slots).toEqual({
+      'remote_loans/NextPayment': { release: 'ssr/remote-entry.aaaa.cjs', queries: [] },
+    });
+  });
+
+  it('sends a customer’s page without their data when their account does not answer', async () => {
+    setProviderAddress('http://provider.invalid');
+    const page = await renderPage({
+      url: '/',
+      audience: 'customer',
+      config,
+      loadSlot: loadSlotFrom(modules),
+      deadline: Date.now() + 2_000,
+      customerFetch: async () => ({ status: 502, data: null }),
+    });
+    if (page.kind !== 'page') throw new Error('expected a page');
     expect(page.state).toMatchObject({ audience: 'customer', slots: {} });
     expect(page.state.queries.queries).toEqual([]);
   });

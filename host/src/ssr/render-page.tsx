@@ -7,16 +7,19 @@ import {
   StaticRouterProvider,
 } from 'react-router-dom';
 import { apiClient } from 'shared/api/api-client';
+import { ServerLoggedInContext } from 'shared/auth/server-logged-in';
 import { setProviderSite } from 'shared/lib/site-urls';
+import { loanLimitQuery, loansQuery, userQuery } from 'shared/query/account-queries';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { AppProviders } from '../app/app-providers';
-import { ServerAudienceContext } from '../app/page-audience';
+import { ServerAccountContext, ServerAudienceContext } from '../app/page-audience';
 import { type Audience, PAGE_SLOTS, type SlotPage } from '../app/pages/page-slots';
 import { routeOf } from '../app/route-table';
 import { buildRoutes } from '../app/router';
 import type { LoadRemoteModule } from '../federation/remote-loader';
 import type { RemoteModuleMap } from '../federation/remote-modules';
 import { providerSite, type RuntimeConfig } from '../federation/runtime-config';
+import { type CustomerFetch, customerAnswers, withCustomerAnswers } from './customer-answers';
 import type { PageState, SerializedRouteError } from './page-state';
 import { cachePublicAnswers } from './public-answer-cache';
 import { renderToHtml } from './render-to-html';
@@ -34,14 +37,13 @@ export { sharedScope } from 'ssr-shared-scope';
 export const PROVIDER_ANSWER_TIMEOUT_MS = 2_000;
 
 /**
- * Where the slices' API calls go on the server: straight to the provider, never with a
- * session (the server renders a visitor's page only), their public answers kept briefly, each
- * given up after `timeoutMs`.
+ * Where the slices' API calls go on the server: a visitor's straight to the provider, never
+ * with a session, their public answers kept briefly; a customer's to the page server, which
+ * asks with their session (customer-answers); each given up after `timeoutMs`.
  */
 export function setProviderAddress(baseURL: string, timeoutMs = PROVIDER_ANSWER_TIMEOUT_MS): void {
-  apiClient.defaults.adapter = cachePublicAnswers(
-    getAdapter(apiClient.defaults.adapter),
-    PUBLIC_ANSWER_TTL_MS,
+  apiClient.defaults.adapter = customerAnswers(
+    cachePublicAnswers(getAdapter(apiClient.defaults.adapter), PUBLIC_ANSWER_TTL_MS),
   );
   // Per request, not the default: what a slice renders from the default (an image's address
   // on the provider) must read as it does in the browser, where the API is on the same origin.
@@ -58,10 +60,13 @@ export interface RenderPageOptions {
   /** The page's path and query, as the browser asked for it. */
   url: string;
   /**
-   * Whom the page is for: a customer's page is the shell and every slot's reserved place, their
-   * own data the browser's to load (the server never asks the provider with a session).
+   * Whom the page is for: a customer's page is rendered with their data when `customerFetch`
+   * is given and their account answers in time, else it is the shell and every slot's
+   * reserved place, their data the browser's to load.
    */
   audience: Audience;
+  /** Asks the provider with the customer's session (the page server holds it; decision 027). */
+  customerFetch?: CustomerFetch;
   config: RuntimeConfig;
   /** A slot's module from its remote's current release (host/server/remote-releases). */
   loadSlot: <Id extends RemoteModuleId>(id: Id) => Promise<ServerSlotModule<Id>>;
@@ -119,12 +124,14 @@ async function prepareSlots(
   options: RenderPageOptions,
   page: SlotPage | undefined,
   queryClient: QueryClient,
-): Promise<{
-  ready: Map<RemoteModuleId, ServerSlotModule>;
-  queries: Map<RemoteModuleId, string[]>;
-}> {
+): Promise<PreparedSlots> {
+  const customer = options.audience === 'customer';
+  // A customer's slots that show their data whole (the slot table says which); their
+  // conditions are decided by the account, which the page has by now.
   const slots = page
-    ? PAGE_SLOTS[page].visitor.filter((slot) => !slot.when && !slot.browserOnly)
+    ? PAGE_SLOTS[page][options.audience].filter((slot) =>
+        customer ? slot.withDataOnServer : !slot.when && !slot.browserOnly,
+      )
     : [];
   const url = new URL(options.url, 'http://page.invalid');
   const ready = new Map<RemoteModuleId, ServerSlotModule>();
@@ -140,10 +147,19 @@ async function prepareSlots(
       const loaded = await beforeDeadline(reported(options.loadSlot(id)), options.deadline);
       if (!loaded) return;
       const prefetch = loaded.module.prefetchOnServer;
+      // A customer's slot shows their data: without a prefetch it would render a loading state.
+      if (customer && !prefetch) return;
       if (prefetch) {
         // Each slice's answers apart first, so the page can say which are whose: a browser
         // that renders a slot afresh (another release) drops them (server-rendered-slots).
-        const own = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+        // Seeded with what the page already has (a customer's account): asked once a page, the
+        // answers count as fresh for the render, and stay the page's, not this slice's.
+        const own = new QueryClient({
+          defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+        });
+        const seeded = dehydrate(queryClient);
+        hydrate(own, seeded);
+        const pageOwn = new Set(seeded.queries.map((query) => query.queryHash));
         options.onSliceCode?.(id, loaded.release, 'enter');
         let prefetched: Promise<void>;
         try {
@@ -169,13 +185,53 @@ async function prepareSlots(
         hydrate(queryClient, answers);
         queries.set(
           id,
-          answers.queries.map((query) => query.queryHash),
+          answers.queries.map((query) => query.queryHash).filter((hash) => !pageOwn.has(hash)),
         );
       }
       ready.set(id, loaded);
     }),
   );
   return { ready, queries };
+}
+
+interface PreparedSlots {
+  ready: Map<RemoteModuleId, ServerSlotModule>;
+  queries: Map<RemoteModuleId, string[]>;
+}
+
+const NOTHING_PREPARED: PreparedSlots = { ready: new Map(), queries: new Map() };
+
+/**
+ * A customer's page with their data (issue 29): first the account the page is decided by (who
+ * they are, their loans: whether they are applying, whether verification is left), then each
+ * slot's own answers. An account not known by the deadline leaves the whole page's data to the
+ * browser, as before; a limit that failed is no limit (spec §7).
+ */
+async function prepareCustomer(
+  options: RenderPageOptions,
+  page: SlotPage | undefined,
+  queryClient: QueryClient,
+): Promise<PreparedSlots & { account: boolean }> {
+  const asked = Promise.all([
+    queryClient.prefetchQuery(userQuery),
+    queryClient.prefetchQuery(loanLimitQuery),
+    queryClient.prefetchQuery(loansQuery),
+  ]);
+  const answered = await beforeDeadline(
+    asked.then(() => true),
+    options.deadline,
+  );
+  const known = [userQuery.queryKey, loansQuery.queryKey].every(
+    (key) => queryClient.getQueryState(key)?.status === 'success',
+  );
+  if (!answered || !known) {
+    queryClient.clear();
+    return { ...NOTHING_PREPARED, account: false };
+  }
+  if (queryClient.getQueryState(loanLimitQuery.queryKey)?.status !== 'success') {
+    queryClient.removeQueries({ queryKey: loanLimitQuery.queryKey });
+  }
+  return { ...(await prepareSlots(options, page, queryClient)), account: true };
 }
 
 /** Says a slot's code is done: React renders it right after the slot's own tree. */
@@ -242,9 +298,12 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
     ? [...route.middleware, ...(options.config.routeMiddleware[route.path] ?? [])].length > 0
     : false;
   if (customer && guarded) return { kind: 'browser' };
-  const { ready, queries } = customer
-    ? { ready: new Map<RemoteModuleId, ServerSlotModule>(), queries: new Map() }
-    : await prepareSlots(options, page, queryClient);
+  const { customerFetch } = options;
+  const { ready, queries, account } = !customer
+    ? { ...(await prepareSlots(options, page, queryClient)), account: false }
+    : customerFetch
+      ? await withCustomerAnswers(customerFetch, () => prepareCustomer(options, page, queryClient))
+      : { ...NOTHING_PREPARED, account: false };
 
   const handler = createStaticHandler(buildRoutes(options.config));
   const context = await handler.query(new Request(new URL(options.url, 'http://page.invalid')));
@@ -266,9 +325,13 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
 
   const html = await renderToHtml(
     <ServerAudienceContext value={options.audience}>
-      <AppProviders queryClient={queryClient} loadRemote={loadRemote}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <ServerLoggedInContext value={customer}>
+        <ServerAccountContext value={account}>
+          <AppProviders queryClient={queryClient} loadRemote={loadRemote}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </ServerAccountContext>
+      </ServerLoggedInContext>
     </ServerAudienceContext>,
     options.deadline,
     (error) => {

@@ -9,6 +9,7 @@ import { format, ka } from 'shared/strings/ka';
 import { customer, loanLimit, loans } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { holdSession } from 'shared/testing/session';
 import { kaLoans } from '../../../ka-loans';
 import {
   fakeLoanProvider,
@@ -29,12 +30,23 @@ function logIn() {
   useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
 }
 
-/** Records the Authorization header of every GET /api/loan/loan/ and answers the fixtures. */
-function watchLoanRequests(): (string | null)[] {
-  const seen: (string | null)[] = [];
+interface LoanRequest {
+  signedIn: string | null;
+  authorization: string | null;
+}
+
+/**
+ * Records what authorises every GET /api/loan/loan/ (the session's cookie, never a token:
+ * the host's server holds those) and answers the fixtures.
+ */
+function watchLoanRequests(): LoanRequest[] {
+  const seen: LoanRequest[] = [];
   mswServer.use(
-    http.get('*/api/loan/loan/', ({ request }) => {
-      seen.push(request.headers.get('Authorization'));
+    http.get('*/api/loan/loan/', ({ request, cookies }) => {
+      seen.push({
+        signedIn: cookies.signed_in ?? null,
+        authorization: request.headers.get('Authorization'),
+      });
       return HttpResponse.json(loans);
     }),
   );
@@ -89,13 +101,14 @@ describe('the loans overview', () => {
     expect(within(repaid).queryByText(ka.loans.nextPayment)).not.toBeInTheDocument();
   });
 
-  it('sends the access token as JWT when it asks for the loans', async () => {
+  it('asks for the loans with the session’s cookies, never a token', async () => {
     const requests = watchLoanRequests();
+    holdSession();
     logIn();
     render(<LoansOverview />);
 
     await findLoanItems();
-    expect(requests).toEqual(['JWT a']);
+    expect(requests).toEqual([{ signedIn: '1', authorization: null }]);
   });
 
   it('shows the loans once the visitor logs in', async () => {

@@ -11,6 +11,7 @@ import { Card } from 'shared/ui/card';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
+import { prefetchLoansOverview } from '../../../lib/prefetch-on-server';
 import { inRowOrder } from '../../../lib/schedule-order';
 import { tbilisiDateOf } from '../../money-action/lib/iso-date';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
@@ -38,9 +39,16 @@ function LoanProgress({ loan }: { loan: Loan }) {
           {kaLoans.loan.paidAmount}: <strong>{formatMoney(fromTetri(paid))}</strong>
         </span>
       </p>
-      <div className={styles.bar} aria-hidden="true">
-        <span className={styles.barFill} style={{ width: `${percent}%` }} />
-      </div>
+      {/* An SVG's width is an attribute, not a style: the server's HTML may carry it (CSP). */}
+      <svg
+        className={styles.bar}
+        aria-hidden="true"
+        focusable="false"
+        viewBox="0 0 100 1"
+        preserveAspectRatio="none"
+      >
+        <rect className={styles.barFill} width={percent} height="1" />
+      </svg>
     </div>
   );
 }
@@ -206,6 +214,9 @@ function LoansList() {
     </>
   );
 }
+
+/** What the list shows, asked for by the host's server before it renders the page (issue 29). */
+export const prefetchOnServer = prefetchLoansOverview;
 
 /** The customer's loans on the home page; visitors are offered the login instead. */
 export default function LoansOverview() {

@@ -4,11 +4,15 @@ import { useLoans } from 'shared/query/use-account';
 import { format } from 'shared/strings/ka';
 import { Card } from 'shared/ui/card';
 import { kaLoans } from '../../../ka-loans';
+import { prefetchLoans } from '../../../lib/prefetch-on-server';
 import { LoanRepayment } from '../../repayment/components/loan-repayment';
 import { statusOf } from '../lib/loan-status';
 import styles from './next-payment.module.css';
 
 const t = kaLoans.next;
+
+/** The loans, asked for by the host's server before it renders a customer's page (issue 29). */
+export const prefetchOnServer = prefetchLoans;
 
 /** Loans being paid on schedule, the next one due first (an overdue one has its notice). */
 function loansDue(loans: readonly Loan[]): Loan[] {

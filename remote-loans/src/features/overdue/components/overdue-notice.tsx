@@ -7,6 +7,7 @@ import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
+import { prefetchLoans } from '../../../lib/prefetch-on-server';
 import { DoneMessage } from '../../money-action/components/confirm-step';
 import { PayoffAction } from '../../payoff/components/payoff-action';
 import { type Payment, RepayForm } from '../../repayment/components/repay-form';
@@ -17,6 +18,9 @@ import { useOverdue } from '../hooks/use-overdue';
 import styles from './overdue-notice.module.css';
 
 const t = kaLoans.overdue;
+
+/** The loans and what is overdue, asked for by the host's server first (issue 29). */
+export const prefetchOnServer = prefetchLoans;
 
 /** The repayment form for the overdue loan, opened on its total due. */
 function OverdueRepayment({
