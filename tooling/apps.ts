@@ -53,6 +53,13 @@ export const PAGE_SERVER_TIMEOUT_MS = 5_000;
 
 export const SANDBOX_APP = { folder: 'sandbox-api', portEnv: 'SANDBOX_PORT', port: 4000 } as const;
 
+/**
+ * `pnpm dev`'s session holder (host/server/dev-gateway): the development servers send the
+ * provider's paths and the session's own through it, as the host's server does in production
+ * (decision 027), so a customer's session is the server's there too.
+ */
+export const DEV_GATEWAY_APP = { portEnv: 'DEV_GATEWAY_PORT', port: 3900 } as const;
+
 type Env = Record<string, string | undefined>;
 
 /** A port from the environment when it is a positive integer, else the default. */

@@ -70,7 +70,6 @@ function siteFor(
       routes: ROUTE_TABLE.map(({ id, path: routePath }) => ({ id, path: routePath })),
       notFoundPage: NOT_FOUND_PAGE,
       pageServers: pageServerPorts(env),
-      apiUpstream: apiUpstream(env),
       providerPaths: providerPaths(env),
       providerUnavailableBody: body(ka.errors.providerUnavailable, 'provider_unavailable'),
       tooLargeBody: body(ka.errors.requestTooLarge, 'request_too_large'),
@@ -84,7 +83,6 @@ function siteFor(
     // nginx cannot listen on a name: Fastify's `localhost` is 127.0.0.1 here.
     ...(env.LISTEN_HOST?.trim() ? { listen: env.LISTEN_HOST.trim() } : {}),
     trustedProxies: trustedProxies(env),
-    ...(env.PROXY_SECRET ? { proxySecret: env.PROXY_SECRET } : {}),
   };
 }
 
@@ -129,10 +127,12 @@ function check() {
 
 function start() {
   const nginx = requireNginx();
-  // The embedded sandbox trusts nginx's X-Forwarded-For only with this secret (decision 015).
+  // The embedded sandbox trusts the page servers' X-Forwarded-For only with this secret
+  // (decision 015); every page server opens the sessions the others sealed (decision 027).
   const env: Record<string, string | undefined> = {
     ...process.env,
     PROXY_SECRET: process.env.PROXY_SECRET || randomBytes(24).toString('hex'),
+    SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('base64url'),
   };
   const pins = deployBuilds(env);
   const conf = writeConf(env);

@@ -29,7 +29,6 @@ const site = (prefix: string): NginxSite => ({
     ],
     notFoundPage: 'not-found',
     pageServers: [18010, 18011],
-    apiUpstream: 'http://127.0.0.1:18100',
     providerPaths: ['/api/', '/media/', '/cms/uploads/'],
     providerUnavailableBody: JSON.stringify({
       detail: 'მიუწვდომელია',
@@ -150,7 +149,7 @@ describe('renderNginxConf', () => {
 
   it('asks the page servers for each page, balanced, and sends the browser-rendered page while none answers', () => {
     expect(conf).toContain(
-      'upstream page_servers {\n    server 127.0.0.1:18010 max_fails=1 fail_timeout=2s;\n    server 127.0.0.1:18011 max_fails=1 fail_timeout=2s;',
+      'upstream page_servers {\n    hash $session_affinity consistent;\n    server 127.0.0.1:18010 max_fails=1 fail_timeout=2s;\n    server 127.0.0.1:18011 max_fails=1 fail_timeout=2s;',
     );
     const home = conf.slice(conf.indexOf('location = / {'), conf.indexOf('location @index_page'));
     expect(home).toContain('proxy_pass http://page_servers;');
@@ -179,12 +178,12 @@ describe('renderNginxConf', () => {
     expect(conf).toContain('error_page 404 /pages/not-found.$audience.html;\n      return 404;');
   });
 
-  it('hands every provider folder to the provider, and nothing else', () => {
+  it('hands every provider folder to the page servers, which call the provider (decision 027)', () => {
     const host = hostBlock(conf);
     for (const prefix of ['/api/', '/media/', '/cms/uploads/']) {
-      expect(host).toContain(`location ${prefix} {\n      proxy_pass http://127.0.0.1:18100;`);
+      expect(host).toContain(`location ${prefix} {\n      proxy_pass http://page_servers;`);
     }
-    expect(host.match(/proxy_pass http:\/\/127\.0\.0\.1:18100;/g)).toHaveLength(3);
+    expect(conf).not.toContain('18100');
   });
 
   it('lets CORS through for the host origins only', () => {
@@ -211,19 +210,36 @@ describe('renderNginxConf', () => {
     expect(conf).toContain(`location ~ ${JSON.stringify(UNPUBLISHED.source)} {`);
   });
 
-  it('takes the client’s address from trusted proxies only, and vouches for it to the provider', () => {
+  it('takes the client’s address from trusted proxies only, and passes it to the page servers', () => {
     expect(conf).not.toContain('set_real_ip_from');
-    expect(conf).toContain('proxy_set_header X-Proxy-Secret "";');
-    const behind = renderNginxConf({
-      ...site('/srv/lender'),
-      trustedProxies: ['10.1.0.0/16'],
-      proxySecret: 'the-proxy',
-    });
+    const behind = renderNginxConf({ ...site('/srv/lender'), trustedProxies: ['10.1.0.0/16'] });
     expect(behind).toContain(
       'set_real_ip_from 10.1.0.0/16;\n  real_ip_header X-Forwarded-For;\n  real_ip_recursive on;',
     );
-    expect(behind).toContain('proxy_set_header X-Proxy-Secret "the-proxy";');
     expect(behind).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    // nginx never vouches to the provider: the page servers call it (decision 027).
+    expect(conf).not.toContain('X-Proxy-Secret');
+  });
+
+  it('sends the provider’s paths and the session’s own through the page servers, a session to one of them', () => {
+    for (const location of [
+      'location /api/ {',
+      'location /media/ {',
+      'location = /session {',
+      'location = /session/activity {',
+    ]) {
+      const block = conf.slice(
+        conf.indexOf(location),
+        conf.indexOf('\n    }', conf.indexOf(location)),
+      );
+      expect(block, location).toContain('proxy_pass http://page_servers;');
+      // A write is never sent twice.
+      expect(block, location).toContain('proxy_next_upstream error timeout;');
+    }
+    const upstream = conf.slice(conf.indexOf('upstream page_servers {'));
+    expect(upstream).toMatch(/^upstream page_servers \{\n {4}hash \$session_affinity consistent;/);
+    expect(conf).toContain('map $cookie_user $session_affinity {');
+    expect(conf).toContain('default $request_id;');
   });
 
   it('writes its redirects relative, never built from the request’s Host', () => {
@@ -296,10 +312,7 @@ describe('the written configuration', () => {
       mkdirSync(path.join(prefix, dir), { recursive: true });
     }
     const conf = path.join(prefix, 'nginx.conf');
-    writeFileSync(
-      conf,
-      renderNginxConf({ ...site(prefix), trustedProxies: ['10.1.0.0/16'], proxySecret: 's3cret' }),
-    );
+    writeFileSync(conf, renderNginxConf({ ...site(prefix), trustedProxies: ['10.1.0.0/16'] }));
     const args = [
       '-t',
       '-q',
@@ -330,13 +343,18 @@ describe('the written configuration', () => {
         '<svg xmlns="http://www.w3.org/2000/svg"/>',
       );
       writeFileSync(path.join(root('remote-home'), 'remoteEntry.js'), 'export {};');
-      // The provider answers a field error: it must pass through untouched.
-      provider = createServer((_request, response) => {
+      // A page server that answers the API only (the provider's field error, which must pass
+      // through untouched) and fails every page: nginx then sends the rendered pages.
+      provider = createServer((request, response) => {
+        if (!request.url?.startsWith('/api/')) {
+          request.socket.destroy();
+          return;
+        }
         response.writeHead(400, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ amount: ['არასწორია.'] }));
       });
-      const [hostPort = 0, remotePort = 0, pageServer = 0, apiPort = 0] = await freePorts(4);
-      await new Promise<void>((resolve) => provider?.listen(apiPort, '127.0.0.1', resolve));
+      const [hostPort = 0, remotePort = 0, pageServer = 0] = await freePorts(3);
+      await new Promise<void>((resolve) => provider?.listen(pageServer, '127.0.0.1', resolve));
       const base = site(prefix);
       const conf = path.join(prefix, 'nginx.conf');
       writeFileSync(
@@ -345,13 +363,7 @@ describe('the written configuration', () => {
           ...base,
           // Run by root, the workers must still read the files written here.
           ...(process.getuid?.() === 0 ? { user: 'root' } : {}),
-          // No page server answers: nginx sends the rendered pages.
-          host: {
-            ...base.host,
-            port: hostPort,
-            pageServers: [pageServer],
-            apiUpstream: `http://127.0.0.1:${apiPort}`,
-          },
+          host: { ...base.host, port: hostPort, pageServers: [pageServer] },
           // The names this test's requests use: raw `Host: localhost`, and Node's own.
           hostOrigins: ['http://localhost', `http://127.0.0.1:${hostPort}`],
           remotes: [{ folder: 'remote-home', port: remotePort, root: root('remote-home') }],

@@ -1,5 +1,6 @@
 import { allowedHosts } from 'host/server/host-check';
-import { PAGE_SERVER_TIMEOUT_MS, PROXY_SECRET_HEADER } from 'tooling/apps';
+import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
+import { PAGE_SERVER_TIMEOUT_MS } from 'tooling/apps';
 import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'tooling/server/api-proxy';
 import {
   CSP_REPORT_PATH,
@@ -39,9 +40,10 @@ export interface HostServer {
    * the browser renders them, as before the server did.
    */
   pageServers: readonly number[];
-  /** The provider's base address. */
-  apiUpstream: string;
-  /** The folders proxied to it (tooling/apps `providerPaths`): its API and its files. */
+  /**
+   * The provider's folders (tooling/apps `providerPaths`): its API and its files, passed to the
+   * page servers, which hold the session and call the provider (decision 027).
+   */
   providerPaths: readonly string[];
   /** JSON bodies in the contract's shape for the proxy's own failures. */
   providerUnavailableBody: string;
@@ -70,8 +72,6 @@ export interface NginxSite {
   listen?: string;
   /** Proxies in front of nginx whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
   trustedProxies?: readonly string[];
-  /** Sent to the provider as PROXY_SECRET_HEADER (the embedded sandbox's proof of a proxy). */
-  proxySecret?: string;
 }
 
 const MIME_TYPES: Record<string, string> = {
@@ -193,7 +193,8 @@ function hostServer(site: NginxSite, common: [string, string][]): string {
     { 'Content-Security-Policy': pageCsp(host, false) },
     { 'Content-Security-Policy': pageCsp(host, true) },
   );
-  const pageHeaders = [...common, ...csp.headers, ['Cache-Control', quoted('no-cache')]] as [
+  // A customer's page carries their figures (issue 29): no cache, shared or the browser's, keeps it.
+  const pageHeaders = [...common, ...csp.headers, ['Cache-Control', '$page_cache_control']] as [
     string,
     string,
   ][];
@@ -228,22 +229,24 @@ ${plainErrors('      ', [502, 503, 504])}
 ${staticPage(route.id)}`;
   };
   const home = host.routes.find((route) => route.path === '/');
-  const upstream = host.apiUpstream.replace(/\/+$/, '');
-  const proxied = (prefix: string) => `    location ${prefix} {
-      proxy_pass ${upstream};
+  // The provider's paths and the session's own go through the page servers, which hold the
+  // customer's session (decision 027): they open the sealed cookie and authorise each call.
+  const throughSession = (match: string) => `    location ${match} {
+      proxy_pass http://page_servers;
       proxy_http_version 1.1;
-      # The provider learns who asked; whatever the client sent under these names is replaced.
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      # The page servers trust this address alone to name the client (TRUSTED_PROXIES).
       proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $http_host;
       proxy_set_header Forwarded "";
-      # Only this proxy vouches for the address: a client's own claim is never passed on.
-      proxy_set_header ${PROXY_SECRET_HEADER} ${quoted(site.proxySecret ?? '')};
-      proxy_connect_timeout ${seconds(PROVIDER_TIMEOUTS.connect)};
+      # A call is never sent twice: only a page server that never took it is passed over.
+      proxy_next_upstream error timeout;
+      proxy_connect_timeout 1s;
       proxy_send_timeout ${seconds(PROVIDER_TIMEOUTS.body)};
-      proxy_read_timeout ${seconds(PROVIDER_TIMEOUTS.headers)};
+      proxy_read_timeout ${seconds(PROVIDER_TIMEOUTS.headers + PROVIDER_TIMEOUTS.connect)};
       client_max_body_size ${PROXY_BODY_LIMIT / 1024 / 1024}m;
-      # Only nginx's own failures: the provider's answers pass through as they are.
+      # Only nginx's own failures (no page server): the answers pass through as they are.
       error_page 502 504 = @provider_unavailable;
       error_page 413 = @too_large;
 ${plainErrors('      ', [502, 504, 413])}
@@ -274,10 +277,24 @@ ${siteHosts.join('\n')}
     "" visitor;
     default customer;
   }
+  # A page sent with a session cookie may hold the customer's figures (decision 027).
+  map $cookie_user $page_cache_control {
+    "" "no-cache";
+    default "private, no-store";
+  }
+
+  # A session's requests go to one page server, so one of them refreshes its tokens once
+  # (decision 027): the key is the sealed cookie's protected header, which names the session
+  # and never changes with it. Anything else is spread at random.
+  map $cookie_user $session_affinity {
+    "~^(?<sealed_header>[A-Za-z0-9_-]+)\\." $sealed_header;
+    default $request_id;
+  }
 
   # The host's page servers: they keep nothing between requests, so more pages a second is
   # more servers here (decision 020).
   upstream page_servers {
+    hash $session_affinity consistent;
 ${host.pageServers.map((port) => `    server ${localAddress(site)}:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
     keepalive 16;
   }
@@ -343,7 +360,8 @@ ${plainErrors('      ', [404])}
       return 404;
     }
 
-${host.providerPaths.map(proxied).join('\n')}
+${host.providerPaths.map(throughSession).join('\n')}
+${[SESSION_STATE_PATH, SESSION_ACTIVITY_PATH].map((path) => throughSession(`= ${path}`)).join('\n')}
     location @provider_unavailable {
       default_type application/json;
 ${addHeaders(common, '      ')}

@@ -59,6 +59,9 @@ export function startPageServers(env: Env): PageServers {
           HOST_PORT: String(port),
           // nginx passes the page's own Host: the site's origins, not this port's.
           HOST_ORIGINS: hostOrigins(env).join(','),
+          // nginx, on this machine, names the client (X-Forwarded-For): the provider's
+          // per-address limits count the customer, not nginx (decision 027).
+          TRUSTED_PROXIES: '127.0.0.1,::1',
           HOST_ROOT: PAGE_SERVER_ROOT,
           HOST_RENDER_BUNDLE: PAGE_SERVER_BUNDLE,
           HOST_RUNTIME_CONFIG: path.join(HOST_SITE, 'runtime-config.json'),

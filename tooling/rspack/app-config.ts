@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
-import { apiUpstream } from '../apps.ts';
+import { DEV_GATEWAY_APP, portOf } from '../apps.ts';
 import { PrecompressPlugin } from './precompress-plugin.ts';
 import { createRemoteServerConfig } from './server-config.ts';
 import { hostShares, sharedSingletons } from './shares.ts';
@@ -190,11 +190,12 @@ export function createAppConfig(
       historyApiFallback: true,
       headers: isRemote ? { 'Access-Control-Allow-Origin': '*' } : {},
       client: { overlay: { errors: true, warnings: false } },
-      // Same origin for the API in development too: the dev server proxies to the provider.
+      // Same origin for the API in development too: the dev server passes the provider's paths
+      // and the session's own to the session holder, which calls the provider (decision 027).
       proxy: [
         {
-          context: ['/api', '/media'],
-          target: apiUpstream(),
+          context: ['/api', '/media', '/session'],
+          target: `http://localhost:${portOf(DEV_GATEWAY_APP)}`,
           changeOrigin: true,
         },
       ],
