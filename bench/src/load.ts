@@ -2,8 +2,10 @@
  * `pnpm --filter bench load`: the host's page server under a steady load (decision 020). It
  * serves the product as `pnpm start` does (sandbox as provider), then sends an open-loop
  * 100 page requests a second for 60 s (`open-loop.ts`: evenly spaced, each timed from when it
- * was due) — a mix of `/`, `/?amount=…&term=…` and `/static`, as visitors — and prints the time
- * to the first and the last byte (p50/p90/p95/p99), errors, and the host's memory before,
+ * was due) — a mix of `/`, `/?amount=…&term=…` and `/static`, every other one as a visitor and
+ * as a logged-in customer (issue 29: their page rendered with their figures, the sandbox asked
+ * with their session) — and prints the time to the first and the last byte (p50/p90/p95/p99),
+ * the customers' own, errors, and the host's memory before,
  * during and after; then 10 000 renders as fast as the server answers (autocannon, closed
  * loop), with its memory at each 2 000. The host's memory is its own process's and its render
  * workers' (decision 026), each said apart.
@@ -22,6 +24,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { PAGE_STATE_ELEMENT_ID } from 'host/src/ssr/page-state';
 import { HOST_APP, portOf } from 'tooling/apps';
+import { customerSession } from './customer-session';
 import { LOAD_PAGES } from './load-pages';
 import { LOOPING_SLOT, serveLoopingRelease } from './looping-release';
 import { openLoop, percentile } from './open-loop';
@@ -109,12 +112,15 @@ try {
   console.info(`${rate} page requests a second for ${seconds} s (open loop, evenly spaced) …`);
   const samples: string[] = [];
   const sampler = setInterval(() => samples.push(hostMemory()), 10_000);
+  // Half the pages a logged-in customer's (issue 29): their first screen with their figures.
+  const customer = { cookies: await customerSession(HOST) };
   const steady = await openLoop({
     origin: HOST,
     paths: LOAD_PAGES,
     rate,
     seconds,
     headers: { 'accept-encoding': 'br' },
+    customer,
   });
   clearInterval(sampler);
   const figures = (times: number[]) =>
@@ -126,6 +132,7 @@ try {
     [
       `  answered ${steady.complete.length} of ${steady.sent} pages, ${steady.achievedRate.toFixed(1)} a second`,
       `  time to first byte: ${figures(steady.firstByte)}`,
+      `  time to first byte, the customer's half: ${figures(steady.customerFirstByte)}`,
       `  time to the last byte: ${figures(steady.complete)}`,
       `  errors: ${steady.errors}`,
       `  memory (RSS, MB): ${before} before; ${samples.join(' → ')} every 10 s; ${hostMemory()} after`,

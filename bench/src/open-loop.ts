@@ -19,6 +19,11 @@ export interface OpenLoopOptions {
   rate: number;
   seconds: number;
   headers?: Record<string, string>;
+  /**
+   * A logged-in customer's cookies: every other request is theirs (issue 29). Kept as a browser
+   * keeps them: a session cookie the server renews replaces the one sent.
+   */
+  customer?: { cookies: Map<string, string> };
 }
 
 export interface OpenLoopResult {
@@ -27,6 +32,8 @@ export interface OpenLoopResult {
   errors: number;
   /** Milliseconds from each request's due time to its answer's headers (time to first byte). */
   firstByte: number[];
+  /** The same for the customer's requests alone (with `customer`). */
+  customerFirstByte: number[];
   /** Milliseconds from each request's due time to its answer's last byte. */
   complete: number[];
   /** The rate actually reached: answers a second over the run. */
@@ -49,6 +56,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
   const firstByte: number[] = [];
+  const customerFirstByte: number[] = [];
   const complete: number[] = [];
   let errors = 0;
   let settled = 0;
@@ -66,17 +74,31 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
         if (settled === total) done();
       };
       const path = options.paths[index % options.paths.length] ?? '/';
+      const customer = options.customer && index % 2 === 1 ? options.customer : undefined;
+      const cookie = customer
+        ? [...customer.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+        : undefined;
       const request = http.get(
         {
           host: origin.hostname,
           port: origin.port,
           path,
           agent,
-          headers: options.headers,
+          headers: { ...options.headers, ...(cookie ? { cookie } : {}) },
           timeout: ANSWER_TIMEOUT_MS,
         },
         (response) => {
-          firstByte.push(performance.now() - due);
+          const waited = performance.now() - due;
+          firstByte.push(waited);
+          if (customer) {
+            customerFirstByte.push(waited);
+            for (const line of response.headers['set-cookie'] ?? []) {
+              const [pair = ''] = line.split(';');
+              const at = pair.indexOf('=');
+              const value = pair.slice(at + 1);
+              if (value) customer.cookies.set(pair.slice(0, at), value);
+            }
+          }
           response.resume();
           response.on('end', () => {
             if (over) return;
@@ -118,6 +140,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
     sent: total,
     errors,
     firstByte: firstByte.sort(ascending),
+    customerFirstByte: customerFirstByte.sort(ascending),
     complete: complete.sort(ascending),
     achievedRate: complete.length / seconds,
   };

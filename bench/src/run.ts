@@ -8,13 +8,14 @@
  *   pnpm bench [--skip-build] [--runs 3] [--lighthouse-runs 3] [--no-lighthouse]
  *              [--out bench/results/latest.json] [--compare bench/results/main.json]
  */
+
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium } from '@playwright/test';
-import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { HOST_APP, portOf, REMOTE_APPS, SANDBOX_APP } from 'tooling/apps';
+import { asBrowserCookies, customerSession } from './customer-session';
 import { type LighthouseFigures, lighthouseMedians } from './lighthouse-runs';
 import { measurePage, type PageFigures, PHONE_PROFILE } from './page-metrics';
 import { printReport } from './report';
@@ -46,7 +47,6 @@ const FEDERATED_URL = `http://localhost:${portOf(HOST_APP)}/`;
 const MONOLITH_URL = `http://localhost:${MONOLITH_PORT}/`;
 const SANDBOX_URL = `http://127.0.0.1:${portOf(SANDBOX_APP)}`;
 /** A seeded sandbox customer: verified, with loans and a limit (sandbox-api README). */
-const CUSTOMER = { username: '01001000001', password: 'Sandbox123' };
 
 type Who = 'visitor' | 'customer';
 export interface BenchResult {
@@ -98,17 +98,9 @@ function medianFigures(runs: PageFigures[]): PageFigures {
 }
 
 async function customerCookie(url: string) {
-  const response = await fetch(`${SANDBOX_URL}/api/user/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(CUSTOMER),
-  });
-  if (!response.ok) throw new Error(`sandbox login answered ${response.status}`);
-  const tokens = (await response.json()) as { access: string; refresh: string };
+  const cookies = asBrowserCookies(await customerSession(url), url);
   return async (context: BrowserContext) => {
-    await context.addCookies([
-      { name: SESSION_COOKIE, value: encodeURIComponent(JSON.stringify(tokens)), url },
-    ]);
+    await context.addCookies(cookies);
   };
 }
 

@@ -42,14 +42,14 @@ interface State {
   customer?: string;
   path?: string;
   /** Done once before the state's screenshots, through the API. */
-  prepare?: (tokens: Tokens) => Promise<void>;
+  prepare?: (session: Session) => Promise<void>;
   /** What the customer does on the page before the screenshot. */
   act?: (page: Page) => Promise<void>;
 }
 
-interface Tokens {
-  access: string;
-  refresh: string;
+/** A session the host's server began: the cookies it set (decision 027), as a browser keeps them. */
+interface Session {
+  cookies: { name: string; value: string }[];
 }
 
 const loans = (page: Page) => page.getByRole('region', { name: ka.loans.title });
@@ -107,33 +107,47 @@ const STATES: State[] = [
   },
 ];
 
-async function api<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+/** A call through the host, as the page makes it: the session's cookies and the CSRF header. */
+async function api<T>(url: string, init: RequestInit & { session?: Session } = {}): Promise<T> {
+  const cookies = init.session?.cookies ?? [];
+  const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value;
   const response = await fetch(`${base}${url}`, {
     ...init,
     headers: {
       'Content-Type': 'application/json',
-      ...(init.token ? { Authorization: `JWT ${init.token}` } : {}),
+      ...(cookies.length > 0
+        ? { Cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') }
+        : {}),
+      ...(csrf ? { 'X-CSRFToken': csrf } : {}),
     },
   });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
-const logIn = (personalNumber: string) =>
-  api<Tokens>('/api/user/api/token/', {
+/** Logs in through the host, which keeps the tokens and sets the session's cookies. */
+async function logIn(personalNumber: string): Promise<Session> {
+  const response = await fetch(`${base}/api/user/api/token/`, {
     method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: personalNumber, password: PASSWORD }),
   });
+  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((line) => {
+    const pair = line.split(';')[0] ?? '';
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+  return { cookies };
+}
 
 /** An application the sandbox keeps pending for ten minutes (DECISION_DELAY below). */
-async function applyForALoan(tokens: Tokens): Promise<void> {
+async function applyForALoan(session: Session): Promise<void> {
   const [terms] = await api<{ id: number }[]>('/api/cms/terms_of_contract/?contact_type=1');
-  const limit = await api<{ term_limit: number[] }>('/api/user/user/loan_limit/', {
-    token: tokens.access,
-  });
+  const limit = await api<{ term_limit: number[] }>('/api/user/user/loan_limit/', { session });
   await api('/api/loan/loan_application/', {
     method: 'POST',
-    token: tokens.access,
+    session,
     body: JSON.stringify({
       amount: '500.00',
       term: limit.term_limit[0],
@@ -162,12 +176,16 @@ async function shoot(
   context: BrowserContext,
   state: State,
   file: string,
-  tokens?: Tokens,
+  session?: Session,
 ): Promise<string[]> {
-  if (tokens) {
-    await context.addCookies([
-      { name: SESSION_COOKIE, value: encodeURIComponent(JSON.stringify(tokens)), url: base },
-    ]);
+  if (session) {
+    await context.addCookies(
+      session.cookies.map((cookie) => ({
+        ...cookie,
+        url: base,
+        httpOnly: cookie.name === SESSION_COOKIE,
+      })),
+    );
   }
   const page = await context.newPage();
   await page.goto(`${base}${state.path ?? '/'}`, { waitUntil: 'networkidle' });
@@ -192,8 +210,8 @@ try {
   const browser = await chromium.launch(chromiumLaunchOptions());
   let problems = 0;
   for (const state of STATES.filter((candidate) => !only.length || only.includes(candidate.name))) {
-    const tokens = state.customer ? await logIn(state.customer) : undefined;
-    if (tokens) await state.prepare?.(tokens);
+    const session = state.customer ? await logIn(state.customer) : undefined;
+    if (session) await state.prepare?.(session);
     for (const width of WIDTHS) {
       const context = await browser.newContext({
         viewport: width.viewport,
@@ -202,7 +220,7 @@ try {
         hasTouch: width.phone,
       });
       const file = path.join(outDir, `${state.name}-${width.name}.png`);
-      const found = await shoot(context, state, file, tokens);
+      const found = await shoot(context, state, file, session);
       await context.close();
       problems += found.length;
       console.info(found.length === 0 ? file : `${file}\n  ${found.join('\n  ')}`);

@@ -1,12 +1,13 @@
-import { formatMoney } from 'shared/lib/money';
+import { formatDate, formatMoney } from 'shared/lib/money';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { questionAnswers } from 'shared/testing/fixtures';
 import { kaHost } from '../../host/src/app/ka-host';
 import { kaCalculator as t } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
+import { logInViaUi } from '../utils/account-utils';
 import { SERVED } from '../utils/tags';
-import { SANDBOX_URL } from '../utils/urls';
+import { HOST_URL, SANDBOX_URL } from '../utils/urls';
 
 // A visitor's first screen comes from the server (decision 020): the calculator's figures are
 // in the first HTML, the page works before and without JavaScript, and the browser takes it
@@ -38,22 +39,70 @@ test('the first HTML a visitor gets holds the monthly payment the provider compu
   expect(html).toContain(plain(questionAnswers[0]?.question ?? '—'));
 });
 
-test('a customer’s first HTML is the shell and every slot’s reserved place, none of their data', {
+test('a customer’s first HTML holds their next payment, for them alone; a session the server ended gets a visitor’s', {
   tag: SERVED,
 }, async ({ request }) => {
-  // The server asks nothing with a session: a cookie's presence is all it reads of it.
-  const session = encodeURIComponent(JSON.stringify({ access: 'a', refresh: 'r' }));
-  const response = await request.get('/', { headers: { cookie: `${SESSION_COOKIE}=${session}` } });
+  // Logged in through the host, as the page does: the session is the sealed cookie it sets,
+  // which the request context keeps and sends.
+  const login = await request.post('/api/user/api/token/', {
+    data: { username: '01001000001', password: 'Sandbox123' },
+  });
+  expect(login.status()).toBe(200);
+  const loans = (await (await request.get('/api/loan/loan/')).json()) as {
+    status: string;
+    next_payment_amount: string | null;
+    next_payment_date: string | null;
+  }[];
+  const due = loans.find((loan) => loan.status === 'active' && loan.next_payment_date);
+  if (!due?.next_payment_amount || !due.next_payment_date)
+    throw new Error('the seed has no loan due');
+
+  const response = await request.get('/');
   expect(response.status()).toBe(200);
+  expect(response.headers()['cache-control']).toBe('private, no-store');
   const html = plain(await response.text());
   expect(html).toContain('"audience":"customer"');
+  // What a customer comes for, without JavaScript: the next payment's amount and date.
   const page = html.slice(html.indexOf('<div id="root">'));
-  expect(page).toContain(kaHost.terms.title);
-  // No visitor's buttons, no slot's content: the overdue notice, next payment, calculator,
-  // loans, questions and the header's account entry are places the browser fills.
-  expect(page).not.toContain(ka.account.register);
-  expect(page).not.toContain(t.title);
-  expect(page.match(/<!--\$!-->/g)).toHaveLength(6);
+  expect(page).toContain(plain(formatMoney(due.next_payment_amount)));
+  expect(page).toContain(formatDate(due.next_payment_date));
+  expect(page).toContain(ka.loans.title);
+
+  // A session the server cannot open is a visitor's page, and its cookie goes.
+  const forged = await fetch(`${HOST_URL}/`, {
+    headers: { cookie: `${SESSION_COOKIE}=forged.value` },
+  });
+  expect(plain(await forged.text())).toContain('"audience":"visitor"');
+  expect(forged.headers.getSetCookie().join('\n')).toMatch(new RegExp(`^${SESSION_COOKIE}=;`, 'm'));
+  await request.post('/api/user/logout/', {
+    headers: {
+      'X-CSRFToken':
+        (await request.storageState()).cookies.find((c) => c.name === 'csrftoken')?.value ?? '',
+    },
+  });
+});
+
+test('a customer’s page from the server is hydrated with their answers, not asked again', {
+  tag: SERVED,
+}, async ({ page, consoleProblems }) => {
+  await page.goto('/');
+  await logInViaUi(page, '01001000001', 'Sandbox123');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(pathname);
+  });
+  const response = await page.reload();
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  // The next payment, from the first HTML, stays as the browser takes the page over.
+  const next = page.getByRole('heading', { name: ka.loans.nextPayment });
+  await expect(next).toBeVisible();
+  await expect(page.getByRole('heading', { name: ka.loans.title })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).not.toContain('/api/user/details/');
+  expect(asked).not.toContain('/api/loan/loan/');
+  // A hydration mismatch is a console error: none.
+  expect(consoleProblems).toEqual([]);
 });
 
 test('a page the server rendered is taken over by the browser: the calculator answers the keyboard', {

@@ -2,9 +2,12 @@ import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
+import { openSession } from '../../host/server/session/sealed-session';
+import { sessionKeys } from '../../host/server/session/session-keys';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
 import { kaAccount } from '../../remote-account/src/lib/ka-account';
+import { E2E_SANDBOX_ENV } from './sandbox-env';
 import { SANDBOX_URL } from './urls';
 
 /** The password every customer made by these tests gets. */
@@ -151,11 +154,18 @@ export async function expireAccessToken(page: Page): Promise<void> {
   expect(response.status).toBe(204);
 }
 
-/** The session cookie's access token and the second it expires (the JWT's `exp`). */
+/**
+ * The session's access token and the second it expires (the JWT's `exp`): the suite knows the
+ * secret that seals the cookie (E2E_SANDBOX_ENV), which no page does.
+ */
 export async function accessToken(page: Page): Promise<{ access: string; expiresAt: number }> {
   const cookie = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
   if (!cookie) throw new Error('no session cookie');
-  const { access } = JSON.parse(decodeURIComponent(cookie.value)) as { access: string };
+  const keys = sessionKeys({ SESSION_SECRET: E2E_SANDBOX_ENV.SESSION_SECRET });
+  const limits = { idleSeconds: 86_400, maxSeconds: 86_401 };
+  const opened = await openSession(cookie.value, keys, limits, Math.floor(Date.now() / 1000));
+  if (opened.kind !== 'open') throw new Error(`the session cookie is ${opened.kind}`);
+  const { access } = opened.session;
   const payload = JSON.parse(
     Buffer.from(access.split('.')[1] ?? '', 'base64url').toString('utf8'),
   ) as { exp: number };

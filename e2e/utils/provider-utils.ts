@@ -1,5 +1,9 @@
 import type { Page, Route } from '@playwright/test';
-import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
+import {
+  SESSION_ACTIVITY_PATH,
+  SESSION_STATE_PATH,
+  SIGNED_IN_COOKIE,
+} from 'shared/session/server-session';
 import {
   calculationFor,
   calculatorBounds,
@@ -60,13 +64,29 @@ function answerFor(url: URL, authorized: boolean): unknown | undefined {
   }
 }
 
+/** Whether the browser holds a session: what the host's server would authorise calls with. */
+async function signedIn(page: Page): Promise<boolean> {
+  const cookies = await page.context().cookies();
+  return cookies.some((cookie) => cookie.name === SIGNED_IN_COOKIE && cookie.value === '1');
+}
+
 export async function mockProvider(page: Page): Promise<void> {
-  await page.route('**/api/**', (route: Route) => {
+  // The session's own calls, as the host's server answers a fresh session (decision 027).
+  for (const path of [SESSION_STATE_PATH, SESSION_ACTIVITY_PATH]) {
+    await page.route(`**${path}`, async (route: Route) =>
+      (await signedIn(page))
+        ? route.fulfill({
+            json: { idle_seconds: 900, idle_left_seconds: 900, max_left_seconds: 43_200 },
+          })
+        : route.fulfill({ status: 401, json: { detail: 'არა.', code: 'not_authenticated' } }),
+    );
+  }
+  await page.route('**/api/**', async (route: Route) => {
     const request = route.request();
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/user/user_log/') {
       return route.fulfill({ status: 201, json: {} });
     }
-    const authorized = /^JWT \S+$/.test(request.headers().authorization ?? '');
+    const authorized = await signedIn(page);
     const answer = answerFor(new URL(request.url()), authorized);
     if (answer === undefined) {
       return route.fulfill({ status: 404, json: { detail: 'Not found.', code: 'not_found' } });
@@ -79,17 +99,13 @@ export async function mockProvider(page: Page): Promise<void> {
 }
 
 /**
- * A logged-in customer for the mocked provider: the session cookie a login would have left
- * (the fixtures answer every authorised call; the overdue call answers 404, none).
+ * A logged-in customer for the mocked provider, as the page sees one: the companion cookie a
+ * login leaves (the fixtures answer every authorised call; the overdue call answers 404, none).
+ * No sealed session: the host's server would ask the real provider with it, so it sends a
+ * visitor's page, which the browser renders afresh as the customer's.
  */
 export async function asMockedCustomer(page: Page): Promise<void> {
-  await page.context().addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: encodeURIComponent(JSON.stringify({ access: 'e2e-access', refresh: 'e2e-refresh' })),
-      url: HOST_URL,
-    },
-  ]);
+  await page.context().addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: HOST_URL }]);
 }
 
 /**

@@ -13,4 +13,7 @@ export const E2E_SANDBOX_ENV = {
   DECISION_DELAY: '2',
   // The suite registers dozens of customers from this one address.
   REGISTER_ADDRESS_ATTEMPTS: '1000',
+  // Known to the suite, so a test can open the sealed session cookie and expire its access
+  // token at the sandbox as its lifetime would (utils/account-utils accessToken).
+  SESSION_SECRET: 'e2e-session-secret-known-to-the-suite-only',
 };
