@@ -5,14 +5,18 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { customer } from 'shared/testing/fixtures';
 import { ISSUED_TOKENS } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { holdSession } from 'shared/testing/session';
 
 /**
- * Starts a session (cookie and store) for the `customer` fixture with `overrides`; the mock
- * provider answers GET /api/user/details/ with that customer, as the app then loads it.
+ * Starts a session (the server's signed_in cookie and the store) for the `customer` fixture with
+ * `overrides`; the mock provider answers GET /api/user/details/ with that customer, as the app
+ * then loads it.
  */
 export function logInAs(overrides: Partial<User> = {}): User {
   const data: User = { ...customer, ...overrides };
   mswServer.use(http.get('*/api/user/details/', () => HttpResponse.json(data)));
+  holdSession();
+  // The store ignores the tokens: it only notes that the server began a session.
   act(() => useAuthStore.getState().setSession(ISSUED_TOKENS));
   return data;
 }

@@ -4,10 +4,11 @@ import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { accountKeys } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
+import { SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
-import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
+import { VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
 import { kaAccount } from '../../../lib/ka-account';
 import { logInAs } from '../../../testing/log-in';
@@ -15,7 +16,7 @@ import { kaProfile } from '../../profile/ka-profile';
 import { fillLogin, openLogin, readCookie, renderEntry } from '../testing/entry-harness';
 
 describe('the account entry, between a visitor and a customer', () => {
-  it('logs in: stores the session cookie, closes the dialog and offers logout', async () => {
+  it('logs in: keeps the server’s signed_in cookie and no token, closes the dialog and offers logout', async () => {
     const user = userEvent.setup();
     renderEntry();
     const { dialog } = await openLogin(user);
@@ -25,31 +26,32 @@ describe('the account entry, between a visitor and a customer', () => {
     expect(await screen.findByRole('button', { name: kaAccount.logout })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: ka.account.login })).not.toBeInTheDocument();
-    expect(JSON.parse(readCookie('user') ?? 'null')).toEqual({
-      access: ISSUED_TOKENS.access,
-      refresh: ISSUED_TOKENS.refresh,
-    });
+    expect(useAuthStore.getState().status).toBe('logged-in');
+    expect(readCookie(SIGNED_IN_COOKIE)).toBe('1');
+    // The tokens stay in the server's HttpOnly cookie: the page writes none of its own.
+    expect(readCookie('user')).toBeUndefined();
     expect(useUiStore.getState().accountPanel).toBeNull();
   });
 
-  it('logs out: sends the refresh token to the provider and shows the login button again', async () => {
+  it('logs out: asks the server to end the session, with no token, and shows the login button again', async () => {
     const user = userEvent.setup();
-    const logouts: unknown[] = [];
+    const logouts: string[] = [];
     mswServer.use(
+      // The server would clear the cookies with its answer; this one leaves that to the page.
       http.post('*/api/user/logout/', async ({ request }) => {
-        logouts.push(await request.json());
+        logouts.push(await request.text());
         return new HttpResponse(null, { status: 205 });
       }),
     );
-    useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+    logInAs();
     renderEntry();
 
     await user.click(screen.getByRole('button', { name: kaAccount.logout }));
 
     expect(screen.getByRole('button', { name: ka.account.login })).toHaveFocus();
     expect(screen.queryByRole('button', { name: kaAccount.logout })).not.toBeInTheDocument();
-    expect(readCookie('user')).toBeUndefined();
-    await waitFor(() => expect(logouts).toEqual([{ refresh: 'r' }]));
+    expect(readCookie(SIGNED_IN_COOKIE)).toBeUndefined();
+    await waitFor(() => expect(logouts).toEqual(['']));
   });
 
   it('logs out even when the provider fails to answer the logout', async () => {
@@ -62,14 +64,14 @@ describe('the account entry, between a visitor and a customer', () => {
         return new HttpResponse(null, { status: 500 });
       }),
     );
-    useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+    logInAs();
     renderEntry();
 
     await user.click(screen.getByRole('button', { name: kaAccount.logout }));
 
     expect(screen.getByRole('button', { name: ka.account.login })).toBeInTheDocument();
     expect(useAuthStore.getState().status).toBe('logged-out');
-    expect(readCookie('user')).toBeUndefined();
+    expect(readCookie(SIGNED_IN_COOKIE)).toBeUndefined();
     await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(called).toBe(true);
     warn.mockRestore();

@@ -5,12 +5,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { accountKeys } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
-import { readSession } from 'shared/session/session-cookie';
+import { SIGNED_IN_COOKIE } from 'shared/session/server-session';
+import { ACTIVITY_KEY } from 'shared/session/session-activity';
 import { ka } from 'shared/strings/ka';
 import { customer, loanLimit, loans } from 'shared/testing/fixtures';
-import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
+import { VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { holdSession, SESSION_STATE } from 'shared/testing/session';
 import { kaAccount } from '../../../lib/ka-account';
 import { LoginForm } from './login-form';
 
@@ -52,13 +54,17 @@ describe('the login form', () => {
     const user = userEvent.setup();
     const calls = watchAccountCalls();
     renderForm();
+    const before = Date.now();
 
     await logIn(user, VALID_USER);
 
     await waitFor(() => expect(queryClient.getQueryData(accountKeys.user)).toEqual(customer));
     const state = useAuthStore.getState();
     expect(state.status).toBe('logged-in');
-    expect(readSession()).toEqual(ISSUED_TOKENS);
+    // The login answered the session's clocks, a fresh session's: its last use is now.
+    expect(Number(localStorage.getItem(ACTIVITY_KEY))).toBeGreaterThanOrEqual(before);
+    // The server keeps the tokens: the page can read only that a session exists.
+    expect(document.cookie).toBe(`${SIGNED_IN_COOKIE}=1`);
     await waitFor(() => expect(queryClient.getQueryData(accountKeys.loans)).toEqual(loans));
     await waitFor(() => expect(queryClient.getQueryData(accountKeys.loanLimit)).toEqual(loanLimit));
     expect(calls.details).toBe(1);
@@ -162,7 +168,10 @@ describe('the login form', () => {
         '*/api/user/api/token/',
         () =>
           new Promise<Response>((resolve) => {
-            answer = () => resolve(HttpResponse.json(ISSUED_TOKENS));
+            answer = () => {
+              holdSession();
+              resolve(HttpResponse.json(SESSION_STATE));
+            };
           }),
       ),
     );

@@ -2,12 +2,14 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format, ka } from 'shared/strings/ka';
 import { registrationTerms } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
-import { ISSUED_TOKENS, VALID_USER } from 'shared/testing/handlers/user';
+import { VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
+import { holdSession, SESSION_STATE } from 'shared/testing/session';
 import { kaAccount } from '../../../lib/ka-account';
 import { kaRegistration } from '../../registration/ka-registration';
 import {
@@ -102,7 +104,7 @@ describe('a visitor’s entry: the login and registration forms', () => {
     );
     expect(within(dialog).getByLabelText(kaAccount.password)).toHaveValue('Wrong1234');
     expect(useAuthStore.getState().status).toBe('logged-out');
-    expect(readCookie('user')).toBeUndefined();
+    expect(readCookie(SIGNED_IN_COOKIE)).toBeUndefined();
   });
 
   it('shows that it is logging in while a slow login is under way', async () => {
@@ -111,7 +113,8 @@ describe('a visitor’s entry: the login and registration forms', () => {
     mswServer.use(
       http.post('*/api/user/api/token/', async () => {
         await answer.passed();
-        return HttpResponse.json(ISSUED_TOKENS);
+        holdSession();
+        return HttpResponse.json(SESSION_STATE);
       }),
     );
     renderEntry();
@@ -243,7 +246,7 @@ describe('a visitor’s entry: the login and registration forms', () => {
 
     expect(await within(registration).findByRole('status')).toHaveTextContent(kaRegistration.done);
     expect(useAuthStore.getState().status).toBe('logged-out');
-    expect(readCookie('user')).toBeUndefined();
+    expect(readCookie(SIGNED_IN_COOKIE)).toBeUndefined();
     expect(logins).toHaveLength(0);
 
     await user.click(within(registration).getByRole('button', { name: kaRegistration.loginNow }));
