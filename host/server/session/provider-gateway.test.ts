@@ -180,6 +180,8 @@ describe('a call with the session', () => {
     const seen = fake.state.seen.at(-1);
     expect(seen?.headers.authorization).toBe('JWT access-1');
     expect(seen?.headers['accept-language']).toBe('ka-ge');
+    // Read as it comes: an error's code is looked for in it (banned_user).
+    expect(seen?.headers['accept-encoding']).toBe('identity');
     expect(seen?.headers['x-csrftoken']).toBe(CSRF);
     expect(seen?.headers.cookie).toBe(`csrftoken=${CSRF}`);
     expect(answer.headers['cache-control']).toBe('private, no-store');
@@ -270,6 +272,17 @@ describe('a call with the session', () => {
       payload: { amount: '500.00' },
     });
     expect(allowed.statusCode).toBe(201);
+  });
+
+  it('lets a login through whatever session the browser holds: credentials authorise it, not the cookie', async () => {
+    const sealed = await login();
+    const again = await gateway.inject({
+      method: 'POST',
+      url: '/api/user/api/token/',
+      headers: { cookie: `user=${sealed}` },
+      payload: { username: '01001011234', password: 'secret' },
+    });
+    expect(again.statusCode).toBe(200);
   });
 
   it('never lets the page refresh: the tokens are not the page’s', async () => {

@@ -175,6 +175,9 @@ export async function registerProviderGateway(
       .map(([name, value]) => `${name}=${value}`);
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
     headers['accept-language'] = 'ka-ge';
+    // Answers this server reads (an error's code, a page's reads) must be readable as they come.
+    headers['accept-encoding'] = 'identity';
+    if (call.get) headers.accept = 'application/json';
     if (call.access) headers.authorization = `JWT ${call.access}`;
     if (call.contentType) headers['content-type'] = call.contentType;
     headers['x-forwarded-for'] = request.ip;
@@ -388,7 +391,10 @@ export async function registerProviderGateway(
   const forward = async (request: FastifyRequest, target: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     const at = await sessionOf(request);
-    if (at.kind !== 'none' && isWrite(request.method) && !csrfHolds(request)) {
+    // A write the session authorises (a login is authorised by its credentials, and the
+    // provider checks its own CSRF on it).
+    const authorisedWrite = at.kind === 'open' && isWrite(request.method) && path !== LOGIN_PATH;
+    if (authorisedWrite && !csrfHolds(request)) {
       return reply(
         target,
         json(403, { detail: ka.errors.byCode.csrf_failed, code: 'csrf_failed' }),

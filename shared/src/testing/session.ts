@@ -32,3 +32,8 @@ export function sessionHeld(): boolean {
   if (useAuthStore.getState().status === 'logged-in') return true;
   return typeof document !== 'undefined' && Cookies.get(SIGNED_IN_COOKIE) === '1';
 }
+
+/** What the provider's first answer does: its csrftoken cookie, which every write then carries. */
+export function holdCsrfToken(value = 'csrf-1'): void {
+  Cookies.set('csrftoken', value, { path: '/' });
+}

@@ -4,6 +4,7 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { ACTIVITY_KEY, ACTIVITY_WRITE_INTERVAL_MS } from 'shared/session/session-activity';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { holdCsrfToken } from 'shared/testing/session';
 import { InactivityGuard } from './inactivity-guard';
 
 const dialogElement = (container: HTMLElement) => container.querySelector('dialog');
@@ -45,6 +46,8 @@ describe('the inactivity warning’s guard', () => {
         });
       }),
     );
+    // The provider's csrftoken is there (a write without it is only a read: server-session).
+    holdCsrfToken();
     render(<InactivityGuard />);
     act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
     // Opening a logged-in page is activity.
