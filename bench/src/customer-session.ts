@@ -8,7 +8,7 @@ export const CUSTOMER = { username: '01001000001', password: 'Sandbox123' };
  * tokens and sets the session's cookies, returned here by name.
  */
 export async function customerSession(host: string): Promise<Map<string, string>> {
-  const response = await fetch(`${host}/api/user/api/token/`, {
+  const response = await fetch(new URL('/api/user/api/token/', host), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(CUSTOMER),
