@@ -235,6 +235,8 @@ describe('renderNginxConf', () => {
       expect(block, location).toContain('proxy_pass http://page_servers;');
       // A write is never sent twice.
       expect(block, location).toContain('proxy_next_upstream error timeout;');
+      // The page server's own security headers give way to nginx's: each is sent once.
+      expect(block, location).toContain('proxy_hide_header X-Content-Type-Options;');
     }
     const upstream = conf.slice(conf.indexOf('upstream page_servers {'));
     expect(upstream).toMatch(/^upstream page_servers \{\n {4}hash \$session_affinity consistent;/);

@@ -250,6 +250,8 @@ ${staticPage(route.id)}`;
       error_page 502 504 = @provider_unavailable;
       error_page 413 = @too_large;
 ${plainErrors('      ', [502, 504, 413])}
+      # nginx's own headers, written from the same definitions, replace the page server's.
+${common.map(([name]) => `      proxy_hide_header ${name};`).join('\n')}
 ${addHeaders(common, '      ')}
     }`;
   // Unquoted: nginx would read the regex's closing `$` inside quotes as a variable. A host name

@@ -129,7 +129,18 @@ test('each page hints the remotes its first screen loads, for a visitor and for 
       .filter((remote) => page.includes(`<link rel="preload" href="${remote.manifestUrl}"`))
       .map((remote) => remote.name);
   };
-  const customer = `${SESSION_COOKIE}=%7B%7D`;
+  // A session the host's server began (decision 027): the cookies its login set.
+  const login = await fetch(`${HOST_URL}/api/user/api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: '01001000001', password: 'Sandbox123' }),
+  });
+  expect(login.status).toBe(200);
+  const customer = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  expect(customer).toContain(`${SESSION_COOKIE}=`);
 
   expect(await hinted('/')).toEqual(['remote_home']);
   expect(await hinted('/', customer)).toEqual(['remote_home', 'remote_account', 'remote_loans']);
