@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hostShares, sharedRuntimeFolders, sharedSingletons } from './shares';
+import { compatibleRange, hostShares, sharedRuntimeFolders, sharedSingletons } from './shares';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sharedPackage = JSON.parse(readFileSync(path.join(repo, 'shared/package.json'), 'utf8'));
@@ -48,7 +48,7 @@ describe("an app's federation shares", () => {
       for (const [, share] of folders) {
         expect(share).toMatchObject({
           version: sharedPackage.version,
-          requiredVersion: `^${sharedPackage.version}`,
+          requiredVersion: compatibleRange(sharedPackage.version),
         });
       }
     });
@@ -94,5 +94,13 @@ describe("the host's shares", () => {
     expect(shares['shared/lib/sanitize-html']?.eager).toBeUndefined();
     // Test helpers are never shared.
     expect(Object.keys(shares).some((name) => name.startsWith('shared/testing'))).toBe(false);
+  });
+});
+
+describe('compatibleRange', () => {
+  it('is the whole line a build works with: 0.y for 0.y.z, the major from 1.0.0 on', () => {
+    expect(compatibleRange('0.1.1')).toBe('^0.1.0');
+    expect(compatibleRange('0.2.0')).toBe('^0.2.0');
+    expect(compatibleRange('1.4.2')).toBe('^1.0.0');
   });
 });

@@ -58,6 +58,18 @@ export function sharedRuntimeFolders(sharedPackage: SharedPackage): string[] {
 }
 
 /**
+ * The versions of `shared` a build works with: its whole compatible line, as decision 010 reads
+ * it — the host's copy wins, and a slice uses an addition only once the host that provides it
+ * is deployed, so a slice built against 0.1.1 runs with a host of 0.1.0 (`^0.1.0`), and one
+ * built against 1.4.2 with any 1.x (`^1.0.0`). `^<the version built with>` made every addition
+ * a warning against the host in production (the skew test's).
+ */
+export function compatibleRange(version: string): string {
+  const [major = '0', minor = '0'] = version.split('.');
+  return major === '0' ? `^0.${minor}.0` : `^${major}.0.0`;
+}
+
+/**
  * Packages that must exist once per page: one React, one zustand, one QueryClient context,
  * one form library, and one copy of each runtime module of `shared` (which holds the stores
  * and the slices' door to the host's router). `react-dom` sharing does not cover its
@@ -70,7 +82,7 @@ export function sharedSingletons(appRoot: string) {
   const singleton = (range: string) => ({ singleton: true, requiredVersion: range }) as const;
   const react = peer('react');
   const reactDom = peer('react-dom');
-  const sharedRange = `^${sharedPackage.version}`;
+  const sharedRange = compatibleRange(sharedPackage.version);
   const resolvers = installedVersion(appRoot, '@hookform/resolvers');
   const resolversVersion = resolvers ? { version: resolvers } : {};
   return {
