@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REMOTE_APPS } from 'tooling/apps';
 import { localRolloutFile, rollOutLocally } from '../../host/server/local-rollout';
+import { E2E_HOST_SESSION, hostSessionOf } from '../utils/host-session';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
 
@@ -93,13 +94,18 @@ async function stop(servers: ChildProcess[]): Promise<void> {
   );
 }
 
-function smoke(label: string): boolean {
+function smoke(label: string, hostTree: string): boolean {
   console.info(`\n== ${label}`);
+  const hostSession = hostSessionOf(hostTree);
   try {
-    sh(
+    execFileSync(
       'pnpm',
       ['exec', 'playwright', 'test', '--project', 'desktop', '--grep', '@smoke'],
-      path.join(REPO_ROOT, 'e2e'),
+      {
+        cwd: path.join(REPO_ROOT, 'e2e'),
+        stdio: 'inherit',
+        env: hostSession ? { ...process.env, [E2E_HOST_SESSION]: hostSession } : process.env,
+      },
     );
     return true;
   } catch {
@@ -133,7 +139,7 @@ process.env.E2E_SERVERS_UP = '1';
 for (const pass of passes) {
   const servers = serve(pass.host, pass.remotes);
   try {
-    if (!smoke(pass.label)) failed.push(pass.label);
+    if (!smoke(pass.label, pass.host)) failed.push(pass.label);
   } finally {
     await stop(servers);
   }
