@@ -100,6 +100,7 @@ test('a customer’s page from the server is hydrated with their answers, not as
   await expect(async () => {
     const html = await (await page.request.get('/')).text();
     expect(html).toContain('"remote_loans/NextPayment":{"release"');
+    expect(html).toContain('"remote_home/LoanCalculator":{"release"');
   }).toPass();
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -115,6 +116,9 @@ test('a customer’s page from the server is hydrated with their answers, not as
   await page.waitForLoadState('networkidle');
   expect(asked).not.toContain('/api/user/details/');
   expect(asked).not.toContain('/api/loan/loan/');
+  // Their calculator too: its first figures, within their limit, came with the page.
+  await expect(page.getByText(t.monthlyPayment)).toBeVisible();
+  expect(asked).not.toContain('/api/loan/calculator');
   // A hydration mismatch is a console error: none.
   expect(consoleProblems).toEqual([]);
 });

@@ -12,9 +12,14 @@ export type RemoteModuleMap = Record<RemoteModuleId, RemoteModule>;
 export interface RemoteModule {
   default: ComponentType;
   /**
-   * The public answers the component shows for a page's query (`?amount=…&term=…`), put in
-   * the server's cache before it renders the slot (decision 020). Nothing of a customer's:
-   * the server renders a visitor's page only.
+   * The answers the component shows for a page's query (`?amount=…&term=…`), put in the
+   * server's cache before it renders the slot (decision 020): a visitor's, or, for a slot only
+   * a customer's page has, the customer's (issue 29; the server asks with their session).
    */
   prefetchOnServer?: (client: QueryClient, search: URLSearchParams) => Promise<void>;
+  /**
+   * A slot both audiences see: the customer's answers (issue 29). A release without it is
+   * rendered for visitors only; its customers' slot stays the browser's.
+   */
+  prefetchCustomerOnServer?: (client: QueryClient, search: URLSearchParams) => Promise<void>;
 }

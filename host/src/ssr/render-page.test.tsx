@@ -292,6 +292,46 @@ describe('renderPage', () => {
     });
   });
 
+  it('renders the calculator visitors see too with the customer’s own answers, and leaves it to the browser in a release without them', async () => {
+    const answers: Record<string, unknown> = {
+      '/api/user/details/': customer,
+      '/api/user/user/loan_limit/': loanLimit,
+      '/api/loan/loan/': loans,
+    };
+    const renderFor = (calculator: RemoteModule) =>
+      renderPage({
+        url: '/',
+        audience: 'customer',
+        config,
+        loadSlot: loadSlotFrom({ 'remote_home/LoanCalculator': calculator }),
+        deadline: Date.now() + 2_000,
+        customerFetch: async (url) =>
+          url in answers ? { status: 200, data: answers[url] } : { status: 404, data: null },
+      });
+    const visitors = slotModule('calculator', 'a visitor’s figures');
+    const prefetchCustomerOnServer: RemoteModule['prefetchOnServer'] = async (client) => {
+      await client.prefetchQuery({
+        queryKey: ['answer', 'calculator'],
+        queryFn: () => Promise.resolve('their figures'),
+      });
+    };
+
+    const both = await renderFor({ ...visitors, prefetchCustomerOnServer });
+    if (both.kind !== 'page') throw new Error('expected a page');
+    expect(both.html).toContain('calculator their figures');
+    expect(both.state.slots).toEqual({
+      'remote_home/LoanCalculator': {
+        release: 'ssr/remote-entry.aaaa.cjs',
+        queries: ['["answer","calculator"]'],
+      },
+    });
+
+    const visitorsOnly = await renderFor(visitors);
+    if (visitorsOnly.kind !== 'page') throw new Error('expected a page');
+    expect(visitorsOnly.html).not.toContain('a visitor’s figures');
+    expect(visitorsOnly.state.slots).toEqual({});
+  });
+
   it('sends a customer’s page without their data when their account does not answer', async () => {
     setProviderAddress('http://provider.invalid');
     const page = await renderPage({

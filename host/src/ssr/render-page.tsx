@@ -17,7 +17,7 @@ import { type Audience, PAGE_SLOTS, type SlotPage } from '../app/pages/page-slot
 import { routeOf } from '../app/route-table';
 import { buildRoutes } from '../app/router';
 import type { LoadRemoteModule } from '../federation/remote-loader';
-import type { RemoteModuleMap } from '../federation/remote-modules';
+import type { RemoteModule, RemoteModuleMap } from '../federation/remote-modules';
 import { providerSite, type RuntimeConfig } from '../federation/runtime-config';
 import { type CustomerFetch, customerAnswers, withCustomerAnswers } from './customer-answers';
 import type { PageState, SerializedRouteError } from './page-state';
@@ -117,6 +117,18 @@ function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | u
 }
 
 /**
+ * What a customer's slot prefetches: its customer's answers. A slot visitors see too names
+ * them apart (`prefetchCustomerOnServer`); its `prefetchOnServer` is the visitor's, and a
+ * release without the customer's is rendered for visitors only.
+ */
+function customerPrefetch(
+  module: ServerSlotModule['module'],
+  sharedWithVisitors: boolean,
+): RemoteModule['prefetchOnServer'] {
+  return sharedWithVisitors ? module.prefetchCustomerOnServer : module.prefetchOnServer;
+}
+
+/**
  * The modules of a visitor's page, and the public answers they render with, fetched before
  * the render: the slot table names the slots, each slice's `prefetchOnServer` what it needs.
  */
@@ -134,6 +146,7 @@ async function prepareSlots(
       )
     : [];
   const url = new URL(options.url, 'http://page.invalid');
+  const sharedWithVisitors = new Set(page ? PAGE_SLOTS[page].visitor.map((slot) => slot.id) : []);
   const ready = new Map<RemoteModuleId, ServerSlotModule>();
   const queries = new Map<RemoteModuleId, string[]>();
   await Promise.all(
@@ -146,7 +159,9 @@ async function prepareSlots(
         });
       const loaded = await beforeDeadline(reported(options.loadSlot(id)), options.deadline);
       if (!loaded) return;
-      const prefetch = loaded.module.prefetchOnServer;
+      const prefetch = customer
+        ? customerPrefetch(loaded.module, sharedWithVisitors.has(id))
+        : loaded.module.prefetchOnServer;
       // A customer's slot shows their data: without a prefetch it would render a loading state.
       if (customer && !prefetch) return;
       if (prefetch) {

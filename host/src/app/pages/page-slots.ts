@@ -127,7 +127,7 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
         reserve: 'applicationSlot',
         when: 'applying',
       },
-      { ...calculator, when: 'not-applying' },
+      { ...calculator, when: 'not-applying', withDataOnServer: true },
       {
         id: 'remote_loans/LoansOverview',
         label: ka.loans.title,

@@ -1,12 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { calculationQuery } from 'shared/api/loan/calculator';
+import { ServerLoggedInContext } from 'shared/auth/server-logged-in';
+import { loanLimitQuery } from 'shared/query/account-queries';
+import { calculationFor, calculatorBounds, type loanLimit } from 'shared/testing/fixtures';
+import { mswServer as server } from 'shared/testing/msw-server';
+import { dropSession, holdSession } from 'shared/testing/session';
 import { kaCalculator as t } from '../ka-calculator';
 import { money, visitorOffer } from '../testing/offer-figures';
-import LoanCalculator, { prefetchOnServer } from './loan-calculator';
+import LoanCalculator, { prefetchCustomerOnServer, prefetchOnServer } from './loan-calculator';
 
 // What the host's server does with the calculator (decision 020): its answers fetched before
 // the render, and markup that works before the browser's script arrives.
@@ -45,6 +51,70 @@ describe('the calculator on the server', () => {
     expect(page.body.textContent?.replace(/\s+/g, ' ')).toContain(
       money(visitorOffer(2500, 6).monthly_payment),
     );
+  });
+});
+
+describe('a customer’s calculator on the server (issue 29)', () => {
+  // A limit below the product's start: the first figures must be for what they may borrow.
+  const limit: typeof loanLimit = { amount_limit: '800.00', term_limit: [3, 6] };
+  const asked: string[] = [];
+  beforeEach(() => {
+    holdSession();
+    asked.length = 0;
+    server.events.on('request:start', ({ request }) => {
+      asked.push(new URL(request.url).pathname);
+    });
+    server.use(
+      http.get('*/api/loan/calculator', ({ request }) => {
+        const url = new URL(request.url);
+        const offer = calculationFor(
+          Number(url.searchParams.get('amount')),
+          Number(url.searchParams.get('term')),
+          calculatorBounds(limit),
+        );
+        return HttpResponse.json(offer);
+      }),
+    );
+  });
+  afterEach(() => {
+    dropSession();
+    server.events.removeAllListeners();
+  });
+
+  const customerOffer = (lari: number, term: number) =>
+    calculationFor(lari, term, calculatorBounds(limit));
+
+  it('renders their first figures within the limit the page already has, without asking it again', async () => {
+    const client = new QueryClient();
+    client.setQueryData(loanLimitQuery.queryKey, limit);
+    await prefetchCustomerOnServer(client);
+    const html = renderToString(
+      <QueryClientProvider client={client}>
+        <ServerLoggedInContext value={true}>
+          <MemoryRouter initialEntries={['/']}>
+            <LoanCalculator />
+          </MemoryRouter>
+        </ServerLoggedInContext>
+      </QueryClientProvider>,
+    );
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    expect(page.querySelector<HTMLInputElement>('input[name="amount"]')?.value).toBe('800');
+    expect(page.querySelector<HTMLInputElement>('input[name="term"]:checked')?.value).toBe('6');
+    expect(page.body.textContent?.replace(/\s+/g, ' ')).toContain(
+      money(customerOffer(800, 6).monthly_payment),
+    );
+    expect(asked).toEqual(['/api/loan/calculator']);
+  });
+
+  it('asks for the limit itself when the page has not, and rejects when it fails (the browser decides then)', async () => {
+    server.use(
+      http.get('*/api/user/user/loan_limit/', () =>
+        HttpResponse.json({ detail: 'შეცდომა' }, { status: 500 }),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await expect(prefetchCustomerOnServer(client)).rejects.toThrow();
+    expect(asked).toEqual(['/api/user/user/loan_limit/']);
   });
 });
 

@@ -5,6 +5,7 @@ import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { formatMoney } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useLocation } from 'shared/navigation/router';
+import { loanLimitQuery } from 'shared/query/account-queries';
 import { useLoanLimit } from 'shared/query/use-account';
 import { type LoanRequest, useLoanRequestStore } from 'shared/stores/loan-request-store';
 import { useUiStore } from 'shared/stores/ui-store';
@@ -86,6 +87,17 @@ export async function prefetchOnServer(client: QueryClient, search: URLSearchPar
   const start = await client.fetchQuery(startQuery());
   if (!requested) return;
   await client.prefetchQuery(calculationQuery(choiceWithin(requested, boundsOf(start)), false));
+}
+
+/**
+ * The figures a customer's page opens with (issue 29), asked with their session by the host's
+ * server: the product's start brought inside their limit, which the page has already asked for
+ * (seeded, not asked again). A limit that failed rejects: the browser's calculator then decides
+ * without it (spec §7), and the server leaves the slot to it.
+ */
+export async function prefetchCustomerOnServer(client: QueryClient): Promise<void> {
+  const limit = await client.ensureQueryData(loanLimitQuery);
+  await client.prefetchQuery(calculationQuery(startWithinLimit(VISITOR_START, limit), true));
 }
 
 /** What the status line says of figures that are not for the amount in the field. */
