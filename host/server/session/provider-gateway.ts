@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { SessionState } from 'shared/api/user/server-session';
 import {
   LOGIN_PATH,
@@ -10,20 +9,21 @@ import {
   SESSION_ENDED_HEADER,
   SESSION_STATE_PATH,
   type ServerEndReason,
-  SIGNED_IN_COOKIE,
 } from 'shared/session/server-session';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
-import * as z from 'shared/validation/zod';
-import { PROXY_SECRET_HEADER } from 'tooling/apps';
-import {
-  PROVIDER_TIMEOUTS,
-  PROXY_BODY_LIMIT,
-  type ProviderTimeouts,
-} from 'tooling/server/api-proxy';
+import { PROXY_BODY_LIMIT, type ProviderTimeouts } from 'tooling/server/api-proxy';
 import type { FastifyReply, FastifyRequest, StaticServer } from 'tooling/server/static-server';
-import { Agent, request as undiciRequest } from 'undici';
-import { RefreshCoordinator, type RefreshOutcome, type TokenPair } from './refresh-coordinator';
+import {
+  codeOf,
+  cookiesOf,
+  isWrite,
+  type ProviderAnswer,
+  providerCalls,
+  streamText,
+  tokenPairSchema,
+} from './provider-calls';
+import { RefreshCoordinator, type TokenPair } from './refresh-coordinator';
 import { openSession, type ServerSession, type SessionLimits, sealSession } from './sealed-session';
 import {
   clearedSessionCookie,
@@ -60,33 +60,6 @@ export interface ProviderGatewayOptions {
   now?: () => number;
 }
 
-const tokenPairSchema = z.object({
-  access: z.string().check(z.minLength(1)),
-  refresh: z.string().check(z.minLength(1)),
-});
-
-/** Request headers never passed on as the client sent them. */
-const NOT_PASSED_ON = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'content-length',
-  // Only this server authorises: a page holds no token, and one it claims is not honoured.
-  'authorization',
-  'cookie',
-  'accept-language',
-  'forwarded',
-  'x-forwarded-for',
-  'x-forwarded-proto',
-  'x-forwarded-host',
-  PROXY_SECRET_HEADER.toLowerCase(),
-]);
 /** Answer headers this server writes itself. */
 const NOT_PASSED_BACK = new Set([
   'connection',
@@ -98,43 +71,11 @@ const NOT_PASSED_BACK = new Set([
 ]);
 /** How long the cookies outlive the session's absolute limit (sessionCookies). */
 const COOKIE_GRACE_SECONDS = 3600;
-/** The largest error answer read whole (to find `banned_user` in it). */
-const ERROR_BODY_LIMIT = 1024 * 1024;
-
-const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
-
-/** The request's cookies by name (the first of a name wins, as browsers send the most specific). */
-export function cookiesOf(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of String(header ?? '').split(/;\s*/)) {
-    const at = part.indexOf('=');
-    if (at <= 0) continue;
-    const name = part.slice(0, at).trim();
-    if (!cookies.has(name)) cookies.set(name, part.slice(at + 1).trim());
-  }
-  return cookies;
-}
-
-interface ProviderAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** Whole for an error (read for its code), streamed otherwise. */
-  body: Buffer | Readable;
-}
 
 type SessionAt =
   | { kind: 'none' }
   | { kind: 'open'; session: ServerSession; changed: boolean }
   | { kind: 'ended'; why: ServerEndReason };
-
-function codeOf(answer: ProviderAnswer): unknown {
-  if (!Buffer.isBuffer(answer.body)) return undefined;
-  try {
-    return (JSON.parse(answer.body.toString('utf8')) as { code?: unknown } | null)?.code;
-  } catch {
-    return undefined;
-  }
-}
 
 const ended = (why: ServerEndReason) => ({
   detail: ka.errors.byCode.token_not_valid,
@@ -147,95 +88,16 @@ export async function registerProviderGateway(
   app: StaticServer,
   options: ProviderGatewayOptions,
 ): Promise<ProviderGateway> {
-  const timeouts = options.timeouts ?? PROVIDER_TIMEOUTS;
-  const upstream = options.upstream.replace(/\/+$/, '');
   const nowMs = options.now ?? Date.now;
   const nowS = () => Math.floor(nowMs() / 1000);
   const { keys, limits } = options;
-  const dispatcher = new Agent({
-    connect: { timeout: timeouts.connect },
-    headersTimeout: timeouts.headers,
-    bodyTimeout: timeouts.body,
-  });
-  app.addHook('onClose', async () => dispatcher.close());
-
-  /** Sends one call to the provider, as the contract asks, authorised with `access`. */
-  const send = async (
-    request: FastifyRequest,
-    call: { access?: string; body?: Buffer; contentType?: string; get?: string },
-  ): Promise<ProviderAnswer> => {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined || NOT_PASSED_ON.has(name)) continue;
-      headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    // The provider's own cookies (csrftoken) go on; the session's stay here.
-    const cookies = [...cookiesOf(request.headers.cookie)]
-      .filter(([name]) => name !== SESSION_COOKIE && name !== SIGNED_IN_COOKIE)
-      .map(([name, value]) => `${name}=${value}`);
-    if (cookies.length > 0) headers.cookie = cookies.join('; ');
-    headers['accept-language'] = 'ka-ge';
-    // Answers this server reads (an error's code, a page's reads) must be readable as they come.
-    headers['accept-encoding'] = 'identity';
-    if (call.get) headers.accept = 'application/json';
-    if (call.access) headers.authorization = `JWT ${call.access}`;
-    if (call.contentType) headers['content-type'] = call.contentType;
-    headers['x-forwarded-for'] = request.ip;
-    headers['x-forwarded-proto'] = request.protocol;
-    headers['x-forwarded-host'] = request.host;
-    if (options.proxySecret) headers[PROXY_SECRET_HEADER.toLowerCase()] = options.proxySecret;
-    // A page's own read (`get`, a customer's page rendered on the server) carries no body.
-    const method = call.get ? 'GET' : request.method;
-    const body = call.get
-      ? undefined
-      : (call.body ?? (Buffer.isBuffer(request.body) ? request.body : undefined));
-    if (call.get) delete headers['content-type'];
-    const answer = await undiciRequest(`${upstream}${call.get ?? request.url}`, {
-      method: method as 'GET',
-      headers,
-      ...(body && isWrite(method) ? { body } : {}),
-      dispatcher,
-    });
-    if (answer.statusCode < 400) {
-      return { status: answer.statusCode, headers: answer.headers, body: answer.body };
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of answer.body) {
-      size += (chunk as Buffer).length;
-      if (size > ERROR_BODY_LIMIT) throw new Error('the provider answered an error too large');
-      chunks.push(chunk as Buffer);
-    }
-    return { status: answer.statusCode, headers: answer.headers, body: Buffer.concat(chunks) };
-  };
-
-  const askRefresh = async (request: FastifyRequest, refresh: string): Promise<RefreshOutcome> => {
-    const answer = await undiciRequest(`${upstream}${REFRESH_PATH}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': 'ka-ge',
-        'x-forwarded-for': request.ip,
-        'x-forwarded-proto': request.protocol,
-        'x-forwarded-host': request.host,
-        ...(options.proxySecret
-          ? { [PROXY_SECRET_HEADER.toLowerCase()]: options.proxySecret }
-          : {}),
-      },
-      body: JSON.stringify({ refresh }),
-      dispatcher,
-    });
-    const text = await answer.body.text();
-    if (answer.statusCode === 401) return { kind: 'refused' };
-    if (answer.statusCode !== 200) throw new Error(`refresh answered ${answer.statusCode}`);
-    const parsed = tokenPairSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error('refresh answered without tokens');
-    return { kind: 'rotated', tokens: parsed.data };
-  };
+  const provider = providerCalls(options);
+  app.addHook('onClose', async () => provider.close());
+  const send = provider.send;
   // One per page server: the requests of one session meet here (nginx's affinity).
   const coordinator = new RefreshCoordinator(nowMs);
   const refreshFor = (request: FastifyRequest, refresh: string) =>
-    coordinator.refresh(refresh, () => askRefresh(request, refresh));
+    coordinator.refresh(refresh, () => provider.refresh(request, refresh));
 
   const secure = (request: FastifyRequest) => request.protocol === 'https';
 
@@ -559,12 +421,6 @@ export type PageSession =
 
 export interface ProviderGateway {
   pageSession(request: FastifyRequest): Promise<PageSession>;
-}
-
-async function streamText(body: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
