@@ -22,12 +22,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { PAGE_STATE_ELEMENT_ID } from 'host/src/ssr/page-state';
 import { HOST_APP, portOf } from 'tooling/apps';
-import { customerSession } from './customer-session';
 import { LOAD_PAGES } from './load-pages';
 import { LOOPING_SLOT, serveLoopingRelease } from './looping-release';
 import { openLoop, percentile } from './open-loop';
+import { cookieHeader, serverRenderedSlots, untilServerRendered } from './server-rendered';
 import { run, startFederated } from './servers';
 
 const { values: args } = parseArgs({
@@ -68,25 +67,6 @@ function hostMemory(): string {
   return `host ${host} + workers ${workers.join('+') || 0}`;
 }
 
-/** The slots the server rendered on the home page, from its page state. */
-async function serverRenderedSlots(cookie?: string): Promise<string[]> {
-  const page = await (await fetch(`${HOST}/`, cookie ? { headers: { cookie } } : {})).text();
-  const state = new RegExp(
-    `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`,
-    's',
-  ).exec(page);
-  return Object.keys(JSON.parse(state?.[1] ?? '{"slots":{}}').slots ?? {});
-}
-
-/** Waits until ten home pages in a row come with all `slots` of theirs rendered. */
-async function untilServerRendered(slots: number, cookie?: string): Promise<void> {
-  for (let inARow = 0, tries = 0; inARow < 10; tries += 1) {
-    if (tries > 600) throw new Error('the host never rendered the home page’s slots');
-    inARow = (await serverRenderedSlots(cookie)).length === slots ? inARow + 1 : 0;
-    if (inARow === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 function load(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
@@ -102,16 +82,17 @@ if (!args['skip-build']) {
 console.info('serving as pnpm start does, with the sandbox as the provider …');
 const stop = await startFederated([`${HOST}/`]);
 try {
-  // Every release loaded and every answer cached before the clock starts: the host answers
-  // before its render workers are ready (its first pages are the browser's to render).
-  await untilServerRendered(3);
-  // A customer's page too: its slots' code (remote-loans) is loaded on its first page, and a
-  // release is tried in one worker before the others (decision 026) — not the steady state.
-  const customer = { cookies: await customerSession(HOST) };
-  const cookie = () => [...customer.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  await untilServerRendered(3, cookie());
+  // Every release loaded and every answer cached before the clock starts, a customer's too
+  // (server-rendered.ts): the host answers before its render workers are ready.
+  const customer = { cookies: await untilServerRendered(HOST) };
   await load({ url: HOST, requests, amount: 200, connections: 4 });
-  await load({ url: HOST, requests, headers: { cookie: cookie() }, amount: 200, connections: 4 });
+  await load({
+    url: HOST,
+    requests,
+    headers: { cookie: cookieHeader(customer.cookies) },
+    amount: 200,
+    connections: 4,
+  });
   const before = hostMemory();
   const rate = Number(args.rate);
   const seconds = Number(args.seconds);
@@ -168,7 +149,7 @@ try {
           `  memory (RSS, MB): ${hostMemory()}`,
         ].join('\n'),
       );
-      const slots = await serverRenderedSlots();
+      const slots = await serverRenderedSlots(HOST);
       console.info(
         `  the home page after it renders on the server: ${slots.join(', ') || 'no slot'}`,
       );

@@ -43,6 +43,8 @@ export interface PageFigures {
   chain: string[];
   /** Each layout shift's elements, to trace CLS to what moved. */
   shifted: string[];
+  /** The element of the last largest-contentful-paint entry: what LCP measured. */
+  lcpElement: string;
   figuresMs: number;
   fcpMs: number;
   lcpMs: number;
@@ -75,6 +77,7 @@ function observePage() {
     figures: 0,
     shifts: [] as [number, number][],
     shifted: [] as string[],
+    lcpElement: '',
     longTasks: [] as [number, number][],
     interactions: [] as number[],
   };
@@ -85,7 +88,13 @@ function observePage() {
     }
   }).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.lcp = entry.startTime;
+    for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
+      state.lcp = entry.startTime;
+      const node = entry.element;
+      state.lcpElement = node
+        ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')} "${(node.textContent ?? '').slice(0, 40)}"`
+        : '';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & {
@@ -131,6 +140,7 @@ function observePage() {
 
 type PageState = {
   shifted: string[];
+  lcpElement: string;
   fcp: number;
   lcp: number;
   figures: number;
@@ -332,6 +342,7 @@ export async function measurePage(
         sequentialRoundTrips(all, documentRequest.end, figuresAt, /\/api\/loan\/calculator/),
       ),
       shifted: state.shifted,
+      lcpElement: state.lcpElement,
       figuresMs: state.figures,
       fcpMs: state.fcp,
       lcpMs: state.lcp,

@@ -19,6 +19,7 @@ import { asBrowserCookies, customerSession } from './customer-session';
 import { type LighthouseFigures, lighthouseMedians } from './lighthouse-runs';
 import { measurePage, type PageFigures, PHONE_PROFILE } from './page-metrics';
 import { printReport } from './report';
+import { untilServerRendered } from './server-rendered';
 import { run, startFederated, startMonolith, WORKSPACE_ROOT } from './servers';
 
 const { values: args } = parseArgs({
@@ -83,6 +84,7 @@ function medianFigures(runs: PageFigures[]): PageFigures {
     files: first.files,
     chain: first.chain,
     shifted: first.shifted,
+    lcpElement: first.lcpElement,
     js: types('js'),
     css: types('css'),
     requests: pick((r) => r.requests),
@@ -153,6 +155,8 @@ async function main(): Promise<void> {
     MONOLITH_PORT,
   );
   try {
+    // A running server's pages, not its first seconds' (server-rendered.ts).
+    await untilServerRendered(FEDERATED_URL.replace(/\/$/, ''));
     console.info(`loading / ${runs}× per case at 390×844, slow 4G, 4× CPU …`);
     const federated = await measure(FEDERATED_URL, runs);
     const monolith = await measure(MONOLITH_URL, runs);
