@@ -16,8 +16,9 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { setProviderSite } from 'shared/lib/site-urls';
 import { accountKeys, prefetchAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
+import type { RemoteModuleId } from 'tooling/remotes';
 import { AppProviders } from './app/app-providers';
-import { ServerAccountContext } from './app/page-audience';
+import { ServerAccountContext, ServerRenderedSlotsContext } from './app/page-audience';
 import { buildRoutes } from './app/router';
 import { setSessionTiming } from './app/session-timing';
 import './federation/first-screen-shares';
@@ -132,6 +133,7 @@ export async function start(): Promise<void> {
       (query) => (query as { queryHash?: unknown }).queryHash === hashKey(accountKeys.user),
     );
     setServerRenderedSlots(state.slots);
+    const fromServer = new Set(Object.keys(state.slots) as RemoteModuleId[]);
     await loadMatchedPages(routes);
     const router = createBrowserRouter(routes, { hydrationData: hydrationData(state) });
     await yieldToMain();
@@ -142,9 +144,11 @@ export async function start(): Promise<void> {
       hydrateRoot(
         container,
         <ServerAccountContext value={accountFromServer}>
-          <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule}>
-            <RouterProvider router={router} />
-          </AppProviders>
+          <ServerRenderedSlotsContext value={fromServer}>
+            <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule}>
+              <RouterProvider router={router} />
+            </AppProviders>
+          </ServerRenderedSlotsContext>
         </ServerAccountContext>,
         { onRecoverableError },
       );

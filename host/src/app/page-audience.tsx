@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
+import type { RemoteModuleId } from 'tooling/remotes';
 import type { Audience } from './pages/page-slots';
 
 /**
@@ -15,6 +16,13 @@ export const ServerAudienceContext = createContext<Audience | undefined>(undefin
  * the page state). Without it, a customer's page hydrates as the server saw it: data unknown.
  */
 export const ServerAccountContext = createContext(false);
+
+/**
+ * The slots the server rendered whole, with their data (the page state's `slots`): on the
+ * server for its render, and in the browser while it hydrates that page. Such a slot shows
+ * from the first paint what it will show, so nothing below it waits for it (SlotList).
+ */
+export const ServerRenderedSlotsContext = createContext<ReadonlySet<RemoteModuleId>>(new Set());
 
 /**
  * Whether the shell shows a customer's page: the server's audience on the server, the auth

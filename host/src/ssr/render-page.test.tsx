@@ -292,6 +292,42 @@ describe('renderPage', () => {
     });
   });
 
+  it('holds nothing below the notices it rendered with their data; below one left to the browser, the page waits for it', async () => {
+    const answers: Record<string, unknown> = {
+      '/api/user/details/': customer,
+      '/api/user/user/loan_limit/': loanLimit,
+      '/api/loan/loan/': loans,
+    };
+    const notice: RemoteModule = {
+      default: NextPayment,
+      prefetchOnServer: async (client) => {
+        await client.prefetchQuery(loansQuery);
+      },
+    };
+    const renderWith = (table: Partial<Record<RemoteModuleId, RemoteModule>>) =>
+      renderPage({
+        url: '/',
+        audience: 'customer',
+        config,
+        loadSlot: loadSlotFrom(table),
+        deadline: Date.now() + 2_000,
+        customerFetch: async (url) =>
+          url in answers ? { status: 200, data: answers[url] } : { status: 404, data: null },
+      });
+    const held = (html: string) => html.includes('data-holds-below');
+
+    const whole = await renderWith({
+      'remote_loans/OverdueNotice': notice,
+      'remote_loans/NextPayment': notice,
+    });
+    if (whole.kind !== 'page') throw new Error('expected a page');
+    expect(held(whole.html)).toBe(false);
+
+    const partly = await renderWith({ 'remote_loans/NextPayment': notice });
+    if (partly.kind !== 'page') throw new Error('expected a page');
+    expect(held(partly.html)).toBe(true);
+  });
+
   it('renders the calculator visitors see too with the customer’s own answers, and leaves it to the browser in a release without them', async () => {
     const answers: Record<string, unknown> = {
       '/api/user/details/': customer,

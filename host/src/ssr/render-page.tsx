@@ -12,7 +12,11 @@ import { setProviderSite } from 'shared/lib/site-urls';
 import { loanLimitQuery, loansQuery, userQuery } from 'shared/query/account-queries';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { AppProviders } from '../app/app-providers';
-import { ServerAccountContext, ServerAudienceContext } from '../app/page-audience';
+import {
+  ServerAccountContext,
+  ServerAudienceContext,
+  ServerRenderedSlotsContext,
+} from '../app/page-audience';
 import { type Audience, PAGE_SLOTS, type SlotPage } from '../app/pages/page-slots';
 import { routeOf } from '../app/route-table';
 import { buildRoutes } from '../app/router';
@@ -342,9 +346,11 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
     <ServerAudienceContext value={options.audience}>
       <ServerLoggedInContext value={customer}>
         <ServerAccountContext value={account}>
-          <AppProviders queryClient={queryClient} loadRemote={loadRemote}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProviders>
+          <ServerRenderedSlotsContext value={new Set(ready.keys())}>
+            <AppProviders queryClient={queryClient} loadRemote={loadRemote}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>
+          </ServerRenderedSlotsContext>
         </ServerAccountContext>
       </ServerLoggedInContext>
     </ServerAudienceContext>,

@@ -1,6 +1,7 @@
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useContext, useEffect, useState } from 'react';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { RemoteSlot } from '../../federation/remote-slot';
+import { ServerRenderedSlotsContext } from '../page-audience';
 import type { PageSlot, SlotCondition } from './page-slots';
 import styles from './pages.module.css';
 
@@ -13,10 +14,15 @@ export const holdLimit = { atMostMs: 5_000 };
 
 /**
  * Whether the slots below the holding ones (`holdsBelow`) are still held: until each holding
- * slot has settled and the data they show from is known, or for `holdLimit` at most.
+ * slot has settled (or came whole from the server) and the data they show from is known, or
+ * for `holdLimit` at most.
  */
 function useHolding(holders: readonly PageSlot[], holdersDataKnown: boolean) {
-  const [settled, setSettled] = useState<ReadonlySet<RemoteModuleId>>(() => new Set());
+  // A holder the server rendered with its data has settled already: its page comes whole.
+  const fromServer = useContext(ServerRenderedSlotsContext);
+  const [settled, setSettled] = useState<ReadonlySet<RemoteModuleId>>(
+    () => new Set(holders.filter(({ id }) => fromServer.has(id)).map(({ id }) => id)),
+  );
   const [expired, setExpired] = useState(false);
   const holds = holders.length > 0;
   useEffect(() => {
