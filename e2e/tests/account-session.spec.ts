@@ -20,6 +20,7 @@ import {
   setBanned,
   verificationStep,
 } from '../utils/account-utils';
+import { SERVED } from '../utils/tags';
 
 // The whole account slice against the embedded sandbox, nothing mocked.
 test.use({ mockedProvider: false });
@@ -116,6 +117,32 @@ test('an access token that expires mid-session is refreshed by the server withou
   expect(after.access).not.toBe(before.access);
   expect(after.expiresAt).toBeGreaterThanOrEqual(before.expiresAt);
   await expect(page.getByRole('alert').filter({ hasText: kaHost.session.expired })).toHaveCount(0);
+  expect(consoleProblems).toEqual([]);
+});
+
+test('two tabs whose access token expired at the same moment both go on: one refresh, absorbed by the other', {
+  tag: SERVED,
+}, async ({ page, context, consoleProblems }) => {
+  const customer = await logInAsNewCustomer(page);
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(banner(other)).toContainText(customer.firstName);
+  const before = await accessToken(page);
+  await expireAccessToken(page);
+
+  // Both pages asked at once: each meets the 401, and the second asks to refresh with the
+  // refresh token the first is rotating (the provider refuses a used one). nginx sends one
+  // session's requests to one page server (decision 027), whose refresh absorbs the other.
+  await Promise.all([page.reload(), other.reload()]);
+  for (const tab of [page, other]) {
+    await expect(banner(tab)).toContainText(customer.firstName);
+    await expect(tab.getByRole('alert').filter({ hasText: kaHost.session.expired })).toHaveCount(0);
+  }
+  const after = await accessToken(page);
+  expect(after.access).not.toBe(before.access);
+  // The session goes on: the next page is still theirs.
+  await other.reload();
+  await expect(banner(other)).toContainText(customer.firstName);
   expect(consoleProblems).toEqual([]);
 });
 

@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { request as playwrightRequest } from '@playwright/test';
+import { SESSION_ENDED_HEADER, SIGNED_IN_COOKIE } from 'shared/session/server-session';
+import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
+import { localRolloutFile } from '../../host/server/local-rollout';
+import { expect, test } from '../fixtures';
+import { REPO_ROOT } from '../utils/redeploy-utils';
+import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
+
+/*
+ * The server ends an idle session (issue 29, decision 027): a page server of its own, with
+ * SESSION_IDLE_SECONDS=40, beside the suite's, on the same sandbox and releases. Reads are
+ * not activity: a page that keeps polling cannot keep a session the customer left.
+ */
+
+const PORT = 3070;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const IDLE_SECONDS = 40;
+
+let host: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  host = spawn('node', ['dist-server/serve-host.mjs'], {
+    cwd: path.join(REPO_ROOT, 'host'),
+    env: {
+      ...process.env,
+      ...E2E_SANDBOX_ENV,
+      HOST_PORT: String(PORT),
+      HOST_ORIGINS: ORIGIN,
+      SESSION_IDLE_SECONDS: String(IDLE_SECONDS),
+      SESSION_WARNING_SECONDS: '10',
+      // The suite's servers rolled today's builds out (decision 025): this one meets the same.
+      HOST_RUNTIME_CONFIG: localRolloutFile(REPO_ROOT),
+    },
+    detached: true,
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`${ORIGIN}/static`).then(
+          (answer) => answer.status,
+          () => 0,
+        ),
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  if (host?.pid) process.kill(-host.pid, 'SIGTERM');
+});
+
+test('a session left alone longer than SESSION_IDLE_SECONDS is refused by the server, however often a page reads', async () => {
+  test.setTimeout(120_000);
+  const customer = await playwrightRequest.newContext({ baseURL: ORIGIN });
+  try {
+    const login = await customer.post('/api/user/api/token/', {
+      data: { username: '01001000001', password: 'Sandbox123' },
+    });
+    expect(login.status()).toBe(200);
+    const started = Date.now();
+
+    // A page that polls its data every 10 s: each read is answered, none restarts the clock.
+    while (Date.now() - started < (IDLE_SECONDS + 8) * 1000) {
+      const read = await customer.get('/api/user/details/');
+      const idle = (Date.now() - started) / 1000;
+      // The server's clock counts whole seconds: a read at the limit may still be inside it.
+      if (idle < IDLE_SECONDS - 2) expect(read.status()).toBe(200);
+      if (idle > IDLE_SECONDS + 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+    }
+    while (Date.now() - started < (IDLE_SECONDS + 8) * 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+
+    const refused = await customer.get('/api/user/details/');
+    expect(refused.status()).toBe(401);
+    expect(refused.headers()[SESSION_ENDED_HEADER.toLowerCase()]).toBe('inactive');
+    const cleared = refused
+      .headersArray()
+      .filter((header) => header.name.toLowerCase() === 'set-cookie')
+      .map((header) => header.value);
+    for (const name of [SESSION_COOKIE, SIGNED_IN_COOKIE]) {
+      expect(cleared).toContainEqual(expect.stringMatching(new RegExp(`^${name}=;.*Max-Age=0`)));
+    }
+    const left = (await customer.storageState()).cookies.map((cookie) => cookie.name);
+    expect(left).not.toContain(SESSION_COOKIE);
+  } finally {
+    await customer.dispose();
+  }
+});
