@@ -88,6 +88,8 @@ export interface ProviderCall {
   contentType?: string;
   /** A page's own read (a customer's page rendered on the server): this path, no body. */
   get?: string;
+  /** A POST of this server's own to this path (the old session's logout at a new login). */
+  post?: string;
 }
 
 export interface ProviderCalls {
@@ -138,12 +140,12 @@ export function providerCalls(options: {
     if (call.get) headers.accept = 'application/json';
     if (call.access) headers.authorization = `JWT ${call.access}`;
     if (call.contentType) headers['content-type'] = call.contentType;
-    const method = call.get ? 'GET' : request.method;
+    const method = call.get ? 'GET' : call.post ? 'POST' : request.method;
     const body = call.get
       ? undefined
       : (call.body ?? (Buffer.isBuffer(request.body) ? request.body : undefined));
     if (call.get) delete headers['content-type'];
-    const answer = await undiciRequest(`${upstream}${call.get ?? request.url}`, {
+    const answer = await undiciRequest(`${upstream}${call.get ?? call.post ?? request.url}`, {
       method: method as 'GET',
       headers,
       ...(body && isWrite(method) ? { body } : {}),

@@ -108,6 +108,12 @@ beforeEach(async () => {
     const details = session.kind === 'open' ? await session.fetch('/api/user/details/') : null;
     return { kind: session.kind, details, cookies: await session.cookies() };
   });
+  // A page's render asking for what it names (`?url=`).
+  gateway.get('/page-read', async (request) => {
+    const session = await pageSession(request);
+    const { url } = request.query as { url: string };
+    return session.kind === 'open' ? await session.fetch(url) : null;
+  });
 });
 
 afterEach(async () => {
@@ -285,6 +291,22 @@ describe('a call with the session', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('ends the session a browser held when it logs in again, at the provider too', async () => {
+    const sealed = await login();
+    const again = await gateway.inject({
+      method: 'POST',
+      url: '/api/user/api/token/',
+      headers: { cookie: `user=${sealed}` },
+      payload: { username: '01001011234', password: 'secret' },
+    });
+    expect(again.statusCode).toBe(200);
+    await vi.waitFor(() =>
+      expect(fake.state.seen).toContainEqual(
+        expect.objectContaining({ path: '/api/user/logout/', body: { refresh: 'refresh-1' } }),
+      ),
+    );
+  });
+
   it('never lets the page refresh: the tokens are not the page’s', async () => {
     const sealed = await login();
     const answer = await gateway.inject({
@@ -446,5 +468,30 @@ describe('a page with the session', () => {
     const { kind, cookies } = page.json() as { kind: string; cookies: string[] };
     expect(kind).toBe('ended');
     expect(cookies.some((cookie) => /^user=;.*Max-Age=0/.test(cookie))).toBe(true);
+  });
+
+  it('reads only the provider’s API for the render: nothing else of the provider, never its logout', async () => {
+    const sealed = await login();
+    const read = async (url: string) =>
+      (
+        await gateway.inject({
+          method: 'GET',
+          url: `/page-read?url=${encodeURIComponent(url)}`,
+          headers: asCustomer(sealed),
+        })
+      ).json() as { status: number; data: unknown };
+    expect(await read('/api/user/details/')).toEqual({ status: 200, data: { first_name: 'ნინო' } });
+    const before = fake.state.seen.length;
+    for (const url of [
+      '/api/../admin/',
+      '/media/../api/user/details/x/../../../../admin/',
+      '//elsewhere.example/api/user/details/',
+      'http://elsewhere.example/api/user/details/',
+      '/api/user/logout/',
+      '/admin/',
+    ]) {
+      expect(await read(url)).toEqual({ status: 404, data: null });
+    }
+    expect(fake.state.seen.slice(before)).toEqual([]);
   });
 });

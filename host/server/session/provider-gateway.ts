@@ -71,6 +71,8 @@ const NOT_PASSED_BACK = new Set([
 ]);
 /** How long the cookies outlive the session's absolute limit (sessionCookies). */
 const COOKIE_GRACE_SECONDS = 3600;
+/** What a page's read is resolved against: an address of the provider's API, or nothing. */
+const PAGE_READS_BASE = 'http://provider.invalid';
 
 type SessionAt =
   | { kind: 'none' }
@@ -175,7 +177,7 @@ export async function registerProviderGateway(
     request: FastifyRequest,
     start: ServerSession,
     bodyFor?: (session: ServerSession) => Buffer,
-    get?: string,
+    path?: { get: string } | { post: string },
   ): Promise<{
     answer: ProviderAnswer;
     session: ServerSession;
@@ -188,7 +190,7 @@ export async function registerProviderGateway(
         access: session.access,
         ...(bodyFor ? { body: bodyFor(session) } : {}),
         ...(contentType ? { contentType } : {}),
-        ...(get ? { get } : {}),
+        ...path,
       });
     let answer = await call(start);
     if (answer.status !== 401) return { answer, session: start, refused: false, rotated: false };
@@ -201,7 +203,24 @@ export async function registerProviderGateway(
     return { answer, session, refused: false, rotated: true };
   };
 
-  const login = async (request: FastifyRequest, target: FastifyReply) => {
+  /** The logout's body: the refresh token it ends (contract §3). */
+  const logoutBody = (current: ServerSession) =>
+    Buffer.from(JSON.stringify({ refresh: current.refresh }));
+
+  /**
+   * A session the browser held when it logged in again is ended at the provider too: its
+   * cookie, replaced here, is no longer the browser's, and a copy of it must not go on.
+   */
+  const endReplaced = (request: FastifyRequest, replaced: ServerSession) => {
+    coordinator.forget(replaced.refresh);
+    withSession(request, replaced, logoutBody, { post: LOGOUT_PATH }).then(
+      ({ session }) => coordinator.forget(session.refresh),
+      (error: unknown) =>
+        request.log.warn({ err: error }, 'login: the replaced session could not be ended'),
+    );
+  };
+
+  const login = async (request: FastifyRequest, target: FastifyReply, at: SessionAt) => {
     const answer = await send(request, {});
     if (answer.status !== 200) return reply(target, answer, {});
     const text = Buffer.isBuffer(answer.body)
@@ -220,6 +239,7 @@ export async function registerProviderGateway(
       began: now,
       used: now,
     };
+    if (at.kind === 'open') endReplaced(request, at.session);
     const { 'content-length': _length, ...headers } = answer.headers;
     return reply(
       target,
@@ -239,9 +259,7 @@ export async function registerProviderGateway(
     }
     coordinator.forget(at.session.refresh);
     try {
-      const { answer, session } = await withSession(request, at.session, (current) =>
-        Buffer.from(JSON.stringify({ refresh: current.refresh })),
-      );
+      const { answer, session } = await withSession(request, at.session, logoutBody);
       coordinator.forget(session.refresh);
       return reply(target, answer, { cookies, session: true });
     } catch (error) {
@@ -271,7 +289,7 @@ export async function registerProviderGateway(
         {},
       );
     }
-    if (path === LOGIN_PATH && request.method === 'POST') return login(request, target);
+    if (path === LOGIN_PATH && request.method === 'POST') return login(request, target, at);
     if (path === LOGOUT_PATH && request.method === 'POST') return logout(request, target, at);
 
     if (at.kind === 'none') return reply(target, await send(request, {}), {});
@@ -345,11 +363,19 @@ export async function registerProviderGateway(
     let changed = at.changed;
     let ended = false;
     const fetch = async (url: string) => {
-      // Only the provider's API, and only while the session holds.
-      if (ended || !url.startsWith('/api/') || url.startsWith(LOGOUT_PATH)) {
+      // Only reads of the provider's API (the path as the provider will resolve it, so no
+      // `..` climbs out), never its logout, and only while the session holds.
+      const asked = new URL(url, PAGE_READS_BASE);
+      const read = `${asked.pathname}${asked.search}`;
+      if (
+        ended ||
+        asked.origin !== PAGE_READS_BASE ||
+        !read.startsWith('/api/') ||
+        read.startsWith(LOGOUT_PATH)
+      ) {
         return { status: 404, data: null };
       }
-      const result = await withSession(request, session, undefined, url);
+      const result = await withSession(request, session, undefined, { get: read });
       if (result.refused || codeOf(result.answer) === 'banned_user') {
         ended = true;
         return { status: result.answer.status, data: null };

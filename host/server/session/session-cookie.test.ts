@@ -1,5 +1,10 @@
 // @vitest-environment node
-import { clearedSessionCookie, sessionCookie } from './session-cookie';
+import {
+  clearedSessionCookie,
+  clearedSignedInCookie,
+  sessionCookie,
+  signedInCookie,
+} from './session-cookie';
 
 describe('the session cookie', () => {
   it('is out of every script’s reach, sent on the site’s own navigations, on the whole site', () => {
@@ -29,6 +34,15 @@ describe('the session cookie', () => {
     expect(() => sessionCookie('{"access":"a"}', false, 60)).toThrow(/not a sealed session/);
     expect(() => sessionCookie('a; Domain=evil.example', false, 60)).toThrow(
       /not a sealed session/,
+    );
+  });
+
+  it('has a readable companion that lives and goes with it, holding nothing', () => {
+    expect(signedInCookie(true, 60.7)).toBe(
+      'signed_in=1; Path=/; SameSite=Lax; Max-Age=60; Secure',
+    );
+    expect(clearedSignedInCookie(false)).toBe(
+      'signed_in=; Path=/; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT',
     );
   });
 });
