@@ -1,7 +1,8 @@
 import { hashKey, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
-import type { ComponentType } from 'react';
+import { type ComponentType, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
+import { createGate } from 'shared/testing/gate';
 import { expectConsoleError } from 'shared/testing/setup-tests';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { renderToHtml } from '../ssr/render-to-html';
@@ -63,6 +64,24 @@ function serverHtml(): Promise<string> {
   return renderToHtml(<Page />, Date.now() + 10_000);
 }
 
+/** Renders the page around the slot again (RenderingPage's own state). */
+const pageRenders = { again: () => {} };
+
+/** The page around a slot, which renders again once hydrated (its own state, here). */
+function RenderingPage({ client, load }: { client: QueryClient; load: LoadRemoteModule }) {
+  const [count, setCount] = useState(0);
+  pageRenders.again = () => setCount((n) => n + 1);
+  return (
+    <QueryClientProvider client={client}>
+      <RemoteLoaderContext value={load}>
+        <main data-renders={count}>
+          <RemoteSlot id={ID} label={label} />
+        </main>
+      </RemoteLoaderContext>
+    </QueryClientProvider>
+  );
+}
+
 /** Hydrated roots, unmounted after each test so React does no work once the DOM is gone. */
 const roots: Root[] = [];
 
@@ -102,6 +121,31 @@ describe('a server-rendered slot in the browser', () => {
     const before = container.querySelector('p');
     expect(await screen.findByText('ძველი: სერვერის პასუხი')).toBe(before);
     expect(recovered).toEqual([]);
+  });
+
+  it('keeps the server’s HTML while its code is on the way, whatever re-renders the page around it', async () => {
+    const html = await serverHtml();
+    setServerRenderedSlots({ [ID]: rendered });
+    recordLoadedRelease('remote_home', 'ssr/remote-entry.old.cjs');
+    const code = createGate();
+    const load = (async () => {
+      await code.passed();
+      return slice('ძველი');
+    }) as unknown as LoadRemoteModule;
+    const client = serverCache();
+    const container = document.createElement('div');
+    container.innerHTML = html.replace('<main>', '<main data-renders="0">');
+    document.body.append(container);
+    const served = container.querySelector('p');
+    await act(async () => {
+      roots.push(hydrateRoot(container, <RenderingPage client={client} load={load} />));
+    });
+    await act(async () => pageRenders.again());
+    // The customer still reads the server's figures, not a skeleton.
+    expect(container.querySelector('main')?.dataset.renders).toBe('1');
+    expect(container.querySelector('p')).toBe(served);
+    await act(async () => code.open());
+    expect(await screen.findByText('ძველი: სერვერის პასუხი')).toBe(served);
   });
 
   it('is rendered afresh by a newer release, which asks for its own answers', async () => {

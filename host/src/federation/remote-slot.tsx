@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import {
   type ComponentType,
   lazy,
+  memo,
   type ReactNode,
   Suspense,
   useContext,
@@ -208,8 +209,14 @@ function SlotFallback({
  * a page reload. A failed chunk of a remote that is up means it was redeployed: that reloads
  * the page once, under the same guard as the host's own chunks. The server renders the same
  * slot with the slice's server code (decision 020); the browser hydrates it when it loads.
+ *
+ * Memoised: the server's HTML of a slot whose code is still on its way stays only while
+ * nothing renders the slot again. An update that reaches it first (the page around it
+ * re-rendering once hydrated) makes React drop that HTML for the skeleton until the code
+ * arrives: on a slow phone a customer's whole page blinked to skeletons and back (issue 29).
+ * Its props are values and stable callbacks, so the page's re-renders stop here.
  */
-export function RemoteSlot({
+export const RemoteSlot = memo(function RemoteSlot({
   id,
   label,
   variant = 'block',
@@ -271,4 +278,4 @@ export function RemoteSlot({
   ) : (
     slot
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useContext, useEffect, useState } from 'react';
+import { Fragment, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { RemoteSlot } from '../../federation/remote-slot';
 import { ServerRenderedSlotsContext } from '../page-audience';
@@ -34,9 +34,22 @@ function useHolding(holders: readonly PageSlot[], holdersDataKnown: boolean) {
     (id: RemoteModuleId) => setSettled((done) => (done.has(id) ? done : new Set(done).add(id))),
     [],
   );
+  // One callback per holder for the page's life: a slot given a new one would render again,
+  // and one rendered before its code arrives loses the server's HTML (RemoteSlot).
+  const ids = holders.map(({ id }) => id).join(' ');
+  const settlers = useMemo(
+    () =>
+      new Map(
+        ids
+          .split(' ')
+          .filter(Boolean)
+          .map((id) => [id as RemoteModuleId, () => settle(id as RemoteModuleId)]),
+      ),
+    [ids, settle],
+  );
   const holding =
     holds && !expired && (!holdersDataKnown || holders.some(({ id }) => !settled.has(id)));
-  return { holding, settle };
+  return { holding, settlers };
 }
 
 /**
@@ -57,7 +70,7 @@ export function SlotList({
 }) {
   const shown = slots.filter((slot) => !slot.when || holds[slot.when]);
   const holders = shown.filter((slot) => slot.holdsBelow);
-  const { holding, settle } = useHolding(holders, holdersDataKnown);
+  const { holding, settlers } = useHolding(holders, holdersDataKnown);
   const lastHolder = holders.at(-1)?.id;
   return shown.map(({ id, label, reserve, whenNearViewport, optional, anchor, holdsBelow }) => {
     const remoteSlot = (
@@ -67,7 +80,7 @@ export function SlotList({
         reserve={styles[reserve]}
         whenNearViewport={whenNearViewport}
         optional={optional}
-        {...(holdsBelow ? { onSettled: () => settle(id) } : {})}
+        onSettled={holdsBelow ? settlers.get(id) : undefined}
       />
     );
     return (
