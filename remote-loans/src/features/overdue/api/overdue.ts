@@ -10,6 +10,10 @@ export const overdueSchema = z.object({
   overdue_amount: moneySchema,
   penalty: moneySchema,
   total_due: moneySchema,
+  // v1.2: how fast the debt grows. A v1.1 provider sends neither; the notice then says nothing
+  // of it.
+  penalty_rate: z.optional(z.string().check(z.regex(/^\d+(\.\d+)?$/))),
+  penalty_per_day: z.optional(moneySchema),
 });
 export type Overdue = z.infer<typeof overdueSchema>;
 

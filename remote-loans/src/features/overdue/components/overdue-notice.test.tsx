@@ -86,6 +86,26 @@ describe('the overdue notice', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says how much one more day adds beside the penalty (v1.2), and nothing of it for a v1.1 provider', async () => {
+    fakeLoanProvider({
+      loans: [overdueLoan],
+      overdue: { ...overdueAnswer, penalty_rate: '0.10', penalty_per_day: '0.28' },
+    });
+    logIn();
+    const { unmount } = render(<OverdueNotice />);
+    expect(fact(await notice(), t.penalty)).toHaveTextContent(
+      format(t.perDayRate, { amount: money('0.28'), rate: '0,10%' }).replace(/\s+/g, ' '),
+    );
+    unmount();
+
+    fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
+    queryClient.clear();
+    render(<OverdueNotice />);
+    const penalty = fact(await notice(), t.penalty);
+    expect(penalty).toHaveTextContent(money('3.38'));
+    expect(penalty?.textContent).not.toContain(money('0.28'));
+  });
+
   it('pays the total due from the notice, which then goes away', async () => {
     const user = userEvent.setup();
     const provider = fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });

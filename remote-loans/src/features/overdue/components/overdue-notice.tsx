@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { formatMoney } from 'shared/lib/money';
+import { formatMoney, formatPercent } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { useLoans } from 'shared/query/use-account';
 import { format } from 'shared/strings/ka';
@@ -50,8 +50,23 @@ function OverdueRepayment({
   );
 }
 
+/** How much one more day of delay adds (v1.2), in money: what moves a customer to pay now. */
+function PenaltyGrowth({ overdue }: { overdue: Overdue }) {
+  const { penalty_per_day: perDay, penalty_rate: rate } = overdue;
+  if (!perDay) return null;
+  const amount = formatMoney(perDay);
+  return (
+    <span className={styles.growth}>
+      {rate
+        ? format(t.perDayRate, { amount, rate: formatPercent(rate) })
+        : format(t.perDay, { amount })}
+    </span>
+  );
+}
+
 /**
- * What is overdue, at the top of the customer's page: days, overdue amount, penalty and the
+ * What is overdue, at the top of the customer's page: days, overdue amount, penalty (and what a
+ * day adds to it) and the
  * total due, with a payment opened right here on the total due. Nothing at all when nothing is
  * overdue (the provider's 404). A region with a heading rather than an alert: it is there on
  * load, and an alert would interrupt everything the screen reader starts with.
@@ -120,7 +135,10 @@ export default function OverdueNotice() {
         </div>
         <div>
           <dt>{t.penalty}</dt>
-          <dd>{formatMoney(current.penalty)}</dd>
+          <dd>
+            {formatMoney(current.penalty)}
+            <PenaltyGrowth overdue={current} />
+          </dd>
         </div>
         <div className={styles.total}>
           <dt>{t.totalDue}</dt>
