@@ -15,6 +15,7 @@ import { prefetchLoansOverview } from '../../../lib/prefetch-on-server';
 import { inRowOrder } from '../../../lib/schedule-order';
 import { tbilisiDateOf } from '../../money-action/lib/iso-date';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
+import { LoanPayments } from '../../payments/components/loan-payments';
 import { PayoffAction } from '../../payoff/components/payoff-action';
 import { LoanRepayment } from '../../repayment/components/loan-repayment';
 import { WithdrawAction } from '../../withdrawal/components/withdraw-action';
@@ -136,6 +137,7 @@ function LoanItem({ loan }: { loan: Loan }) {
       <LoanProgress loan={loan} />
       <ClosedNote loan={loan} />
       <LoanSchedule loan={loan} />
+      <LoanPayments loan={loan} />
       <LoanRepayment loan={loan} headingLevel={4} />
       <PayoffAction
         loanId={loan.id}

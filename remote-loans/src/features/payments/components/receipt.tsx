@@ -1,0 +1,85 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { Loan } from 'shared/api/loan/loans';
+import { formatMoney } from 'shared/lib/money';
+import { formatDateTime } from 'shared/lib/tbilisi-time';
+import { format } from 'shared/strings/ka';
+import { Button } from 'shared/ui/button';
+import { kaLoans } from '../../../ka-loans';
+import type { Payment } from '../api/payments';
+import styles from './payments.module.css';
+
+const t = kaLoans.receipt;
+
+/** What a receipt says (contract v1.2): the lender, its number, the loan, the money, the time. */
+function ReceiptFacts({ payment, loan }: { payment: Payment; loan: Loan }) {
+  const facts: [string, string][] = [
+    [t.lender, t.lenderName],
+    [t.number, payment.receipt_number],
+    [t.loan, format(t.loanValue, { id: loan.id, amount: formatMoney(loan.amount) })],
+    [t.kind, kaLoans.payments.kind[payment.kind]],
+    [t.paidAt, formatDateTime(payment.paid_at)],
+    [t.amount, formatMoney(payment.amount)],
+    [kaLoans.payments.principal, formatMoney(payment.principal)],
+    [kaLoans.payments.interest, formatMoney(payment.interest)],
+    [kaLoans.payments.penalty, formatMoney(payment.penalty)],
+  ];
+  return (
+    <dl className={styles.facts}>
+      {facts.map(([term, value]) => (
+        <div key={term} className={term === t.amount ? styles.total : undefined}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * A payment's receipt, shown under it. While it is open, printing the page (its button, or the
+ * browser's own command) prints the receipt alone: a copy under <body> that only print shows,
+ * and the print style sheet hides everything else (payments.module.css). Saving as PDF is the
+ * browser's print dialog's.
+ */
+export function Receipt({
+  payment,
+  loan,
+  onClose,
+}: {
+  payment: Payment;
+  loan: Loan;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The copy for print needs the document: made once the receipt is on the page.
+  const [printRoot, setPrintRoot] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    setPrintRoot(document.body);
+  }, []);
+  return (
+    <section className={styles.receipt} aria-labelledby={titleId}>
+      <h4 id={titleId} ref={heading} tabIndex={-1} className={styles.receiptTitle}>
+        {t.title}
+      </h4>
+      <ReceiptFacts payment={payment} loan={loan} />
+      <div className={styles.actions}>
+        <Button onClick={() => window.print()}>{t.print}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          {t.close}
+        </Button>
+      </div>
+      {printRoot
+        ? createPortal(
+            <div className={styles.printed} data-print-root="">
+              <h1 className={styles.printedTitle}>{`${t.title} ${payment.receipt_number}`}</h1>
+              <ReceiptFacts payment={payment} loan={loan} />
+            </div>,
+            printRoot,
+          )
+        : null}
+    </section>
+  );
+}
