@@ -116,6 +116,36 @@ export const personalDataNotice: TermsOfContract = {
   published_at: '2026-10-01T10:00:00+04:00',
 };
 
+/**
+ * The customer's consents (contract v1.2): the two documents accepted at registration,
+ * marketing not given.
+ */
+export const consents = [
+  {
+    kind: 'terms',
+    document: {
+      id: registrationTerms.id,
+      title: registrationTerms.title,
+      version: registrationTerms.version,
+    },
+    given: true,
+    given_at: '2026-10-05T12:00:00+04:00',
+    withdrawn_at: null,
+  },
+  {
+    kind: 'personal_data',
+    document: {
+      id: personalDataNotice.id,
+      title: personalDataNotice.title,
+      version: personalDataNotice.version,
+    },
+    given: true,
+    given_at: '2026-10-05T12:00:00+04:00',
+    withdrawn_at: null,
+  },
+  { kind: 'marketing', document: null, given: false, given_at: null, withdrawn_at: null },
+] as const;
+
 export const loanTerms: TermsOfContract = {
   id: 8,
   contact_type: 1,

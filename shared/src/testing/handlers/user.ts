@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { customer, loanLimit, personalDataNotice } from '../fixtures';
+import { consents, customer, loanLimit, personalDataNotice } from '../fixtures';
 import { dropSession, holdSession, SESSION_STATE, sessionHeld } from '../session';
 
 export const VALID_USER = { username: '01001012345', password: 'Parol1234' } as const;
@@ -119,6 +119,22 @@ export const userHandlers = [
   http.get('*/api/user/user/loan_limit/', ({ request }) =>
     authorized(request) ? HttpResponse.json(loanLimit) : notAuthenticated(),
   ),
+  // Contract v1.2: the consents; marketing given or withdrawn at once.
+  http.get('*/api/user/consents/', ({ request }) =>
+    authorized(request) ? HttpResponse.json(consents) : notAuthenticated(),
+  ),
+  http.post('*/api/user/consents/marketing/', async ({ request }) => {
+    if (!authorized(request)) return notAuthenticated();
+    const { given } = (await request.json()) as { given: boolean };
+    const now = '2026-11-20T12:00:00+04:00';
+    return HttpResponse.json({
+      kind: 'marketing',
+      document: null,
+      given,
+      given_at: given ? now : null,
+      withdrawn_at: given ? null : now,
+    });
+  }),
   http.post('*/api/user/user/reset_password/', () => HttpResponse.json({ expires_in: 600 })),
   http.post('*/api/user/user/recovery/', async ({ request }) =>
     (await codeOf(request)) === GOOD_CODE

@@ -7,6 +7,7 @@ import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import { ConsentsSection } from '../../consents/components/consents-section';
 import { kaProfile } from '../ka-profile';
 import { PasswordForm } from './password-form';
 import { ProfileDetails } from './profile-details';
@@ -68,6 +69,8 @@ function Profile({ user }: { user: User }) {
       )}
       <hr className={styles.divider} />
       <PasswordForm personalNumber={user.personal_number} />
+      <hr className={styles.divider} />
+      <ConsentsSection />
     </div>
   );
 }

@@ -14,6 +14,7 @@ const registration: Registration = {
   password_confirm: 'Parol1234',
   terms_of_contract: registrationTerms.id,
   personal_data_consent: personalDataNotice.id,
+  marketing_consent: false,
 };
 
 describe('register', () => {
@@ -56,9 +57,10 @@ describe('register', () => {
       password_confirm: 'Parol1234',
       terms_of_contract: String(registrationTerms.id),
       personal_data_consent: String(personalDataNotice.id),
+      marketing_consent: 'false',
     });
     // Each field once: a repeated one would reach a Django provider as a list.
-    expect(seen[0]?.fields).toHaveLength(10);
+    expect(seen[0]?.fields).toHaveLength(11);
   });
 
   it('returns the id the mock provider answers', async () => {

@@ -16,6 +16,8 @@ export interface Registration {
   terms_of_contract: number;
   /** The id of the personal-data notice (contact_type=3) the customer accepted (v1.1). */
   personal_data_consent: number;
+  /** Marketing (v1.2): its own box, unticked unless the customer ticks it; sent "true"/"false". */
+  marketing_consent: boolean;
 }
 
 /** POST /api/user/register/ as a multipart form; the customer stays logged out (spec §4). */

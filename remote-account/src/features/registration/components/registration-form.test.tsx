@@ -239,8 +239,31 @@ describe('the registration form', () => {
       ...valid,
       terms_of_contract: String(registrationTerms.id),
       personal_data_consent: String(personalDataNotice.id),
+      // Not asked for, not given.
+      marketing_consent: 'false',
     });
-    expect(sent[0]?.fields).toHaveLength(10);
+    expect(sent[0]?.fields).toHaveLength(11);
+  });
+
+  it('offers marketing in a box of its own, unticked and optional, and sends what the customer chose', async () => {
+    const user = userEvent.setup();
+    const sent = watchRegistrations();
+    renderForm();
+    await screen.findByRole('region', { name: registrationTerms.title });
+    const marketing = screen.getByRole('checkbox', { name: kaRegistration.marketingAccept });
+    expect(marketing).not.toBeChecked();
+    expect(screen.getByRole('group', { name: kaRegistration.marketing })).toContainElement(
+      marketing,
+    );
+    await fill(user, valid);
+    await user.click(acceptBox());
+    await user.click(consentBox());
+    await user.click(marketing);
+
+    await user.click(submitButton());
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(Object.fromEntries(sent[0]?.fields ?? [])).toMatchObject({ marketing_consent: 'true' });
   });
 
   it('shows the provider’s field messages on their fields and loses nothing typed', async () => {

@@ -59,6 +59,7 @@ export function RegistrationForm({
 }) {
   const [registered, setRegistered] = useState<string | null>(null);
   const blockedId = useId();
+  const marketingId = useId();
   const registerCustomer = useRegister();
   const terms = useQuery(termsQuery);
   const notice = useQuery(noticeQuery);
@@ -189,6 +190,13 @@ export function RegistrationForm({
         strings={noticeStrings}
         recovery={noticeRecovery}
       />
+      <fieldset className={styles.optional}>
+        <legend className={styles.optionalLegend}>{kaRegistration.marketing}</legend>
+        <div className={styles.checkbox}>
+          <input id={marketingId} type="checkbox" {...form.register('marketing_consent')} />
+          <label htmlFor={marketingId}>{kaRegistration.marketingAccept}</label>
+        </div>
+      </fieldset>
       {blocked ? (
         <p id={blockedId} className={styles.blocked}>
           {blocked}

@@ -25,6 +25,7 @@ export const REGISTRATION_FIELDS = [
   'password_confirm',
   'terms_of_contract',
   'personal_data_consent',
+  'marketing_consent',
 ] as const satisfies readonly (keyof Registration)[];
 
 /**
@@ -50,6 +51,7 @@ export const emptyRegistration: RegistrationValues = {
   password_confirm: '',
   terms_of_contract: false,
   personal_data_consent: false,
+  marketing_consent: false,
 };
 
 /** The oldest plausible birth year: earlier ones are typing slips in the date's year. */
@@ -80,6 +82,8 @@ export function registrationSchema(todayIso: string) {
       personal_data_consent: z
         .boolean()
         .check(z.refine((accepted) => accepted, kaRegistration.personalDataRequired)),
+      // Optional: registration never depends on it.
+      marketing_consent: z.boolean(),
     }),
     'password',
     'password_confirm',
