@@ -13,6 +13,7 @@ import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
 import { prefetchLoansOverview } from '../../../lib/prefetch-on-server';
 import { inRowOrder } from '../../../lib/schedule-order';
+import { HardshipHelp } from '../../hardship/components/hardship-help';
 import { tbilisiDateOf } from '../../money-action/lib/iso-date';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
 import { LoanPayments } from '../../payments/components/loan-payments';
@@ -146,6 +147,7 @@ function LoanItem({ loan }: { loan: Loan }) {
         returnFocusTo={heading}
       />
       <WithdrawAction loan={loan} headingLevel={4} returnFocusTo={heading} />
+      {isOpen(loan) ? <HardshipHelp loanId={loan.id} /> : null}
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
 import { prefetchLoans } from '../../../lib/prefetch-on-server';
+import { HardshipHelp } from '../../hardship/components/hardship-help';
 import { DoneMessage } from '../../money-action/components/confirm-step';
 import { PayoffAction } from '../../payoff/components/payoff-action';
 import { type Payment, RepayForm } from '../../repayment/components/repay-form';
@@ -164,6 +165,8 @@ export default function OverdueNotice() {
         }}
         returnFocusTo={heading}
       />
+      {/* Before the debt grows: help with the payments, where the debt is said. */}
+      <HardshipHelp loanId={current.loan} />
     </section>
   );
 }
