@@ -13,6 +13,7 @@ import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
 import { prefetchLoansOverview } from '../../../lib/prefetch-on-server';
 import { inRowOrder } from '../../../lib/schedule-order';
+import { LoanDocuments } from '../../documents/components/loan-documents';
 import { HardshipHelp } from '../../hardship/components/hardship-help';
 import { tbilisiDateOf } from '../../money-action/lib/iso-date';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
@@ -139,6 +140,7 @@ function LoanItem({ loan }: { loan: Loan }) {
       <ClosedNote loan={loan} />
       <LoanSchedule loan={loan} />
       <LoanPayments loan={loan} />
+      <LoanDocuments loan={loan} />
       <LoanRepayment loan={loan} headingLevel={4} />
       <PayoffAction
         loanId={loan.id}

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useId, useRef } from 'react';
 import type { Loan } from 'shared/api/loan/loans';
 import { formatMoney } from 'shared/lib/money';
 import { formatDateTime } from 'shared/lib/tbilisi-time';
 import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
+import { PrintOnly } from '../../../components/print-only';
 import { kaLoans } from '../../../ka-loans';
 import type { Payment } from '../api/payments';
 import styles from './payments.module.css';
@@ -38,9 +38,8 @@ function ReceiptFacts({ payment, loan }: { payment: Payment; loan: Loan }) {
 
 /**
  * A payment's receipt, shown under it. While it is open, printing the page (its button, or the
- * browser's own command) prints the receipt alone: a copy under <body> that only print shows,
- * and the print style sheet hides everything else (payments.module.css). Saving as PDF is the
- * browser's print dialog's.
+ * browser's own command) prints the receipt alone (PrintOnly). Saving as PDF is the browser's
+ * print dialog's.
  */
 export function Receipt({
   payment,
@@ -53,12 +52,7 @@ export function Receipt({
 }) {
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  // The copy for print needs the document: made once the receipt is on the page.
-  const [printRoot, setPrintRoot] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    heading.current?.focus();
-    setPrintRoot(document.body);
-  }, []);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className={styles.receipt} aria-labelledby={titleId}>
       <h4 id={titleId} ref={heading} tabIndex={-1} className={styles.receiptTitle}>
@@ -71,15 +65,10 @@ export function Receipt({
           {t.close}
         </Button>
       </div>
-      {printRoot
-        ? createPortal(
-            <div className={styles.printed} data-print-root="">
-              <h1 className={styles.printedTitle}>{`${t.title} ${payment.receipt_number}`}</h1>
-              <ReceiptFacts payment={payment} loan={loan} />
-            </div>,
-            printRoot,
-          )
-        : null}
+      <PrintOnly>
+        <h1 className={styles.printedTitle}>{`${t.title} ${payment.receipt_number}`}</h1>
+        <ReceiptFacts payment={payment} loan={loan} />
+      </PrintOnly>
     </section>
   );
 }

@@ -1,0 +1,52 @@
+import { queryOptions } from '@tanstack/react-query';
+import { requestJson } from 'shared/api/api-client';
+import { moneySchema, timestampSchema } from 'shared/api/money-schema';
+import { accountKeys } from 'shared/query/account-queries';
+import * as z from 'shared/validation/zod';
+
+const percentSchema = z.string().check(z.regex(/^\d+(\.\d+)?$/));
+
+/**
+ * The loan terms the application accepted (contract v1.2): that version, even after a newer
+ * one is published, when it was accepted, and the key terms as they were offered then.
+ * `content` is CMS HTML: shown only through ProviderHtml (sanitised).
+ */
+export const loanContractSchema = z.object({
+  loan: z.int(),
+  terms: z.object({
+    id: z.int(),
+    title: z.string(),
+    version: z.string(),
+    published_at: timestampSchema,
+    content: z.string(),
+  }),
+  accepted_at: timestampSchema,
+  key_terms: z.object({
+    amount: moneySchema,
+    term: z.int(),
+    monthly_payment: moneySchema,
+    total_payment: moneySchema,
+    total_interest: moneySchema,
+    service_fee: moneySchema,
+    interest_rate: percentSchema,
+    effective_interest_rate: percentSchema,
+  }),
+});
+export type LoanContract = z.infer<typeof loanContractSchema>;
+
+/** GET /api/loan/loan/{id}/contract/. */
+export function fetchLoanContract(loanId: number, signal?: AbortSignal): Promise<LoanContract> {
+  return requestJson(loanContractSchema, {
+    method: 'GET',
+    url: `/api/loan/loan/${loanId}/contract/`,
+    signal,
+  });
+}
+
+/** Under `account`: the session's. What was accepted does not change: fresh for the page. */
+export const loanContractQuery = (loanId: number) =>
+  queryOptions({
+    queryKey: [...accountKeys.all, 'contract', loanId] as const,
+    queryFn: ({ signal }) => fetchLoanContract(loanId, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
