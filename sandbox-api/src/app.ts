@@ -52,7 +52,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(cookie);
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 10, fieldSize: 1024, parts: 13 },
+    // Registration is the largest form: 11 fields since v1.2's marketing_consent; photos: 3 files.
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 11, fieldSize: 1024, parts: 14 },
     throwFileSizeLimit: true,
   });
   await app.register(errors);

@@ -32,6 +32,16 @@ const ENDPOINTS: readonly { method: 'GET' | 'POST' | 'PATCH'; path: string }[] =
   { method: 'GET', path: '/api/loan/loan/1/withdrawal/' },
   { method: 'POST', path: '/api/loan/loan/1/withdraw/' },
   { method: 'GET', path: '/api/loan/overdue_loan_application/' },
+  { method: 'GET', path: '/api/loan/loan/1/payments/' },
+  { method: 'GET', path: '/api/loan/loan/1/contract/' },
+  { method: 'GET', path: '/api/loan/loan/2/hardship/' },
+  { method: 'POST', path: '/api/loan/loan/2/hardship/' },
+  { method: 'GET', path: '/api/user/consents/' },
+  { method: 'POST', path: '/api/user/consents/marketing/' },
+  { method: 'GET', path: '/api/support/complaints/' },
+  { method: 'POST', path: '/api/support/complaints/' },
+  { method: 'POST', path: '/__sandbox/complaints/1/answer' },
+  { method: 'POST', path: '/__sandbox/hardship/1/decision' },
   { method: 'GET', path: '/api/cms/terms_of_contract/' },
   { method: 'GET', path: '/api/cms/question_answer/' },
   { method: 'GET', path: '/api/cms/slider/' },
@@ -78,6 +88,7 @@ function shapedCalls(
         password_confirm: 'Axali1234',
         terms_of_contract: termsId,
         personal_data_consent: noticeId,
+        marketing_consent: 'false',
       },
     },
     {
@@ -132,6 +143,28 @@ function shapedCalls(
       url: '/api/loan/loan/1/payoff/',
       body: { date: '2026-11-22' },
       token: user.access,
+    },
+    {
+      method: 'POST',
+      url: '/api/support/complaints/',
+      body: { topic: 'loan', loan: 2, text: 'საჩივრის ტექსტი, ოცზე მეტი სიმბოლო.' },
+      token: user.access,
+    },
+    {
+      method: 'POST',
+      url: '/api/loan/loan/2/hardship/',
+      body: { kind: 'date_change', reason: 'other', text: 'ტექსტი' },
+      token: user.access,
+    },
+    {
+      method: 'POST',
+      url: '/__sandbox/complaints/1/answer',
+      body: { answer: 'პასუხი' },
+    },
+    {
+      method: 'POST',
+      url: '/__sandbox/hardship/1/decision',
+      body: { status: 'accepted', answer: 'პასუხი' },
     },
   ];
 }

@@ -39,6 +39,14 @@ const payments = (ctx: () => TestContext, loanId: number) =>
     [loanId],
   );
 
+const returned = async (ctx: () => TestContext, loanId: number) => {
+  const [loan] = await ctx().app.db.query<{ returned: string }>(
+    'SELECT withdrawal_returned::text AS returned FROM loans WHERE id = $1',
+    [loanId],
+  );
+  return loan?.returned;
+};
+
 describe('early payoff', () => {
   const ctx = build();
 
@@ -218,8 +226,10 @@ describe('withdrawal within 14 days', () => {
       closed_at: '2026-12-06T19:30:00.000Z',
     });
     expect(body.schedule.map((row) => row.paid)).toEqual([false, false, false]);
-    // 980.00 + 980.00 × 24% × 14 / 365 (9.02) − 50.00
-    expect(await payments(ctx, loan.id)).toEqual([{ amount: '50.00' }, { amount: '939.02' }]);
+    // A withdrawal is not a payment (v1.2): what is returned, 980.00 + 980.00 × 24% × 14 / 365
+    // (9.02) − 50.00, is kept on the loan.
+    expect(await payments(ctx, loan.id)).toEqual([{ amount: '50.00' }]);
+    expect(await returned(ctx, loan.id)).toBe('939.02');
 
     ctx().clock.set('2027-03-01T10:00:00+04:00');
     expect((await call('GET', 'loan/')).json()[0]).toMatchObject({ status: 'withdrawn' });
@@ -255,6 +265,7 @@ describe('withdrawal within 14 days', () => {
     });
     expect((await call('POST', `loan/${loan.id}/withdraw/`, {})).statusCode).toBe(200);
     expect(await payments(ctx, loan.id)).toEqual([{ amount: '1000.00' }]);
+    expect(await returned(ctx, loan.id)).toBe('0.00');
   });
 });
 

@@ -243,6 +243,9 @@ describe('the loan lifecycle without a decision delay', () => {
       overdue_amount: '346.75',
       penalty: '3.47',
       total_due: '350.22',
+      // v1.2: an 11th day makes it 346.75 × 0.10% × 11 = 3.81425 → 3.81, so it adds 0.34.
+      penalty_rate: '0.10',
+      penalty_per_day: '0.34',
     });
 
     const over = await call('POST', `loan/${loan.id}/repay/`, { amount: '1043.75' });
@@ -269,6 +272,9 @@ describe('the loan lifecycle without a decision delay', () => {
       overdue_amount: '346.75',
       penalty: '1.04',
       total_due: '347.79',
+      // A 4th day: 346.75 × 0.10% × 4 = 1.387 → 1.39, 0.35 more.
+      penalty_rate: '0.10',
+      penalty_per_day: '0.35',
     });
     // A repayment settles the penalty accrued so far; it then accrues on what is still overdue.
     await call('POST', `loan/${loan.id}/repay/`, { amount: '101.04' });

@@ -7,6 +7,7 @@ import {
   overdueOf,
   payoffQuote,
   penaltyDueOf,
+  penaltyPerDayOf,
   remaining,
   type StoredRow,
   withdrawalQuote,
@@ -134,7 +135,11 @@ describe('the penalty (contract v1.1)', () => {
     const penalty = overdueOf(loan, '2027-01-01')?.penalty ?? 0n;
     expect(penalty).toBe(347n); // 346.75 × 0.1% × 10
     const allocation = allocateRepayment(loan, 100n, penalty);
-    expect(allocation).toEqual({ penaltyLeft: 247n, rows: new Map() });
+    expect(allocation).toEqual({
+      penaltyLeft: 247n,
+      rows: new Map(),
+      split: { penalty: 100n, interest: 0n, principal: 0n },
+    });
   });
 
   it('pays the penalty first, then the rows oldest first', () => {
@@ -339,6 +344,56 @@ describe('payoff quotes of random loans (properties)', () => {
         expect(w.until).toBe(addDays(loan.issuedAt.toISOString().slice(0, 10), 14));
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('a repayment’s split and the daily penalty of random loans (properties, v1.2)', () => {
+  it('splits any repayment into penalty, then interest before principal, adding up to it', () => {
+    fc.assert(
+      fc.property(loanState, fc.integer({ min: 1, max: 1000 }), ({ loan, today }, share) => {
+        const penalty = penaltyDueOf(loan, today);
+        const outstanding = loan.rows.reduce((sum, row) => sum + remaining(row), 0n);
+        const amount = ((outstanding + penalty) * BigInt(share) + 999n) / 1000n;
+        fc.pre(amount > 0n);
+        const { split, rows } = allocateRepayment(loan, amount, penalty);
+        expect(split.penalty + split.interest + split.principal).toBe(amount);
+        expect(split.penalty).toBe(amount < penalty ? amount : penalty);
+        // The rows' interest and principal paid, from their paid amounts before and after.
+        let interest = 0n;
+        let principal = 0n;
+        for (const row of loan.rows) {
+          const after = rows.get(row.number) ?? row.paid;
+          const interestPaid = (paid: bigint) => (paid < row.interest ? paid : row.interest);
+          interest += interestPaid(after) - interestPaid(row.paid);
+          principal += after - interestPaid(after) - (row.paid - interestPaid(row.paid));
+        }
+        expect(split.interest).toBe(interest);
+        expect(split.principal).toBe(principal);
+        expect(split.interest).toBeGreaterThanOrEqual(0n);
+        expect(split.principal).toBeGreaterThanOrEqual(0n);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('adds penalty_per_day to the penalty by the next day, at an unchanged overdue amount', () => {
+    fc.assert(
+      fc.property(loanState, ({ loan, today }) => {
+        const state = overdueOf(loan, today);
+        fc.pre(state !== null);
+        if (!state) return;
+        // No further row falls due overnight: the overdue amount stays as it is.
+        fc.pre(!loan.rows.some((row) => row.date === today && remaining(row) > 0n));
+        const tomorrow = overdueOf(loan, addDays(today, 1));
+        expect(tomorrow?.amount).toBe(state.amount);
+        expect(tomorrow?.penalty).toBe(state.penalty + penaltyPerDayOf(state));
+        // About 0.10% of the overdue amount: within a tetri of it.
+        const exact = state.amount * 10n;
+        const perDay = penaltyPerDayOf(state) * 10_000n;
+        expect(perDay >= exact - 10_000n && perDay <= exact + 10_000n).toBe(true);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,4 +1,5 @@
 import { seedLoans } from '../src/db/seed-loans';
+import { toTetri } from '../src/lib/money';
 import { build } from './build';
 import { accessToken, createLoanTerms, createUser } from './loan-test-utils';
 
@@ -136,5 +137,142 @@ describe('the whole seed', () => {
       statuses.push(loans.map((loan: { status: string }) => loan.status));
     }
     expect(statuses).toEqual([['active', 'repaid'], ['overdue'], ['active']]);
+  });
+});
+
+describe('the seeded v1.2 records', () => {
+  const ctx = build({}, { seed: true });
+
+  async function tokenOf(personalNumber: string) {
+    const [user] = await ctx().app.db.query<{ id: number }>(
+      'SELECT id FROM users WHERE personal_number = $1',
+      [personalNumber],
+    );
+    if (!user) throw new Error(`no seed user ${personalNumber}`);
+    return accessToken(ctx().app, user.id);
+  }
+
+  it('gives 01001000007 a loan paid off after four payments and an open one with a payment', async () => {
+    const token = await tokenOf('01001000007');
+    const loans = (await ctx().call({ url: '/api/loan/loan/', token })).json();
+    expect(loans.map((l: { amount: string; status: string }) => [l.amount, l.status])).toEqual([
+      ['900.00', 'active'],
+      ['1200.00', 'repaid'],
+    ]);
+    const [open, paidOff] = loans;
+    const payments = (
+      await ctx().call({ url: `/api/loan/loan/${paidOff.id}/payments/`, token })
+    ).json();
+    expect(
+      payments.map((p: { kind: string; receipt_number: string }) => [p.kind, p.receipt_number]),
+    ).toEqual([
+      ['repayment', `R-${paidOff.id}-1`],
+      ['repayment', `R-${paidOff.id}-2`],
+      ['repayment', `R-${paidOff.id}-3`],
+      ['repayment', `R-${paidOff.id}-4`],
+      ['payoff', `R-${paidOff.id}-5`],
+    ]);
+    expect(payments[3]).toMatchObject({ amount: '150.00', penalty: '0.00' });
+    expect(payments[4].paid_at).toBe(paidOff.closed_at);
+    const principal = payments.reduce(
+      (sum: bigint, p: { principal: string }) => sum + toTetri(p.principal),
+      0n,
+    );
+    expect(principal).toBe(120000n);
+    const openPayments = (
+      await ctx().call({ url: `/api/loan/loan/${open.id}/payments/`, token })
+    ).json();
+    expect(openPayments).toHaveLength(1);
+    const contract = (
+      await ctx().call({ url: `/api/loan/loan/${open.id}/contract/`, token })
+    ).json();
+    expect(contract.key_terms).toMatchObject({ amount: '900.00', term: 3 });
+  });
+
+  it('gives 01001000007 hardship requests, complaints in every state and marketing consent', async () => {
+    const token = await tokenOf('01001000007');
+    const [open, paidOff] = (await ctx().call({ url: '/api/loan/loan/', token })).json();
+    const hardship = (
+      await ctx().call({ url: `/api/loan/loan/${open.id}/hardship/`, token })
+    ).json();
+    expect(
+      hardship.map((r: { kind: string; status: string; answer: string | null }) => [
+        r.kind,
+        r.status,
+        r.answer !== null,
+      ]),
+    ).toEqual([
+      ['date_change', 'received', false],
+      ['payment_holiday', 'declined', true],
+    ]);
+    const again = await ctx().call({
+      method: 'POST',
+      url: `/api/loan/loan/${open.id}/hardship/`,
+      token,
+      payload: { kind: 'restructuring', reason: 'other' },
+    });
+    expect(again.json()).toMatchObject({ code: 'hardship_request_open' });
+    const closed = await ctx().call({
+      method: 'POST',
+      url: `/api/loan/loan/${paidOff.id}/hardship/`,
+      token,
+      payload: { kind: 'restructuring', reason: 'other' },
+    });
+    expect(closed.json()).toMatchObject({ code: 'loan_closed' });
+
+    const complaints = (await ctx().call({ url: '/api/support/complaints/', token })).json();
+    const today = '2026-11-22';
+    expect(
+      complaints.map((c: { topic: string; status: string; loan: number | null }) => [
+        c.topic,
+        c.status,
+        c.loan,
+      ]),
+    ).toEqual([
+      ['service', 'received', null],
+      ['loan', 'received', open.id],
+      ['payment', 'answered', paidOff.id],
+    ]);
+    expect(complaints[0].answer_due > today).toBe(true);
+    // Its month to answer has passed unanswered: the client shows the way to the NBG.
+    expect(complaints[1].answer_due < today).toBe(true);
+    expect(complaints[2]).toMatchObject({ answer: expect.any(String) });
+    expect(complaints.map((c: { number: string }) => c.number).sort()).toEqual(
+      complaints.map((c: { number: string }) => c.number).reverse(),
+    );
+
+    const consents = (await ctx().call({ url: '/api/user/consents/', token })).json();
+    expect(consents[2]).toMatchObject({ kind: 'marketing', given: true });
+  });
+
+  it('leaves the other seed users’ states as they were: no complaints, no hardship requests', async () => {
+    for (const personalNumber of ['01001000001', '01001000004', '01001000006']) {
+      const token = await tokenOf(personalNumber);
+      expect((await ctx().call({ url: '/api/support/complaints/', token })).json()).toEqual([]);
+      for (const loan of (await ctx().call({ url: '/api/loan/loan/', token })).json()) {
+        const requests = await ctx().call({ url: `/api/loan/loan/${loan.id}/hardship/`, token });
+        expect(requests.json()).toEqual([]);
+      }
+      const consents = (await ctx().call({ url: '/api/user/consents/', token })).json();
+      expect(consents[2]).toMatchObject({ kind: 'marketing', given: false });
+    }
+    // The repaid loan's rows were paid on their due dates: each a repayment of interest and
+    // principal, no penalty.
+    const token = await tokenOf('01001000001');
+    const repaid = (await ctx().call({ url: '/api/loan/loan/', token })).json()[1];
+    const payments = (
+      await ctx().call({ url: `/api/loan/loan/${repaid.id}/payments/`, token })
+    ).json();
+    expect(payments).toHaveLength(3);
+    payments.forEach((payment: Record<string, string>, index: number) => {
+      const row = repaid.schedule[index];
+      expect(payment).toMatchObject({
+        kind: 'repayment',
+        amount: row.payment,
+        interest: row.interest,
+        principal: row.principal,
+        penalty: '0.00',
+      });
+    });
   });
 });

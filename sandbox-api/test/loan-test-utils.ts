@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { hashPassword } from '../src/lib/passwords';
+import type { TestContext } from './build';
 
 let passwordHash: Promise<string> | undefined;
 
@@ -66,4 +67,66 @@ export async function createLoanTerms(
 
 export async function accessToken(app: FastifyInstance, userId: number): Promise<string> {
   return (await app.tokens.pair(userId)).access;
+}
+
+export interface LoanBody {
+  id: number;
+  application: number;
+  amount: string;
+  term: number;
+  status: string;
+  issued_at: string;
+  monthly_payment: string;
+  outstanding: string;
+  next_payment_date: string | null;
+  next_payment_amount: string | null;
+  withdrawal_until: string;
+  closed_at: string | null;
+  schedule: {
+    number: number;
+    date: string;
+    principal: string;
+    interest: string;
+    payment: string;
+    balance: string;
+    paid: boolean;
+  }[];
+}
+
+export type LoanCall = (
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+) => Promise<LightMyRequestResponse>;
+
+/**
+ * A verified customer with a loan issued at the clock's now, through the API (no decision
+ * delay): `call` speaks to /api/loan/ with their token. Loan terms are written unless `terms`
+ * names the current ones already written.
+ */
+export async function borrower(
+  ctx: () => TestContext,
+  amount = '1000.00',
+  term = 3,
+  terms?: { current: number },
+): Promise<{ userId: number; call: LoanCall; loan: LoanBody }> {
+  const { current } = terms ?? (await createLoanTerms(ctx().app));
+  const userId = await createUser(ctx().app);
+  // A token per call: tests move the clock past an access token's lifetime.
+  const call: LoanCall = async (method, url, payload) =>
+    ctx().call({
+      method,
+      url: `/api/loan/${url}`,
+      token: await accessToken(ctx().app, userId),
+      ...(payload ? { payload } : {}),
+    });
+  const applied = await call('POST', 'loan_application/', {
+    amount,
+    term,
+    terms_of_contract: current,
+  });
+  if (applied.statusCode !== 201) throw new Error(`application refused: ${applied.body}`);
+  const [loan] = (await call('GET', 'loan/')).json<LoanBody[]>();
+  if (!loan) throw new Error('no loan issued');
+  return { userId, call, loan };
 }

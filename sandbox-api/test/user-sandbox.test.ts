@@ -137,6 +137,49 @@ describe('the sandbox outbox in production mode', () => {
     expect(response.statusCode).toBe(404);
   });
 
+  it('answers no complaint and decides no hardship request (v1.2)', async () => {
+    const user = await createUser(ctx);
+    const [loan] = await ctx().app.db.query<{ id: number }>(
+      `INSERT INTO terms_of_contract (contact_type, title, content, version, published_at)
+       VALUES (1, 't', 'c', '1', now()) RETURNING id`,
+    );
+    const [application] = await ctx().app.db.query<{ id: number }>(
+      `INSERT INTO loan_applications (user_id, amount, term, terms_of_contract_id, status, monthly_payment)
+       VALUES ($1, 100, 3, $2, 'issued', 34) RETURNING id`,
+      [user.id, loan?.id],
+    );
+    const [issued] = await ctx().app.db.query<{ id: number }>(
+      `INSERT INTO loans (application_id, user_id, amount, term, annual_rate, monthly_payment, issued_at)
+       VALUES ($1, $2, 100, 3, 24, 34, now()) RETURNING id`,
+      [application?.id, user.id],
+    );
+    const complaint = await ctx().call({
+      method: 'POST',
+      url: '/api/support/complaints/',
+      token: user.access,
+      payload: { topic: 'other', text: 'საჩივრის ტექსტი, ოცზე მეტი სიმბოლო.' },
+    });
+    const request = await ctx().call({
+      method: 'POST',
+      url: `/api/loan/loan/${issued?.id}/hardship/`,
+      token: user.access,
+      payload: { kind: 'restructuring', reason: 'other' },
+    });
+    expect([complaint.statusCode, request.statusCode]).toEqual([201, 201]);
+    const answer = await ctx().call({
+      method: 'POST',
+      url: `/__sandbox/complaints/${complaint.json().id}/answer`,
+      payload: { answer: 'პასუხი' },
+    });
+    expect(answer.statusCode).toBe(404);
+    const decision = await ctx().call({
+      method: 'POST',
+      url: `/__sandbox/hardship/${request.json().id}/decision`,
+      payload: { status: 'accepted', answer: 'კი' },
+    });
+    expect(decision.statusCode).toBe(404);
+  });
+
   it('cannot expire anyone’s token', async () => {
     const user = await createUser(ctx);
     const response = await ctx().call({
@@ -200,6 +243,12 @@ describe('the seed users', () => {
       last_name: 'ბერიძე',
       full_verification: true,
     });
+    expect(await details('01001000007')).toMatchObject({
+      first_name: 'ეკატერინე',
+      last_name: 'წიკლაური',
+      email: 'eka@example.ge',
+      full_verification: true,
+    });
   });
 
   it('stores distinct phones, the risk flag and the newest registration terms', async () => {
@@ -222,8 +271,9 @@ describe('the seed users', () => {
       '01001000004',
       '01001000005',
       '01001000006',
+      '01001000007',
     ]);
-    expect(new Set(users.map((u) => u.phone_number)).size).toBe(6);
+    expect(new Set(users.map((u) => u.phone_number)).size).toBe(7);
     for (const u of users) expect(u.phone_number).toMatch(/^5\d{8}$/);
     expect(users.filter((u) => u.risk_flag).map((u) => u.personal_number)).toEqual(['01001000005']);
     const [terms] = await ctx().app.db.query<{ id: number }>(

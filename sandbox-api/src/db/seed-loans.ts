@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { georgianDate, planLoan } from '../lib/calculator';
+import { KEY_TERM_COLUMNS, keyTermsOf, keyTermValues } from '../lib/key-terms';
 import { issueLoan } from '../lib/loan-settlement';
-import { fromTetri, toTetri } from '../lib/money';
+import { toTetri } from '../lib/money';
+import { recordPayment } from '../lib/payments';
 import type { Queryable } from './database';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,18 +66,20 @@ export async function giveLoan(
   const issuedAt = new Date(app.clock.now().getTime() - loan.daysAgo * DAY_MS);
   const createdAt = new Date(issuedAt.getTime() - 2 * 60 * 60 * 1000);
   const decidedAt = new Date(issuedAt.getTime() - 60 * 60 * 1000);
+  const offer = keyTermsOf(planLoan(toTetri(loan.amount), loan.term, georgianDate(createdAt)));
   const [application] = await tx.query<{ id: number }>(
     `INSERT INTO loan_applications
-       (user_id, amount, term, terms_of_contract_id, status, monthly_payment, created_at, decided_at)
-     VALUES ($1, $2, $3, $4, 'approved', $5, $6::timestamptz, $7::timestamptz) RETURNING id`,
+       (user_id, amount, term, terms_of_contract_id, status, created_at, decided_at, ${KEY_TERM_COLUMNS})
+     VALUES ($1, $2, $3, $4, 'approved', $5::timestamptz, $6::timestamptz, $7, $8, $9, $10, $11, $12)
+     RETURNING id`,
     [
       userId,
       loan.amount,
       loan.term,
       termsId ?? (await currentLoanTermsId(tx)),
-      fromTetri(planLoan(toTetri(loan.amount), loan.term, georgianDate(issuedAt)).monthlyPayment),
       createdAt.toISOString(),
       decidedAt.toISOString(),
+      ...keyTermValues(offer),
     ],
   );
   if (!application) throw new Error('seed application insert returned no row');
@@ -90,9 +94,13 @@ export async function giveLoan(
       'UPDATE loan_schedule SET paid_amount = payment WHERE loan_id = $1 AND number = $2',
       [loanId, row.number],
     );
-    await tx.query(
-      'INSERT INTO payments (loan_id, amount, paid_at) VALUES ($1, $2, $3::timestamptz)',
-      [loanId, fromTetri(row.payment), `${row.date}T12:00:00+04:00`],
+    // Each row paid on its due date, on time: its interest and its principal, no penalty.
+    await recordPayment(
+      tx,
+      loanId,
+      'repayment',
+      { penalty: 0n, interest: row.interest, principal: row.principal },
+      new Date(`${row.date}T12:00:00+04:00`),
     );
   }
   const last = paid.at(-1);

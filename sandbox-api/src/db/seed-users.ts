@@ -16,6 +16,8 @@ interface SeedUser {
   verified: boolean;
   is_banned?: boolean;
   risk_flag?: boolean;
+  /** Gave the marketing consent at registration (v1.2). */
+  marketing?: boolean;
 }
 
 /** One user for each state the client shows (listed in sandbox-api/README.md). */
@@ -79,6 +81,18 @@ export const SEED_USERS: readonly SeedUser[] = [
     email: 'natia@example.ge',
     verified: true,
   },
+  {
+    // v1.2's records (seed-records.ts): a loan paid off after several payments, another open
+    // one with hardship requests, complaints answered and not; marketing consent given.
+    personal_number: '01001000007',
+    first_name: 'ეკატერინე',
+    last_name: 'წიკლაური',
+    birth_date: '1987-12-03',
+    phone_number: '555000007',
+    email: 'eka@example.ge',
+    verified: true,
+    marketing: true,
+  },
 ];
 
 // One scrypt per process: seeding runs before many tests and scrypt is slow on purpose.
@@ -100,8 +114,9 @@ export async function seedUsers(tx: Queryable, app: FastifyInstance): Promise<vo
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO users (personal_number, first_name, last_name, birth_date, phone_number, email,
          password_hash, email_verified, phone_verified, is_banned, risk_flag, registration_terms_id,
-         personal_data_consent_id, personal_data_consented_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $14::timestamptz, $13)
+         personal_data_consent_id, personal_data_consented_at, created_at, marketing_consent_given_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $14::timestamptz, $13,
+               CASE WHEN $15::boolean THEN $13::timestamptz END)
        RETURNING id`,
       [
         user.personal_number,
@@ -118,6 +133,7 @@ export async function seedUsers(tx: Queryable, app: FastifyInstance): Promise<vo
         notice?.id ?? null,
         now,
         notice ? now : null,
+        user.marketing ?? false,
       ],
     );
     if (!row || !user.verified) continue;

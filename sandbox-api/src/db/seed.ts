@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from './database';
 import { seedCms } from './seed-cms';
 import { seedLoans } from './seed-loans';
+import { seedRecords } from './seed-records';
 import { SEED_USERS, seedUsers } from './seed-users';
 
 /**
@@ -17,6 +18,7 @@ export async function seed(app: FastifyInstance): Promise<boolean> {
     await seedCms(tx);
     await seedUsers(tx, app);
     await seedLoans(tx, app);
+    await seedRecords(tx, app);
   });
   return true;
 }

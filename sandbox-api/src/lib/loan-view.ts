@@ -23,7 +23,7 @@ export interface LoanRecord {
   issuedAt: Date;
   /** Georgian date of the newest repayment, or null. */
   lastPaymentDate: string | null;
-  /** Everything paid towards the loan so far (penalties included). */
+  /** Everything paid towards the loan so far (penalties and a withdrawal's return included). */
   repaid: Tetri;
   /** What the last payment left of the penalty due then (v1.1: carried, not forgiven). */
   penaltyCarried: Tetri;
@@ -55,7 +55,8 @@ export async function loadLoans(
   }>(
     `SELECT l.id, l.application_id, l.amount::text AS amount, l.term, l.monthly_payment::text AS monthly_payment,
             l.issued_at, (SELECT max(p.paid_at) FROM payments p WHERE p.loan_id = l.id) AS last_paid_at,
-            (SELECT COALESCE(sum(p.amount), 0)::text FROM payments p WHERE p.loan_id = l.id) AS repaid,
+            ((SELECT COALESCE(sum(p.amount), 0) FROM payments p WHERE p.loan_id = l.id)
+              + l.withdrawal_returned)::text AS repaid,
             l.penalty_carried::text AS penalty_carried, l.closed_at, l.closed_as
        FROM loans l WHERE l.user_id = $1 ${filter}
       ORDER BY l.issued_at DESC, l.id DESC`,
@@ -140,6 +141,8 @@ export interface OverdueState {
   amount: Tetri;
   /** The penalty due: what was carried plus what accrued since. */
   penalty: Tetri;
+  /** Days the penalty has been accruing on `amount` since it last restarted. */
+  penaltyDays: bigint;
 }
 
 // The daily penalty percent in hundredths of a percent (0.10 → 10): / (100 · 100) per day.
@@ -147,6 +150,10 @@ const DAILY_PENALTY = toTetri(PRODUCT.dailyPenaltyPercent);
 // The nominal annual rate in hundredths of a percent (24.00 → 2400): / (100 · 100 · 365) per day.
 const ANNUAL_RATE = toTetri(PRODUCT.nominalAnnualRate);
 const FEE_PERCENT = toTetri(PRODUCT.serviceFeePercent);
+
+/** The penalty `days` of lateness add to an overdue `amount`, rounded once. */
+const accruedPenalty = (amount: Tetri, days: bigint): Tetri =>
+  roundDiv(amount * DAILY_PENALTY * days, 10_000n);
 
 /**
  * What is overdue on `today` (a Georgian date): the unpaid remainder of every row dated
@@ -170,9 +177,19 @@ export function overdueOf(loan: LoanRecord, today: string): OverdueState | null 
     since: first.date,
     days: daysBetween(first.date, today),
     amount,
-    penalty: loan.penaltyCarried + roundDiv(amount * DAILY_PENALTY * penaltyDays, 10_000n),
+    penalty: loan.penaltyCarried + accruedPenalty(amount, penaltyDays),
+    penaltyDays,
   };
 }
+
+/**
+ * What one more day adds to the penalty at today's overdue amount (v1.2): exactly the
+ * difference tomorrow's penalty will show if nothing is paid and no further row falls due,
+ * so the figure the client shows and the next day's penalty agree to the tetri.
+ */
+export const penaltyPerDayOf = (state: OverdueState): Tetri =>
+  accruedPenalty(state.amount, state.penaltyDays + 1n) -
+  accruedPenalty(state.amount, state.penaltyDays);
 
 /** The penalty due on `today` (a carried penalty stays due even with nothing overdue). */
 export const penaltyDueOf = (loan: LoanRecord, today: string): Tetri =>
@@ -235,6 +252,9 @@ export interface OverdueView {
   overdue_amount: string;
   penalty: string;
   total_due: string;
+  /** v1.2: the daily penalty, percent of the overdue amount, and what one more day adds. */
+  penalty_rate: string;
+  penalty_per_day: string;
 }
 
 /** The loan that has been overdue longest (oldest unpaid due date, then lowest id), or null. */
@@ -258,7 +278,16 @@ export function oldestOverdue(loans: readonly LoanRecord[], today: string): Over
     overdue_amount: fromTetri(best.state.amount),
     penalty: fromTetri(best.state.penalty),
     total_due: fromTetri(best.state.amount + best.state.penalty),
+    penalty_rate: PRODUCT.dailyPenaltyPercent,
+    penalty_per_day: fromTetri(penaltyPerDayOf(best.state)),
   };
+}
+
+/** How a payment was applied (v1.2's Payment): the parts add up to its amount. */
+export interface PaymentSplit {
+  penalty: Tetri;
+  interest: Tetri;
+  principal: Tetri;
 }
 
 export interface Allocation {
@@ -266,6 +295,8 @@ export interface Allocation {
   penaltyLeft: Tetri;
   /** The new paid amount of each row it touches. */
   rows: Map<number, Tetri>;
+  /** Where the money went: the penalty, then each row's interest before its principal. */
+  split: PaymentSplit;
 }
 
 /**
@@ -276,15 +307,24 @@ export interface Allocation {
 export function allocateRepayment(loan: LoanRecord, amount: Tetri, penalty: Tetri): Allocation {
   const toPenalty = minTetri(amount, penalty);
   let left = amount - toPenalty;
+  let interest = 0n;
   const rows = new Map<number, Tetri>();
   for (const row of loan.rows) {
     if (left === 0n) break;
     const take = minTetri(remaining(row), left);
     if (take === 0n) continue;
+    // The part of `take` below the row's interest is interest; a row's paid amount covers its
+    // interest first.
+    interest += minTetri(row.paid + take, row.interest) - minTetri(row.paid, row.interest);
     rows.set(row.number, row.paid + take);
     left -= take;
   }
-  return { penaltyLeft: penalty - toPenalty, rows };
+  const principal = amount - toPenalty - left - interest;
+  return {
+    penaltyLeft: penalty - toPenalty,
+    rows,
+    split: { penalty: toPenalty, interest, principal },
+  };
 }
 
 export interface PayoffQuote {

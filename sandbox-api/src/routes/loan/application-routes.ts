@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { georgianDate, planLoan } from '../../lib/calculator';
 import { FieldErrors, HttpError, notFound } from '../../lib/http-errors';
+import { KEY_TERM_COLUMNS, keyTermsOf, keyTermValues } from '../../lib/key-terms';
 import { settleUserApplications } from '../../lib/loan-settlement';
-import { fromTetri } from '../../lib/money';
 import { amountFieldErrors, checkNewApplication } from './application-rules';
 import {
   applicationBody,
@@ -97,17 +97,20 @@ export default async function applicationRoutes(plain: FastifyInstance): Promise
         if (Object.keys(fields).length > 0) throw new FieldErrors(fields);
         await checkNewApplication(app, tx, user, amount, term);
         const now = app.clock.now();
-        const plan = planLoan(amount, term, georgianDate(now));
+        // The key terms are kept as offered: the loan's contract shows them later (v1.2).
+        const offer = keyTermsOf(planLoan(amount, term, georgianDate(now)));
         const [row] = await tx.query<ApplicationRow>(
-          `INSERT INTO loan_applications (user_id, amount, term, terms_of_contract_id, status, monthly_payment, created_at)
-           VALUES ($1, $2, $3, $4, 'pending', $5, $6::timestamptz) RETURNING ${APPLICATION_COLUMNS}`,
+          `INSERT INTO loan_applications (user_id, amount, term, terms_of_contract_id, status, created_at,
+             ${KEY_TERM_COLUMNS})
+           VALUES ($1, $2, $3, $4, 'pending', $5::timestamptz, $6, $7, $8, $9, $10, $11)
+           RETURNING ${APPLICATION_COLUMNS}`,
           [
             user.id,
-            fromTetri(amount),
+            offer.amount,
             term,
             terms_of_contract,
-            fromTetri(plan.monthlyPayment),
             now.toISOString(),
+            ...keyTermValues(offer),
           ],
         );
         if (!row) throw new Error('application insert returned no row');

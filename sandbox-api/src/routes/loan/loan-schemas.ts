@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Tetri, toTetri } from '../../lib/money';
+import { choiceInput, textInput } from '../../lib/text-fields';
 
 // ---- requests ----
 
@@ -152,6 +153,8 @@ export const overdueSchema = z.object({
   overdue_amount: money,
   penalty: money,
   total_due: money,
+  penalty_rate: money,
+  penalty_per_day: money,
 });
 
 export const payoffSchema = z.object({
@@ -173,6 +176,66 @@ export const withdrawalSchema = z.object({
   fee_refunded: money,
 });
 export const validSchema = z.object({ valid: z.literal(true) });
+
+// ---- v1.2: a loan's records ----
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  loan: z.number().int(),
+  kind: z.enum(['repayment', 'payoff']),
+  amount: money,
+  penalty: money,
+  interest: money,
+  principal: money,
+  paid_at: timestamp,
+  receipt_number: z.string(),
+});
+
+export const contractSchema = z.object({
+  loan: z.number().int(),
+  terms: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    version: z.string(),
+    published_at: timestamp,
+    content: z.string(),
+  }),
+  accepted_at: timestamp,
+  key_terms: z.object({
+    amount: money,
+    term: z.number().int(),
+    monthly_payment: money,
+    total_payment: money,
+    total_interest: money,
+    service_fee: money,
+    interest_rate: money,
+    effective_interest_rate: money,
+  }),
+});
+
+export const HARDSHIP_KINDS = ['payment_holiday', 'date_change', 'restructuring'] as const;
+export const HARDSHIP_REASONS = ['income_loss', 'illness', 'other'] as const;
+export const HARDSHIP_STATUSES = ['received', 'accepted', 'declined'] as const;
+
+export const hardshipBody = z
+  .object({
+    kind: choiceInput(HARDSHIP_KINDS),
+    reason: choiceInput(HARDSHIP_REASONS),
+    text: textInput(0, 1000).default(''),
+  })
+  .strict();
+
+export const hardshipSchema = z.object({
+  id: z.number().int(),
+  loan: z.number().int(),
+  kind: z.enum(HARDSHIP_KINDS),
+  reason: z.enum(HARDSHIP_REASONS),
+  text: z.string(),
+  status: z.enum(HARDSHIP_STATUSES),
+  created_at: timestamp,
+  answer_due: isoDate,
+  answer: z.string().nullable(),
+});
 
 const detailError = z.object({ detail: z.string(), code: z.string() });
 const fieldErrors = z.record(z.string(), z.array(z.string()));

@@ -7,19 +7,16 @@ import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import { settleUserApplications } from '../../lib/loan-settlement';
 import {
   addDays,
-  allocateRepayment,
   isClosed,
-  type LoanRecord,
   loadLoans,
   loanView,
   oldestOverdue,
-  outstandingOf,
   type PayoffQuote,
   payoffQuote,
-  penaltyDueOf,
   type WithdrawalQuote,
   withdrawalQuote,
 } from '../../lib/loan-view';
+import { applyPayoff, applyRepayment, applyWithdrawal, repayableOf } from '../../lib/loan-writes';
 import { fromTetri } from '../../lib/money';
 import {
   emptyBody,
@@ -34,51 +31,16 @@ import {
   repayBody,
   withdrawalSchema,
 } from './loan-schemas';
+import { loanClosed, lockOpenLoan } from './open-loan';
 
 const PAYOFF_WINDOW_DAYS = 30;
 
-const loanClosed = () => new HttpError(400, 'loan_closed', 'სესხი დახურულია.');
 const payoffDateInvalid = () =>
   new HttpError(
     400,
     'payoff_date_invalid',
     `წინსწრებით დაფარვის თარიღი უნდა იყოს დღეიდან ${PAYOFF_WINDOW_DAYS} დღის განმავლობაში.`,
   );
-
-/**
- * Locks the loan row, so concurrent writes to one loan (repay, payoff, withdraw) run one after
- * another, and reads it again inside the transaction: the second writer sees it closed.
- */
-async function lockOpenLoan(tx: Queryable, userId: number, id: number): Promise<LoanRecord> {
-  await tx.query('SELECT id FROM loans WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, userId]);
-  const [loan] = await loadLoans(tx, userId, id);
-  if (!loan) throw notFound();
-  if (isClosed(loan)) throw loanClosed();
-  return loan;
-}
-
-/**
- * Closes a loan at `now`, repaid by a payoff or withdrawn, recording what the customer paid to
- * close it (nothing when it is zero, or when the lender owes them: that is not their payment).
- */
-async function closeLoan(
-  tx: Queryable,
-  id: number,
-  as: 'repaid' | 'withdrawn',
-  now: Date,
-  paid: bigint,
-): Promise<void> {
-  await tx.query(
-    `UPDATE loans SET penalty_carried = 0, closed_at = $2::timestamptz, closed_as = $3 WHERE id = $1`,
-    [id, now.toISOString(), as],
-  );
-  if (paid > 0n) {
-    await tx.query(
-      'INSERT INTO payments (loan_id, amount, paid_at) VALUES ($1, $2, $3::timestamptz)',
-      [id, fromTetri(paid), now.toISOString()],
-    );
-  }
-}
 
 async function reloaded(tx: Queryable, userId: number, id: number, today: string) {
   const [updated] = await loadLoans(tx, userId, id);
@@ -144,34 +106,14 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
         if (amount <= 0n) throw fieldError('amount', 'თანხა უნდა იყოს ნულზე მეტი.');
         const now = app.clock.now();
         const today = georgianDate(now);
-        const outstanding = outstandingOf(loan);
-        const penalty = penaltyDueOf(loan, today);
-        if (amount > outstanding + penalty) {
+        const repayable = repayableOf(loan, today);
+        if (amount > repayable) {
           throw fieldError(
             'amount',
-            `თანხა არ უნდა აღემატებოდეს სრულ დავალიანებას (${fromTetri(outstanding + penalty)} ლარი).`,
+            `თანხა არ უნდა აღემატებოდეს სრულ დავალიანებას (${fromTetri(repayable)} ლარი).`,
           );
         }
-        const allocation = allocateRepayment(loan, amount, penalty);
-        for (const [number, paid] of allocation.rows) {
-          await tx.query(
-            'UPDATE loan_schedule SET paid_amount = $3 WHERE loan_id = $1 AND number = $2',
-            [id, number, fromTetri(paid)],
-          );
-        }
-        // Paying everything closes the loan at the payment's time.
-        const closes = amount === outstanding + penalty;
-        await tx.query(
-          `UPDATE loans SET penalty_carried = $2,
-                  closed_at = CASE WHEN $3::boolean THEN $4::timestamptz END,
-                  closed_as = CASE WHEN $3::boolean THEN 'repaid' END
-            WHERE id = $1`,
-          [id, fromTetri(closes ? 0n : allocation.penaltyLeft), closes, now.toISOString()],
-        );
-        await tx.query(
-          'INSERT INTO payments (loan_id, amount, paid_at) VALUES ($1, $2, $3::timestamptz)',
-          [id, fromTetri(amount), now.toISOString()],
-        );
+        await applyRepayment(tx, loan, amount, now);
         return reloaded(tx, userId, id, today);
       });
     },
@@ -222,9 +164,7 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
         const today = georgianDate(now);
         // Only a payoff today is a payment; a later date is a quote.
         if ((request.body?.date ?? today) !== today) throw payoffDateInvalid();
-        const quote = payoffQuote(loan, today);
-        await tx.query('UPDATE loan_schedule SET paid_amount = payment WHERE loan_id = $1', [id]);
-        await closeLoan(tx, id, 'repaid', now, quote.total);
+        await applyPayoff(tx, loan, now);
         return reloaded(tx, userId, id, today);
       });
     },
@@ -274,8 +214,7 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
             `სესხზე უარის თქმის ვადა ${quote.until}-ს ამოიწურა.`,
           );
         }
-        // What the customer returns stands for a completed payment.
-        await closeLoan(tx, id, 'withdrawn', now, quote.amountToReturn);
+        await applyWithdrawal(tx, loan, now);
         return reloaded(tx, userId, id, today);
       });
     },

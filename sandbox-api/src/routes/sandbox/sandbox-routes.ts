@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { giveLoan } from '../../db/seed-loans';
+import { answerComplaint } from '../../lib/complaints';
+import { decideHardshipRequest } from '../../lib/hardship';
 import { PRODUCT } from '../../lib/products';
+import { hardshipSchema, idParams, parseId } from '../loan/loan-schemas';
+import { complaintSchema } from '../support/complaint-schemas';
 
 const outboxEntry = z.object({
   id: z.int(),
@@ -12,11 +16,17 @@ const outboxEntry = z.object({
   created_at: z.iso.datetime(),
 });
 
+const notFound = { detail: 'ვერ მოიძებნა.', code: 'not_found' } as const;
+const detailError = z.object({ detail: z.string(), code: z.string() });
+const fieldErrors = z.record(z.string(), z.array(z.string()));
+/** The lender's answer: plain text, one line like every field here, trimmed. */
+const answerText = z.string().trim().min(1).max(5000);
+
 /**
  * Development helpers outside the contract. The outbox shows the codes that would have gone
  * out by SMS or e-mail; the ban switch bans a user mid-session; a loan can be given to a user
- * in any state of its life (fresh, late, partly paid). In production mode nothing is
- * registered, so all answer 404.
+ * in any state of its life (fresh, late, partly paid); the lender's side answers complaints
+ * and hardship requests (v1.2). In production mode nothing is registered, so all answer 404.
  */
 export default async function routes(app: FastifyInstance): Promise<void> {
   if (app.config.mode !== 'development') return;
@@ -138,6 +148,63 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       });
       if (id === null) return reply.code(404).send({ detail: 'ვერ მოიძებნა.', code: 'not_found' });
       return reply.code(201).send({ id });
+    },
+  );
+
+  // The lender answers a complaint, as its staff would: the client's "answered" state and the
+  // way to the National Bank's dispute commission after it need one.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/__sandbox/complaints/:id/answer',
+    {
+      schema: {
+        params: idParams,
+        body: z.object({ answer: answerText }).strict(),
+        response: {
+          200: complaintSchema,
+          400: z.union([fieldErrors, detailError]),
+          404: detailError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      if (id === null) return reply.code(404).send(notFound);
+      const answered = await answerComplaint(app.db, id, request.body.answer, app.clock.now());
+      if (answered) return answered;
+      const [exists] = await app.db.query('SELECT 1 FROM complaints WHERE id = $1', [id]);
+      if (!exists) return reply.code(404).send(notFound);
+      return reply
+        .code(400)
+        .send({ detail: 'საჩივარს პასუხი უკვე აქვს.', code: 'complaint_answered' });
+    },
+  );
+
+  // The lender accepts or declines a hardship request, with its answer.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/__sandbox/hardship/:id/decision',
+    {
+      schema: {
+        params: idParams,
+        body: z.object({ status: z.enum(['accepted', 'declined']), answer: answerText }).strict(),
+        response: {
+          200: hardshipSchema,
+          400: z.union([fieldErrors, detailError]),
+          404: detailError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      if (id === null) return reply.code(404).send(notFound);
+      const { status, answer } = request.body;
+      const decided = await decideHardshipRequest(app.db, id, status, answer, app.clock.now());
+      if (decided) return decided;
+      const [exists] = await app.db.query('SELECT 1 FROM hardship_requests WHERE id = $1', [id]);
+      if (!exists) return reply.code(404).send(notFound);
+      return reply.code(400).send({
+        detail: 'მოთხოვნაზე გადაწყვეტილება უკვე მიღებულია.',
+        code: 'hardship_request_decided',
+      });
     },
   );
 }

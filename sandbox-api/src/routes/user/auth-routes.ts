@@ -43,6 +43,12 @@ const termsId = z.preprocess(
   z.int().positive().max(2_147_483_647),
 );
 
+// A form sends a box as "true" or "false", JSON as a boolean.
+const flag = z.union([
+  z.boolean(),
+  z.enum(['true', 'false']).transform((value) => value === 'true'),
+]);
+
 const registerBody = z
   .object({
     personal_number: personalNumberField,
@@ -56,6 +62,8 @@ const registerBody = z
     terms_of_contract: termsId,
     // v1.1: the personal-data notice, accepted apart from the terms.
     personal_data_consent: termsId,
+    // v1.2: marketing, a third box apart from the two required ones, unchecked by default.
+    marketing_consent: flag.default(false),
   })
   .strict();
 
@@ -178,8 +186,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tx.query<{ id: number }>(
           `INSERT INTO users (personal_number, first_name, last_name, birth_date, phone_number, email,
              password_hash, registration_terms_id, personal_data_consent_id, personal_data_consented_at,
-             created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $10::timestamptz)
+             created_at, marketing_consent_given_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $10::timestamptz,
+                   CASE WHEN $11::boolean THEN $10::timestamptz END)
            ON CONFLICT (personal_number) DO NOTHING RETURNING id`,
           [
             body.personal_number,
@@ -192,6 +201,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             body.terms_of_contract,
             body.personal_data_consent,
             app.clock.now().toISOString(),
+            body.marketing_consent,
           ],
         ),
       );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth-routes';
+import consentRoutes from './consent-routes';
 import deviceLogRoutes from './device-log-routes';
 import photoRoutes from './photo-routes';
 import profileRoutes from './profile-routes';
@@ -14,4 +15,5 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(recoveryRoutes);
   await app.register(photoRoutes);
   await app.register(deviceLogRoutes);
+  await app.register(consentRoutes);
 }

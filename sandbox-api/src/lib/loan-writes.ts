@@ -1,0 +1,96 @@
+import type { Queryable } from '../db/database';
+import { georgianDate } from './calculator';
+import {
+  allocateRepayment,
+  type LoanRecord,
+  outstandingOf,
+  payoffQuote,
+  penaltyDueOf,
+  withdrawalQuote,
+} from './loan-view';
+import { fromTetri, type Tetri } from './money';
+import { recordPayment } from './payments';
+
+/**
+ * What repay, payoff and withdraw write, at `now`, to an open loan the caller has locked and
+ * read inside its transaction (and whose request it has checked). The routes and the seed's
+ * history both write through here, so a seeded payment is one the API could have made.
+ */
+
+/** Closes a loan at `now`: repaid (by a payment or a payoff) or withdrawn. */
+async function closeLoan(
+  tx: Queryable,
+  id: number,
+  as: 'repaid' | 'withdrawn',
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `UPDATE loans SET penalty_carried = 0, closed_at = $2::timestamptz, closed_as = $3 WHERE id = $1`,
+    [id, now.toISOString(), as],
+  );
+}
+
+/** The maximum a repayment takes on `today`: everything outstanding plus the penalty due. */
+export const repayableOf = (loan: LoanRecord, today: string): Tetri =>
+  outstandingOf(loan) + penaltyDueOf(loan, today);
+
+/**
+ * A repayment of `amount` (0 < amount ≤ repayable): the penalty due first, then the rows,
+ * each row's interest before its principal; what it leaves of the penalty is carried. Paying
+ * everything closes the loan at the payment's time.
+ */
+export async function applyRepayment(
+  tx: Queryable,
+  loan: LoanRecord,
+  amount: Tetri,
+  now: Date,
+): Promise<void> {
+  const today = georgianDate(now);
+  const penalty = penaltyDueOf(loan, today);
+  const allocation = allocateRepayment(loan, amount, penalty);
+  for (const [number, paid] of allocation.rows) {
+    await tx.query('UPDATE loan_schedule SET paid_amount = $3 WHERE loan_id = $1 AND number = $2', [
+      loan.id,
+      number,
+      fromTetri(paid),
+    ]);
+  }
+  if (amount === repayableOf(loan, today)) {
+    await closeLoan(tx, loan.id, 'repaid', now);
+  } else {
+    await tx.query('UPDATE loans SET penalty_carried = $2 WHERE id = $1', [
+      loan.id,
+      fromTetri(allocation.penaltyLeft),
+    ]);
+  }
+  await recordPayment(tx, loan.id, 'repayment', allocation.split, now);
+}
+
+/** A payoff today: pays its quote's total, split as quoted, and every row shows as paid. */
+export async function applyPayoff(tx: Queryable, loan: LoanRecord, now: Date): Promise<void> {
+  const quote = payoffQuote(loan, georgianDate(now));
+  await tx.query('UPDATE loan_schedule SET paid_amount = payment WHERE loan_id = $1', [loan.id]);
+  await closeLoan(tx, loan.id, 'repaid', now);
+  await recordPayment(
+    tx,
+    loan.id,
+    'payoff',
+    { penalty: quote.penalty, interest: quote.interest, principal: quote.principal },
+    now,
+  );
+}
+
+/**
+ * A withdrawal: the loan is withdrawn and what the customer returns is kept on it. It is not a
+ * payment (v1.2), and nothing is kept when the lender owes them instead.
+ */
+export async function applyWithdrawal(tx: Queryable, loan: LoanRecord, now: Date): Promise<void> {
+  const quote = withdrawalQuote(loan, georgianDate(now));
+  await closeLoan(tx, loan.id, 'withdrawn', now);
+  if (quote.amountToReturn > 0n) {
+    await tx.query('UPDATE loans SET withdrawal_returned = $2 WHERE id = $1', [
+      loan.id,
+      fromTetri(quote.amountToReturn),
+    ]);
+  }
+}
