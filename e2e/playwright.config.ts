@@ -52,7 +52,8 @@ export default defineConfig({
           name: 'phone',
           use: { ...devices['Pixel 7'], channel: undefined },
           // Layout-dependent checks only; the platform behaviours run once, on desktop.
-          testMatch: /(shell|accessibility|side-bar|calculator|loans|customer-rights)\.spec\.ts/,
+          testMatch:
+            /(shell|accessibility|side-bar|calculator|loans|customer-rights|records-and-voice)\.spec\.ts/,
         },
       ],
   // Exactly what `pnpm start` (or `pnpm start:nginx`) does: build every app in production mode

@@ -66,7 +66,7 @@ describe('help with a loan’s payments', () => {
 
     await user.click(screen.getByRole('radio', { name: t.kinds.payment_holiday }));
     await user.click(screen.getByRole('radio', { name: t.reasons.income_loss }));
-    await user.type(screen.getByLabelText(t.text), ' სამსახური დავკარგე ');
+    await user.type(screen.getByLabelText(t.text), ' სამსახური{Enter}დავკარგე ');
     expect(
       screen.getByText(format(t.count, { count: 'სამსახური დავკარგე'.length, max: 1000 })),
     ).toBeInTheDocument();

@@ -115,7 +115,9 @@ function HardshipForm({ loanId, onSent }: { loanId: number; onSent: () => void }
       ]);
     },
   });
-  const tooLong = text.trim().length > HARDSHIP_TEXT_MAX;
+  // Sent as one paragraph: the contract refuses control characters, line breaks among them.
+  const oneParagraph = text.replace(/\s+/g, ' ').trim();
+  const tooLong = oneParagraph.length > HARDSHIP_TEXT_MAX;
   const kindError = tried && !kind ? t.kindRequired : null;
   const reasonError = tried && !reason ? t.reasonRequired : null;
 
@@ -125,7 +127,7 @@ function HardshipForm({ loanId, onSent }: { loanId: number; onSent: () => void }
     setFailure(null);
     if (!kind || !reason || tooLong) return;
     try {
-      if (await write.send({ kind, reason, text: text.trim() })) onSent();
+      if (await write.send({ kind, reason, text: oneParagraph })) onSent();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'hardship_request_open') {
         // One sent elsewhere (another tab) is being considered: show it, as the provider has it.
@@ -176,7 +178,7 @@ function HardshipForm({ loanId, onSent }: { loanId: number; onSent: () => void }
         <p id={`${textId}-count`} className={tooLong ? styles.error : styles.note}>
           {tooLong
             ? format(t.tooLong, { max: HARDSHIP_TEXT_MAX })
-            : format(t.count, { count: text.trim().length, max: HARDSHIP_TEXT_MAX })}
+            : format(t.count, { count: oneParagraph.length, max: HARDSHIP_TEXT_MAX })}
         </p>
       </div>
       {failure ? <Alert tone="error">{failure}</Alert> : null}

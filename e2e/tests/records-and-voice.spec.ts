@@ -1,0 +1,164 @@
+// What contract v1.2 gives a customer, against the embedded sandbox, on a phone and a
+// desktop: the payments and a receipt for each that prints alone, marketing consent given and
+// withdrawn, help with payments asked for from the overdue notice and answered. Each test makes
+// its own customer and loan, so none spends the seed customers' state.
+import type { Locator, Page } from '@playwright/test';
+import { kaConsents } from '../../remote-account/src/features/consents/ka-consents';
+import { kaLoans } from '../../remote-loans/src/ka-loans';
+import { expect, test } from '../fixtures';
+import {
+  type GivenLoan,
+  giveLoan,
+  logInViaUi,
+  newCustomer,
+  openAccountPanel,
+  registerViaApi,
+} from '../utils/account-utils';
+import { axeViolations } from '../utils/axe';
+import { SANDBOX_URL } from '../utils/urls';
+
+test.use({ mockedProvider: false });
+
+async function customerWithLoan(page: Page, loan: GivenLoan): Promise<number> {
+  const customer = newCustomer();
+  await registerViaApi(customer);
+  const id = await giveLoan(customer.personalNumber, loan);
+  await page.goto('/');
+  await logInViaUi(page, customer.personalNumber);
+  return id;
+}
+
+/** The loan's card in the customer's loans, found by its amount. */
+const loanCard = (page: Page, amount: RegExp): Locator =>
+  page
+    .getByRole('region', { name: /ჩემი სესხები/ })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: amount }) })
+    .first();
+
+/** One payment of the next instalment from a loan's card. */
+async function payNext(card: Locator) {
+  await card.getByRole('button', { name: kaLoans.loan.pay }).click();
+  await card.getByRole('radio', { name: new RegExp(`^${kaLoans.repay.next}`) }).check();
+  await card.getByRole('button', { name: kaLoans.repay.continue }).click();
+  await card.getByRole('button', { name: kaLoans.repay.confirm }).click();
+  await expect(card).toContainText(kaLoans.repay.success);
+  const close = card.getByRole('button', { name: kaLoans.repay.close });
+  if (await close.count()) await close.click();
+}
+
+test('a customer pays twice and pays off, then prints each receipt, and the printed page holds it alone', async ({
+  page,
+  consoleProblems,
+}) => {
+  test.setTimeout(120_000);
+  const loanId = await customerWithLoan(page, { amount: '900.00', term: 3, daysAgo: 20 });
+  const card = loanCard(page, /900,00/);
+  await payNext(card);
+  await payNext(card);
+  const p = kaLoans.payoff;
+  await card.getByRole('button', { name: p.open }).click();
+  await card
+    .getByRole('region', { name: p.title })
+    .getByRole('button', { name: p.payToday })
+    .click();
+  await card.getByRole('button', { name: p.confirm }).click();
+  await expect(card).toContainText(kaLoans.status.repaid);
+  await card.getByRole('button', { name: p.close }).click();
+
+  await card.getByText(kaLoans.payments.title, { exact: true }).click();
+  const payments = card.getByRole('listitem').filter({ hasText: /R-\d+-\d+|₾/ });
+  await expect(card.getByRole('button', { name: /^ქვითარი R-/ })).toHaveCount(3);
+  await expect(card).toContainText(kaLoans.payments.kind.payoff);
+  expect(await payments.count()).toBeGreaterThanOrEqual(3);
+
+  for (const n of [1, 2, 3]) {
+    const number = `R-${loanId}-${n}`;
+    await card.getByRole('button', { name: `ქვითარი ${number}` }).click();
+    const receipt = card.getByRole('region', { name: kaLoans.receipt.title });
+    await expect(receipt.getByRole('heading', { name: kaLoans.receipt.title })).toBeFocused();
+    await expect(receipt).toContainText(number);
+    await expect(receipt).toContainText(kaLoans.receipt.lenderName);
+    if (n === 1) expect(await axeViolations(page)).toEqual([]);
+
+    // On paper: this receipt, and nothing of the page.
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.locator('body > [data-print-root]');
+    await expect(printed).toBeVisible();
+    await expect(printed).toContainText(`${kaLoans.receipt.title} ${number}`);
+    await expect(page.locator('#root')).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(printed).toBeHidden();
+
+    await receipt.getByRole('button', { name: kaLoans.receipt.close }).click();
+    await expect(receipt).toBeHidden();
+  }
+  expect(consoleProblems).toEqual([]);
+});
+
+test('a customer gives marketing consent in the account panel and withdraws it', async ({
+  page,
+  consoleProblems,
+}) => {
+  const customer = newCustomer();
+  await registerViaApi(customer);
+  await page.goto('/');
+  await logInViaUi(page, customer.personalNumber);
+  const panel = await openAccountPanel(page);
+  const consents = panel.getByRole('region', { name: kaConsents.title });
+  await expect(consents).toContainText(kaConsents.kind.terms);
+  await expect(consents).toContainText(kaConsents.personalDataWithdraw);
+  const box = consents.getByRole('checkbox', { name: kaConsents.marketingAccept });
+  await expect(box).not.toBeChecked();
+
+  await box.check();
+  await expect(consents.getByRole('status')).toContainText(kaConsents.marketingGiven);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The provider keeps it: a reload shows it given.
+  await page.reload();
+  const again = (await openAccountPanel(page)).getByRole('region', { name: kaConsents.title });
+  const kept = again.getByRole('checkbox', { name: kaConsents.marketingAccept });
+  await expect(kept).toBeChecked();
+  await kept.uncheck();
+  await expect(again.getByRole('status')).toContainText(kaConsents.marketingWithdrawn);
+  await expect(again).toContainText(/თანხმობა გამოთხოვილია/);
+  expect(consoleProblems).toEqual([]);
+});
+
+test('an overdue customer asks for a payment holiday from the notice, and sees the answer there', async ({
+  page,
+  consoleProblems,
+}) => {
+  await customerWithLoan(page, { amount: '1500.00', term: 6, daysAgo: 95, paidRows: 1 });
+  const h = kaLoans.hardship;
+  const notice = page.getByRole('region', { name: kaLoans.overdue.title });
+  // How fast the debt grows, beside the penalty.
+  await expect(notice).toContainText(/ყოველ დღეს ემატება/);
+  await notice.getByText(h.offer).click();
+  await notice.getByRole('radio', { name: h.kinds.payment_holiday }).check();
+  await notice.getByRole('radio', { name: h.reasons.income_loss }).check();
+  await notice.getByLabel(h.text).fill('სამსახური დავკარგე, ახალს ვეძებ.');
+  await notice.getByRole('button', { name: h.send }).click();
+  await expect(notice).toContainText(h.openExplained);
+  await expect(notice.getByRole('button', { name: h.send })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The lender answers (the sandbox's staff call); the customer finds it where they asked.
+  const requests = await page.request.get('/api/loan/loan/', { failOnStatusCode: true });
+  const [loan] = (await requests.json()) as { id: number }[];
+  const asked = await page.request.get(`/api/loan/loan/${loan?.id}/hardship/`);
+  const [request] = (await asked.json()) as { id: number }[];
+  const decided = await fetch(`${SANDBOX_URL}/__sandbox/hardship/${request?.id}/decision`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ status: 'accepted', answer: 'გადახდები 2 თვით შეჩერდა.' }),
+  });
+  expect(decided.status).toBe(200);
+  await page.reload();
+  const after = page.getByRole('region', { name: kaLoans.overdue.title });
+  await after.getByText(h.offer).click();
+  await expect(after).toContainText(h.accepted);
+  await expect(after).toContainText('გადახდები 2 თვით შეჩერდა.');
+  expect(consoleProblems).toEqual([]);
+});
