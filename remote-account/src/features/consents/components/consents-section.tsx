@@ -48,6 +48,9 @@ function DocumentConsent({ consent }: { consent: Consent }) {
 function MarketingConsent({ consent }: { consent: Consent }) {
   const id = useId();
   const [said, setSaid] = useState<string | null>(null);
+  // What the customer asked for, shown at once while the provider answers; its answer then
+  // decides (a failure puts the box back as the provider has it).
+  const [asked, setAsked] = useState<boolean | null>(null);
   const queryClient = useQueryClient();
   const write = useWrite({
     mutationKey: ['account', 'consents', 'marketing'],
@@ -66,18 +69,22 @@ function MarketingConsent({ consent }: { consent: Consent }) {
         <input
           id={id}
           type="checkbox"
-          checked={consent.given}
+          checked={asked ?? consent.given}
           disabled={write.busy}
           aria-describedby={`${id}-state`}
           onChange={(event) => {
             const given = event.currentTarget.checked;
             setSaid(null);
-            write.send(given).then(
-              (saved) => {
-                if (saved) setSaid(saved.given ? t.marketingGiven : t.marketingWithdrawn);
-              },
-              () => setSaid(null),
-            );
+            setAsked(given);
+            write
+              .send(given)
+              .then(
+                (saved) => {
+                  if (saved) setSaid(saved.given ? t.marketingGiven : t.marketingWithdrawn);
+                },
+                () => setSaid(null),
+              )
+              .finally(() => setAsked(null));
           }}
         />
         <label htmlFor={id}>{t.marketingAccept}</label>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type SyntheticEvent, useState } from 'react';
+import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import type { Loan } from 'shared/api/loan/loans';
 import { formatDate, formatMoney, formatPercent } from 'shared/lib/money';
 import { formatDateTime } from 'shared/lib/tbilisi-time';
@@ -151,9 +151,16 @@ function DocumentsBody({ loan }: { loan: Loan }) {
  * when the customer opens it; printed alone while it is open.
  */
 export function LoanDocuments({ loan }: { loan: Loan }) {
+  // Open while it is open (closed, nothing of it is printed); opened before the script took
+  // the page over, it is found open when it does.
+  const ref = useRef<HTMLDetailsElement>(null);
   const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (ref.current?.open) setOpened(true);
+  }, []);
   return (
     <details
+      ref={ref}
       className={styles.details}
       onToggle={(event: SyntheticEvent<HTMLDetailsElement>) => setOpened(event.currentTarget.open)}
     >

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from 'shared/api/api-error';
 import { formatDate } from 'shared/lib/money';
 import { useWrite } from 'shared/query/use-write';
@@ -8,6 +8,7 @@ import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { kaLoans } from '../../../ka-loans';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import {
   askHardship,
   HARDSHIP_KINDS,
@@ -214,14 +215,9 @@ function HardshipBody({ loanId }: { loanId: number }) {
  * lender's answer where the offer is. Asked for only when the customer opens it.
  */
 export function HardshipHelp({ loanId }: { loanId: number }) {
-  const [opened, setOpened] = useState(false);
+  const { ref, opened, onToggle } = useOpenedOnce();
   return (
-    <details
-      className={styles.details}
-      onToggle={(event: SyntheticEvent<HTMLDetailsElement>) => {
-        if (event.currentTarget.open) setOpened(true);
-      }}
-    >
+    <details ref={ref} className={styles.details} onToggle={onToggle}>
       <summary>{t.offer}</summary>
       {opened ? <HardshipBody loanId={loanId} /> : null}
     </details>

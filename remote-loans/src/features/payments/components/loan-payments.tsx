@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type SyntheticEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Loan } from 'shared/api/loan/loans';
 import { formatMoney } from 'shared/lib/money';
 import { formatDateTime } from 'shared/lib/tbilisi-time';
@@ -7,6 +7,7 @@ import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { kaLoans } from '../../../ka-loans';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { type Payment, paymentsQuery } from '../api/payments';
 import styles from './payments.module.css';
 import { Receipt } from './receipt';
@@ -85,14 +86,9 @@ function PaymentsList({ loan }: { loan: Loan }) {
  * the customer opens it: most visits do not.
  */
 export function LoanPayments({ loan }: { loan: Loan }) {
-  const [opened, setOpened] = useState(false);
+  const { ref, opened, onToggle } = useOpenedOnce();
   return (
-    <details
-      className={styles.details}
-      onToggle={(event: SyntheticEvent<HTMLDetailsElement>) => {
-        if (event.currentTarget.open) setOpened(true);
-      }}
-    >
+    <details ref={ref} className={styles.details} onToggle={onToggle}>
       <summary>{t.title}</summary>
       {opened ? <PaymentsList loan={loan} /> : null}
     </details>
