@@ -8,6 +8,8 @@ import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { ProviderHtml } from 'shared/ui/provider-html';
 import { ScheduleTable } from 'shared/ui/schedule-table';
+import disclosure from '../../../components/disclosure.module.css';
+import facts from '../../../components/facts.module.css';
 import { PrintOnly } from '../../../components/print-only';
 import { kaLoans } from '../../../ka-loans';
 import { type Payment, paymentsQuery } from '../../payments/api/payments';
@@ -29,7 +31,7 @@ function KeyTerms({ terms }: { terms: LoanContract['key_terms'] }) {
     [t.effectiveRate, formatPercent(terms.effective_interest_rate)],
   ];
   return (
-    <dl className={styles.facts}>
+    <dl className={facts.facts}>
       {rows.map(([term, value]) => (
         <div key={term}>
           <dt>{term}</dt>
@@ -161,7 +163,7 @@ export function LoanDocuments({ loan }: { loan: Loan }) {
   return (
     <details
       ref={ref}
-      className={styles.details}
+      className={disclosure.details}
       onToggle={(event: SyntheticEvent<HTMLDetailsElement>) => setOpened(event.currentTarget.open)}
     >
       <summary>{t.offer}</summary>

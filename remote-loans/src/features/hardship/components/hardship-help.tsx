@@ -7,6 +7,7 @@ import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
+import disclosure from '../../../components/disclosure.module.css';
 import { kaLoans } from '../../../ka-loans';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import {
@@ -217,7 +218,7 @@ function HardshipBody({ loanId }: { loanId: number }) {
 export function HardshipHelp({ loanId }: { loanId: number }) {
   const { ref, opened, onToggle } = useOpenedOnce();
   return (
-    <details ref={ref} className={styles.details} onToggle={onToggle}>
+    <details ref={ref} className={disclosure.details} onToggle={onToggle}>
       <summary>{t.offer}</summary>
       {opened ? <HardshipBody loanId={loanId} /> : null}
     </details>

@@ -6,6 +6,7 @@ import { formatDateTime } from 'shared/lib/tbilisi-time';
 import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
+import disclosure from '../../../components/disclosure.module.css';
 import { kaLoans } from '../../../ka-loans';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { type Payment, paymentsQuery } from '../api/payments';
@@ -88,7 +89,7 @@ function PaymentsList({ loan }: { loan: Loan }) {
 export function LoanPayments({ loan }: { loan: Loan }) {
   const { ref, opened, onToggle } = useOpenedOnce();
   return (
-    <details ref={ref} className={styles.details} onToggle={onToggle}>
+    <details ref={ref} className={disclosure.details} onToggle={onToggle}>
       <summary>{t.title}</summary>
       {opened ? <PaymentsList loan={loan} /> : null}
     </details>

@@ -4,6 +4,7 @@ import { formatMoney } from 'shared/lib/money';
 import { formatDateTime } from 'shared/lib/tbilisi-time';
 import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
+import factsStyles from '../../../components/facts.module.css';
 import { PrintOnly } from '../../../components/print-only';
 import { kaLoans } from '../../../ka-loans';
 import type { Payment } from '../api/payments';
@@ -13,7 +14,7 @@ const t = kaLoans.receipt;
 
 /** What a receipt says (contract v1.2): the lender, its number, the loan, the money, the time. */
 function ReceiptFacts({ payment, loan }: { payment: Payment; loan: Loan }) {
-  const facts: [string, string][] = [
+  const rows: [string, string][] = [
     [t.lender, t.lenderName],
     [t.number, payment.receipt_number],
     [t.loan, format(t.loanValue, { id: loan.id, amount: formatMoney(loan.amount) })],
@@ -25,9 +26,9 @@ function ReceiptFacts({ payment, loan }: { payment: Payment; loan: Loan }) {
     [kaLoans.payments.penalty, formatMoney(payment.penalty)],
   ];
   return (
-    <dl className={styles.facts}>
-      {facts.map(([term, value]) => (
-        <div key={term} className={term === t.amount ? styles.total : undefined}>
+    <dl className={factsStyles.facts}>
+      {rows.map(([term, value]) => (
+        <div key={term} className={term === t.amount ? factsStyles.total : undefined}>
           <dt>{term}</dt>
           <dd>{value}</dd>
         </div>
