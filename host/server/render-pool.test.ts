@@ -257,6 +257,54 @@ describe('RenderPool', () => {
     expect(renders.pids().filter((pid) => before.includes(pid))).toHaveLength(1);
   });
 
+  // A worker the machine does not schedule is silent without spending CPU: blocked here in
+  // Atomics.wait, which sleeps the worker's one thread as a starved process sleeps.
+  const blockedFor = (ms: number, result: string) =>
+    serverBundle(
+      `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms}); return ${JSON.stringify(result)};`,
+    );
+
+  it.runIf(process.platform === 'linux')(
+    'waits for a worker silent without spending CPU, as a busy machine leaves it: nothing is quarantined',
+    async () => {
+      release('remote_home', 'entry.starved', blockedFor(1_500, 'late but whole'));
+      const renders = startPool();
+      await renders.ready();
+      const before = renders.pids();
+      const home = config('remote_home');
+      // Silent for three stall allowances, yet it used no CPU: the page comes whole.
+      const page = await renders.render('/remote_home', home, 'visitor', Date.now() + 5_000);
+      expect(html(page)).toBe('late but whole');
+      expect(errors).toEqual([]);
+      expect(renders.pids()).toEqual(before);
+      expect(renders.avoiding()).toEqual([]);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'stops a worker blocked without spending CPU once its patience ends, and quarantines the slot',
+    async () => {
+      release('remote_home', 'entry.blocked', blockedFor(60_000, 'never'));
+      const renders = startPool({ stallMs: 200 });
+      await renders.ready();
+      const render = () =>
+        renders.render('/remote_home', config('remote_home'), 'visitor', Date.now() + 400);
+      // Its page is given up when its time is over, long before the worker is judged.
+      await render().catch(() => undefined);
+      await vi.waitFor(
+        () =>
+          expect(errors).toContainEqual(
+            expect.stringMatching(
+              /^remote_home: release ssr\/entry\.blocked\.cjs: remote_home\/Probe stopped a render worker while it rendered/,
+            ),
+          ),
+        { timeout: 10_000 },
+      );
+      // The next page does not run it again.
+      expect(html(await render())).toBe('fallback');
+    },
+  );
+
   it('renders pages without a slot while a worker is silent in it, so one loop stops one worker', async () => {
     release('remote_loop', 'entry.loop2', serverBundle('for (;;) {}'));
     // Judged only after the suspicion below has come and been acted on.

@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import type { Audience } from '../src/app/pages/page-slots';
 import type { RuntimeConfig } from '../src/federation/runtime-config';
 import type { RenderedPage } from '../src/ssr/render-page';
+import { cpuTimeMs } from './process-cpu';
 import {
   type FromWorker,
   fromWorkerSchema,
@@ -88,6 +89,8 @@ interface Worker {
   /** Replaced: takes no new page, ends once its pages are answered. */
   retiring: boolean;
   memory?: (figures: { heapUsed: number; rss: number }) => void;
+  /** When the watchdog first found it silent, and the CPU time it had used by then. */
+  silence?: { since: number; cpuMs: number | undefined };
 }
 
 /** A release's code running for the first time in the pool, in one worker. */
@@ -103,6 +106,13 @@ interface Trial {
 const ANSWER_GRACE_MS = 1_000;
 /** How long a worker may take to load the render bundle. */
 const START_ALLOWANCE_MS = 15_000;
+/**
+ * A silent worker that has used less than this share of one core since it fell silent is being
+ * starved by a busy machine, not looping: it is given more time, up to STARVED_PATIENCE stall
+ * allowances (code blocked without burning CPU, an Atomics.wait, is stopped then).
+ */
+const LOOPING_CPU_SHARE = 0.5;
+const STARVED_PATIENCE = 10;
 
 /** The environment a worker starts with: what rendering needs, never a secret. */
 export function workerEnv(env: Record<string, string | undefined>): Record<string, string> {
@@ -273,6 +283,7 @@ export class RenderPool {
     }
     const message = parsed.data;
     worker.lastSign = Date.now();
+    worker.silence = undefined;
     switch (message.type) {
       case 'ready':
         worker.ready = true;
@@ -484,10 +495,30 @@ export class RenderPool {
     for (const worker of this.workers) {
       if (!worker.ready) {
         if (now - worker.startedAt > START_ALLOWANCE_MS) this.stop(worker, 'it did not start');
-      } else if (now - worker.lastSign > this.stallMs) {
-        this.stop(worker, `its event loop stood still for over ${this.stallMs} ms`);
+      } else if (now - worker.lastSign > this.beatMs * 4) {
+        worker.silence ??= { since: now, cpuMs: cpuTimeMs(worker.child.pid) };
+        if (now - worker.lastSign > this.stallMs && !this.starved(worker, now)) {
+          this.stop(worker, `its event loop stood still for over ${this.stallMs} ms`);
+        }
       }
     }
+  }
+
+  /**
+   * Whether a silent worker is waiting for the CPU rather than spending it. On a loaded machine
+   * (a CI runner, a deploy's build) a worker can go unscheduled for over a second: stopping it
+   * would quarantine whatever slot it happened to be rendering for the server's whole life.
+   */
+  private starved(worker: Worker, now: number): boolean {
+    const silence = worker.silence;
+    if (!silence || silence.cpuMs === undefined) return false;
+    if (now - worker.lastSign > this.stallMs * STARVED_PATIENCE) return false;
+    const watched = now - silence.since;
+    // Judged on a few beats' worth of its CPU time, not on the tick that found it silent.
+    if (watched < this.beatMs * 4) return true;
+    const cpuMs = cpuTimeMs(worker.child.pid);
+    if (cpuMs === undefined) return false;
+    return cpuMs - silence.cpuMs < watched * LOOPING_CPU_SHARE;
   }
 
   /**
