@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './utils/chromium';
 import { E2E_SANDBOX_ENV } from './utils/sandbox-env';
+import { SERVERS_LOG } from './utils/servers-log';
 import { SERVED } from './utils/tags';
 import { HOST_URL } from './utils/urls';
 
@@ -26,6 +28,7 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   globalSetup: './global-setup.ts',
+  globalTeardown: './global-teardown.ts',
   use: {
     baseURL: HOST_URL,
     trace: 'retain-on-failure',
@@ -64,9 +67,12 @@ export default defineConfig({
     : {
         // `pnpm test` runs the nginx pass right after the first one built the same sources:
         // E2E_BUILT=1 serves those builds (`serve:nginx`, as `start:nginx` does after building).
-        command: viaNginx
-          ? `pnpm --dir .. ${process.env.E2E_BUILT ? 'serve:nginx' : 'start:nginx'}`
-          : 'pnpm --dir .. start',
+        // Also kept in a file, whose warnings the suite prints last (global-teardown.ts).
+        command: `mkdir -p ${JSON.stringify(path.dirname(SERVERS_LOG))} && ${
+          viaNginx
+            ? `pnpm --dir .. ${process.env.E2E_BUILT ? 'serve:nginx' : 'start:nginx'}`
+            : 'pnpm --dir .. start'
+        } 2>&1 | tee ${JSON.stringify(SERVERS_LOG)}`,
         env: E2E_SANDBOX_ENV,
         url: HOST_URL,
         reuseExistingServer: !process.env.CI,

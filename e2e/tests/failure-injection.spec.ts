@@ -19,9 +19,14 @@ const CALCULATOR_PATH = '/api/loan/calculator';
 const calculator = (page: Page) => page.getByRole('region', { name: kaCalculator.title });
 const figures = (page: Page) => calculator(page).locator('output');
 
-/** The home page with its first figures, then a term the browser must ask the provider for. */
-async function askForAnotherTerm(page: Page) {
+/**
+ * The home page with its first figures (the server's, or the browser's where the server left the
+ * calculator to it), then a term the browser must ask the provider for, answered by `answer`.
+ */
+async function askForAnotherTerm(page: Page, answer: (route: Route) => Promise<void>) {
+  await page.goto('/');
   await expect(figures(page).first()).toHaveText(/\d/);
+  await page.route(CALCULATOR, answer);
   await calculator(page).getByRole('radio', { name: '6 თვე' }).click();
 }
 
@@ -58,9 +63,7 @@ for (const failure of failures) {
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(...failure.logs);
-    await page.goto('/');
-    await page.route(CALCULATOR, failure.answer);
-    await askForAnotherTerm(page);
+    await askForAnotherTerm(page, failure.answer);
     await expect(calculator(page)).toContainText(kaCalculator.error);
     await expect(calculator(page)).toContainText(failure.says);
     // The last good figures stay, said to be the last good ones.
@@ -86,12 +89,10 @@ test('a slow provider keeps the page usable, and the figures arrive when it answ
   const held = new Promise<void>((resolve) => {
     answer = resolve;
   });
-  await page.goto('/');
-  await page.route(CALCULATOR, async (route) => {
+  await askForAnotherTerm(page, async (route) => {
     await held;
     await route.fallback();
   });
-  await askForAnotherTerm(page);
   // While the calculator waits, the rest of the page answers: the login panel opens…
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
   await expect(page.getByRole('dialog', { name: kaAccount.loginTitle })).toBeVisible();
