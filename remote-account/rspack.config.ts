@@ -11,6 +11,7 @@ export const exposes = {
   './AccountEntry': './src/features/login/components/account-entry.tsx',
   './RecoveryPage': './src/features/recovery/components/recovery-page.tsx',
   './VerificationSteps': './src/features/verification/components/verification-section.tsx',
+  './ComplaintsPage': './src/features/complaints/components/complaints-page.tsx',
 } satisfies ExposesOf<'remote_account'>;
 
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>

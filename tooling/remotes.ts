@@ -14,7 +14,7 @@ export const REMOTES = [
   {
     folder: 'remote-account',
     name: 'remote_account',
-    modules: ['AccountEntry', 'RecoveryPage', 'VerificationSteps'],
+    modules: ['AccountEntry', 'RecoveryPage', 'VerificationSteps', 'ComplaintsPage'],
   },
   {
     folder: 'remote-loans',

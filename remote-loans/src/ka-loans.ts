@@ -59,6 +59,8 @@ export const kaLoans = {
     receipt: 'ქვითარი',
     receiptFor: 'ქვითარი {number}',
   },
+  /** A loan's way to a complaint about it (the account slice's page, decision 028). */
+  complainAbout: 'საჩივარი ამ სესხზე',
   hardship: {
     offer: 'გიჭირთ გადახდა?',
     intro:

@@ -56,6 +56,10 @@ export const kaHost = {
   verification: {
     label: 'ანგარიშის ვერიფიკაცია',
   },
+  /** A customer's complaints page (/complaints, decision 028). */
+  complaints: {
+    title: 'საჩივრები',
+  },
   terms: {
     title: 'ხელშეკრულების პირობები',
     loan: 'სესხის ხელშეკრულების პირობები',

@@ -1,7 +1,7 @@
-import { isKnownPath } from './route-table';
+import { isKnownPath, routeOf } from './route-table';
 
 describe('isKnownPath', () => {
-  it.each(['/', '/recovery', '/static'])('knows the page %s', (path) => {
+  it.each(['/', '/recovery', '/complaints', '/static'])('knows the page %s', (path) => {
     expect(isKnownPath(path)).toBe(true);
   });
 
@@ -15,4 +15,11 @@ describe('isKnownPath', () => {
       expect(isKnownPath(path)).toBe(false);
     },
   );
+});
+
+describe('routeOf', () => {
+  it('lets only a customer reach their complaints, and only a visitor the recovery', () => {
+    expect(routeOf('/complaints')?.middleware).toEqual(['auth']);
+    expect(routeOf('/recovery')?.middleware).toEqual(['guest']);
+  });
 });

@@ -5,7 +5,7 @@
 export type LayoutName = 'default' | 'static';
 
 export interface RouteEntry {
-  id: 'index' | 'recovery' | 'static';
+  id: 'index' | 'recovery' | 'complaints' | 'static';
   path: string;
   layout: LayoutName;
   /** Middleware names run before the page (see app/middleware). */
@@ -15,6 +15,7 @@ export interface RouteEntry {
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'index', path: '/', layout: 'default', middleware: [] },
   { id: 'recovery', path: '/recovery', layout: 'default', middleware: ['guest'] },
+  { id: 'complaints', path: '/complaints', layout: 'default', middleware: ['auth'] },
   { id: 'static', path: '/static', layout: 'static', middleware: [] },
 ];
 

@@ -37,6 +37,9 @@ const pages: Record<RouteEntry['id'], () => Promise<PageModule>> = {
   recovery: pageChunk(
     () => import(/* webpackChunkName: "page-recovery" */ './pages/recovery-page'),
   ),
+  complaints: pageChunk(
+    () => import(/* webpackChunkName: "page-complaints" */ './pages/complaints-page'),
+  ),
   static: pageChunk(() => import(/* webpackChunkName: "page-static" */ './pages/static-page')),
 };
 

@@ -21,6 +21,7 @@ export type SlotReserve =
   | 'loansSlot'
   | 'verificationSlot'
   | 'recoverySlot'
+  | 'complaintsSlot'
   /** A notice that is nothing at all for most customers: no place is held for it. */
   | 'noticeSlot';
 
@@ -62,7 +63,7 @@ export interface PageSlot {
 export type Audience = 'visitor' | 'customer';
 
 /** The pages of the route table whose content is remote slots. */
-export type SlotPage = 'index' | 'recovery';
+export type SlotPage = 'index' | 'recovery' | 'complaints';
 
 const calculator: PageSlot = {
   id: 'remote_home/LoanCalculator',
@@ -146,4 +147,17 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
     ],
   },
   recovery: { visitor: [recovery], customer: [recovery] },
+  // A customer's alone (the route's `auth` sends a visitor to log in first).
+  complaints: {
+    visitor: [],
+    customer: [
+      {
+        id: 'remote_account/ComplaintsPage',
+        label: kaHost.complaints.title,
+        reserve: 'complaintsSlot',
+        firstScreen: true,
+        browserOnly: true,
+      },
+    ],
+  },
 };

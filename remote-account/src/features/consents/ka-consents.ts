@@ -21,4 +21,5 @@ export const kaConsents = {
   marketingFailed: 'ცვლილება ვერ შეინახა. სცადეთ ხელახლა.',
   personalDataWithdraw:
     'ამ თანხმობის გამოთხოვა ნიშნავს ანგარიშის დახურვას. ამისთვის გამოგვიგზავნეთ საჩივარი თემით „პერსონალური მონაცემები“.',
+  personalDataWithdrawLink: 'საჩივრის დაწერა',
 } as const;

@@ -6,7 +6,7 @@ import { format } from 'shared/strings/ka';
 import { personalDataNotice, registrationTerms } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
-import { render } from 'shared/testing/render';
+import { renderInRouter } from 'shared/testing/render';
 import { dropSession, holdSession } from 'shared/testing/session';
 import { kaConsents as t } from '../ka-consents';
 import { ConsentsSection } from './consents-section';
@@ -21,7 +21,7 @@ const section = () => screen.findByRole('region', { name: t.title });
 
 describe('the customer’s consents', () => {
   it('lists the documents accepted at registration, with their versions and when', async () => {
-    render(<ConsentsSection />);
+    renderInRouter(<ConsentsSection />);
     const region = await section();
     const items = await within(region).findAllByRole('listitem');
     expect(items).toHaveLength(3);
@@ -37,6 +37,10 @@ describe('the customer’s consents', () => {
     // Withdrawing it is a request, not a toggle: the section says how.
     expect(personalData).toHaveTextContent(t.personalDataWithdraw);
     expect(within(personalData).queryByRole('checkbox')).toBeNull();
+    // The request is a complaint with that topic: the link opens it chosen.
+    expect(
+      within(personalData).getByRole('link', { name: t.personalDataWithdrawLink }),
+    ).toHaveAttribute('href', '/complaints?topic=personal_data');
   });
 
   it('gives and withdraws marketing at once, one write at a time, and says so', async () => {
@@ -58,7 +62,7 @@ describe('the customer’s consents', () => {
         });
       }),
     );
-    render(<ConsentsSection />);
+    renderInRouter(<ConsentsSection />);
     const box = await screen.findByRole('checkbox', { name: t.marketingAccept });
     expect(box).not.toBeChecked();
     expect(screen.getByText(t.notGiven)).toBeInTheDocument();
@@ -88,7 +92,7 @@ describe('the customer’s consents', () => {
         HttpResponse.json({ detail: 'error' }, { status: 500 }),
       ),
     );
-    render(<ConsentsSection />);
+    renderInRouter(<ConsentsSection />);
     const box = await screen.findByRole('checkbox', { name: t.marketingAccept });
     await user.click(box);
     expect(await screen.findByRole('alert')).toHaveTextContent(t.marketingFailed);

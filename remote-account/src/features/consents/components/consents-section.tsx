@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatDate } from 'shared/lib/money';
+import { Link } from 'shared/navigation/router';
 import { useWrite } from 'shared/query/use-write';
+import { useUiStore } from 'shared/stores/ui-store';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { LoadError } from 'shared/ui/load-error';
@@ -26,6 +28,22 @@ function ConsentState({ consent }: { consent: Consent }) {
   return consent.given ? null : <p className={styles.meta}>{t.notGiven}</p>;
 }
 
+/**
+ * Withdrawing the personal-data consent closes the account: a request, made as a complaint
+ * with that topic (contract v1.2), which the link opens chosen; the panel closes behind it.
+ */
+function PersonalDataWithdrawal() {
+  const dismiss = useUiStore((state) => state.dismissAccountPanel);
+  return (
+    <p className={styles.meta}>
+      {t.personalDataWithdraw}{' '}
+      <Link to="/complaints?topic=personal_data" onClick={dismiss}>
+        {t.personalDataWithdrawLink}
+      </Link>
+    </p>
+  );
+}
+
 /** A document's consent: the document as accepted at registration, and when. */
 function DocumentConsent({ consent }: { consent: Consent }) {
   return (
@@ -37,9 +55,7 @@ function DocumentConsent({ consent }: { consent: Consent }) {
           : t.registeredBefore}
       </p>
       <ConsentState consent={consent} />
-      {consent.kind === 'personal_data' ? (
-        <p className={styles.meta}>{t.personalDataWithdraw}</p>
-      ) : null}
+      {consent.kind === 'personal_data' ? <PersonalDataWithdrawal /> : null}
     </li>
   );
 }

@@ -18,6 +18,7 @@ import {
   ACCOUNT_PANEL_ID as PANEL_ID,
 } from 'shared/ui/visitor-account-buttons';
 import { kaAccount } from '../../../lib/ka-account';
+import { ComplaintsLink } from '../../complaints/components/complaints-link';
 import { kaProfile } from '../../profile/ka-profile';
 import styles from './account.module.css';
 import { AccountPanel } from './account-panel';
@@ -160,6 +161,7 @@ export function SignedIn({
             <VerificationSummary onShowSteps={dismiss} />
             <ProfileSection />
           </Suspense>
+          <ComplaintsLink onFollow={dismiss} />
           <Button variant="secondary" className={styles.panelLogout} onClick={logOut}>
             {kaAccount.logout}
           </Button>

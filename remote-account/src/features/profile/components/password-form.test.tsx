@@ -5,7 +5,7 @@ import { format, ka } from 'shared/strings/ka';
 import { createGate } from 'shared/testing/gate';
 import { VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
-import { render } from 'shared/testing/render';
+import { renderInRouter } from 'shared/testing/render';
 import { kaAccount } from '../../../lib/ka-account';
 import { kaValidation } from '../../../lib/ka-validation';
 import { logInAs } from '../../../testing/log-in';
@@ -16,7 +16,7 @@ type UserEvents = ReturnType<typeof userEvent.setup>;
 
 async function showProfile() {
   logInAs();
-  render(<ProfileSection />);
+  renderInRouter(<ProfileSection />);
   await screen.findByRole('form', { name: kaProfile.passwordTitle });
 }
 

@@ -8,7 +8,7 @@ import { ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
-import { render } from 'shared/testing/render';
+import { renderInRouter } from 'shared/testing/render';
 import { kaAccount } from '../../../lib/ka-account';
 import { kaValidation } from '../../../lib/ka-validation';
 import { logInAs } from '../../../testing/log-in';
@@ -20,7 +20,7 @@ type UserEvents = ReturnType<typeof userEvent.setup>;
 /** The profile of `user` as the provider answers it, once loaded. */
 async function showProfile(user: User = customer) {
   logInAs(user);
-  render(<ProfileSection />);
+  renderInRouter(<ProfileSection />);
   await screen.findByRole('button', { name: kaProfile.edit });
 }
 

@@ -6,7 +6,7 @@ import { ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
-import { render } from 'shared/testing/render';
+import { renderInRouter } from 'shared/testing/render';
 import { kaAccount } from '../../../lib/ka-account';
 import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../ka-profile';
@@ -21,7 +21,7 @@ function definitionOf(label: string): HTMLElement | null {
 describe('the profile section', () => {
   it("shows the customer's name, personal number, birth date, e-mail and phone", async () => {
     logInAs();
-    render(<ProfileSection />);
+    renderInRouter(<ProfileSection />);
 
     expect(screen.getByRole('heading', { level: 3, name: kaProfile.title })).toBeInTheDocument();
     expect(await screen.findByText(customer.first_name, { selector: 'dd' })).toBeInTheDocument();
@@ -39,7 +39,7 @@ describe('the profile section', () => {
 
   it('says each of the e-mail and the phone is verified once it is', async () => {
     logInAs({ email_verified: true });
-    render(<ProfileSection />);
+    renderInRouter(<ProfileSection />);
 
     await screen.findByText(customer.first_name, { selector: 'dd' });
     expect(definitionOf(kaProfile.email)).toHaveTextContent(kaProfile.verified);
@@ -64,7 +64,7 @@ describe('the profile section', () => {
         return HttpResponse.json(customer);
       }),
     );
-    render(<ProfileSection />);
+    renderInRouter(<ProfileSection />);
 
     expect(screen.queryByText(ka.common.loading)).not.toBeInTheDocument();
     expect(await screen.findByText(ka.common.loading)).toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('the profile section', () => {
         once: true,
       }),
     );
-    render(<ProfileSection />);
+    renderInRouter(<ProfileSection />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(kaProfile.loadError);
     expect(screen.queryByRole('button', { name: kaProfile.edit })).not.toBeInTheDocument();

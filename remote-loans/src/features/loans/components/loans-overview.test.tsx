@@ -8,7 +8,7 @@ import { useUiStore } from 'shared/stores/ui-store';
 import { format, ka } from 'shared/strings/ka';
 import { customer, loanLimit, loans } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
-import { render } from 'shared/testing/render';
+import { renderInRouter } from 'shared/testing/render';
 import { holdSession } from 'shared/testing/session';
 import { kaLoans } from '../../../ka-loans';
 import {
@@ -62,7 +62,7 @@ describe('the loans overview', () => {
   it('asks a visitor to log in, and its login button asks for the login form', async () => {
     const user = userEvent.setup();
     const requests = watchLoanRequests();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
 
     expect(screen.getByRole('heading', { name: ka.loans.title })).toBeInTheDocument();
     expect(screen.getByText(kaLoans.loginToSee)).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('the loans overview', () => {
 
   it("shows a logged-in customer's loans with amount, status, term and next payment", async () => {
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
 
     const [active, repaid] = (await findLoanItems()) as [HTMLElement, HTMLElement];
     expect(screen.queryByText(kaLoans.loginToSee)).not.toBeInTheDocument();
@@ -99,20 +99,30 @@ describe('the loans overview', () => {
     expect(within(repaid).getByText(money(repaidLoan.amount))).toBeInTheDocument();
     expect(within(repaid).getByText(kaLoans.status.repaid)).toBeInTheDocument();
     expect(within(repaid).queryByText(ka.loans.nextPayment)).not.toBeInTheDocument();
+    // Each loan, open or closed, leads to a complaint about it: the account slice's page.
+    for (const [item, loan] of [
+      [active, activeLoan],
+      [repaid, repaidLoan],
+    ] as const) {
+      expect(within(item).getByRole('link', { name: kaLoans.complainAbout })).toHaveAttribute(
+        'href',
+        `/complaints?loan=${loan.id}`,
+      );
+    }
   });
 
   it('asks for the loans with the session’s cookies, never a token', async () => {
     const requests = watchLoanRequests();
     holdSession();
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
 
     await findLoanItems();
     expect(requests).toEqual([{ signedIn: '1', authorization: null }]);
   });
 
   it('shows the loans once the visitor logs in', async () => {
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     expect(screen.getByText(kaLoans.loginToSee)).toBeInTheDocument();
 
     act(() => logIn());
@@ -124,7 +134,7 @@ describe('the loans overview', () => {
   it('says there are no loans when the list is empty', async () => {
     mswServer.use(http.get('*/api/loan/loan/', () => HttpResponse.json([])));
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
 
     expect(await screen.findByText(kaLoans.empty)).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
@@ -136,7 +146,7 @@ describe('the loans overview', () => {
       http.get('*/api/loan/loan/', () => new HttpResponse(null, { status: 500 }), { once: true }),
     );
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(kaLoans.error);
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
@@ -149,7 +159,7 @@ describe('the loans overview', () => {
 
   it('shows the loan limit and the terms it allows', async () => {
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     await findLoanItems();
     const amount = await screen.findByText(kaLoans.amountLimit);
     expect(amount.nextElementSibling).toHaveTextContent(money(loanLimit.amount_limit));
@@ -165,7 +175,7 @@ describe('the loans overview', () => {
       ),
     );
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     const terms = await screen.findByText(kaLoans.termLimit);
     expect(terms.nextElementSibling).toHaveTextContent(`3, 6, 12 ${kaLoans.months}`);
   });
@@ -177,7 +187,7 @@ describe('the loans overview', () => {
       ),
     );
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     const fixed = await screen.findByText(kaLoans.termFixed);
     expect(fixed.nextElementSibling).toHaveTextContent(`6 ${kaLoans.months}`);
   });
@@ -188,7 +198,7 @@ describe('the loans overview', () => {
       http.get('*/api/user/user/loan_limit/', () => new HttpResponse(null, { status: 500 })),
     );
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     expect(await findLoanItems()).toHaveLength(2);
     expect(screen.queryByText(kaLoans.amountLimit)).not.toBeInTheDocument();
   });
@@ -222,7 +232,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
       ),
     );
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     const term = await screen.findByText(t.summary.lastApplication);
     expect(term.nextElementSibling).toHaveTextContent('განხილვაშია');
   });
@@ -230,7 +240,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
   it('shows how much of each loan is paid: rows of the term and the money', async () => {
     provider();
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     const { overdue, active, repaid } = await findCards();
 
     expect(overdue).toHaveTextContent(format(t.loan.progress, { paid: 2, total: 6 }));
@@ -244,7 +254,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     const user = userEvent.setup();
     provider();
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     const { active } = await findCards();
 
     await user.click(within(active).getByText(t.schedule.title));
@@ -275,7 +285,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     const issuedLater = { ...overdueLoan, issued_at: '2026-10-20T09:00:00Z' };
     fakeLoanProvider({ loans: [fullyPaidLoan, payingLoan, issuedLater], overdue: overdueAnswer });
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
 
     const cards = await findLoanItems();
     const headings = cards.map((card) => within(card).getByRole('heading').textContent);
@@ -294,7 +304,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     };
     fakeLoanProvider({ loans: [paidOffEarly], overdue: null });
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
 
     const [card] = (await findLoanItems()) as [HTMLElement];
     expect(card).toHaveTextContent(format(t.payoff.closedEarly, { date: '15 მაისი, 2026' }));
@@ -306,7 +316,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     const closedOnLastDay = { ...fullyPaidLoan, closed_at: '2026-05-31T21:30:00Z' };
     fakeLoanProvider({ loans: [closedOnLastDay], overdue: null });
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
 
     const [card] = (await findLoanItems()) as [HTMLElement];
     expect(card).toHaveTextContent(t.loan.repaid);
@@ -316,7 +326,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
   it('shows a repaid loan as repaid, with nothing to pay', async () => {
     provider();
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     const { repaid, active } = await findCards();
 
     expect(within(repaid).getByText(kaLoans.status.repaid)).toBeInTheDocument();
@@ -328,7 +338,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
   it('shows the overdue loan’s penalty and total due beside its figures', async () => {
     provider();
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     const { overdue } = await findCards();
 
     expect(within(overdue).getByText(kaLoans.status.overdue)).toBeInTheDocument();
@@ -343,7 +353,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     const user = userEvent.setup();
     const state = provider();
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     const { active } = await findCards();
     await waitFor(() => expect(state.overdueRequests).toBe(1));
     expect(state.loanRequests).toBe(1);
@@ -373,7 +383,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     const user = userEvent.setup();
     const state = provider();
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     const { overdue } = await findCards();
     await within(overdue).findByText(t.loan.penalty);
 
@@ -395,7 +405,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     const user = userEvent.setup();
     const state = provider();
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     await findCards();
 
     mswServer.use(
@@ -425,7 +435,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
       ),
     );
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     const { overdue, active } = await findCards();
 
     await user.click(within(overdue).getByRole('button', { name: t.loan.pay }));
@@ -449,7 +459,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
       http.post('*/api/loan/loan/:id/repay/', () => new HttpResponse(null, { status: 500 })),
     );
     logIn();
-    render(<LoansOverview />);
+    renderInRouter(<LoansOverview />);
     const { active, overdue } = await findCards();
 
     await user.click(within(active).getByRole('button', { name: t.loan.pay }));

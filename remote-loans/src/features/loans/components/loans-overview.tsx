@@ -3,6 +3,7 @@ import type { Loan } from 'shared/api/loan/loans';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { formatDate, formatMoney, fromTetri } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { Link } from 'shared/navigation/router';
 import { useLoanLimit, useLoans, useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format, ka } from 'shared/strings/ka';
@@ -150,6 +151,10 @@ function LoanItem({ loan }: { loan: Loan }) {
       />
       <WithdrawAction loan={loan} headingLevel={4} returnFocusTo={heading} />
       {isOpen(loan) ? <HardshipHelp loanId={loan.id} /> : null}
+      {/* The account slice's page, reached by its address: slices never import each other. */}
+      <Link className={styles.complain} to={`/complaints?loan=${loan.id}`}>
+        {kaLoans.complainAbout}
+      </Link>
     </li>
   );
 }

@@ -8,7 +8,7 @@ import { format, ka } from 'shared/strings/ka';
 import { payoffQuote } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
-import { render } from 'shared/testing/render';
+import { render, renderInRouter } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
 import LoansOverview from '../../loans/components/loans-overview';
 import {
@@ -215,7 +215,7 @@ describe('the overdue notice', () => {
       ),
     );
     logIn();
-    render(
+    renderInRouter(
       <>
         <OverdueNotice />
         <LoansOverview />
@@ -261,7 +261,7 @@ describe('the overdue notice', () => {
       { repayGate: gate },
     );
     logIn();
-    render(
+    renderInRouter(
       <>
         <OverdueNotice />
         <LoansOverview />

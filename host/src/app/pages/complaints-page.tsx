@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { kaHost } from '../ka-host';
+import { PAGE_SLOTS } from './page-slots';
+import { SlotList } from './slot-list';
+
+/** A customer's complaints: the account slice owns the page's content (decision 028). */
+export function Component() {
+  useEffect(() => {
+    document.title = `${kaHost.complaints.title} · ${kaHost.brand}`;
+  }, []);
+  // The route's `auth` middleware lets only a customer reach it.
+  return <SlotList slots={PAGE_SLOTS.complaints.customer} />;
+}
