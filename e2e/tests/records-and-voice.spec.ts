@@ -1,9 +1,12 @@
 // What contract v1.2 gives a customer, against the embedded sandbox, on a phone and a
 // desktop: the payments and a receipt for each that prints alone, marketing consent given and
-// withdrawn, help with payments asked for from the overdue notice and answered. Each test makes
+// withdrawn, a complaint sent from a loan's card and answered, help with payments asked for
+// from the overdue notice and answered. Each test makes
 // its own customer and loan, so none spends the seed customers' state.
 import type { Locator, Page } from '@playwright/test';
+import { kaComplaints } from '../../remote-account/src/features/complaints/ka-complaints';
 import { kaConsents } from '../../remote-account/src/features/consents/ka-consents';
+import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { expect, test } from '../fixtures';
 import {
@@ -12,6 +15,7 @@ import {
   logInViaUi,
   newCustomer,
   openAccountPanel,
+  PASSWORD,
   registerViaApi,
 } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
@@ -161,4 +165,80 @@ test('an overdue customer asks for a payment holiday from the notice, and sees t
   await expect(after).toContainText(h.accepted);
   await expect(after).toContainText('გადახდები 2 თვით შეჩერდა.');
   expect(consoleProblems).toEqual([]);
+});
+
+test('a customer complains about a loan from its card, gets a case number, then the answer and the way to the National Bank', async ({
+  page,
+  consoleProblems,
+}) => {
+  const c = kaComplaints;
+  const loanId = await customerWithLoan(page, { amount: '700.00', term: 3, daysAgo: 10 });
+  // From the loan's card: the complaints page, with that loan chosen.
+  await loanCard(page, /700,00/)
+    .getByRole('link', { name: kaLoans.complainAbout })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/complaints\\?loan=${loanId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: c.title })).toBeVisible();
+  const form = page.getByRole('form', { name: c.formTitle });
+  await expect(form.getByRole('combobox', { name: c.loan })).toHaveValue(String(loanId));
+  await expect(page).toHaveTitle(new RegExp(`^${c.title}`));
+
+  await form.getByRole('radio', { name: c.topics.payment }).check();
+  const text = 'მეორე შენატანი ორჯერ ჩამომეჭრა ბარათიდან.';
+  await form.getByRole('textbox', { name: c.text }).fill(text);
+  await expect(form).toContainText(`${text.length} / 2000`);
+  await form.getByRole('button', { name: c.send }).click();
+  const sent = form.getByRole('status');
+  await expect(sent).toContainText(/GE-\d{4}-\d{6}/);
+  const number = /GE-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
+  const list = page.getByRole('list', { name: c.listTitle });
+  const item = list.getByRole('listitem').filter({ hasText: number });
+  await expect(item).toContainText(c.statuses.received);
+  await expect(item.getByRole('complementary')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The lender answers (the sandbox's staff call); the customer reads it, and where to go next.
+  const mine = await page.request.get('/api/support/complaints/', { failOnStatusCode: true });
+  const [complaint] = (await mine.json()) as { id: number }[];
+  const answered = await fetch(`${SANDBOX_URL}/__sandbox/complaints/${complaint?.id}/answer`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ answer: 'მეორე შენატანი დაგიბრუნდათ.' }),
+  });
+  expect(answered.status).toBe(200);
+  await page.reload();
+  const after = page.getByRole('list', { name: c.listTitle }).getByRole('listitem').first();
+  await expect(after).toContainText(number);
+  await expect(after).toContainText(c.statuses.answered);
+  await expect(after).toContainText('მეორე შენატანი დაგიბრუნდათ.');
+  await expect(after.getByRole('complementary', { name: c.disputeTitle })).toContainText(
+    /ეროვნული ბანკის დავების განმხილველ კომისიას/,
+  );
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The account panel leads here too, and the page is the customer's alone.
+  await page.goto('/');
+  const panel = await openAccountPanel(page);
+  await panel.getByRole('link', { name: c.panelLink }).click();
+  await expect(page).toHaveURL(/\/complaints$/);
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('list', { name: c.listTitle })).toContainText(number);
+  expect(consoleProblems).toEqual([]);
+});
+
+test('a visitor asking for the complaints page logs in first, and lands there', async ({
+  page,
+}) => {
+  const customer = newCustomer();
+  await registerViaApi(customer);
+  await page.goto('/complaints');
+  // The login panel opens on the home page, the way back kept in the address.
+  await expect(page).toHaveURL(/\/\?next=%2Fcomplaints$/);
+  const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await expect(login).toBeVisible();
+  await login.getByLabel(kaAccount.personalNumber).fill(customer.personalNumber);
+  await login.getByLabel(kaAccount.password).fill(PASSWORD);
+  await login.getByRole('button', { name: kaAccount.submitLogin }).click();
+  await expect(page).toHaveURL(/\/complaints$/);
+  await expect(page.getByText(kaComplaints.empty)).toBeVisible();
 });
