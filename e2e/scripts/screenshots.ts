@@ -28,6 +28,8 @@ const SEED = {
   unverified: '01001000002',
   overdue: '01001000004',
   riskFlagged: '01001000005',
+  /** v1.2's records: payments and receipts, documents, help requests, complaints. */
+  records: '01001000007',
 } as const;
 const PASSWORD = 'Sandbox123';
 
@@ -100,6 +102,39 @@ const STATES: State[] = [
       await notice.getByRole('button', { name: kaLoans.repay.confirm }).waitFor();
     },
   },
+  {
+    name: 'records-payments',
+    customer: SEED.records,
+    act: async (page) => {
+      // The paid-off loan's payments, and its last receipt open.
+      const card = loans(page).getByRole('listitem').filter({ hasText: kaLoans.status.repaid });
+      await card.getByText(kaLoans.payments.title, { exact: true }).first().click();
+      await card
+        .getByRole('button', { name: /^ქვითარი R-/ })
+        .last()
+        .click();
+      await card.getByRole('region', { name: kaLoans.receipt.title }).waitFor();
+    },
+  },
+  {
+    name: 'records-documents',
+    customer: SEED.records,
+    act: async (page) => {
+      const card = loans(page).getByRole('listitem').filter({ hasText: kaLoans.status.active });
+      await card.getByText(kaLoans.documents.offer, { exact: true }).first().click();
+      await card.getByText(kaLoans.documents.contract, { exact: true }).first().waitFor();
+    },
+  },
+  {
+    name: 'records-help',
+    customer: SEED.records,
+    act: async (page) => {
+      const card = loans(page).getByRole('listitem').filter({ hasText: kaLoans.status.active });
+      await card.getByText(kaLoans.hardship.offer).first().click();
+      await card.getByText(kaLoans.hardship.openExplained).first().waitFor();
+    },
+  },
+  { name: 'complaints', customer: SEED.records, path: '/complaints' },
   {
     name: 'application-pending',
     customer: SEED.riskFlagged,

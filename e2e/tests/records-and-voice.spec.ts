@@ -194,7 +194,7 @@ test('a customer complains about a loan from its card, gets a case number, then 
   const list = page.getByRole('list', { name: c.listTitle });
   const item = list.getByRole('listitem').filter({ hasText: number });
   await expect(item).toContainText(c.statuses.received);
-  await expect(item.getByRole('complementary')).toHaveCount(0);
+  await expect(item.getByRole('note')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
 
   // The lender answers (the sandbox's staff call); the customer reads it, and where to go next.
@@ -211,7 +211,7 @@ test('a customer complains about a loan from its card, gets a case number, then 
   await expect(after).toContainText(number);
   await expect(after).toContainText(c.statuses.answered);
   await expect(after).toContainText('მეორე შენატანი დაგიბრუნდათ.');
-  await expect(after.getByRole('complementary', { name: c.disputeTitle })).toContainText(
+  await expect(after.getByRole('note', { name: c.disputeTitle })).toContainText(
     /ეროვნული ბანკის დავების განმხილველ კომისიას/,
   );
   expect(await axeViolations(page)).toEqual([]);

@@ -16,12 +16,13 @@ const DISPUTE_LIMIT = '50000.00';
 function DisputeRoute({ late }: { late: boolean }) {
   const titleId = useId();
   return (
-    <aside className={styles.dispute} aria-labelledby={titleId}>
+    // A note, not a landmark: every answered complaint has one.
+    <div role="note" className={styles.dispute} aria-labelledby={titleId}>
       <h4 id={titleId} className={styles.disputeTitle}>
         {t.disputeTitle}
       </h4>
       <p>{format(late ? t.disputeOverdue : t.dispute, { limit: formatMoney(DISPUTE_LIMIT) })}</p>
-    </aside>
+    </div>
   );
 }
 

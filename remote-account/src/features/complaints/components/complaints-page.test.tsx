@@ -100,7 +100,7 @@ describe('a customer’s complaints', () => {
     // Sent and answered at Tbilisi's time (UTC+4).
     expect(item).toHaveTextContent('1 ოქტომბერი, 2026, 13:00');
     expect(item).toHaveTextContent('3 ოქტომბერი, 2026, 15:30');
-    const route = within(item).getByRole('complementary', { name: t.disputeTitle });
+    const route = within(item).getByRole('note', { name: t.disputeTitle });
     expect(route).toHaveTextContent(plain(format(t.dispute, { limit: formatMoney('50000.00') })));
   });
 
@@ -112,13 +112,13 @@ describe('a customer’s complaints', () => {
     const overdue = within(list).getByRole('listitem', { name: new RegExp(late.number) });
     await waitFor(() => expect(overdue).toHaveTextContent(t.overdue));
     expect(overdue).toHaveTextContent(formatDate(late.answer_due));
-    expect(within(overdue).getByRole('complementary', { name: t.disputeTitle })).toHaveTextContent(
+    expect(within(overdue).getByRole('note', { name: t.disputeTitle })).toHaveTextContent(
       plain(format(t.disputeOverdue, { limit: formatMoney('50000.00') })),
     );
     const waiting = within(list).getByRole('listitem', { name: new RegExp(inTime.number) });
     expect(waiting).toHaveTextContent(t.statuses.received);
     expect(waiting).not.toHaveTextContent(t.overdue);
-    expect(within(waiting).queryByRole('complementary')).toBeNull();
+    expect(within(waiting).queryByRole('note')).toBeNull();
   });
 
   it('sends one complaint about the loan it was opened for, as one paragraph, and says its number and date', async () => {

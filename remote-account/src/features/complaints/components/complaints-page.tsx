@@ -44,8 +44,10 @@ export default function ComplaintsPage() {
         {t.title}
       </h1>
       <p className={styles.intro}>{t.intro}</p>
-      {writing ? form : list}
-      {writing ? list : form}
+      <div className={styles.columns}>
+        {writing ? form : list}
+        {writing ? list : form}
+      </div>
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { PrintOnly } from '../../../components/print-only';
 import { kaLoans } from '../../../ka-loans';
 import { type Payment, paymentsQuery } from '../../payments/api/payments';
 import { type LoanContract, loanContractQuery } from '../api/contract';
+import { nestHeadings } from '../lib/nest-headings';
 import styles from './loan-documents.module.css';
 
 const t = kaLoans.documents;
@@ -104,7 +105,14 @@ function Documents({
         {' · '}
         {format(t.accepted, { date: formatDateTime(contract.accepted_at) })}
       </p>
-      <ProviderHtml html={contract.terms.content} className={styles.contract} />
+      {/* Scrolls on screen: reachable by keyboard, named for what it holds. */}
+      <ProviderHtml
+        html={nestHeadings(contract.terms.content, headingLevel + 1)}
+        className={styles.contract}
+        role="group"
+        aria-label={contract.terms.title}
+        tabIndex={0}
+      />
       <Sub className={styles.subheading}>{t.schedule}</Sub>
       <ScheduleTable
         rows={loan.schedule}
