@@ -1,8 +1,8 @@
 // What contract v1.2 gives a customer, against the embedded sandbox, on a phone and a
 // desktop: the payments and a receipt for each that prints alone, marketing consent given and
-// withdrawn, a complaint sent from a loan's card and answered, help with payments asked for
-// from the overdue notice and answered. Each test makes
-// its own customer and loan, so none spends the seed customers' state.
+// withdrawn, a loan's documents after a newer contract is published, a complaint sent from a
+// loan's card and answered, help with payments asked for from the overdue notice and answered.
+// Each test makes its own customer and loan, so none spends the seed customers' state.
 import type { Locator, Page } from '@playwright/test';
 import { kaComplaints } from '../../remote-account/src/features/complaints/ka-complaints';
 import { kaConsents } from '../../remote-account/src/features/consents/ka-consents';
@@ -164,6 +164,44 @@ test('an overdue customer asks for a payment holiday from the notice, and sees t
   await after.getByText(h.offer).click();
   await expect(after).toContainText(h.accepted);
   await expect(after).toContainText('გადახდები 2 თვით შეჩერდა.');
+  expect(consoleProblems).toEqual([]);
+});
+
+test('a loan’s documents keep the contract version it accepted after the lender publishes a newer one', async ({
+  page,
+  consoleProblems,
+}) => {
+  const loanId = await customerWithLoan(page, { amount: '800.00', term: 3, daysAgo: 5 });
+  const asked = await page.request.get(`/api/loan/loan/${loanId}/contract/`, {
+    failOnStatusCode: true,
+  });
+  const accepted = ((await asked.json()) as { terms: { version: string; title: string } }).terms;
+  // The lender publishes the contract's next version (the sandbox's staff call).
+  const newer = `9.${Date.now() % 1_000_000}`;
+  const published = await fetch(`${SANDBOX_URL}/__sandbox/terms`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      contact_type: 1,
+      title: accepted.title,
+      content: `<h2>1. რედაქცია ${newer}</h2><p>ეს პირობები ძალაშია დღეიდან.</p>`,
+      version: newer,
+    }),
+  });
+  expect(published.status).toBe(201);
+
+  await page.reload();
+  const card = loanCard(page, /800,00/);
+  await card.getByText(kaLoans.documents.offer, { exact: true }).click();
+  const documents = card.getByRole('heading', { name: `სესხის დოკუმენტები: №${loanId}` });
+  await expect(documents).toBeVisible();
+  // The version the application accepted, when, and its text; not the one published since.
+  await expect(card).toContainText(`ვერსია ${accepted.version},`);
+  await expect(card).not.toContainText(newer);
+  await expect(card).not.toContainText(`რედაქცია ${newer}`);
+  await expect(card.getByRole('group', { name: accepted.title })).toBeVisible();
+  await expect(card).toContainText(kaLoans.documents.effectiveRate);
+  expect(await axeViolations(page)).toEqual([]);
   expect(consoleProblems).toEqual([]);
 });
 

@@ -44,6 +44,38 @@ describe('a loan’s contract', () => {
     expect(response.json().key_terms.monthly_payment).toBe(loan.monthly_payment);
   });
 
+  it('keeps naming the accepted version after the lender publishes the next through the development call', async () => {
+    const { call, loan } = await borrower(ctx, '1000.00', 3);
+    const before = (await call('GET', `loan/${loan.id}/contract/`)).json().terms;
+    ctx().clock.set('2027-01-05T12:00:00+04:00');
+    const published = await ctx().call({
+      method: 'POST',
+      url: '/__sandbox/terms',
+      payload: {
+        contact_type: 1,
+        title: 'სესხის ხელშეკრულება',
+        content: '<p>ახალი რედაქცია</p>',
+        version: '9.0',
+      },
+    });
+    expect(published.statusCode).toBe(201);
+    expect(published.json()).toMatchObject({
+      version: '9.0',
+      published_at: '2027-01-05T08:00:00.000Z',
+    });
+    // The CMS offers the new version to whoever applies now…
+    const current = await ctx().call({ url: '/api/cms/terms_of_contract/?contact_type=1' });
+    expect(current.json()[0]).toMatchObject({ id: published.json().id, version: '9.0' });
+    // …and the loan's contract is still the version its application accepted.
+    expect((await call('GET', `loan/${loan.id}/contract/`)).json().terms).toEqual(before);
+    const refused = await ctx().call({
+      method: 'POST',
+      url: '/__sandbox/terms',
+      payload: { contact_type: 4, title: 'x', content: 'y', version: '1' },
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('keeps the key terms as stored with the application, not as the product says today', async () => {
     const { call, loan } = await borrower(ctx, '1000.00', 3);
     // As if the product had changed since: the contract still shows what was offered.

@@ -16,6 +16,15 @@ const outboxEntry = z.object({
   created_at: z.iso.datetime(),
 });
 
+const publishedTerms = z.object({
+  id: z.int(),
+  contact_type: z.int(),
+  title: z.string(),
+  content: z.string(),
+  version: z.string(),
+  published_at: z.iso.datetime(),
+});
+
 const notFound = { detail: 'ვერ მოიძებნა.', code: 'not_found' } as const;
 const detailError = z.object({ detail: z.string(), code: z.string() });
 const fieldErrors = z.record(z.string(), z.array(z.string()));
@@ -26,7 +35,7 @@ const answerText = z.string().trim().min(1).max(5000);
  * Development helpers outside the contract. The outbox shows the codes that would have gone
  * out by SMS or e-mail; the ban switch bans a user mid-session; a loan can be given to a user
  * in any state of its life (fresh, late, partly paid); the lender's side answers complaints
- * and hardship requests (v1.2). In production mode nothing is registered, so all answer 404.
+ * and hardship requests (v1.2) and publishes a document's next version. In production mode nothing is registered, so all answer 404.
  */
 export default async function routes(app: FastifyInstance): Promise<void> {
   if (app.config.mode !== 'development') return;
@@ -176,6 +185,43 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       return reply
         .code(400)
         .send({ detail: 'საჩივარს პასუხი უკვე აქვს.', code: 'complaint_answered' });
+    },
+  );
+
+  // The lender publishes a new version of a document (the loan contract, the registration
+  // terms, the personal-data notice), effective now: what customers accepted before stays
+  // theirs (a loan's contract names the version its application accepted).
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/__sandbox/terms',
+    {
+      schema: {
+        body: z
+          .object({
+            contact_type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+            title: z.string().trim().min(1).max(200),
+            content: z.string().trim().min(1).max(100_000),
+            version: z.string().trim().min(1).max(20),
+          })
+          .strict(),
+        response: { 201: publishedTerms, 400: fieldErrors },
+      },
+    },
+    async (request, reply) => {
+      const { contact_type, title, content, version } = request.body;
+      const [row] = await app.db.query<{ id: number; published_at: Date | string }>(
+        `INSERT INTO terms_of_contract (contact_type, title, content, version, published_at)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id, published_at`,
+        [contact_type, title, content, version, app.clock.now().toISOString()],
+      );
+      if (!row) throw new Error('the new version was not stored');
+      return reply.code(201).send({
+        id: row.id,
+        contact_type,
+        title,
+        content,
+        version,
+        published_at: new Date(row.published_at).toISOString(),
+      });
     },
   );
 
