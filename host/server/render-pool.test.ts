@@ -305,6 +305,38 @@ describe('RenderPool', () => {
     },
   );
 
+  it('gives a slot that rendered unharmed a second chance after one stop, and quarantines it at the next', async () => {
+    // Loops on its second render in a worker's life: proven by the first, then a stop.
+    release(
+      'remote_home',
+      'entry.second',
+      serverBundle(
+        'renders += 1; if (renders === 2) for (;;) {} return "whole";',
+        'let renders = 0;',
+      ),
+    );
+    const renders = startPool({ size: 1 });
+    await renders.ready();
+    const render = () =>
+      renders.render('/remote_home', config('remote_home'), 'visitor', Date.now() + 3_000);
+    expect(html(await render())).toBe('whole');
+    // It stops the worker: not quarantined, so the page is rendered again with it, by the
+    // fresh worker, where it renders unharmed.
+    expect(html(await render())).toBe('whole');
+    expect(errors).toContainEqual(
+      expect.stringMatching(/after running unharmed; it is tried again/),
+    );
+    expect(renders.avoiding()).toEqual([]);
+    // Its second stop quarantines it: that page and the next come without it.
+    expect(html(await render())).toBe('fallback');
+    expect(errors).toContainEqual(
+      expect.stringMatching(/remote_home\/Probe stopped a render worker while it rendered/),
+    );
+    await renders.ready();
+    expect(html(await render())).toBe('fallback');
+    expect(renders.avoiding()).toEqual(['remote_home ssr/entry.second.cjs remote_home/Probe']);
+  });
+
   it('renders pages without a slot while a worker is silent in it, so one loop stops one worker', async () => {
     release('remote_loop', 'entry.loop2', serverBundle('for (;;) {}'));
     // Judged only after the suspicion below has come and been acted on.

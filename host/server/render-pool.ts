@@ -129,6 +129,8 @@ export class RenderPool {
   private readonly quarantined = new Set<string>();
   /** Release code that ran unharmed in one worker: every worker may run it. */
   private readonly proven = new Set<string>();
+  /** Proven code that stopped a worker once: the next stop quarantines it. */
+  private readonly struck = new Set<string>();
   private readonly trials = new Map<string, Trial>();
   private readonly waitingForWorker = new Set<() => void>();
   private readonly watchdog: ReturnType<typeof setInterval>;
@@ -529,8 +531,20 @@ export class RenderPool {
     this.workers.delete(worker);
     worker.child.kill('SIGKILL');
     const culprit = worker.running.at(-1);
-    if (culprit) {
-      this.quarantined.add(quarantineKey(culprit.remote, culprit.release, culprit.slot));
+    const key = culprit ? quarantineKey(culprit.remote, culprit.release, culprit.slot) : '';
+    if (culprit && this.proven.has(key) && !this.struck.has(key)) {
+      // Code that ran unharmed before and stops a worker once is more likely the machine's
+      // moment (a long pause, a starved process) than its own loop: it goes back on trial in
+      // one worker, and a second stop quarantines it.
+      this.struck.add(key);
+      this.proven.delete(key);
+      this.stopped(
+        new Error(
+          `${culprit.remote}: release ${culprit.release}: ${culprit.slot ?? 'its evaluation'} stopped a render worker (${why}) after running unharmed; it is tried again in one worker, and left to the browser if it stops another`,
+        ),
+      );
+    } else if (culprit) {
+      this.quarantined.add(key);
       const what = culprit.slot
         ? `${culprit.slot} stopped a render worker while it rendered (${why}); that slot of the release is left to the browser from now on`
         : `stopped a render worker while it was evaluated (${why}); its slots are left to the browser from now on`;
