@@ -107,11 +107,13 @@ const ANSWER_GRACE_MS = 1_000;
 /** How long a worker may take to load the render bundle. */
 const START_ALLOWANCE_MS = 15_000;
 /**
- * A silent worker that has used less than this share of one core since it fell silent is being
- * starved by a busy machine, not looping: it is given more time, up to STARVED_PATIENCE stall
- * allowances (code blocked without burning CPU, an Atomics.wait, is stopped then).
+ * A silent worker that has used less than this share of one core since it fell silent is not
+ * running at all (unscheduled, swapped out), not looping: it is given more time, up to
+ * STARVED_PATIENCE stall allowances (code blocked without burning CPU, an Atomics.wait, is
+ * stopped then). Low on purpose: on a loaded machine a loop gets only its fair share of a core,
+ * well under one, and must still be stopped at once.
  */
-const LOOPING_CPU_SHARE = 0.5;
+const LOOPING_CPU_SHARE = 0.1;
 const STARVED_PATIENCE = 10;
 
 /** The environment a worker starts with: what rendering needs, never a secret. */
