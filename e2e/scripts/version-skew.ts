@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REMOTE_APPS } from 'tooling/apps';
 import { localRolloutFile, rollOutLocally } from '../../host/server/local-rollout';
-import { E2E_HOST_SESSION, hostSessionOf } from '../utils/host-session';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
 
@@ -94,18 +93,13 @@ async function stop(servers: ChildProcess[]): Promise<void> {
   );
 }
 
-function smoke(label: string, hostTree: string): boolean {
+function smoke(label: string): boolean {
   console.info(`\n== ${label}`);
-  const hostSession = hostSessionOf(hostTree);
   try {
     execFileSync(
       'pnpm',
       ['exec', 'playwright', 'test', '--project', 'desktop', '--grep', '@smoke'],
-      {
-        cwd: path.join(REPO_ROOT, 'e2e'),
-        stdio: 'inherit',
-        env: hostSession ? { ...process.env, [E2E_HOST_SESSION]: hostSession } : process.env,
-      },
+      { cwd: path.join(REPO_ROOT, 'e2e'), stdio: 'inherit' },
     );
     return true;
   } catch {
@@ -139,7 +133,7 @@ process.env.E2E_SERVERS_UP = '1';
 for (const pass of passes) {
   const servers = serve(pass.host, pass.remotes);
   try {
-    if (!smoke(pass.label, pass.host)) failed.push(pass.label);
+    if (!smoke(pass.label)) failed.push(pass.label);
   } finally {
     await stop(servers);
   }

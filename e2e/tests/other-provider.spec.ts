@@ -2,6 +2,7 @@ import { ka } from 'shared/strings/ka';
 import { otherProviderQuestionAnswers, otherProviderSlides } from 'shared/testing/fixtures';
 import { kaComplaints } from '../../remote-account/src/features/complaints/ka-complaints';
 import { kaConsents } from '../../remote-account/src/features/consents/ka-consents';
+import { kaHome } from '../../remote-home/src/ka-home';
 import { expect, test } from '../fixtures';
 import { openAccountPanel } from '../utils/account-utils';
 import { renderInBrowser, scrollThroughPage } from '../utils/page-utils';
@@ -29,7 +30,7 @@ test('the home page shows every slide of a provider whose images are under its A
   for (const slide of otherProviderSlides) {
     await expect(slider.getByRole('heading', { name: slide.title }).first()).toBeAttached();
   }
-  await expect(slider.getByText(ka.home.sliderEmpty)).toHaveCount(0);
+  await expect(slider.getByText(kaHome.sliderEmpty)).toHaveCount(0);
 
   // The first slide by `order` is on show, and its image is loaded from this site's /api/.
   const first = byOrder(otherProviderSlides)[0];

@@ -19,7 +19,6 @@ import {
   registrationTerms,
   slides,
 } from 'shared/testing/fixtures';
-import { E2E_HOST_SESSION, LEGACY_HOST_SESSION } from './host-session';
 import { overrideRuntimeConfig } from './runtime-config-override';
 import { HOST_URL } from './urls';
 
@@ -106,18 +105,6 @@ export async function mockProvider(page: Page): Promise<void> {
  * visitor's page, which the browser renders afresh as the customer's.
  */
 export async function asMockedCustomer(page: Page): Promise<void> {
-  if (process.env[E2E_HOST_SESSION] === LEGACY_HOST_SESSION) {
-    // A host from before decision 027 (the version-skew pass) reads the tokens from a cookie
-    // the page can read, and knows nothing of the companion.
-    await page.context().addCookies([
-      {
-        name: 'user',
-        value: encodeURIComponent(JSON.stringify({ access: 'e2e-access', refresh: 'e2e-refresh' })),
-        url: HOST_URL,
-      },
-    ]);
-    return;
-  }
   await page.context().addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: HOST_URL }]);
 }
 

@@ -19,6 +19,34 @@ export {};
   });
 });
 
+describe('a constant that only lost members no release reads', () => {
+  const words = (members: string) =>
+    surface({ 'shared/strings/ka': { ka: `export declare const ka: {\n${members}\n};` } });
+  const before = words(
+    'readonly a: { readonly kept: "x"; readonly old: "y"; };\nreadonly gone: { readonly z: "z"; };',
+  );
+  const after = words('readonly a: { readonly kept: "x"; };');
+  const removed: string[][] = [];
+  const unread = (_module: string, _name: string, paths: string[]) => {
+    removed.push(paths);
+    return true;
+  };
+
+  it('is retired, an addition, when the words check says nothing reads what went', () => {
+    const change = compareSurfaces(before, after, unread);
+    expect(removed).toEqual([['a.old', 'gone.z']]);
+    expect(change.retired).toEqual(['shared/strings/ka: ka (2 members no release reads)']);
+    expect(kindOf(change)).toBe('addition');
+  });
+
+  it('is a break when something still reads one, or when a kept member changed', () => {
+    expect(kindOf(compareSurfaces(before, after, () => false))).toBe('breaking');
+    const changed = words('readonly a: { readonly kept: "changed"; };');
+    expect(kindOf(compareSurfaces(before, changed, unread))).toBe('breaking');
+    expect(kindOf(compareSurfaces(before, after))).toBe('breaking');
+  });
+});
+
 describe('compareSurfaces and kindOf', () => {
   const before = surface({ 'shared/a': { f: 'f(): void', '(local) O': 'interface O {}' } });
 

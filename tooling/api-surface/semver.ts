@@ -6,6 +6,53 @@ export interface SurfaceChange {
   added: string[];
   removed: string[];
   changed: string[];
+  /**
+   * A constant that only lost members no release reads (`retirable`): the second step of
+   * decision 010's "add beside the old, remove a release later". No consumer that can meet
+   * this version observes it, so it bumps as an addition does.
+   */
+  retired: string[];
+}
+
+/**
+ * Whether the members a declaration lost (dotted paths, `loans.status.active`) may go without
+ * a break: nothing that can meet this version reads them (shared-surface asks the words check).
+ */
+export type Retirable = (module: string, name: string, removed: string[]) => boolean;
+
+/**
+ * The dotted path of every leaf member of a declaration's object type, with its text
+ * (`common.retry` → `readonly retry: "…"`); undefined when it declares no object type.
+ */
+function leafMembers(declaration: string): Map<string, string> | undefined {
+  const source = ts.createSourceFile('d.ts', declaration, ts.ScriptTarget.Latest, true);
+  let root: ts.TypeLiteralNode | undefined;
+  source.forEachChild(function find(node) {
+    if (!root && ts.isTypeLiteralNode(node)) root = node;
+    else if (!root) node.forEachChild(find);
+  });
+  if (!root) return undefined;
+  const leaves = new Map<string, string>();
+  const walk = (type: ts.TypeLiteralNode, prefix: string) => {
+    for (const member of type.members) {
+      const name = member.name?.getText(source) ?? member.getText(source);
+      if (ts.isPropertySignature(member) && member.type && ts.isTypeLiteralNode(member.type)) {
+        walk(member.type, `${prefix}${name}.`);
+      } else leaves.set(`${prefix}${name}`, member.getText(source));
+    }
+  };
+  walk(root, '');
+  return leaves;
+}
+
+/** The members `now` lost from `old`, when that is all that changed; undefined otherwise. */
+export function onlyRemovedMembers(old: string, now: string): string[] | undefined {
+  const before = leafMembers(old);
+  const after = leafMembers(now);
+  if (!before || !after) return undefined;
+  const kept = [...after].every(([path, text]) => before.get(path) === text);
+  const removed = [...before.keys()].filter((path) => !after.has(path));
+  return kept && removed.length > 0 ? removed : undefined;
 }
 
 export type ChangeKind = 'none' | 'addition' | 'breaking';
@@ -33,8 +80,12 @@ export function canonical(declaration: string): string {
   return ts.createPrinter().printNode(ts.EmitHint.Unspecified, transformed ?? source, source);
 }
 
-export function compareSurfaces(before: Surface, after: Surface): SurfaceChange {
-  const change: SurfaceChange = { added: [], removed: [], changed: [] };
+export function compareSurfaces(
+  before: Surface,
+  after: Surface,
+  retirable?: Retirable,
+): SurfaceChange {
+  const change: SurfaceChange = { added: [], removed: [], changed: [], retired: [] };
   const modules = new Set([...Object.keys(before.modules), ...Object.keys(after.modules)]);
   for (const module of [...modules].sort()) {
     const old = before.modules[module];
@@ -51,7 +102,10 @@ export function compareSurfaces(before: Surface, after: Surface): SurfaceChange 
           // A local that went is seen in the export that used it.
           if (!local) change.removed.push(`${module}: ${name}`);
         } else if (old[name] !== now[name] && canonical(old[name]) !== canonical(now[name])) {
-          change.changed.push(`${module}: ${name}`);
+          const removed = retirable ? onlyRemovedMembers(old[name], now[name]) : undefined;
+          if (removed && retirable?.(module, name, removed)) {
+            change.retired.push(`${module}: ${name} (${removed.length} members no release reads)`);
+          } else change.changed.push(`${module}: ${name}`);
         }
       }
     }
@@ -61,7 +115,7 @@ export function compareSurfaces(before: Surface, after: Surface): SurfaceChange 
 
 export function kindOf(change: SurfaceChange): ChangeKind {
   if (change.removed.length > 0 || change.changed.length > 0) return 'breaking';
-  return change.added.length > 0 ? 'addition' : 'none';
+  return change.added.length > 0 || change.retired.length > 0 ? 'addition' : 'none';
 }
 
 type Version = [number, number, number];

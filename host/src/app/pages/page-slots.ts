@@ -117,7 +117,6 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
         id: 'remote_loans/NextPayment',
         label: ka.loans.nextPayment,
         reserve: 'noticeSlot',
-        optional: true,
         firstScreen: true,
         holdsBelow: true,
         withDataOnServer: true,
