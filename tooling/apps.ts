@@ -16,6 +16,13 @@ export interface RemoteApp {
   urlEnv: string;
   /** The pins of the release at that URL (decision 025), when no rollout here registered it. */
   integrityEnv: string;
+  /**
+   * A canary release (decision 029): its manifest URL, the share of visitors it gets (1–99),
+   * and its pins when no rollout here registered it.
+   */
+  canaryUrlEnv: string;
+  canaryPercentEnv: string;
+  canaryIntegrityEnv: string;
 }
 
 export const HOST_APP = { folder: 'host', name: 'host', portEnv: 'HOST_PORT', port: 3000 } as const;
@@ -33,6 +40,9 @@ export const REMOTE_APPS: readonly RemoteApp[] = REMOTES.map((remote, index) => 
     port: HOST_APP.port + 1 + index,
     urlEnv: `${prefix}_URL`,
     integrityEnv: `${prefix}_INTEGRITY`,
+    canaryUrlEnv: `${prefix}_CANARY_URL`,
+    canaryPercentEnv: `${prefix}_CANARY_PERCENT`,
+    canaryIntegrityEnv: `${prefix}_CANARY_INTEGRITY`,
   };
 });
 
@@ -47,6 +57,12 @@ export function pageServerPorts(env: Env = process.env): number[] {
     .filter((port) => Number.isInteger(port) && port > 0);
   return listed.length > 0 ? listed : [HOST_APP.port + 10, HOST_APP.port + 11];
 }
+
+/**
+ * Where a page server serves its Prometheus metrics (decision 029): its port plus 100, on
+ * loopback only (3110 for the page server on 3010).
+ */
+export const metricsPortOf = (pageServerPort: number): number => pageServerPort + 100;
 
 /** How long nginx waits for a page server's page before it sends the browser-rendered one. */
 export const PAGE_SERVER_TIMEOUT_MS = 5_000;

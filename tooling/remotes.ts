@@ -43,6 +43,9 @@ export const REMOTE_NAMES = REMOTES.map((remote) => remote.name) as unknown as r
   ...RemoteName[],
 ];
 
+export const isRemoteName = (name: unknown): name is RemoteName =>
+  (REMOTE_NAMES as readonly unknown[]).includes(name);
+
 export function remoteNameOf(id: RemoteModuleId): RemoteName {
   return id.slice(0, id.indexOf('/')) as RemoteName;
 }

@@ -124,6 +124,7 @@ describe('the host server', () => {
           'https://lender.example.ge',
         ],
       },
+      telemetry: { sampleRate: 1 },
     });
     const other = await app.inject({ url: '/runtime-config.json', headers: { host: 'localhost' } });
     expect(other.json()).toEqual(response.json());

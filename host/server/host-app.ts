@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ka } from 'shared/strings/ka';
 import { hostOrigins, providerPaths, trustedProxies } from 'tooling/apps';
+import { isRemoteName, remoteNameOf } from 'tooling/remotes';
 import type { ProviderTimeouts } from 'tooling/server/api-proxy';
 import { CSP_REPORT_PATH } from 'tooling/server/security-headers';
 import {
@@ -12,13 +13,26 @@ import {
 } from 'tooling/server/static-server';
 import { isKnownPath, routeOf } from '../src/app/route-table';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../src/federation/runtime-config';
+import type { SlotOutcome } from '../src/ssr/render-page';
+import { releaseOfManifest } from '../src/telemetry/rum-events';
+import {
+  BUCKET_COOKIE,
+  bucketCookie,
+  bucketOf,
+  configForBucket,
+  hasCanary,
+  newBucket,
+} from './canary';
 import { allowedHosts, isAllowedHost } from './host-check';
 import { pageHeaders, renderIndexHtml, sendHtml } from './index-page';
 import { remotesToHint } from './page-hints';
 import { loadPageRenderer, type PageRenderer, type PageRendererOptions } from './page-renderer';
 import { buildRuntimeConfig, runtimeConfigFromFile, sessionLimitsFromEnv } from './runtime-config';
+import { cookiesOf } from './session/provider-calls';
 import { type PageSession, registerProviderGateway } from './session/provider-gateway';
 import { sessionKeys } from './session/session-keys';
+import { createPageMetrics, type PageMetrics, providerOutcome } from './telemetry/page-metrics';
+import { ReleaseBook, registerRumEndpoint } from './telemetry/rum-endpoint';
 
 export interface HostAppOptions {
   /** The host's build folder. */
@@ -50,6 +64,20 @@ export interface HostAppOptions {
    * REMOTE_*_URL, again at most once a second, so a slice's rollout reaches the pages too.
    */
   runtimeConfigFile?: string;
+  /**
+   * Where this server counts what it measures and what the pages report (decision 029); its
+   * own when not given. serve-host serves it on a loopback port.
+   */
+  metrics?: PageMetrics;
+  /** Beacons per address and minute (rum-endpoint's default unless a test says otherwise). */
+  beaconsPerMinute?: number;
+}
+
+/** A slot's release in the page's configuration, as its metrics label it. */
+function slotRelease(config: RuntimeConfig, slot: SlotOutcome['slot']) {
+  const slice = remoteNameOf(slot);
+  const remote = config.remotes.find((candidate) => candidate.name === slice);
+  return { slice, release: remote ? releaseOfManifest(remote.manifestUrl) : 'dev' };
 }
 
 /** The host's production server: built files, its runtime config, the API proxy, route statuses. */
@@ -68,7 +96,28 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
   const fromFile = options.runtimeConfigFile
     ? runtimeConfigFromFile(options.runtimeConfigFile)
     : undefined;
-  const configFor = () => fromFile?.() ?? fromEnv;
+  const metrics = options.metrics ?? createPageMetrics();
+  const book = new ReleaseBook();
+  /** The deployment's configuration, a canary included. */
+  const deployed = () => {
+    const config = fromFile?.() ?? fromEnv;
+    book.note(config);
+    return config;
+  };
+  /**
+   * The configuration a request's page gets: with a canary, the release of the visitor's bucket
+   * (a new visitor gets one, kept in a cookie); a page's configuration never has a canary.
+   */
+  const configFor = (request: FastifyRequest) => {
+    const config = deployed();
+    if (!hasCanary(config)) return { config, cookies: [] };
+    const kept = bucketOf(cookiesOf(request.headers.cookie).get(BUCKET_COOKIE));
+    const bucket = kept ?? newBucket();
+    return {
+      config: configForBucket(config, bucket),
+      cookies: kept === undefined ? [bucketCookie(bucket, request.protocol === 'https')] : [],
+    };
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     if (isAllowedHost(request.host, hosts)) return;
@@ -76,9 +125,19 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     return reply.code(421).type('text/plain').send('Misdirected Request');
   });
 
-  app.get(RUNTIME_CONFIG_PATH, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return configFor();
+  app.get(RUNTIME_CONFIG_PATH, async (request, reply) => {
+    const { config, cookies } = configFor(request);
+    // A canary's configuration is the visitor's own: no shared cache may keep it.
+    reply.header('Cache-Control', hasCanary(deployed()) ? 'private, no-cache' : 'no-cache');
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return config;
+  });
+
+  await registerRumEndpoint(app, {
+    metrics,
+    book,
+    config: deployed,
+    ...(options.beaconsPerMinute !== undefined ? { perMinute: options.beaconsPerMinute } : {}),
   });
 
   const renderer =
@@ -97,6 +156,10 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
             app.log.warn({ err: error }, 'server render: a part is left to the browser'),
           onStopped: (error) =>
             app.log.error({ err: error }, 'server render: a render worker was stopped'),
+          onRelease: (remote, release, outcome) => {
+            if (!isRemoteName(remote)) return;
+            metrics.releases.inc({ slice: remote, release: book.label(remote, release), outcome });
+          },
         })
       : undefined);
   // The workers end with the server (a deploy, a test).
@@ -114,6 +177,8 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     tooLargeBody: { detail: ka.errors.requestTooLarge, code: 'request_too_large' },
     ...(options.providerTimeouts ? { timeouts: options.providerTimeouts } : {}),
     ...(options.env.PROXY_SECRET ? { proxySecret: options.env.PROXY_SECRET } : {}),
+    onCall: (source, status, seconds) =>
+      metrics.providerCalls.observe({ source, outcome: providerOutcome(status) }, seconds),
   });
 
   /**
@@ -137,6 +202,13 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
         audience,
         session.kind === 'open' ? session.fetch : undefined,
       );
+      if (rendered.kind === 'page') {
+        for (const { slot, outcome, ms } of rendered.outcomes) {
+          const labels = { ...slotRelease(config, slot), slot };
+          metrics.slotRender.observe(labels, ms / 1000);
+          if (outcome !== 'rendered') metrics.slotFallbacks.inc({ ...labels, reason: outcome });
+        }
+      }
       return rendered.kind === 'browser' ? undefined : rendered;
     } catch (error) {
       request.log.error({ err: error }, 'server render failed: the browser renders the page');
@@ -147,7 +219,7 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
   // Read per request: a redeployed host answers with its new page without a restart.
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const template = await readFile(path.join(options.root, 'index.html'), 'utf8');
-    const config = configFor();
+    const { config, cookies: bucket } = configFor(request);
     const pathname = request.url.split('?')[0] ?? '/';
     // A session the server ended (idle, too old, unreadable) is a visitor's page, its cookies
     // cleared: the browser then agrees, and says why at its next call.
@@ -157,8 +229,12 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
       options.preloadRemotes === false ? [] : remotesToHint(config, routeOf(pathname), customer);
     const headers = pageHeaders(config, request.protocol === 'https');
     const rendered = await serverRender(request, config, session);
-    const cookies = await session.cookies();
+    const cookies = [...(await session.cookies()), ...bucket];
     if (cookies.length > 0) reply.header('set-cookie', cookies);
+    metrics.timeToFirstByte.observe(
+      { route: routeOf(pathname)?.id ?? 'not-found' },
+      reply.elapsedTime / 1000,
+    );
     if (rendered?.kind === 'redirect') {
       return reply.code(rendered.status).header('Location', rendered.location).send();
     }
@@ -170,7 +246,10 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
       // A customer's page is theirs alone: no cache, shared or the browser's own, keeps it.
       customer || session.kind === 'ended'
         ? { ...headers, 'Cache-Control': 'private, no-store' }
-        : headers,
+        : // With a canary the page is the visitor's bucket's: no shared cache may keep it.
+          hasCanary(deployed())
+          ? { ...headers, 'Cache-Control': 'private, no-cache' }
+          : headers,
     );
   };
 

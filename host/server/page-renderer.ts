@@ -30,6 +30,8 @@ export interface PageRendererOptions {
   onError?: (error: unknown) => void;
   /** A render worker stopped, and what it was running (render-pool). */
   onStopped?: (error: Error) => void;
+  /** A release evaluated or refused by a worker (the page server's metrics). */
+  onRelease?: (remote: string, release: string, outcome: 'evaluated' | 'refused') => void;
 }
 
 export interface PageRenderer {
@@ -63,6 +65,14 @@ export function loadPageRenderer(options: PageRendererOptions): PageRenderer | u
     ...options.pool,
     onError: options.onError ?? (() => {}),
     ...(options.onStopped ? { onStopped: options.onStopped } : {}),
+    ...(options.onRelease
+      ? {
+          onEvaluated: (remote: string, release: string) =>
+            options.onRelease?.(remote, release, 'evaluated'),
+          onRefused: (remote: string, release: string) =>
+            options.onRelease?.(remote, release, 'refused'),
+        }
+      : {}),
   });
   const budgetMs = options.budgetMs ?? 400;
   return {

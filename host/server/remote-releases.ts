@@ -48,7 +48,7 @@ export interface RemoteReleasesOptions {
    */
   unpinned?: 'evaluate' | 'refuse';
   /** Told of a release the server refuses to run (its bytes are not the ones registered). */
-  onRefused?: (error: Error) => void;
+  onRefused?: (error: Error, remote: string, release: string) => void;
   /**
    * Whether a release may be evaluated here: not one that stopped a render worker, and a new
    * one only once another worker has evaluated it unharmed (render-pool's canary).
@@ -189,6 +189,8 @@ export class RemoteReleases {
       new Error(
         `${remote.name}: release ${release} is not run on the server (${why}); its slots are left to the browser`,
       ),
+      remote.name,
+      release,
     );
   }
 

@@ -46,7 +46,7 @@ exports.renderPage = async (options) => {
     options.onError?.(error);
   }
   return {
-    kind: 'page', status: 200, html, slots,
+    kind: 'page', status: 200, html, slots, outcomes: [],
     state: { audience: options.audience, queries: { queries: [], mutations: [] },
       router: { loaderData: {}, actionData: null, errors: null }, slots: {} },
   };

@@ -58,6 +58,8 @@ export interface RenderPoolOptions {
   onStopped?: (error: Error) => void;
   /** A worker took up a release (it evaluated it). */
   onEvaluated?: (remote: string, release: string) => void;
+  /** A worker refused a release: its bytes are not the ones a rollout registered. */
+  onRefused?: (remote: string, release: string) => void;
 }
 
 /** A GET of the provider's API for a customer's page, answered with their session. */
@@ -356,6 +358,9 @@ export class RenderPool {
         this.retireIfIdle(worker);
         return;
       }
+      case 'refused':
+        this.options.onRefused?.(message.remote, message.release);
+        return;
       case 'error': {
         const error = new Error(message.message);
         if (message.stack) error.stack = message.stack;

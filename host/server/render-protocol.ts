@@ -69,6 +69,14 @@ const pageSchema = z.object({
   state: pageStateSchema,
   slots: z.array(z.string()),
   styles: z.array(z.string()),
+  /** What became of each slot the page wanted (the page server's metrics). */
+  outcomes: z.array(
+    z.object({
+      slot: z.string(),
+      outcome: z.enum(['rendered', 'late', 'failed', 'browser']),
+      ms: z.number(),
+    }),
+  ),
 });
 
 export const fromWorkerSchema = z.union([
@@ -86,6 +94,8 @@ export const fromWorkerSchema = z.union([
     code: sliceCodeSchema,
   }),
   z.object({ type: z.literal('leave'), code: sliceCodeSchema }),
+  /** A release the worker would not run: its bytes are not the ones a rollout registered. */
+  z.object({ type: z.literal('refused'), remote: z.string(), release: z.string() }),
   /**
    * A customer's page asks the provider (a GET of its API): the page server asks it with the
    * session it holds, which never enters a worker (decision 027).

@@ -89,7 +89,10 @@ const releases = new RemoteReleases({
   sharedScope: bundle.sharedScope,
   ...(init.revalidateMs !== undefined ? { revalidateMs: init.revalidateMs } : {}),
   unpinned: init.unpinned,
-  onRefused: report,
+  onRefused: (error, remote, release) => {
+    report(error);
+    send({ type: 'refused', remote, release });
+  },
   mayEvaluate: (remote, release) => mayRun({ remote, release, kind: 'evaluate' }),
   onEvaluate: (remote, release, phase) =>
     send({ type: phase, code: { remote, release, kind: 'evaluate' } }),

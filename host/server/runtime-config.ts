@@ -47,8 +47,47 @@ export function sessionLimitsFromEnv(env: Env): { idleSeconds: number; maxSecond
   return { idleSeconds, maxSeconds };
 }
 
-/** The releases a rollout registered, by remote: their pins (decision 025). */
-export type RegisteredReleases = Partial<Record<RemoteName, ReleasePins>>;
+/** The releases a rollout registered, by remote: their pins (decision 025), and a canary's. */
+export type RegisteredReleases = Partial<Record<RemoteName, ReleasePins>> & {
+  canaries?: Partial<Record<RemoteName, ReleasePins>>;
+};
+
+/** A remote's canary from its CANARY variables (decision 029), or undefined when it has none. */
+function canaryFromEnv(
+  env: Env,
+  remote: (typeof REMOTE_APPS)[number],
+  registered: RegisteredReleases,
+): RuntimeConfig['remotes'][number]['canary'] {
+  const manifestUrl = env[remote.canaryUrlEnv]?.trim();
+  if (!manifestUrl) return undefined;
+  const raw = env[remote.canaryPercentEnv]?.trim() ?? '';
+  const percent = Number(raw);
+  if (!/^\d+$/.test(raw) || percent < 1 || percent > 99) {
+    throw new Error(
+      `${remote.canaryPercentEnv} must be a whole percent from 1 to 99, got "${raw}"`,
+    );
+  }
+  const pinned = env[remote.canaryIntegrityEnv];
+  const integrity =
+    registered.canaries?.[remote.name] ??
+    (pinned ? parsePins(pinned, remote.canaryIntegrityEnv) : undefined);
+  return { manifestUrl, percent, ...(integrity ? { integrity } : {}) };
+}
+
+/**
+ * The share of page views that send real-user beacons (decision 029): RUM_SAMPLE_RATE, from 0
+ * to 1; every view outside production, a tenth in it (enough for a canary's figures at the
+ * traffic of a lender, a tenth of the beacons' cost).
+ */
+export function rumSampleRateFromEnv(env: Env): number {
+  const raw = env.RUM_SAMPLE_RATE?.trim();
+  if (!raw) return env.NODE_ENV === 'production' ? 0.1 : 1;
+  const rate = Number(raw);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) {
+    throw new Error(`RUM_SAMPLE_RATE must be a number from 0 to 1, got "${raw}"`);
+  }
+  return rate;
+}
 
 /**
  * The runtime configuration from the environment alone: each remote's manifest URL is its
@@ -62,16 +101,21 @@ export function buildRuntimeConfig(env: Env, registered: RegisteredReleases = {}
     const pinned = env[remote.integrityEnv];
     const integrity =
       registered[remote.name] ?? (pinned ? parsePins(pinned, remote.integrityEnv) : undefined);
+    const canary = canaryFromEnv(env, remote, registered);
     return {
       name: remote.name,
       manifestUrl: remoteManifestUrl(remote, env),
       ...(integrity ? { integrity } : {}),
+      ...(canary ? { canary } : {}),
     };
   });
   if (env.NODE_ENV === 'production') {
     const missing = REMOTE_APPS.flatMap((remote, index) => [
       ...(env[remote.urlEnv] ? [] : [remote.urlEnv]),
       ...(remotes[index]?.integrity ? [] : [remote.integrityEnv]),
+      ...(!remotes[index]?.canary || remotes[index]?.canary?.integrity
+        ? []
+        : [remote.canaryIntegrityEnv]),
     ]);
     if (missing.length > 0) {
       throw new Error(
@@ -86,6 +130,7 @@ export function buildRuntimeConfig(env: Env, registered: RegisteredReleases = {}
     routeMiddleware,
     session: sessionTimingFromEnv(env),
     provider: { paths: providerPaths(env), origins: providerOrigins(env) },
+    telemetry: { sampleRate: rumSampleRateFromEnv(env) },
   });
 }
 

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { apiUpstream, HOST_APP, listenHost, portOf } from 'tooling/apps';
 import { buildHostApp } from './host-app';
 import { localRolloutFile, rollOutLocally } from './local-rollout';
+import { serveMetrics } from './telemetry/metrics-server';
+import { createPageMetrics } from './telemetry/page-metrics';
 
 const hostRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = portOf(HOST_APP);
@@ -17,7 +19,9 @@ if (!runtimeConfigFile) {
   rollOutLocally(env, repoRoot);
   runtimeConfigFile = localRolloutFile(repoRoot);
 }
+const metrics = createPageMetrics();
 const app = await buildHostApp({
+  metrics,
   root: env.HOST_ROOT ?? path.join(hostRoot, 'dist'),
   renderBundle: env.HOST_RENDER_BUNDLE ?? path.join(hostRoot, 'dist-ssr/render-page.cjs'),
   // Beside this file in the build: the slices' server code runs there, without our secrets.
@@ -36,6 +40,12 @@ const app = await buildHostApp({
   logger: { level: env.HOST_LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port, host: listenHost() });
+// Prometheus's: on loopback only, when a deployment names the port (decision 029).
+const metricsPort = Number(env.METRICS_PORT);
+const metricsServer =
+  Number.isInteger(metricsPort) && metricsPort > 0
+    ? await serveMetrics(metrics.registry, metricsPort)
+    : undefined;
 
 /** How long a stop may take: the pages under way are finished by then. */
 const STOP_GRACE_MS = 5_000;
@@ -43,6 +53,7 @@ const STOP_GRACE_MS = 5_000;
 // Stopped (a deploy, a scale-down): the pages being rendered are finished, no new one begun.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
+    metricsServer?.close();
     void app.close().then(() => process.exit(0));
     // Pages are bounded by their render budget: a connection a proxy keeps open must not hold
     // the stop (Fastify waits for each to go idle), so it ends within a few seconds whatever.
@@ -54,6 +65,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 console.info(`host: http://localhost:${port}`);
+if (metricsServer) console.info(`host: metrics on http://127.0.0.1:${metricsPort}/metrics`);
 console.info(
   process.env.API_BASE_URL
     ? `host: /api/* is proxied to API_BASE_URL=${upstream}`

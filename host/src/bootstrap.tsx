@@ -19,6 +19,7 @@ import { queryClient } from 'shared/query/query-client';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { AppProviders } from './app/app-providers';
 import { ServerAccountContext, ServerRenderedSlotsContext } from './app/page-audience';
+import { routeOf } from './app/route-table';
 import { buildRoutes } from './app/router';
 import { setSessionTiming } from './app/session-timing';
 import './federation/first-screen-shares';
@@ -27,11 +28,15 @@ import {
   loadRuntimeConfig,
   providerSite,
   type RuntimeConfig,
+  rumSampleRate,
   sessionTiming,
 } from './federation/runtime-config';
 import { isReleaseChanged, setServerRenderedSlots } from './federation/server-rendered-slots';
 import { type PageState, readPageState } from './ssr/page-state';
 import { yieldToMain } from './start-in-steps';
+import { HOST_RELEASE } from './telemetry/rum-events';
+import { reportRum, startRum } from './telemetry/rum-reporter';
+import { sliceReleases } from './telemetry/slice-releases';
 
 async function runtimeConfigOrEmpty(): Promise<RuntimeConfig> {
   try {
@@ -95,8 +100,10 @@ function onRecoverableError(error: unknown): void {
     console.info('[hydration] a part the server left to the browser was rendered here');
   } else if (error instanceof Error && error.cause !== undefined) {
     console.warn('[hydration] a part of the page threw and was rendered afresh', error.cause);
+    reportRum({ type: 'error', kind: 'hydration', slice: 'host', release: HOST_RELEASE });
   } else {
     console.error(error);
+    reportRum({ type: 'error', kind: 'hydration', slice: 'host', release: HOST_RELEASE });
   }
 }
 
@@ -108,6 +115,13 @@ function onRecoverableError(error: unknown): void {
 export async function start(): Promise<void> {
   const config = await runtimeConfigOrEmpty();
   registerConfiguredRemotes(config.remotes);
+  // Before the first render: the slots report their views as they mount.
+  startRum({
+    remotes: config.remotes,
+    sampleRate: rumSampleRate(config),
+    route: () => routeOf(window.location.pathname)?.id ?? 'not-found',
+  });
+  const releases = sliceReleases(config.remotes);
   setProviderSite(providerSite(config));
   try {
     setSessionTiming(sessionTiming(config));
@@ -145,7 +159,11 @@ export async function start(): Promise<void> {
         container,
         <ServerAccountContext value={accountFromServer}>
           <ServerRenderedSlotsContext value={fromServer}>
-            <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule}>
+            <AppProviders
+              queryClient={queryClient}
+              loadRemote={loadRemoteModule}
+              releases={releases}
+            >
               <RouterProvider router={router} />
             </AppProviders>
           </ServerRenderedSlotsContext>
@@ -156,7 +174,7 @@ export async function start(): Promise<void> {
     return;
   }
   createRoot(container).render(
-    <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule}>
+    <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule} releases={releases}>
       <RouterProvider router={createBrowserRouter(routes)} />
     </AppProviders>,
   );

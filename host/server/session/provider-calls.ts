@@ -100,11 +100,42 @@ export interface ProviderCalls {
   close(): Promise<void>;
 }
 
+/**
+ * Told of each call this server made to the provider: what asked (the API through the
+ * gateway, a page's read, a refresh), its status (undefined: no answer) and how long it took.
+ */
+export type ProviderCallObserver = (
+  source: 'api' | 'page' | 'refresh',
+  status: number | undefined,
+  seconds: number,
+) => void;
+
+/** The call's answer, and its status and time told to the observer. */
+async function observed<T extends { status: number } | RefreshOutcome>(
+  onCall: ProviderCallObserver | undefined,
+  source: 'api' | 'page' | 'refresh',
+  call: () => Promise<T>,
+): Promise<T> {
+  if (!onCall) return call();
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  try {
+    const answer = await call();
+    const status = 'status' in answer ? answer.status : answer.kind === 'refused' ? 401 : 200;
+    onCall(source, status, seconds());
+    return answer;
+  } catch (error) {
+    onCall(source, undefined, seconds());
+    throw error;
+  }
+}
+
 export function providerCalls(options: {
   upstream: string;
   timeouts?: ProviderTimeouts | undefined;
   /** Sent as PROXY_SECRET_HEADER: the embedded sandbox then trusts the X-Forwarded-For. */
   proxySecret?: string | undefined;
+  onCall?: ProviderCallObserver | undefined;
 }): ProviderCalls {
   const timeouts = options.timeouts ?? PROVIDER_TIMEOUTS;
   const upstream = options.upstream.replace(/\/+$/, '');
@@ -179,5 +210,10 @@ export function providerCalls(options: {
     return { kind: 'rotated', tokens: parsed.data };
   };
 
-  return { send, refresh, close: () => dispatcher.close() };
+  return {
+    send: (request, call) =>
+      observed(options.onCall, call.get ? 'page' : 'api', () => send(request, call)),
+    refresh: (request, token) => observed(options.onCall, 'refresh', () => refresh(request, token)),
+    close: () => dispatcher.close(),
+  };
 }

@@ -19,6 +19,7 @@ import {
   cookiesOf,
   isWrite,
   type ProviderAnswer,
+  type ProviderCallObserver,
   providerCalls,
   streamText,
   tokenPairSchema,
@@ -56,6 +57,8 @@ export interface ProviderGatewayOptions {
   timeouts?: ProviderTimeouts;
   /** Sent as PROXY_SECRET_HEADER: the embedded sandbox then trusts the X-Forwarded-For. */
   proxySecret?: string;
+  /** Told of each call to the provider, for the page server's metrics (provider-calls). */
+  onCall?: ProviderCallObserver;
   /** The clock, in ms (tests move it). */
   now?: () => number;
 }

@@ -16,11 +16,14 @@ import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { Skeleton } from 'shared/ui/skeleton';
-import type { RemoteModuleId } from 'tooling/remotes';
+import { type RemoteModuleId, type RemoteName, remoteNameOf } from 'tooling/remotes';
 import { kaHost } from '../app/ka-host';
 import { useHydrating } from '../app/use-hydrating';
 import { isChunkLoadError } from '../chunk-reload/chunk-error';
 import { canReloadForChunkError, reloadForChunkError } from '../chunk-reload/reload-guard';
+import { RELEASE_ATTRIBUTE, SLICE_ATTRIBUTE } from '../telemetry/rum-events';
+import { reportRum } from '../telemetry/rum-reporter';
+import { useSliceRelease } from '../telemetry/slice-releases';
 import { ModuleNotInRelease } from './module-not-in-release';
 import { RemoteLoaderContext } from './remote-loader';
 import styles from './remote-slot.module.css';
@@ -177,6 +180,26 @@ function Settled({ onSettled }: { onSettled: (() => void) | undefined }) {
   return null;
 }
 
+/** Reports, once committed, that the slot failed: in an effect, so never on the server. */
+function ReportSlotError({
+  error,
+  slice,
+  release,
+}: {
+  error: unknown;
+  slice: RemoteName;
+  release: string;
+}) {
+  // Once per mount, StrictMode's second run of the effect included.
+  const reported = useRef(false);
+  useEffect(() => {
+    if (reported.current) return;
+    reported.current = true;
+    reportRum({ type: 'error', kind: isChunkLoadError(error) ? 'chunk' : 'slot', slice, release });
+  }, [error, slice, release]);
+  return null;
+}
+
 function SlotFallback({
   label,
   variant,
@@ -229,6 +252,10 @@ export const RemoteSlot = memo(function RemoteSlot({
   const load = useContext(RemoteLoaderContext);
   const queryClient = useQueryClient();
   const { ref, opened } = useNearViewportGate(whenNearViewport);
+  const slice = remoteNameOf(id);
+  const release = useSliceRelease(slice);
+  // The page reports each slice's release it showed: what its errors are counted against.
+  useEffect(() => reportRum({ type: 'view', slice, release }), [slice, release]);
   const [attempt, setAttempt] = useState(0);
   // React.lazy caches a rejection, so each attempt needs its own lazy component.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt must build a new lazy().
@@ -254,12 +281,21 @@ export const RemoteSlot = memo(function RemoteSlot({
         <Settled onSettled={onSettled} />
       </>
     );
-    if (isChunkLoadError(error) && canReloadForChunkError()) {
-      return (
-        <ReloadForChunk variant={variant} reserve={reserve} pending={pending} fallback={fallback} />
-      );
-    }
-    return fallback;
+    return (
+      <>
+        <ReportSlotError error={error} slice={slice} release={release} />
+        {isChunkLoadError(error) && canReloadForChunkError() ? (
+          <ReloadForChunk
+            variant={variant}
+            reserve={reserve}
+            pending={pending}
+            fallback={fallback}
+          />
+        ) : (
+          fallback
+        )}
+      </>
+    );
   };
 
   const slot = (
@@ -270,12 +306,20 @@ export const RemoteSlot = memo(function RemoteSlot({
       </Suspense>
     </ErrorBoundary>
   );
+  // The slot's root names its slice and release, so what the page's telemetry sees in it (an
+  // LCP element, a shift) is attributed; the same on the server, for hydration.
+  const owner = { [SLICE_ATTRIBUTE]: slice, [RELEASE_ATTRIBUTE]: release };
   // The place a deferred slot watches for the viewport's approach.
   return whenNearViewport ? (
-    <div ref={ref} className={styles.deferred}>
+    <div ref={ref} className={styles.deferred} {...owner}>
       {slot}
     </div>
   ) : (
-    slot
+    <div
+      className={variant === 'block' ? `${styles.owner} ${styles.blockOwner}` : styles.owner}
+      {...owner}
+    >
+      {slot}
+    </div>
   );
 });

@@ -2,6 +2,11 @@ import { DEFAULT_PROVIDER_SITE, type ProviderSite } from 'shared/lib/site-urls';
 import * as z from 'shared/validation/zod';
 import { INTEGRITY, REMOTE_NAMES } from 'tooling/remotes';
 
+const releasePinsSchema = z.object({
+  entry: z.string().check(z.regex(INTEGRITY)),
+  server: z.optional(z.string().check(z.regex(INTEGRITY))),
+});
+
 /**
  * What the host learns at run time from its own server: where each remote's manifest lives,
  * and middleware an operator adds to routes. Nothing here is baked into the bundle, so a
@@ -17,10 +22,21 @@ export const runtimeConfigSchema = z.object({
        * of its server bundle. The browser loads the entry only with this integrity, the server
        * evaluates only a bundle with this digest. Absent only outside production.
        */
-      integrity: z.optional(
+      integrity: z.optional(releasePinsSchema),
+      /**
+       * A release served to a share of page views before it replaces this one (decision 029):
+       * the page server gives each visitor one of the two, by a sticky bucket, and writes only
+       * that one into the page. A page's configuration never carries a canary.
+       */
+      canary: z.optional(
         z.object({
-          entry: z.string().check(z.regex(INTEGRITY)),
-          server: z.optional(z.string().check(z.regex(INTEGRITY))),
+          manifestUrl: z.url(),
+          integrity: z.optional(releasePinsSchema),
+          /** The share of visitors, 1 to 99, whose pages get the canary. */
+          percent: z.number().check(
+            z.int(),
+            z.refine((value) => value >= 1 && value <= 99),
+          ),
         }),
       ),
     }),
@@ -50,6 +66,12 @@ export const runtimeConfigSchema = z.object({
       origins: z.array(z.url({ protocol: /^https?$/ })),
     }),
   ),
+  /**
+   * Real-user signals (decision 029): the share of page views, 0 to 1, that send beacons to
+   * the host's server. Optional so an older config still parses; `rumSampleRate` applies the
+   * default.
+   */
+  telemetry: z.optional(z.object({ sampleRate: z.number() })),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
@@ -85,6 +107,12 @@ export function sessionTiming(config: Pick<RuntimeConfig, 'session'>): SessionTi
 /** Where the provider's files are, as configured, or the contract's defaults for an older config. */
 export function providerSite(config: Pick<RuntimeConfig, 'provider'>): ProviderSite {
   return config.provider ?? DEFAULT_PROVIDER_SITE;
+}
+
+/** The configured share of page views that report, or all of them for an older config. */
+export function rumSampleRate(config: Pick<RuntimeConfig, 'telemetry'>): number {
+  const rate = config.telemetry?.sampleRate ?? 1;
+  return Number.isFinite(rate) ? Math.min(1, Math.max(0, rate)) : 0;
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';

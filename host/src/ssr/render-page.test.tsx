@@ -218,6 +218,9 @@ describe('renderPage', () => {
     expect(page.html).toContain('calculator 94,56 ₾');
     expect(page.html).not.toContain('slider no answer');
     expect(errors).toEqual([broken]);
+    expect(page.outcomes).toContainEqual(
+      expect.objectContaining({ slot: 'remote_home/HomeSlider', outcome: 'failed' }),
+    );
   });
 
   it('leaves to the browser a slot whose code is not there by the deadline', async () => {
@@ -432,6 +435,15 @@ describe('renderPage', () => {
     expect(page.html.match(/<!--\$!-->/g)).toHaveLength(2);
     expect(Object.keys(page.state.slots)).toEqual(['remote_home/HomeSlider']);
     expect(page.state.queries.queries).toEqual([]);
+    // What became of each, for the page server's metrics (decision 029).
+    const outcomes = Object.fromEntries(page.outcomes.map(({ slot, outcome }) => [slot, outcome]));
+    expect(outcomes).toEqual({
+      'remote_home/HomeSlider': 'rendered',
+      'remote_home/LoanCalculator': 'failed',
+      'remote_home/QuestionAnswers': 'late',
+    });
+    const waited = page.outcomes.find(({ slot }) => slot === 'remote_home/QuestionAnswers');
+    expect(waited?.ms).toBeGreaterThanOrEqual(250);
   });
 
   it('answers an unknown path with the not-found page, status 404, its error in the state', async () => {

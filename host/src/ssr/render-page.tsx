@@ -23,6 +23,7 @@ import { buildRoutes } from '../app/router';
 import type { LoadRemoteModule } from '../federation/remote-loader';
 import type { RemoteModule, RemoteModuleMap } from '../federation/remote-modules';
 import { providerSite, type RuntimeConfig } from '../federation/runtime-config';
+import { sliceReleases } from '../telemetry/slice-releases';
 import { type CustomerFetch, customerAnswers, withCustomerAnswers } from './customer-answers';
 import type { PageState, SerializedRouteError } from './page-state';
 import { cachePublicAnswers } from './public-answer-cache';
@@ -85,11 +86,29 @@ export interface RenderPageOptions {
   onSliceCode?: (slot: RemoteModuleId, release: string, phase: 'enter' | 'leave') => void;
 }
 
+/**
+ * What became of a slot the page wanted from the server (the page server's metrics, decision
+ * 029): rendered, late for the page's deadline, failed (its code or answers), or the browser's by
+ * design (a customer's slot its release cannot render with their data); and how long it took.
+ */
+export interface SlotOutcome {
+  slot: RemoteModuleId;
+  outcome: 'rendered' | 'late' | 'failed' | 'browser';
+  ms: number;
+}
+
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
   /** A page the server does not render: the browser does, as before (a customer's guarded route). */
   | { kind: 'browser' }
-  | { kind: 'page'; status: number; html: string; state: PageState; slots: RemoteModuleId[] };
+  | {
+      kind: 'page';
+      status: number;
+      html: string;
+      state: PageState;
+      slots: RemoteModuleId[];
+      outcomes: SlotOutcome[];
+    };
 
 /**
  * A slot the server does not render, by design (a customer's, a form that needs its script)
@@ -102,19 +121,28 @@ class LeftToBrowser extends Error {
   }
 }
 
-/** Settles with the promise's value, or undefined once the deadline passes. */
+/** Settles with the promise's value, or undefined once the deadline passes or it fails. */
 function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | undefined> {
+  return settledBy(promise, deadline).then((settled) =>
+    settled.kind === 'value' ? settled.value : undefined,
+  );
+}
+
+type Settled<T> = { kind: 'value'; value: T } | { kind: 'failed' } | { kind: 'late' };
+
+/** How the promise settled by the deadline: its value, failed, or not yet. */
+function settledBy<T>(promise: Promise<T>, deadline: number): Promise<Settled<T>> {
   const left = Math.max(0, deadline - Date.now());
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), left);
+    const timer = setTimeout(() => resolve({ kind: 'late' }), left);
     promise.then(
       (value) => {
         clearTimeout(timer);
-        resolve(value);
+        resolve({ kind: 'value', value });
       },
       () => {
         clearTimeout(timer);
-        resolve(undefined);
+        resolve({ kind: 'failed' });
       },
     );
   });
@@ -153,21 +181,27 @@ async function prepareSlots(
   const sharedWithVisitors = new Set(page ? PAGE_SLOTS[page].visitor.map((slot) => slot.id) : []);
   const ready = new Map<RemoteModuleId, ServerSlotModule>();
   const queries = new Map<RemoteModuleId, string[]>();
+  const outcomes: SlotOutcome[] = [];
   await Promise.all(
     slots.map(async ({ id }) => {
+      const started = Date.now();
+      const outcome = (kind: SlotOutcome['outcome']) => {
+        outcomes.push({ slot: id, outcome: kind, ms: Date.now() - started });
+      };
       // A slot whose code or answers failed is left to the browser, and the team is told.
       const reported = <T,>(promise: Promise<T>) =>
         promise.catch((error: unknown) => {
           options.onError?.(error);
           throw error;
         });
-      const loaded = await beforeDeadline(reported(options.loadSlot(id)), options.deadline);
-      if (!loaded) return;
+      const settled = await settledBy(reported(options.loadSlot(id)), options.deadline);
+      if (settled.kind !== 'value') return outcome(settled.kind);
+      const loaded = settled.value;
       const prefetch = customer
         ? customerPrefetch(loaded.module, sharedWithVisitors.has(id))
         : loaded.module.prefetchOnServer;
       // A customer's slot shows their data: without a prefetch it would render a loading state.
-      if (customer && !prefetch) return;
+      if (customer && !prefetch) return outcome('browser');
       if (prefetch) {
         // Each slice's answers apart first, so the page can say which are whose: a browser
         // that renders a slot afresh (another release) drops them (server-rendered-slots).
@@ -188,10 +222,7 @@ async function prepareSlots(
         } finally {
           options.onSliceCode?.(id, loaded.release, 'leave');
         }
-        const done = await beforeDeadline(
-          reported(prefetched).then(() => true),
-          options.deadline,
-        );
+        const done = await settledBy(reported(prefetched), options.deadline);
         // A slot is sent whole or not at all: one still waiting for an answer, or showing a
         // failed one, would send a loading or error state the browser must redo (its skeleton's
         // inline size refused by the CSP, its markup not what the browser renders).
@@ -199,7 +230,8 @@ async function prepareSlots(
           .getQueryCache()
           .getAll()
           .every((query) => query.state.status === 'success');
-        if (!done || !answered) return;
+        if (done.kind !== 'value') return outcome(done.kind);
+        if (!answered) return outcome('failed');
         const answers = dehydrate(own);
         hydrate(queryClient, answers);
         queries.set(
@@ -208,17 +240,19 @@ async function prepareSlots(
         );
       }
       ready.set(id, loaded);
+      outcome('rendered');
     }),
   );
-  return { ready, queries };
+  return { ready, queries, outcomes };
 }
 
 interface PreparedSlots {
   ready: Map<RemoteModuleId, ServerSlotModule>;
   queries: Map<RemoteModuleId, string[]>;
+  outcomes: SlotOutcome[];
 }
 
-const NOTHING_PREPARED: PreparedSlots = { ready: new Map(), queries: new Map() };
+const NOTHING_PREPARED: PreparedSlots = { ready: new Map(), queries: new Map(), outcomes: [] };
 
 /**
  * A customer's page with their data (issue 29): first the account the page is decided by (who
@@ -318,7 +352,7 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
     : false;
   if (customer && guarded) return { kind: 'browser' };
   const { customerFetch } = options;
-  const { ready, queries, account } = !customer
+  const { ready, queries, outcomes, account } = !customer
     ? { ...(await prepareSlots(options, page, queryClient)), account: false }
     : customerFetch
       ? await withCustomerAnswers(customerFetch, () => prepareCustomer(options, page, queryClient))
@@ -347,7 +381,11 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
       <ServerLoggedInContext value={customer}>
         <ServerAccountContext value={account}>
           <ServerRenderedSlotsContext value={new Set(ready.keys())}>
-            <AppProviders queryClient={queryClient} loadRemote={loadRemote}>
+            <AppProviders
+              queryClient={queryClient}
+              loadRemote={loadRemote}
+              releases={sliceReleases(options.config.remotes)}
+            >
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </AppProviders>
           </ServerRenderedSlotsContext>
@@ -377,5 +415,6 @@ export async function renderPage(options: RenderPageOptions): Promise<RenderedPa
       slots,
     },
     slots: [...ready.keys()],
+    outcomes,
   };
 }

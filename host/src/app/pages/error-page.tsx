@@ -3,6 +3,8 @@ import { Link, useRouteError } from 'react-router-dom';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { canReloadForChunkError, reloadForChunkError } from '../../chunk-reload/reload-guard';
+import { HOST_RELEASE } from '../../telemetry/rum-events';
+import { reportRum } from '../../telemetry/rum-reporter';
 import { kaHost } from '../ka-host';
 import { describeError, type ErrorDescription } from './describe-error';
 import styles from './error-page.module.css';
@@ -47,6 +49,14 @@ export function RouteErrorPage() {
   const [reloading, setReloading] = useState(
     () => description.kind === 'chunk' && canReloadForChunkError(),
   );
+  // An address nobody has is not a failure of the page: its route is reported as `not-found`.
+  const failed = description.kind !== 'not-found';
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!failed || reported.current) return;
+    reported.current = true;
+    reportRum({ type: 'error', kind: 'boundary', slice: 'host', release: HOST_RELEASE });
+  }, [failed]);
   useEffect(() => {
     // No stamp, no guarded reload: the error page with its reload button, never a spinner.
     if (reloading && !reloadForChunkError()) setReloading(false);

@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { reportRemoteError } from '../../telemetry/rum-reporter';
 import type { RuntimeConfig } from '../runtime-config';
 
 /*
@@ -28,6 +29,8 @@ export function integrityPlugin(remotes: RuntimeConfig['remotes']): ModuleFedera
       // A cross-origin script is checked only when fetched with CORS.
       script.crossOrigin = 'anonymous';
       script.addEventListener('error', () => {
+        // The browser does not tell a refusal from a failed load: either is counted as one.
+        reportRemoteError(remoteInfo.name, 'integrity');
         console.warn(
           `[federation] ${remoteInfo.name}: its entry did not load, or is not the release rolled out (${pin})`,
         );

@@ -1,8 +1,15 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { reportRemoteError } from '../../telemetry/rum-reporter';
 import { isModuleMissingFromContainer } from '../module-not-in-release';
 
 /** Remotes whose manifest fetch failed: the runtime may keep that failure cached. */
 const manifestFailures = new Set<string>();
+
+/**
+ * The runtime's codes for an entry that did not load or start. A manifest that failed is told at
+ * 'afterResolve' already, and again (RUNTIME-003) at 'onLoad'.
+ */
+const ENTRY_FAILED = /\bRUNTIME-0(?:01|08|11|15)\b/;
 
 export function takeManifestFailure(remoteName: string): boolean {
   return manifestFailures.delete(remoteName);
@@ -20,6 +27,12 @@ export default function remoteFailurePlugin(): ModuleFederationRuntimePlugin {
     errorLoadRemote(args) {
       const remoteName = String(args.id).split('/')[0] ?? String(args.id);
       if (args.lifecycle === 'afterResolve') manifestFailures.add(remoteName);
+      // At 'afterResolve' the id is the manifest's address: the remote's info names it.
+      const failed = args.remote?.name ?? remoteName;
+      if (args.lifecycle === 'afterResolve') reportRemoteError(failed, 'remote-entry');
+      if (args.lifecycle === 'onLoad' && ENTRY_FAILED.test(String(args.error))) {
+        reportRemoteError(failed, 'remote-entry');
+      }
       if (args.lifecycle === 'onLoad' && isModuleMissingFromContainer(args.error)) {
         // A release of the remote older than the host: the slot decides (ModuleNotInRelease).
         console.info(`[federation] ${args.id} is not in the remote's current release`);

@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+import type { RemoteName } from 'tooling/remotes';
+import type { RuntimeConfig } from '../federation/runtime-config';
+import { releaseOfManifest } from './rum-events';
+
+/** The release each configured slice runs on this page, by the folder of its manifest. */
+export type SliceReleases = Partial<Record<RemoteName, string>>;
+
+export function sliceReleases(remotes: RuntimeConfig['remotes']): SliceReleases {
+  return Object.fromEntries(
+    remotes.map((remote) => [remote.name, releaseOfManifest(remote.manifestUrl)]),
+  );
+}
+
+/** Given by AppProviders on the server and in the browser alike: slot markup must match. */
+export const SliceReleasesContext = createContext<SliceReleases>({});
+
+/** The release of `slice` on this page; `dev` when the configuration does not name it. */
+export function useSliceRelease(slice: RemoteName): string {
+  return useContext(SliceReleasesContext)[slice] ?? 'dev';
+}
