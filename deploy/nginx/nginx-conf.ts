@@ -1,4 +1,5 @@
 import { allowedHosts } from 'host/server/host-check';
+import { RUM_MAX_BYTES, RUM_PATH } from 'host/src/telemetry/rum-events';
 import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
 import { PAGE_SERVER_TIMEOUT_MS } from 'tooling/apps';
 import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'tooling/server/api-proxy';
@@ -381,6 +382,28 @@ ${plainErrorLocation(common)}
       default_type text/plain;
 ${addHeaders(common, '      ')}
       return 421 "Misdirected request\n";
+    }
+
+    # The pages' beacons (decision 029): to the page servers, which validate, rate-limit and
+    # count them. Small and never sent twice; nginx refuses a larger body before any page server.
+    location = ${RUM_PATH} {
+      limit_except POST { deny all; }
+      client_max_body_size ${RUM_MAX_BYTES / 1024}k;
+      client_body_buffer_size ${RUM_MAX_BYTES / 1024}k;
+      access_log off;
+      proxy_pass http://page_servers;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header Forwarded "";
+      proxy_next_upstream error timeout;
+      proxy_connect_timeout 1s;
+      proxy_read_timeout 5s;
+${plainErrors('      ', [])}
+${common.map(([name]) => `      proxy_hide_header ${name};`).join('\n')}
+${addHeaders(common, '      ')}
     }
 
     # The browser's CSP violation reports, logged for the team. nginx reads a body only to

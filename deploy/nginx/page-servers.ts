@@ -1,12 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { hostOrigins, pageServerPorts } from 'tooling/apps';
-import { HOST_SITE, NGINX_DIR, PAGE_SERVER_BUNDLE, PAGE_SERVER_ROOT, REPO_ROOT } from './site';
+import { hostOrigins, metricsPortOf, pageServerPorts } from 'tooling/apps';
+import {
+  NGINX_DIR,
+  PAGE_SERVER_BUNDLE,
+  PAGE_SERVER_CONFIG,
+  PAGE_SERVER_ROOT,
+  REPO_ROOT,
+} from './site';
 
 type Env = Record<string, string | undefined>;
 
-/** Which process serves each page server's port, for the team and the e2e test that stops one. */
+/**
+ * Which process serves each page server's port, and where its metrics are: for the team, the
+ * e2e test that stops one, and the commands that read the metrics (health, a canary's watch).
+ */
 export const PAGE_SERVERS_FILE = path.join(NGINX_DIR, 'page-servers.json');
 
 /**
@@ -41,7 +50,11 @@ export function startPageServers(env: Env): PageServers {
     writeFileSync(
       PAGE_SERVERS_FILE,
       `${JSON.stringify(
-        [...running].map(([port, child]) => ({ port, pid: child.pid })),
+        [...running].map(([port, child]) => ({
+          port,
+          pid: child.pid,
+          metricsPort: metricsPortOf(port),
+        })),
         null,
         2,
       )}\n`,
@@ -57,6 +70,7 @@ export function startPageServers(env: Env): PageServers {
         env: {
           ...env,
           HOST_PORT: String(port),
+          METRICS_PORT: String(metricsPortOf(port)),
           // nginx passes the page's own Host: the site's origins, not this port's.
           HOST_ORIGINS: hostOrigins(env).join(','),
           // nginx, on this machine, names the client (X-Forwarded-For): the provider's
@@ -64,7 +78,7 @@ export function startPageServers(env: Env): PageServers {
           TRUSTED_PROXIES: '127.0.0.1,::1',
           HOST_ROOT: PAGE_SERVER_ROOT,
           HOST_RENDER_BUNDLE: PAGE_SERVER_BUNDLE,
-          HOST_RUNTIME_CONFIG: path.join(HOST_SITE, 'runtime-config.json'),
+          HOST_RUNTIME_CONFIG: PAGE_SERVER_CONFIG,
         },
       },
     );

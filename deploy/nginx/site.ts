@@ -12,6 +12,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { stableConfig } from 'host/server/canary';
 import { renderIndexHtml } from 'host/server/index-page';
 import { remotesToHint } from 'host/server/page-hints';
 import { buildRuntimeConfig, type RegisteredReleases } from 'host/server/runtime-config';
@@ -104,22 +105,38 @@ export function releaseRemote(remote: RemoteApp, build: string): string {
   return id;
 }
 
-/** The pins registered for each remote whose REMOTE_*_URL names a release deployed here. */
+/** The id of the release a URL names, when it is a release deployed here. */
+export function deployedReleaseId(
+  remote: RemoteApp,
+  url: string | undefined,
+  env: Env = process.env,
+) {
+  const id = url ? /\/releases\/([0-9a-f]{12})\/mf-manifest\.json$/.exec(url)?.[1] : undefined;
+  return id && url === releaseUrl(remote, id, env) ? id : undefined;
+}
+
+/** A release's pins as `release` registered them; a damaged record stops the render. */
+function registeredPins(remote: RemoteApp, id: string): ReleasePins {
+  const record = registryFile(remote, id);
+  if (!existsSync(record)) {
+    throw new Error(`${remote.folder} release ${id} was never deployed here: run "release"`);
+  }
+  // Read back through the same check as REMOTE_*_INTEGRITY.
+  return parsePins(formatPins(JSON.parse(readFileSync(record, 'utf8')) as ReleasePins), record);
+}
+
+/**
+ * The pins registered for each remote whose REMOTE_*_URL names a release deployed here, and
+ * for each canary (REMOTE_*_CANARY_URL) that does.
+ */
 export function registeredReleases(env: Env): RegisteredReleases {
-  const registered: RegisteredReleases = {};
+  const registered: RegisteredReleases = { canaries: {} };
   for (const remote of REMOTE_APPS) {
-    const url = env[remote.urlEnv];
-    const id = url ? /\/releases\/([0-9a-f]{12})\/mf-manifest\.json$/.exec(url)?.[1] : undefined;
-    if (!id || url !== releaseUrl(remote, id, env)) continue;
-    const record = registryFile(remote, id);
-    if (!existsSync(record)) {
-      throw new Error(`${remote.folder} release ${id} was never deployed here: run "release"`);
-    }
-    // Read back through the same check as REMOTE_*_INTEGRITY: a damaged record stops the render.
-    registered[remote.name] = parsePins(
-      formatPins(JSON.parse(readFileSync(record, 'utf8')) as ReleasePins),
-      record,
-    );
+    const id = deployedReleaseId(remote, env[remote.urlEnv], env);
+    if (id) registered[remote.name] = registeredPins(remote, id);
+    const canary = deployedReleaseId(remote, env[remote.canaryUrlEnv], env);
+    if (canary && registered.canaries)
+      registered.canaries[remote.name] = registeredPins(remote, canary);
   }
   return registered;
 }
@@ -152,14 +169,21 @@ export function renderHostPages(env: Env, template: string): RuntimeConfig {
   const config = buildRuntimeConfig(env, registeredReleases(env));
   const pages = path.join(HOST_SITE, 'pages');
   mkdirSync(pages, { recursive: true });
+  // What nginx sends itself (no page server answering) is every visitor's: the stable releases.
+  const stable = stableConfig(config);
   for (const route of [...ROUTE_TABLE, undefined]) {
     for (const audience of AUDIENCES) {
-      const hinted = remotesToHint(config, route, audience === 'customer');
+      const hinted = remotesToHint(stable, route, audience === 'customer');
       const file = path.join(pages, `${route?.id ?? NOT_FOUND_PAGE}.${audience}.html`);
-      writeCompressed(file, renderIndexHtml(template, config, hinted));
+      writeCompressed(file, renderIndexHtml(template, stable, hinted));
     }
   }
-  writeCompressed(path.join(HOST_SITE, RUNTIME_CONFIG_PATH.slice(1)), JSON.stringify(config));
+  writeCompressed(path.join(HOST_SITE, RUNTIME_CONFIG_PATH.slice(1)), JSON.stringify(stable));
+  // The page servers' own, a canary included: never served (decision 029).
+  mkdirSync(path.dirname(PAGE_SERVER_CONFIG), { recursive: true });
+  const staging = `${PAGE_SERVER_CONFIG}.staging`;
+  writeFileSync(staging, JSON.stringify(config));
+  renameSync(staging, PAGE_SERVER_CONFIG);
   return config;
 }
 
@@ -182,8 +206,14 @@ export function readPins(file = PINS_FILE): Env {
   return pins;
 }
 
-function writePins(pins: Env) {
-  const lines = REMOTE_APPS.map((remote) => `${remote.urlEnv}=${pins[remote.urlEnv]}`);
+export function writePins(pins: Env) {
+  const lines = REMOTE_APPS.flatMap((remote) => [
+    `${remote.urlEnv}=${pins[remote.urlEnv]}`,
+    // A canary under way (decision 029): its release and share of visitors.
+    ...[remote.canaryUrlEnv, remote.canaryPercentEnv]
+      .filter((name) => pins[name])
+      .map((name) => `${name}=${pins[name]}`),
+  ]);
   writeFileSync(
     PINS_FILE,
     [
@@ -209,6 +239,8 @@ export const PAGE_SERVER_DIR = path.join(NGINX_DIR, 'page-server');
 export const PAGE_SERVER_BUNDLE = path.join(PAGE_SERVER_DIR, 'render-page.cjs');
 /** The page servers' static folder: the host's page only. */
 export const PAGE_SERVER_ROOT = path.join(PAGE_SERVER_DIR, 'root');
+/** The page servers' runtime configuration: the site's, with any canary in it. */
+export const PAGE_SERVER_CONFIG = path.join(PAGE_SERVER_DIR, 'runtime-config.json');
 
 function deployPageServer(hostBuild: string): void {
   const bundle = path.join(REPO_ROOT, 'host/dist-ssr/render-page.cjs');

@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REMOTE_APPS } from 'tooling/apps';
+import { recordSkewPass } from '../../deploy/nginx/rollout';
+import { releaseId } from '../../deploy/nginx/site';
 import { localRolloutFile, rollOutLocally } from '../../host/server/local-rollout';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
@@ -141,5 +143,11 @@ for (const pass of passes) {
 if (failed.length > 0) {
   console.error(`\nversion skew: the smoke tests failed for ${failed.join('; ')}`);
   process.exit(1);
+}
+// Today's remotes, as releases, may now start a canary (decision 029).
+for (const remote of REMOTE_APPS) {
+  const id = releaseId(path.join(REPO_ROOT, remote.folder, 'dist'));
+  recordSkewPass(remote, id);
+  console.info(`version skew: ${remote.folder} release ${id} recorded as passed`);
 }
 console.info('\nversion skew: both passes green');
