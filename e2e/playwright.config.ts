@@ -49,7 +49,7 @@ export default defineConfig({
           use: { ...devices['Desktop Chrome'], channel: undefined },
           // The money flow changes the seeded customers' loans: it runs once, at phone width.
           // Releases and page servers are nginx's (`pnpm test:prod`).
-          testIgnore: /(side-bar|loans|releases|page-servers)\.spec\.ts/,
+          testIgnore: /(side-bar|loans|releases|page-servers|canary|real-user-signals)\.spec\.ts/,
         },
         {
           name: 'phone',

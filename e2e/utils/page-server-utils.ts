@@ -7,6 +7,8 @@ import { REPO_ROOT } from './redeploy-utils';
 export interface PageServer {
   port: number;
   pid: number;
+  /** Where its Prometheus metrics are, on loopback (decision 029). */
+  metricsPort: number;
 }
 
 const PAGE_SERVERS_FILE = path.join(REPO_ROOT, '.nginx/page-servers.json');

@@ -1,0 +1,245 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
+import { expect, test } from '../fixtures';
+import { metricsText, sampleValue } from '../utils/metrics-utils';
+import { buildEditedRemote, REPO_ROOT } from '../utils/redeploy-utils';
+import { SERVED } from '../utils/tags';
+import { HOST_URL } from '../utils/urls';
+
+// Served through nginx only (`pnpm test:prod`): a team's release path of decision 029 — a
+// canary beside the stable release, watched by its own numbers, promoted or rolled back.
+
+const PINS = path.join(REPO_ROOT, '.nginx/releases.env');
+const SKEW_PASSES = path.join(REPO_ROOT, '.nginx/registry/skew-passes.json');
+const WORK = path.join(REPO_ROOT, '.e2e-tmp');
+/** The production pin the rollouts move: a copy, not the repository's own. */
+const IN_PRODUCTION = path.join(WORK, 'in-production.json');
+
+const stableRelease = () =>
+  /^REMOTE_HOME_URL=.*\/releases\/([0-9a-f]{12})\/mf-manifest\.json$/m.exec(
+    readFileSync(PINS, 'utf8'),
+  )?.[1];
+
+/**
+ * Records that these releases passed `pnpm test:skew` (a canary starts only then). The skew
+ * test checks that a slice meets its host, not what this test breaks on purpose; its own run
+ * is `pnpm test:skew`'s.
+ */
+function skewPassed(...releases: string[]) {
+  const passes = existsSync(SKEW_PASSES) ? JSON.parse(readFileSync(SKEW_PASSES, 'utf8')) : [];
+  for (const release of releases) {
+    passes.push({ remote: 'remote-home', release, at: new Date().toISOString() });
+  }
+  writeFileSync(SKEW_PASSES, JSON.stringify(passes));
+}
+
+interface Deployment {
+  output: () => string;
+  done: Promise<number>;
+  child: ChildProcess;
+}
+
+/** A deployment command as a team runs it, left running while the test sends visitors. */
+function deploy(...args: string[]): Deployment {
+  let output = '';
+  const child = spawn('pnpm', ['--silent', '--filter', 'deploy', 'nginx', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, IN_PRODUCTION_FILE: IN_PRODUCTION },
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const done = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  return { output: () => output, done, child };
+}
+
+/** The release of remote-home the page was given (its embedded runtime configuration). */
+const homeReleaseOf = (page: Page) =>
+  page.evaluate(() => {
+    const config = JSON.parse(document.getElementById('runtime-config')?.textContent ?? '{}') as {
+      remotes: { name: string; manifestUrl: string }[];
+    };
+    const home = config.remotes.find((remote) => remote.name === 'remote_home');
+    return /\/releases\/([0-9a-f]{12})\//.exec(home?.manifestUrl ?? '')?.[1];
+  });
+
+/**
+ * A visitor in `bucket` loads the home page until its calculator shows what it will show, and
+ * its page has reported it (the slot's view, and its failure when it fell back).
+ */
+async function visit(browser: Browser, bucket: number): Promise<string | undefined> {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'lender_bucket', value: String(bucket), url: HOST_URL }]);
+  const page = await context.newPage();
+  const beacons: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/rum') && request.method() === 'POST') {
+      beacons.push(request.postData() ?? '');
+    }
+  });
+  try {
+    await page.goto('/');
+    const release = await homeReleaseOf(page);
+    const calculator = page.getByRole('region', { name: kaCalculator.title });
+    const fallback = page.locator('[data-remote-fallback]');
+    await expect(calculator.locator('output').first().or(fallback.first())).toBeVisible();
+    const failed = await fallback.count();
+    const reported = (needle: string) => beacons.some((beacon) => beacon.includes(needle));
+    await expect
+      .poll(
+        () =>
+          reported('"type":"view","slice":"remote_home"') && (!failed || reported('"kind":"slot"')),
+      )
+      .toBe(true);
+    return release;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Visitors, two at a time, their buckets spread evenly over 0–99 (a stride through them), until
+ * the deployment ends; what each was given.
+ */
+async function visitUntilDone(
+  browser: Browser,
+  deployment: Deployment,
+): Promise<(string | undefined)[]> {
+  let ended = false;
+  void deployment.done.then(() => {
+    ended = true;
+  });
+  const given: (string | undefined)[] = [];
+  let next = 0;
+  const visitor = async () => {
+    while (!ended && next < 200) {
+      const bucket = (50 + next * 37) % 100;
+      next += 1;
+      given.push(await visit(browser, bucket));
+    }
+  };
+  await Promise.all([visitor(), visitor()]);
+  await deployment.done;
+  return given;
+}
+
+test.describe('a canary release', { tag: SERVED }, () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test.beforeAll(() => rmSync(IN_PRODUCTION, { force: true }));
+
+  test('whose calculator throws for every visitor is rolled back by itself, its errors under its own release', async ({
+    browser,
+  }) => {
+    // It builds remote-home in production mode: minutes on a busy two-core machine.
+    test.setTimeout(420_000);
+    const stable = stableRelease();
+    expect(stable, 'remote-home is pinned to a release').toBeTruthy();
+    const build = buildEditedRemote('remote-home', [
+      {
+        file: 'src/features/calculator/components/loan-calculator.tsx',
+        from: 'export default function LoanCalculator() {',
+        to: "export default function LoanCalculator() {\n  throw new Error('this release has a broken calculator');",
+      },
+    ]);
+    const released = deploy('release', 'remote-home', build);
+    expect(await released.done, released.output()).toBe(0);
+    const canary = /release ([0-9a-f]{12}) in /.exec(released.output())?.[1] ?? '';
+    skewPassed(stable ?? '', canary);
+
+    const deployment = deploy(
+      'release',
+      'remote-home',
+      build,
+      '--canary',
+      '20',
+      '--window',
+      '180',
+      '--every',
+      '2',
+      '--min-views',
+      '4',
+    );
+    const given = await visitUntilDone(browser, deployment);
+    const output = deployment.output();
+    expect(output).toContain(`canary ${canary} ROLLED BACK: its error rate is`);
+    expect(await deployment.done).toBe(1);
+
+    // No more than the canary's share of visitors met it.
+    const affected = given.filter((release) => release === canary).length;
+    expect(affected).toBeGreaterThan(0);
+    expect(affected / given.length).toBeLessThanOrEqual(0.2);
+    expect(given.every((release) => release === canary || release === stable)).toBe(true);
+
+    // The metrics name the failures by the canary's release, and none by the stable one's.
+    const metrics = await metricsText();
+    const errors = (release: string) =>
+      sampleValue(metrics, 'lender_rum_errors_total', {
+        slice: 'remote_home',
+        release,
+        kind: 'slot',
+      });
+    expect(errors(canary)).toBeGreaterThanOrEqual(affected);
+    expect(errors(stable ?? '')).toBe(0);
+
+    // Rolled back: a visitor of the canary's share is given the stable release again.
+    expect(stableRelease()).toBe(stable);
+    expect(await visit(browser, 0)).toBe(stable);
+  });
+
+  test('that holds is promoted, the production pin moved to it, and rolled back by hand', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const stable = stableRelease() ?? '';
+    // The same build with one more file is another release, and sound.
+    const build = path.join(WORK, 'remote-home-sound');
+    rmSync(build, { recursive: true, force: true });
+    cpSync(path.join(REPO_ROOT, 'remote-home/dist'), build, { recursive: true });
+    writeFileSync(path.join(build, 'release-note.txt'), `a sound release ${Date.now()}\n`);
+    const released = deploy('release', 'remote-home', build);
+    expect(await released.done, released.output()).toBe(0);
+    const canary = /release ([0-9a-f]{12}) in /.exec(released.output())?.[1] ?? '';
+    skewPassed(stable, canary);
+
+    const deployment = deploy(
+      'release',
+      'remote-home',
+      build,
+      '--canary',
+      '50',
+      '--window',
+      '40',
+      '--every',
+      '2',
+      '--min-views',
+      '4',
+    );
+    const given = await visitUntilDone(browser, deployment);
+    expect(deployment.output()).toContain(`canary ${canary} PROMOTED: over`);
+    expect(await deployment.done).toBe(0);
+    expect(given).toContain(canary);
+
+    // Every visitor has it now, and the production pin names it and what it replaced.
+    expect(stableRelease()).toBe(canary);
+    expect(await visit(browser, 99)).toBe(canary);
+    const pin = JSON.parse(readFileSync(IN_PRODUCTION, 'utf8'));
+    expect(pin.releases.remote_home).toMatchObject({ release: canary, replaced: stable });
+    expect(pin.commit).toMatch(/^[0-9a-f]{40}$/);
+
+    const health = deploy('health', 'remote-home');
+    expect(await health.done, health.output()).toBe(0);
+    expect(health.output()).toMatch(new RegExp(`current +${canary} +errors 0\\.0%`));
+    expect(health.output()).toMatch(new RegExp(`previous +${stable} +errors`));
+
+    const back = deploy('rollback', 'remote-home');
+    expect(await back.done, back.output()).toBe(0);
+    expect(stableRelease()).toBe(stable);
+  });
+});

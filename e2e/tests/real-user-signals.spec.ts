@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
+import { type ExpectedConsoleError, expect, test } from '../fixtures';
+import { remoteFileAddress, unanswered } from '../utils/console-utils';
+import { metricsText, sampleValue } from '../utils/metrics-utils';
+import { REPO_ROOT } from '../utils/redeploy-utils';
+import { SERVED } from '../utils/tags';
+import { remoteFile } from '../utils/urls';
+
+// The pages' own signals (decision 029) reach the page servers' metrics through nginx, named
+// by the slice and release they belong to. The metrics are the page servers' (`pnpm test:prod`).
+
+/** remote-home's release as nginx's deployment pins it. */
+const homeRelease = () =>
+  /^REMOTE_HOME_URL=.*\/releases\/([0-9a-f]{12})\/mf-manifest\.json$/m.exec(
+    readFileSync(path.join(REPO_ROOT, '.nginx/releases.env'), 'utf8'),
+  )?.[1] ?? '';
+
+/** Until the page has sent a beacon that contains `needle` and the server has answered it. */
+async function reported(page: Page, needle: string, act: () => Promise<unknown>): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/rum') && (response.request().postData() ?? '').includes(needle),
+  );
+  await act();
+  expect((await answered).status()).toBe(204);
+}
+
+/** Makes the page hidden, as a phone's switch of app does: web-vitals and the reporter send. */
+const hide = (page: Page) =>
+  page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+
+const slotCaught: ExpectedConsoleError = {
+  text: /^Error: \[ Federation Runtime \]: .* #RUNTIME-003\nargs: \{[^\n]*"remote_home"/,
+};
+
+test.describe("real-user signals in the page servers' metrics", { tag: SERVED }, () => {
+  test("a slot's failure in a browser is in the next scrape, under its slice and release", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(
+      unanswered('ERR_CONNECTION_REFUSED', remoteFileAddress('remote_home', 'mf-manifest.json')),
+      slotCaught,
+    );
+    const release = homeRelease();
+    const labels = { slice: 'remote_home', release, kind: 'slot' };
+    const before = sampleValue(await metricsText(), 'lender_rum_errors_total', labels);
+    await page.route(remoteFile('remote_home', 'mf-manifest.json'), (route) =>
+      route.abort('connectionrefused'),
+    );
+    await reported(page, '"kind":"slot","slice":"remote_home"', () => page.goto('/'));
+    const after = sampleValue(await metricsText(), 'lender_rum_errors_total', labels);
+    expect(after).toBeGreaterThan(before);
+    // Nothing of the page went with it: its address, its text, its amounts.
+    expect(await metricsText()).not.toMatch(/localhost:\d+\/|მიუწვდომელია|₾/);
+  });
+
+  test('a slow interaction with the calculator is attributed to remote-home', async ({ page }) => {
+    const release = homeRelease();
+    const labels = { slice: 'remote_home', release };
+    const slowBefore = () =>
+      metricsText().then(
+        (text) =>
+          sampleValue(text, 'lender_rum_inp_seconds_count', labels) -
+          sampleValue(text, 'lender_rum_inp_seconds_bucket', { ...labels, le: '0.2' }),
+      );
+    const before = await slowBefore();
+    await page.goto('/');
+    const calculator = page.getByRole('region', { name: kaCalculator.title });
+    const field = calculator.getByRole('textbox', { name: kaCalculator.amountField });
+    await expect(field).toHaveValue('1000');
+    // The web-vitals chunk loads after the page's load: until then nothing observes.
+    await page.waitForLoadState('networkidle');
+    // A key whose handling holds the main thread for 400 ms: a poor INP (> 200 ms).
+    await field.evaluate((element) =>
+      element.addEventListener('keydown', () => {
+        const until = performance.now() + 400;
+        while (performance.now() < until) {
+          // busy
+        }
+      }),
+    );
+    await field.focus();
+    await field.press('End');
+    await field.press('Backspace');
+    await reported(page, '"name":"INP","value"', () => hide(page));
+    await expect.poll(slowBefore).toBeGreaterThan(before);
+    // The calculator answers for 100 ₾ as it would have.
+    await expect(field).toHaveValue('100');
+    await expect(calculator.locator('[data-stale]')).toHaveCount(0);
+  });
+});
