@@ -15,13 +15,20 @@
  * (looping-release.ts): its time to first byte is printed against the first's, and a page
  * after it is checked for the slider left to the browser and the calculator still rendered.
  *
+ * With `--hostile-beacons`, the same load again while 1 000 beacons no page sends (malformed,
+ * oversized, forged: host/server/telemetry/testing/hostile-beacons.ts) arrive evenly over it
+ * (issue 31): their statuses, the host's metrics after (nothing of them may be counted) and
+ * the pages' p95 time to first byte against the first run's are printed.
+ *
  *   pnpm --filter bench load [--skip-build] [--rate 100] [--seconds 60] [--renders 10000]
- *     [--looping-slice]
+ *     [--looping-slice] [--hostile-beacons]
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { HOSTILE_BEACONS } from 'host/server/telemetry/testing/hostile-beacons';
+import { RUM_PATH } from 'host/src/telemetry/rum-events';
 import { HOST_APP, portOf } from 'tooling/apps';
 import { LOAD_PAGES } from './load-pages';
 import { LOOPING_SLOT, serveLoopingRelease } from './looping-release';
@@ -37,8 +44,39 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '60' },
     renders: { type: 'string', default: '10000' },
     'looping-slice': { type: 'boolean', default: false },
+    'hostile-beacons': { type: 'boolean', default: false },
   },
 });
+
+/** Where the host serves its metrics during the run (decision 029), for the hostile beacons. */
+const METRICS_PORT = 3100;
+if (args['hostile-beacons']) process.env.METRICS_PORT = String(METRICS_PORT);
+
+/** `count` hostile beacons evenly over `seconds`; the statuses they were answered with. */
+async function sendHostileBeacons(count: number, seconds: number): Promise<Map<string, number>> {
+  const statuses = new Map<string, number>();
+  const started = Date.now();
+  const sent: Promise<void>[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const due = started + (i * seconds * 1000) / count;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+    const beacon = HOSTILE_BEACONS[i % HOSTILE_BEACONS.length];
+    sent.push(
+      fetch(`${HOST}${RUM_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': beacon?.contentType ?? 'text/plain' },
+        body: beacon?.body ?? '',
+      })
+        .then((response) => String(response.status))
+        .catch(() => 'no answer')
+        .then((status) => {
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }),
+    );
+  }
+  await Promise.all(sent);
+  return statuses;
+}
 
 const HOST = `http://localhost:${portOf(HOST_APP)}`;
 
@@ -156,6 +194,41 @@ try {
     } finally {
       await looping.restore();
     }
+  }
+
+  if (args['hostile-beacons']) {
+    console.info('the same load again, with 1 000 hostile beacons over it …');
+    const [during, statuses] = await Promise.all([
+      openLoop({
+        origin: HOST,
+        paths: LOAD_PAGES,
+        rate,
+        seconds,
+        headers: { 'accept-encoding': 'br' },
+        customer,
+      }),
+      sendHostileBeacons(1_000, seconds),
+    ]);
+    const metrics = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();
+    const counted = metrics
+      .split('\n')
+      .filter((line) =>
+        /^lender_rum_(slot_views|errors)_total\{|^lender_rum_\w+_count\{/.test(line),
+      );
+    const outcomes = metrics
+      .split('\n')
+      .filter((line) => line.startsWith('lender_rum_beacons_total'));
+    const p95 = (times: number[]) => percentile(times, 0.95);
+    const fiveHundreds = [...statuses].filter(([status]) => /^5|no answer/.test(status));
+    console.info(
+      [
+        `  beacons answered: ${[...statuses].map(([status, n]) => `${status} ×${n}`).join(', ')}; 5xx or none: ${fiveHundreds.length === 0 ? 0 : fiveHundreds.map(([, n]) => n).join('+')}`,
+        `  counted from them: ${counted.length === 0 ? 'nothing' : counted.join('; ')}`,
+        `  the host's beacon outcomes: ${outcomes.map((line) => line.replace('lender_rum_beacons_total', '')).join(', ')}`,
+        `  pages: answered ${during.complete.length} of ${during.sent}, errors ${during.errors}; time to first byte ${figures(during.firstByte)}`,
+        `  p95 ${p95(during.firstByte).toFixed(1)} ms against ${p95(steady.firstByte).toFixed(1)} ms without them: ${(p95(during.firstByte) / p95(steady.firstByte)).toFixed(2)}×`,
+      ].join('\n'),
+    );
   }
 
   const renders = Number(args.renders);
