@@ -138,14 +138,16 @@ try {
   const samples: string[] = [];
   const sampler = setInterval(() => samples.push(hostMemory()), 10_000);
   // Half the pages a logged-in customer's (issue 29): their first screen with their figures.
-  const steady = await openLoop({
-    origin: HOST,
-    paths: LOAD_PAGES,
-    rate,
-    seconds,
-    headers: { 'accept-encoding': 'br' },
-    customer,
-  });
+  const pagesUnderLoad = () =>
+    openLoop({
+      origin: HOST,
+      paths: LOAD_PAGES,
+      rate,
+      seconds,
+      headers: { 'accept-encoding': 'br' },
+      customer,
+    });
+  const steady = await pagesUnderLoad();
   clearInterval(sampler);
   const figures = (times: number[]) =>
     [0.5, 0.9, 0.95, 0.99]
@@ -199,14 +201,7 @@ try {
   if (args['hostile-beacons']) {
     console.info('the same load again, with 1 000 hostile beacons over it …');
     const [during, statuses] = await Promise.all([
-      openLoop({
-        origin: HOST,
-        paths: LOAD_PAGES,
-        rate,
-        seconds,
-        headers: { 'accept-encoding': 'br' },
-        customer,
-      }),
+      pagesUnderLoad(),
       sendHostileBeacons(1_000, seconds),
     ]);
     const metrics = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();

@@ -1,15 +1,14 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { StaticServer } from 'tooling/server/static-server';
 import { buildHostApp } from '../host-app';
 import type { PageRenderer } from '../page-renderer';
 import type { RenderedByWorker } from '../render-pool';
 import { serveMetrics } from './metrics-server';
 import { createPageMetrics, type PageMetrics } from './page-metrics';
+import { hostRootForTests } from './testing/host-root';
 
 /*
  * The page server's own signals (decision 029): what became of each slot it rendered, under the
@@ -62,11 +61,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
 
 beforeEach(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'host-metrics-'));
-  writeFileSync(
-    path.join(root, 'index.html'),
-    '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>',
-  );
+  root = hostRootForTests();
   metrics = createPageMetrics();
   app = await buildHostApp({
     root,

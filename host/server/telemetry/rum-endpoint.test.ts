@@ -1,11 +1,10 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { StaticServer } from 'tooling/server/static-server';
 import { RUM_PATH } from '../../src/telemetry/rum-events';
 import { buildHostApp } from '../host-app';
 import { createPageMetrics, type PageMetrics } from './page-metrics';
+import { hostRootForTests } from './testing/host-root';
 import { HOSTILE_BEACONS, PERSONAL_NUMBER } from './testing/hostile-beacons';
 
 const HOME = 'http://localhost:3001/releases/aaaaaaaaaaaa/mf-manifest.json';
@@ -16,11 +15,7 @@ let app: StaticServer;
 let metrics: PageMetrics;
 
 beforeEach(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'host-rum-'));
-  writeFileSync(
-    path.join(root, 'index.html'),
-    '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>',
-  );
+  root = hostRootForTests();
   metrics = createPageMetrics();
   app = await buildHostApp({
     root,
