@@ -22,10 +22,11 @@ describe("shared's public surface", () => {
     }
   }, 60_000);
 
+  // It reads the release in production's code from git when shared's words lost members.
   it('changes with the version bump the change needs', () => {
     const verdict = checkSharedVersion();
     expect(verdict.problem).toBeNull();
-  });
+  }, 60_000);
 
   // Needs the report's history: absent from a clone without it (a shallow one).
   it.skipIf(previousVersionReport('0.0.0-none') === null)(
@@ -41,5 +42,6 @@ describe("shared's public surface", () => {
       expect(verdict.change?.removed).toContain(`${first} (module)`);
       expect(verdict.problem).toMatch(/a removal or change needs a (major|minor) bump/);
     },
+    60_000,
   );
 });
