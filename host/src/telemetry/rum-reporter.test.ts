@@ -101,6 +101,18 @@ describe('the page’s real-user signals', () => {
     expect(page.beacons()).toHaveLength(2);
   });
 
+  it('keeps what it has while the page is offline, and sends it once it is back online', () => {
+    start();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    reportRum({ type: 'view', ...home });
+    page.leave();
+    expect(page.beacons()).toEqual([]);
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    expect(page.events()).toEqual([{ type: 'view', ...home }]);
+    online.mockRestore();
+  });
+
   it('sends nothing, and loads no Web Vitals code, on a page load not sampled', async () => {
     start(0);
     reportRum({ type: 'view', ...home });

@@ -199,6 +199,8 @@ function flush(): void {
   clearTimeout(current.timer);
   current.timer = undefined;
   if (current.queue.length === 0) return;
+  // Offline, a beacon fails (and says so in the console): the events wait for the network.
+  if (navigator.onLine === false) return;
   const events = current.queue.splice(0);
   let route = 'not-found';
   try {
@@ -233,7 +235,9 @@ function listen(): () => void {
   window.addEventListener('unhandledrejection', onRejection);
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('pagehide', flush);
+  window.addEventListener('online', flush);
   return () => {
+    window.removeEventListener('online', flush);
     window.removeEventListener('error', onError, true);
     window.removeEventListener('unhandledrejection', onRejection);
     document.removeEventListener('visibilitychange', onVisibility);
