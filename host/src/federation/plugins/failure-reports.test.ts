@@ -2,7 +2,7 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import { startRum } from '../../telemetry/rum-reporter';
 import { captureBeacons } from '../../testing/capture-beacons';
 import { integrityPlugin } from './integrity-plugin';
-import remoteFailurePlugin from './remote-failure-plugin';
+import remoteFailurePlugin, { takeManifestFailure } from './remote-failure-plugin';
 
 // A remote's entry that did not load, or was refused for its integrity, is counted against the
 // release the configuration registered for it.
@@ -79,5 +79,17 @@ describe('a remote’s entry that failed', () => {
       { type: 'error', kind: 'remote-entry', ...home },
       { type: 'error', kind: 'remote-entry', ...home },
     ]);
+  });
+
+  it('is recorded by the remote’s name, so the slot’s retry registers the remote again', () => {
+    const errorLoadRemote = remoteFailurePlugin().errorLoadRemote as unknown as ErrorLoadRemote;
+    errorLoadRemote({
+      id: MANIFEST,
+      lifecycle: 'afterResolve',
+      remote: remoteInfo,
+      error: new TypeError('Failed to fetch'),
+    });
+    expect(takeManifestFailure('remote_home')).toBe(true);
+    expect(takeManifestFailure('remote_home')).toBe(false);
   });
 });

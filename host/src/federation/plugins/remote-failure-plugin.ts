@@ -25,11 +25,13 @@ export default function remoteFailurePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'remote-failure-plugin',
     errorLoadRemote(args) {
-      const remoteName = String(args.id).split('/')[0] ?? String(args.id);
-      if (args.lifecycle === 'afterResolve') manifestFailures.add(remoteName);
-      // At 'afterResolve' the id is the manifest's address: the remote's info names it.
-      const failed = args.remote?.name ?? remoteName;
-      if (args.lifecycle === 'afterResolve') reportRemoteError(failed, 'remote-entry');
+      // At 'afterResolve' the id is the manifest's address: the remote's info names it (taking
+      // the id's first segment recorded `http:`, and a retry never registered the remote again).
+      const failed = args.remote?.name ?? String(args.id).split('/')[0] ?? String(args.id);
+      if (args.lifecycle === 'afterResolve') {
+        manifestFailures.add(failed);
+        reportRemoteError(failed, 'remote-entry');
+      }
       if (args.lifecycle === 'onLoad' && ENTRY_FAILED.test(String(args.error))) {
         reportRemoteError(failed, 'remote-entry');
       }
