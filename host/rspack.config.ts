@@ -5,7 +5,7 @@ import { HOST_APP, portOf } from 'tooling/apps';
 import { createAppConfig } from 'tooling/rspack/app-config';
 import { PreloadFontsPlugin } from 'tooling/rspack/preload-fonts-plugin';
 import { createHostServerConfig } from 'tooling/rspack/server-config';
-import { buildRuntimeConfig } from './server/runtime-config';
+import { buildRuntimeConfig } from './server/config-from-env';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -52,6 +52,6 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
   // The production build also makes the server's render bundle (decision 020).
   return [
     { ...browser, name: 'browser' },
-    createHostServerConfig({ root, name: 'host', entry: './src/ssr/render-page.tsx' }),
+    createHostServerConfig({ root, name: 'host', entry: './server/render/render-page.tsx' }),
   ];
 };

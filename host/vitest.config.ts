@@ -13,7 +13,7 @@ export default mergeConfig(createVitestConfig(), {
     // tests render pages with the host's own modules and offer a slice nothing more.
     alias: {
       'ssr-shared-scope': fileURLToPath(
-        new URL('./src/ssr/testing/no-shared-scope.ts', import.meta.url),
+        new URL('./server/render/testing/no-shared-scope.ts', import.meta.url),
       ),
     },
   },

@@ -17,9 +17,9 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { RemoteReleases } from 'host/server/remote-releases';
-import { RenderPool } from 'host/server/render-pool';
-import type { RuntimeConfig } from 'host/src/federation/runtime-config';
+import { RemoteReleases } from 'host/server/releases/remote-releases';
+import { RenderPool } from 'host/server/render/render-pool';
+import type { RuntimeConfig } from 'host/src/contract/runtime-config';
 import { WORKSPACE_ROOT } from './servers';
 
 const RELEASES = 200;

@@ -12,12 +12,12 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { stableConfig } from 'host/server/canary';
-import { renderIndexHtml } from 'host/server/index-page';
-import { remotesToHint } from 'host/server/page-hints';
-import { buildRuntimeConfig, type RegisteredReleases } from 'host/server/runtime-config';
+import { buildRuntimeConfig, type RegisteredReleases } from 'host/server/config-from-env';
+import { stableConfig } from 'host/server/releases/canary';
+import { renderIndexHtml } from 'host/server/render/page-document';
+import { remotesToHint } from 'host/server/render/page-hints';
 import { ROUTE_TABLE } from 'host/src/app/route-table';
-import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'host/src/federation/runtime-config';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'host/src/contract/runtime-config';
 import { portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { formatPins, parsePins, pinsOfBuild, type ReleasePins } from 'tooling/release-integrity';
 import { isPublished } from 'tooling/server/static-server';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { REMOTE_APPS } from 'tooling/apps';
 import { recordSkewPass } from '../../deploy/nginx/rollout';
 import { releaseId } from '../../deploy/nginx/site';
-import { localRolloutFile, rollOutLocally } from '../../host/server/local-rollout';
+import { localRolloutFile, rollOutLocally } from '../../host/server/releases/local-rollout';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
 

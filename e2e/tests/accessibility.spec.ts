@@ -1,5 +1,5 @@
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../../host/src/app/ka-host';
+import { kaHost } from '../../host/src/words/ka-host';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
 import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../../host/src/app/ka-host';
+import { kaHost } from '../../host/src/words/ka-host';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
 import { kaAccount } from '../../remote-account/src/lib/ka-account';

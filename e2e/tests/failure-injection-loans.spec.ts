@@ -1,7 +1,7 @@
 import type { Route } from '@playwright/test';
 import { formatMoney } from 'shared/lib/money';
 import { format, ka } from 'shared/strings/ka';
-import { kaHost } from '../../host/src/app/ka-host';
+import { kaHost } from '../../host/src/words/ka-host';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';

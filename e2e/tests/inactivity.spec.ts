@@ -1,6 +1,6 @@
 import { ka } from 'shared/strings/ka';
-import { kaInactivity } from '../../host/src/app/components/ka-inactivity';
-import { kaHost } from '../../host/src/app/ka-host';
+import { kaInactivity } from '../../host/src/words/ka-inactivity';
+import { kaHost } from '../../host/src/words/ka-host';
 import { expect, test } from '../fixtures';
 import { accountButton, banner, logInViaUi } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';

@@ -1,5 +1,5 @@
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../../host/src/app/ka-host';
+import { kaHost } from '../../host/src/words/ka-host';
 import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { expect, test } from '../fixtures';

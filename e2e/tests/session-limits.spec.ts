@@ -3,7 +3,7 @@ import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import { SESSION_ENDED_HEADER, SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
-import { localRolloutFile } from '../../host/server/local-rollout';
+import { localRolloutFile } from '../../host/server/releases/local-rollout';
 import { expect, test } from '../fixtures';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';

@@ -1,4 +1,4 @@
-import { kaHost } from '../../host/src/app/ka-host';
+import { kaHost } from '../../host/src/words/ka-host';
 import { expect, test } from '../fixtures';
 
 // Phones only (see playwright.config.ts): wider screens show the links in the header.

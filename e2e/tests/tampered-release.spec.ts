@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { kaHost } from '../../host/src/app/ka-host';
+import { kaHost } from '../../host/src/words/ka-host';
 import { expect, test } from '../fixtures';
 import { pageServers, restarted } from '../utils/page-server-utils';
 import { REPO_ROOT } from '../utils/redeploy-utils';

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { ka } from 'shared/strings/ka';
 import { apiUpstream, DEV_GATEWAY_APP, portOf, providerPaths } from 'tooling/apps';
-import { sessionLimitsFromEnv } from './runtime-config';
+import { sessionLimitsFromEnv } from './config-from-env';
 import { registerProviderGateway } from './session/provider-gateway';
 import { sessionKeys } from './session/session-keys';
 

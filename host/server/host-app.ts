@@ -12,9 +12,10 @@ import {
   type StaticServer,
 } from 'tooling/server/static-server';
 import { isKnownPath, routeOf } from '../src/app/route-table';
-import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../src/federation/runtime-config';
-import type { SlotOutcome } from '../src/ssr/render-page';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../src/contract/runtime-config';
 import { releaseOfManifest } from '../src/telemetry/rum-events';
+import { buildRuntimeConfig, runtimeConfigFromFile, sessionLimitsFromEnv } from './config-from-env';
+import { allowedHosts, isAllowedHost } from './host-check';
 import {
   BUCKET_COOKIE,
   bucketCookie,
@@ -22,12 +23,15 @@ import {
   configForBucket,
   hasCanary,
   newBucket,
-} from './canary';
-import { allowedHosts, isAllowedHost } from './host-check';
-import { pageHeaders, renderIndexHtml, sendHtml } from './index-page';
-import { remotesToHint } from './page-hints';
-import { loadPageRenderer, type PageRenderer, type PageRendererOptions } from './page-renderer';
-import { buildRuntimeConfig, runtimeConfigFromFile, sessionLimitsFromEnv } from './runtime-config';
+} from './releases/canary';
+import { pageHeaders, renderIndexHtml, sendHtml } from './render/page-document';
+import { remotesToHint } from './render/page-hints';
+import {
+  loadPageRenderer,
+  type PageRenderer,
+  type PageRendererOptions,
+} from './render/page-renderer';
+import type { SlotOutcome } from './render/render-page';
 import { cookiesOf } from './session/provider-calls';
 import { type PageSession, registerProviderGateway } from './session/provider-gateway';
 import { sessionKeys } from './session/session-keys';

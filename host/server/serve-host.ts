@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiUpstream, HOST_APP, listenHost, portOf } from 'tooling/apps';
 import { buildHostApp } from './host-app';
-import { localRolloutFile, rollOutLocally } from './local-rollout';
+import { localRolloutFile, rollOutLocally } from './releases/local-rollout';
 import { serveMetrics } from './telemetry/metrics-server';
 import { createPageMetrics } from './telemetry/page-metrics';
 

@@ -21,18 +21,18 @@ import { AppProviders } from './app/app-providers';
 import { ServerAccountContext, ServerRenderedSlotsContext } from './app/page-audience';
 import { routeOf } from './app/route-table';
 import { buildRoutes } from './app/router';
-import { setSessionTiming } from './app/session-timing';
+import { setSessionTiming } from './contract/session-timing';
 import './federation/first-screen-shares';
-import { loadRemoteModule, registerConfiguredRemotes } from './federation/register-remotes';
+import { type PageState, readPageState } from './contract/page-state';
 import {
   loadRuntimeConfig,
   providerSite,
   type RuntimeConfig,
   rumSampleRate,
   sessionTiming,
-} from './federation/runtime-config';
+} from './contract/runtime-config';
+import { loadRemoteModule, registerConfiguredRemotes } from './federation/register-remotes';
 import { isReleaseChanged, setServerRenderedSlots } from './federation/server-rendered-slots';
-import { type PageState, readPageState } from './ssr/page-state';
 import { yieldToMain } from './start-in-steps';
 import { HOST_RELEASE } from './telemetry/rum-events';
 import { reportRum, startRum } from './telemetry/rum-reporter';

@@ -29,7 +29,7 @@ export function createVitestConfig() {
       globals: true,
       setupFiles: [sharedSetupFile()],
       css: { modules: { classNameStrategy: 'non-scoped' } },
-      include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}'],
       environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
       // CI runs every package's tests at once on two cores; a form test that types into nine
       // fields can then take seconds. Timeouts catch hangs, not slowness (benchmarks do that).

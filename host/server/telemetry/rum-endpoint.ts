@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { RemoteName } from 'tooling/remotes';
 import { ROUTE_TABLE } from '../../src/app/route-table';
-import type { RuntimeConfig } from '../../src/federation/runtime-config';
+import type { RuntimeConfig } from '../../src/contract/runtime-config';
 import {
   HOST_RELEASE,
   RUM_MAX_BYTES,

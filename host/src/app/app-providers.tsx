@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
-import { type LoadRemoteModule, RemoteLoaderContext } from '../federation/remote-loader';
+import { type LoadRemoteModule, RemoteLoaderContext } from '../slots/remote-loader';
 import { type SliceReleases, SliceReleasesContext } from '../telemetry/slice-releases';
 
 const NO_RELEASES: SliceReleases = {};

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import type { RemoteModuleId } from 'tooling/remotes';
-import type { Audience } from './pages/page-slots';
+import type { Audience } from '../contract/page-state';
 
 /**
  * Whom the server renders a page for, from the request's session cookie (decision 020). The

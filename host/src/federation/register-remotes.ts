@@ -1,10 +1,10 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { type RemoteModuleId, remoteNameOf } from 'tooling/remotes';
+import type { RuntimeConfig } from '../contract/runtime-config';
 import { isModuleMissingFromContainer, ModuleNotInRelease } from './module-not-in-release';
 import { integrityPlugin } from './plugins/integrity-plugin';
 import { takeManifestFailure } from './plugins/remote-failure-plugin';
 import type { RemoteModuleMap } from './remote-modules';
-import type { RuntimeConfig } from './runtime-config';
 
 let registered: RuntimeConfig['remotes'] = [];
 

@@ -1,5 +1,5 @@
 import { onCLS, onINP, onLCP } from 'web-vitals/attribution';
-import type { RuntimeConfig } from '../federation/runtime-config';
+import type { RuntimeConfig } from '../contract/runtime-config';
 import { captureBeacons } from '../testing/capture-beacons';
 import { HOST_RELEASE, RUM_MAX_EVENTS, type RumEvent } from './rum-events';
 import { reportRum, startRum } from './rum-reporter';

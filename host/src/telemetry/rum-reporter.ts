@@ -1,5 +1,5 @@
 import { isRemoteName } from 'tooling/remotes';
-import type { RuntimeConfig } from '../federation/runtime-config';
+import type { RuntimeConfig } from '../contract/runtime-config';
 import {
   type Attribution,
   type Beacon,

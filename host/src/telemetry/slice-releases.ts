@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { RemoteName } from 'tooling/remotes';
-import type { RuntimeConfig } from '../federation/runtime-config';
+import type { RuntimeConfig } from '../contract/runtime-config';
 import { releaseOfManifest } from './rum-events';
 
 /** The release each configured slice runs on this page, by the folder of its manifest. */

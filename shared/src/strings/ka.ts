@@ -1,7 +1,7 @@
 /**
  * The Georgian words two or more apps show (slot labels, common errors and buttons, the login
  * words the shell and the account slice both show, the schedule's columns), and the words of
- * shared's own modules. An app's own words are the app's (decision 010): `host/src/app/ka-host`,
+ * shared's own modules. An app's own words are the app's (decision 010): `host/src/words/ka-host`,
  * each slice's `ka-*.ts`. Words marked deprecated are a slice's, kept here only while the
  * release in production reads them from here (decision 019; a test says when they may go).
  */

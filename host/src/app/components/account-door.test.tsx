@@ -7,7 +7,7 @@ import { ka } from 'shared/strings/ka';
 import { createGate } from 'shared/testing/gate';
 import { render } from 'shared/testing/render';
 import { expectConsoleError } from 'shared/testing/setup-tests';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 import { AccountDoor } from './account-door';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({

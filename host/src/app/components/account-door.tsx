@@ -3,7 +3,7 @@ import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { VisitorAccountButtons } from 'shared/ui/visitor-account-buttons';
 import { loadRemoteModule } from '../../federation/register-remotes';
-import { RemoteSlot } from '../../federation/remote-slot';
+import { RemoteSlot } from '../../slots/remote-slot';
 import { useCustomerPage } from '../page-audience';
 
 const ACCOUNT_ENTRY = 'remote_account/AccountEntry';

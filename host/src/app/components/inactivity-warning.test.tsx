@@ -5,8 +5,8 @@ import { ACTIVITY_KEY, END_REASON_KEY } from 'shared/session/session-activity';
 import { readSession } from 'shared/session/session-cookie';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { kaInactivity } from '../../words/ka-inactivity';
 import { announcementPoint, formatClock, InactivityWarning } from './inactivity-warning';
-import { kaInactivity } from './ka-inactivity';
 
 const t = kaInactivity;
 // 15 s idle, warned for the last 5: 10 s after the last activity the dialog opens.

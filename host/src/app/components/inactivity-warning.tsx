@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'shared/ui/button';
-import type { SessionTiming } from '../../federation/runtime-config';
-import styles from '../layouts/layout.module.css';
-import { getSessionTiming } from '../session-timing';
-import { kaInactivity } from './ka-inactivity';
+import type { SessionTiming } from '../../contract/runtime-config';
+import { getSessionTiming } from '../../contract/session-timing';
+import { kaInactivity } from '../../words/ka-inactivity';
+import styles from './site-frame.module.css';
 import { useInactivityTimer } from './use-inactivity-timer';
 
 const t = kaInactivity;

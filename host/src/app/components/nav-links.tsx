@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
-import { kaHost } from '../ka-host';
-import styles from '../layouts/layout.module.css';
+import { kaHost } from '../../words/ka-host';
+import styles from './site-frame.module.css';
 
 const links = [
   { to: '/', label: kaHost.nav.home, end: true },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { render } from 'shared/testing/render';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 import { SessionNotice } from './session-notice';
 
 describe('the session notice', () => {

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { Button } from 'shared/ui/button';
-import { kaHost } from '../ka-host';
-import styles from '../layouts/layout.module.css';
+import { kaHost } from '../../words/ka-host';
+import styles from './site-frame.module.css';
 
 const MESSAGE = {
   banned: kaHost.session.banned,

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { render } from 'shared/testing/render';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 import { SideBar } from './side-bar';
 import { SiteHeader } from './site-header';
 

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'shared/navigation/router';
 import { useUiStore } from 'shared/stores/ui-store';
 import { Button } from 'shared/ui/button';
-import { kaHost } from '../ka-host';
-import styles from '../layouts/layout.module.css';
+import { kaHost } from '../../words/ka-host';
 import { NavLinks } from './nav-links';
+import styles from './site-frame.module.css';
 
 export const MENU_BUTTON_ID = 'menu-button';
 

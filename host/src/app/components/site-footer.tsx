@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { kaHost } from '../ka-host';
-import styles from '../layouts/layout.module.css';
+import { kaHost } from '../../words/ka-host';
+import styles from './site-frame.module.css';
 
 /** The footer: the terms are a link away on every page, a phone's without its menu included. */
 export function SiteFooter() {

@@ -2,11 +2,11 @@ import { useRef } from 'react';
 import { Link } from 'shared/navigation/router';
 import { useUiStore } from 'shared/stores/ui-store';
 import { Button } from 'shared/ui/button';
-import { kaHost } from '../ka-host';
-import styles from '../layouts/layout.module.css';
+import { kaHost } from '../../words/ka-host';
 import { AccountDoor } from './account-door';
 import { NavLinks } from './nav-links';
 import { MENU_BUTTON_ID } from './side-bar';
+import styles from './site-frame.module.css';
 import { useStickyHeaderOffset } from './use-sticky-header-offset';
 
 export function SiteHeader({ showAccount }: { showAccount: boolean }) {

@@ -5,7 +5,7 @@ import {
   readLastActivity,
   writeActivity,
 } from 'shared/session/session-activity';
-import type { SessionTiming } from '../../federation/runtime-config';
+import type { SessionTiming } from '../../contract/runtime-config';
 import { pauseActivityReports, reportAndRecord } from './use-activity-reports';
 
 /** How often the clock is recomputed; each tick reads the time, so a slept tab catches up. */

@@ -1,4 +1,4 @@
-import styles from './layout.module.css';
+import styles from '../components/site-frame.module.css';
 import { LayoutFrame } from './layout-frame';
 
 /** The default layout (/, /recovery and the error page): header with the account entry. */

@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router-dom';
+import { kaHost } from '../../words/ka-host';
 import { InactivityGuard } from '../components/inactivity-guard';
 import { SessionNotice } from '../components/session-notice';
 import { SideBar } from '../components/side-bar';
 import { SiteFooter } from '../components/site-footer';
+import styles from '../components/site-frame.module.css';
 import { SiteHeader } from '../components/site-header';
-import { kaHost } from '../ka-host';
-import styles from './layout.module.css';
 
 /** What both layouts share: skip link, header, side bar, the page in <main>, footer. */
 export function LayoutFrame({

@@ -1,4 +1,4 @@
-import styles from './layout.module.css';
+import styles from '../components/site-frame.module.css';
 import { LayoutFrame } from './layout-frame';
 
 /** The static layout (/static): a narrow reading column for long documents, no account entry. */

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 
 /** A route middleware: returns a redirect to send the visitor elsewhere, or nothing to go on. */
 export type Middleware = (context: { request: Request }) => Response | undefined;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 import { PAGE_SLOTS } from './page-slots';
 import { SlotList } from './slot-list';
 

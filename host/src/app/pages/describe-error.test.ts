@@ -1,7 +1,7 @@
 import { createMemoryRouter, data } from 'react-router-dom';
 import { ApiError } from 'shared/api/api-error';
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 import { describeError } from './describe-error';
 
 /** What a route loader's thrown `data(...)` becomes by the time the error page reads it. */

@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from 'react-router-dom';
 import { ApiError } from 'shared/api/api-error';
 import { ka } from 'shared/strings/ka';
 import { isChunkLoadError } from '../../chunk-reload/chunk-error';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 
 export interface ErrorDescription {
   status: number;

@@ -3,7 +3,7 @@ import { createMemoryRouter, data, RouterProvider } from 'react-router-dom';
 import { render } from 'shared/testing/render';
 import { startRum } from '../../telemetry/rum-reporter';
 import { captureBeacons } from '../../testing/capture-beacons';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 import { RouteErrorPage } from './error-page';
 
 function renderFailing(status: number) {

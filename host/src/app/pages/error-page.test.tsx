@@ -7,9 +7,9 @@ import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { render } from 'shared/testing/render';
 import { RELOAD_STAMP_KEY } from '../../chunk-reload/reload-guard';
-import type { RuntimeConfig } from '../../federation/runtime-config';
+import type { RuntimeConfig } from '../../contract/runtime-config';
 import { stubPageReload } from '../../testing/stub-page-reload';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 import { buildRoutes } from '../router';
 import { RouteErrorPage } from './error-page';
 

@@ -5,7 +5,7 @@ import { Button } from 'shared/ui/button';
 import { canReloadForChunkError, reloadForChunkError } from '../../chunk-reload/reload-guard';
 import { HOST_RELEASE } from '../../telemetry/rum-events';
 import { reportRum } from '../../telemetry/rum-reporter';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 import { describeError, type ErrorDescription } from './describe-error';
 import styles from './error-page.module.css';
 

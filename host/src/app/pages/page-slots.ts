@@ -1,12 +1,13 @@
 import { ka } from 'shared/strings/ka';
 import type { RemoteModuleId } from 'tooling/remotes';
-import { kaHost } from '../ka-host';
+import type { Audience } from '../../contract/page-state';
+import { kaHost } from '../../words/ka-host';
 
 /**
  * The one slot table: which remote modules each page shows, in order, for a visitor and for a
  * customer, with the place each reserves and which of them are on a phone's first screen. The
  * page renders from it (slot-list.tsx), and the host's server hints the first screen's remotes
- * from it (federation/first-screen.ts); no second list says the same.
+ * from it (server/render/first-screen.ts); no second list says the same.
  */
 
 /** What a customer's page shows only in some states (the page tells which hold). */
@@ -59,8 +60,6 @@ export interface PageSlot {
    */
   holdsBelow?: boolean;
 }
-
-export type Audience = 'visitor' | 'customer';
 
 /** The pages of the route table whose content is remote slots. */
 export type SlotPage = 'index' | 'recovery' | 'complaints';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 import { PAGE_SLOTS } from './page-slots';
 import { SlotList } from './slot-list';
 

@@ -1,6 +1,6 @@
 import { Fragment, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { RemoteModuleId } from 'tooling/remotes';
-import { RemoteSlot } from '../../federation/remote-slot';
+import { RemoteSlot } from '../../slots/remote-slot';
 import { ServerRenderedSlotsContext } from '../page-audience';
 import type { PageSlot, SlotCondition } from './page-slots';
 import styles from './pages.module.css';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ContractType } from 'shared/api/cms/terms-of-contract';
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 import styles from './pages.module.css';
 import { TermsSection } from './terms-section';
 

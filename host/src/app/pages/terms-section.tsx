@@ -7,7 +7,7 @@ import { Card } from 'shared/ui/card';
 import { LoadError } from 'shared/ui/load-error';
 import { ProviderHtml } from 'shared/ui/provider-html';
 import { Skeleton } from 'shared/ui/skeleton';
-import { kaHost } from '../ka-host';
+import { kaHost } from '../../words/ka-host';
 import styles from './pages.module.css';
 
 /** One contract's current terms from the CMS; a failure degrades only this section. */

@@ -1,6 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { RuntimeConfig } from '../../contract/runtime-config';
 import { reportRemoteError } from '../../telemetry/rum-reporter';
-import type { RuntimeConfig } from '../runtime-config';
 
 /*
  * The browser runs only the release a rollout registered (decision 025). A remote's entry is

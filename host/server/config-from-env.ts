@@ -8,7 +8,7 @@ import {
   runtimeConfigSchema,
   type SessionTiming,
   validateSessionTiming,
-} from '../src/federation/runtime-config';
+} from '../src/contract/runtime-config';
 
 type Env = Record<string, string | undefined>;
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { integrityOf } from 'tooling/release-integrity';
 import { type ConfiguredRemote, RemoteReleases } from './remote-releases';
 

@@ -4,14 +4,14 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { expectConsoleError } from 'shared/testing/setup-tests';
 import type { RemoteModuleId } from 'tooling/remotes';
-import { renderToHtml } from '../ssr/render-to-html';
+import { renderToHtml } from '../../server/render/render-to-html';
+import type { RemoteModule } from '../federation/remote-modules';
 import { startRum } from '../telemetry/rum-reporter';
 import { type SliceReleases, SliceReleasesContext } from '../telemetry/slice-releases';
 import { captureBeacons } from '../testing/capture-beacons';
 import { stubPageReload } from '../testing/stub-page-reload';
 import type { LoadRemoteModule } from './remote-loader';
 import { RemoteLoaderContext } from './remote-loader';
-import type { RemoteModule } from './remote-modules';
 import { RemoteSlot } from './remote-slot';
 
 // Each slot's root names its slice and release (the page's telemetry attributes what is in

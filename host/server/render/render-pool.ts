@@ -1,9 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import type { Audience } from '../src/app/pages/page-slots';
-import type { RuntimeConfig } from '../src/federation/runtime-config';
-import type { RenderedPage } from '../src/ssr/render-page';
+import type { Audience } from '../../src/contract/page-state';
+import type { RuntimeConfig } from '../../src/contract/runtime-config';
 import { cpuTimeMs } from './process-cpu';
+import type { RenderedPage } from './render-page';
 import {
   type FromWorker,
   fromWorkerSchema,

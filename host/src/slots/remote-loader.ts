@@ -1,7 +1,7 @@
 import { createContext } from 'react';
 import type { RemoteModuleId } from 'tooling/remotes';
-import { loadRemoteModule } from './register-remotes';
-import type { RemoteModuleMap } from './remote-modules';
+import { loadRemoteModule } from '../federation/register-remotes';
+import type { RemoteModuleMap } from '../federation/remote-modules';
 
 /** How a slot gets its remote's module: from the browser's federation runtime, or the server's. */
 export type LoadRemoteModule = <Id extends RemoteModuleId>(id: Id) => Promise<RemoteModuleMap[Id]>;

@@ -1,5 +1,5 @@
 import * as z from 'shared/validation/zod';
-import { pageStateSchema } from '../src/ssr/page-state';
+import { pageStateSchema } from '../../src/contract/page-state';
 
 /*
  * What the page server and its render workers say to each other (decision 026). The worker runs

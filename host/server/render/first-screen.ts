@@ -1,6 +1,7 @@
 import type { RemoteModuleId } from 'tooling/remotes';
-import { type Audience, PAGE_SLOTS, type SlotPage } from '../app/pages/page-slots';
-import type { LayoutName, RouteEntry } from '../app/route-table';
+import { PAGE_SLOTS, type SlotPage } from '../../src/app/pages/page-slots';
+import type { LayoutName, RouteEntry } from '../../src/app/route-table';
+import type { Audience } from '../../src/contract/page-state';
 
 type Modules = Record<Audience, readonly RemoteModuleId[]>;
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer } from 'tooling/server/bundle-server';
-import type { RuntimeConfig } from '../src/federation/runtime-config';
+import type { RuntimeConfig } from '../../src/contract/runtime-config';
 import { type RenderedByWorker, RenderPool, workerEnv } from './render-pool';
 
 /*
@@ -15,7 +15,7 @@ import { type RenderedByWorker, RenderPool, workerEnv } from './render-pool';
  * HTTP whose server bundles do what a compromised or broken release would.
  */
 
-const hostRoot = fileURLToPath(new URL('..', import.meta.url));
+const hostRoot = fileURLToPath(new URL('../..', import.meta.url));
 let folder: string;
 let worker: string;
 let renderBundle: string;
@@ -84,7 +84,7 @@ beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'render-pool-'));
   worker = path.join(folder, 'render-worker.mjs');
   renderBundle = path.join(folder, 'render-page.cjs');
-  await bundleServer(path.join(hostRoot, 'server/render-worker.ts'), worker, hostRoot, true);
+  await bundleServer(path.join(hostRoot, 'server/render/render-worker.ts'), worker, hostRoot, true);
   writeFileSync(renderBundle, RENDER_BUNDLE);
   remotes = createServer((request, response) => {
     const [, name, file] = request.url?.match(/^\/([^/]+)\/(.+)$/) ?? [];

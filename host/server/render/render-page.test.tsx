@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { DEFAULT_PROVIDER_SITE, setProviderSite } from 'shared/lib/site-urls';
@@ -13,8 +14,8 @@ import {
 } from 'shared/testing/fixtures';
 import { ProviderHtml } from 'shared/ui/provider-html';
 import type { RemoteModuleId } from 'tooling/remotes';
-import { kaHost } from '../app/ka-host';
-import type { RemoteModule } from '../federation/remote-modules';
+import type { RemoteModule } from '../../src/federation/remote-modules';
+import { kaHost } from '../../src/words/ka-host';
 import { renderPage, type ServerSlotModule, setProviderAddress } from './render-page';
 
 const config = { remotes: [], routeMiddleware: {} };

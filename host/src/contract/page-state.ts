@@ -1,7 +1,9 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import * as z from 'shared/validation/zod';
 import type { RemoteModuleId } from 'tooling/remotes';
-import type { Audience } from '../app/pages/page-slots';
+
+/** Whom a page is for: a visitor, or a customer with a session. */
+export type Audience = 'visitor' | 'customer';
 
 /** The element the server's page state travels in: data, never an inline script (CSP). */
 export const PAGE_STATE_ELEMENT_ID = 'page-state';

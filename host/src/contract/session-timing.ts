@@ -1,4 +1,4 @@
-import { DEFAULT_SESSION_TIMING, type SessionTiming } from '../federation/runtime-config';
+import { DEFAULT_SESSION_TIMING, type SessionTiming } from './runtime-config';
 
 /**
  * The inactivity timing of this page, set once by bootstrap from the runtime configuration

@@ -17,17 +17,17 @@ import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { Skeleton } from 'shared/ui/skeleton';
 import { type RemoteModuleId, type RemoteName, remoteNameOf } from 'tooling/remotes';
-import { kaHost } from '../app/ka-host';
-import { useHydrating } from '../app/use-hydrating';
 import { isChunkLoadError } from '../chunk-reload/chunk-error';
 import { canReloadForChunkError, reloadForChunkError } from '../chunk-reload/reload-guard';
+import { ModuleNotInRelease } from '../federation/module-not-in-release';
+import { ReleaseChanged, takeReleaseChanged } from '../federation/server-rendered-slots';
+import { useHydrating } from '../lib/use-hydrating';
 import { RELEASE_ATTRIBUTE, SLICE_ATTRIBUTE } from '../telemetry/rum-events';
 import { reportRum } from '../telemetry/rum-reporter';
 import { useSliceRelease } from '../telemetry/slice-releases';
-import { ModuleNotInRelease } from './module-not-in-release';
+import { kaHost } from '../words/ka-host';
 import { RemoteLoaderContext } from './remote-loader';
 import styles from './remote-slot.module.css';
-import { ReleaseChanged, takeReleaseChanged } from './server-rendered-slots';
 
 type Variant = 'block' | 'inline';
 

@@ -116,7 +116,7 @@ export function rumSampleRate(config: Pick<RuntimeConfig, 'telemetry'>): number 
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
-/** The element the production server writes the configuration into (host/server/index-page). */
+/** The element the production server writes the configuration into (host/server/render/page-document). */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
 
 /**

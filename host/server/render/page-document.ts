@@ -10,8 +10,8 @@ const PAGE_GZIP = { level: 6 };
 
 import { CSP_REPORT_PATH, originOf, pageSecurityHeaders } from 'tooling/server/security-headers';
 import type { FastifyReply, FastifyRequest } from 'tooling/server/static-server';
-import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../src/federation/runtime-config';
-import { PAGE_STATE_ELEMENT_ID, type PageState } from '../src/ssr/page-state';
+import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/contract/page-state';
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../src/contract/runtime-config';
 
 /** What the server rendered of a page (decision 020): its markup, state and style sheets. */
 export interface ServerRendered {

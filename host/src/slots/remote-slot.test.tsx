@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { ka } from 'shared/strings/ka';
 import { render } from 'shared/testing/render';
 import { expectConsoleError } from 'shared/testing/setup-tests';
-import { kaHost } from '../app/ka-host';
 import { RELOAD_STAMP_KEY } from '../chunk-reload/reload-guard';
 import { stubPageReload } from '../testing/stub-page-reload';
+import { kaHost } from '../words/ka-host';
 import { RemoteSlot } from './remote-slot';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({

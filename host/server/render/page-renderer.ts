@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import type { Audience } from '../src/app/pages/page-slots';
-import type { RuntimeConfig } from '../src/federation/runtime-config';
+import type { Audience } from '../../src/contract/page-state';
+import type { RuntimeConfig } from '../../src/contract/runtime-config';
 import {
   type CustomerFetch,
   type RenderedByWorker,

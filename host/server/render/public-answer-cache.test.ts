@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { AxiosHeaders } from 'axios';
 import { cachePublicAnswers } from './public-answer-cache';

@@ -5,16 +5,16 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { createGate } from 'shared/testing/gate';
 import { expectConsoleError } from 'shared/testing/setup-tests';
 import type { RemoteModuleId } from 'tooling/remotes';
-import { renderToHtml } from '../ssr/render-to-html';
-import { type LoadRemoteModule, RemoteLoaderContext } from './remote-loader';
-import type { RemoteModule } from './remote-modules';
-import { RemoteSlot } from './remote-slot';
+import { renderToHtml } from '../../server/render/render-to-html';
+import type { RemoteModule } from '../federation/remote-modules';
 import {
   isReleaseChanged,
   recordLoadedRelease,
   setServerRenderedSlots,
   takeReleaseChanged,
-} from './server-rendered-slots';
+} from '../federation/server-rendered-slots';
+import { type LoadRemoteModule, RemoteLoaderContext } from './remote-loader';
+import { RemoteSlot } from './remote-slot';
 
 // A slot the server rendered is hydrated by the browser with the release that made its HTML;
 // a slot whose remote was deployed between the page and its scripts is rendered afresh, with

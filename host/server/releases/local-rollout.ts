@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTE_APPS } from 'tooling/apps';
 import { pinsOfBuild } from 'tooling/release-integrity';
-import type { RuntimeConfig } from '../src/federation/runtime-config';
-import { buildRuntimeConfig, type RegisteredReleases } from './runtime-config';
+import type { RuntimeConfig } from '../../src/contract/runtime-config';
+import { buildRuntimeConfig, type RegisteredReleases } from '../config-from-env';
 
 type Env = Record<string, string | undefined>;
 

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { remoteNameOf } from 'tooling/remotes';
-import type { RemoteModuleMap } from '../src/federation/remote-modules';
-import type { RuntimeConfig } from '../src/federation/runtime-config';
-import type { renderPage, ServerSlotModule, setProviderAddress } from '../src/ssr/render-page';
-import { RemoteReleases } from './remote-releases';
+import type { RuntimeConfig } from '../../src/contract/runtime-config';
+import type { RemoteModuleMap } from '../../src/federation/remote-modules';
+import { RemoteReleases } from '../releases/remote-releases';
+import type { renderPage, ServerSlotModule, setProviderAddress } from './render-page';
 import {
   type FromWorker,
   quarantineKey,
@@ -130,7 +130,7 @@ async function loadSlot<Id extends RemoteModuleId>(
 
 async function render(message: Extract<ToWorker, { type: 'render' }>): Promise<void> {
   quarantined = new Set(message.quarantined);
-  // The page server validated it before it sent it (host/server/runtime-config).
+  // The page server validated it before it sent it (host/server/config-from-env).
   const config = message.config as RuntimeConfig;
   const styles = new Set<string>();
   try {

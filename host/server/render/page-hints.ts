@@ -1,7 +1,7 @@
 import { remoteNameOf } from 'tooling/remotes';
-import type { RouteEntry } from '../src/app/route-table';
-import { firstScreenModules } from '../src/federation/first-screen';
-import type { RuntimeConfig } from '../src/federation/runtime-config';
+import type { RouteEntry } from '../../src/app/route-table';
+import type { RuntimeConfig } from '../../src/contract/runtime-config';
+import { firstScreenModules } from './first-screen';
 
 /**
  * The remotes whose manifests a page hints (a route, or none: the not-found page): those of

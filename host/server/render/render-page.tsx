@@ -11,21 +11,21 @@ import { ServerLoggedInContext } from 'shared/auth/server-logged-in';
 import { setProviderSite } from 'shared/lib/site-urls';
 import { loanLimitQuery, loansQuery, userQuery } from 'shared/query/account-queries';
 import type { RemoteModuleId } from 'tooling/remotes';
-import { AppProviders } from '../app/app-providers';
+import { AppProviders } from '../../src/app/app-providers';
 import {
   ServerAccountContext,
   ServerAudienceContext,
   ServerRenderedSlotsContext,
-} from '../app/page-audience';
-import { type Audience, PAGE_SLOTS, type SlotPage } from '../app/pages/page-slots';
-import { routeOf } from '../app/route-table';
-import { buildRoutes } from '../app/router';
-import type { LoadRemoteModule } from '../federation/remote-loader';
-import type { RemoteModule, RemoteModuleMap } from '../federation/remote-modules';
-import { providerSite, type RuntimeConfig } from '../federation/runtime-config';
-import { sliceReleases } from '../telemetry/slice-releases';
+} from '../../src/app/page-audience';
+import { PAGE_SLOTS, type SlotPage } from '../../src/app/pages/page-slots';
+import { routeOf } from '../../src/app/route-table';
+import { buildRoutes } from '../../src/app/router';
+import type { Audience, PageState, SerializedRouteError } from '../../src/contract/page-state';
+import { providerSite, type RuntimeConfig } from '../../src/contract/runtime-config';
+import type { RemoteModule, RemoteModuleMap } from '../../src/federation/remote-modules';
+import type { LoadRemoteModule } from '../../src/slots/remote-loader';
+import { sliceReleases } from '../../src/telemetry/slice-releases';
 import { type CustomerFetch, customerAnswers, withCustomerAnswers } from './customer-answers';
-import type { PageState, SerializedRouteError } from './page-state';
 import { cachePublicAnswers } from './public-answer-cache';
 import { renderToHtml } from './render-to-html';
 
@@ -73,7 +73,7 @@ export interface RenderPageOptions {
   /** Asks the provider with the customer's session (the page server holds it; decision 027). */
   customerFetch?: CustomerFetch;
   config: RuntimeConfig;
-  /** A slot's module from its remote's current release (host/server/remote-releases). */
+  /** A slot's module from its remote's current release (host/server/releases/remote-releases). */
   loadSlot: <Id extends RemoteModuleId>(id: Id) => Promise<ServerSlotModule<Id>>;
   /** When the page must be sent: slots and data not ready by then are left to the browser. */
   deadline: number;
@@ -81,7 +81,7 @@ export interface RenderPageOptions {
   onError?: (error: unknown) => void;
   /**
    * Told when a slice's code begins and ends running synchronously in this render, so the
-   * render worker's pool can name the slot whose code never yields (host/server/render-pool).
+   * render worker's pool can name the slot whose code never yields (host/server/render/render-pool).
    */
   onSliceCode?: (slot: RemoteModuleId, release: string, phase: 'enter' | 'leave') => void;
 }

@@ -1,9 +1,10 @@
+// @vitest-environment node
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatPins, integrityOf } from 'tooling/release-integrity';
-import { providerSite, runtimeConfigSchema, sessionTiming } from '../src/federation/runtime-config';
-import { buildRuntimeConfig, runtimeConfigFromFile } from './runtime-config';
+import { providerSite, runtimeConfigSchema, sessionTiming } from '../src/contract/runtime-config';
+import { buildRuntimeConfig, runtimeConfigFromFile } from './config-from-env';
 
 function manifestUrls(env: Record<string, string | undefined>) {
   return Object.fromEntries(

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { RuntimeConfig } from '../src/federation/runtime-config';
+import type { RuntimeConfig } from '../../src/contract/runtime-config';
 
 /*
  * A canary release (decision 029): a share of visitors gets a remote's new release while the
