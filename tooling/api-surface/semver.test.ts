@@ -1,4 +1,12 @@
-import { compareSurfaces, kindOf, versionProblem } from './semver';
+import {
+  baselines,
+  bumped,
+  compareSurfaces,
+  firstOfEachVersion,
+  judgeVersion,
+  kindOf,
+  versionProblem,
+} from './semver';
 import { entriesOf, type Surface } from './surface';
 
 const surface = (modules: Surface['modules']): Surface => ({ version: '1.0.0', modules });
@@ -109,5 +117,75 @@ describe('versionProblem', () => {
     expect(versionProblem('1.2.3', '1.2.3', 'none')).toBeNull();
     expect(versionProblem('1.2.3', '1.2.4', 'none')).toBeNull();
     expect(versionProblem('1.2.3', '1.2.2', 'none')).toMatch(/lower/);
+  });
+});
+
+describe('judgeVersion: each version answers to the versions on record, as first recorded', () => {
+  const at = (version: string, modules: Surface['modules']): Surface => ({ version, modules });
+  const a = { 'shared/a': { f: 'f(): void' } };
+  const ab = { ...a, 'shared/b': { g: 'g(): void' } };
+  const first = (commit: string, surface: Surface) => ({ commit: commit.repeat(40), surface });
+
+  it('fails a module added, or a type changed, under a version already recorded', () => {
+    const firsts = [first('1', at('0.1.0', a))];
+    const added = judgeVersion(firsts, at('0.1.0', ab));
+    expect(added.needed).toBe('0.1.1');
+    expect(added.problem).toBe(
+      'version 0.1.0 needs 0.1.1: against 0.1.0 as first recorded (1111111), an addition needs a patch bump of 0.1.0 (read as ^0.1.0), not 0.1.0',
+    );
+    const changed = judgeVersion(firsts, at('0.1.0', { 'shared/a': { f: 'f(): 1' } }));
+    expect(changed.needed).toBe('0.2.0');
+    expect(changed.problem).toMatch(
+      /^version 0.1.0 needs 0.2.0: .*a removal or change needs a minor/,
+    );
+    expect(judgeVersion(firsts, at('0.1.0', a)).problem).toBeNull();
+  });
+
+  it('takes a version as it was first recorded: later records under it do not move it', () => {
+    // 0.1.0 recorded twice, the second time with shared/b: only the first counts.
+    const firsts = firstOfEachVersion([first('1', at('0.1.0', a)), first('2', at('0.1.0', ab))]);
+    expect(judgeVersion(firsts, at('0.1.0', ab)).problem).toMatch(/an addition needs a patch bump/);
+    expect(judgeVersion(firsts, at('0.1.1', ab)).problem).toBeNull();
+  });
+
+  it('answers to its own version as first recorded, or, not yet recorded, to the newest', () => {
+    // 0.1.1 lost f (a break recorded under a patch bump): it was judged when it was recorded.
+    const firsts = [
+      first('1', at('0.1.0', ab)),
+      first('2', at('0.1.1', { 'shared/b': ab['shared/b'] })),
+    ];
+    const report = at('0.1.2', { 'shared/b': ab['shared/b'] });
+    expect(baselines(firsts, report.version).map((f) => f.surface.version)).toEqual(['0.1.1']);
+    expect(judgeVersion(firsts, report).problem).toBeNull();
+    expect(judgeVersion(firsts, at('0.1.1', ab)).problem).toMatch(
+      /^version 0.1.1 needs 0.1.2: against 0.1.1 as first recorded \(2222222\), an addition/,
+    );
+    expect(
+      judgeVersion(firsts.slice(0, 1), at('0.1.1', { 'shared/b': ab['shared/b'] })).needed,
+    ).toBe('0.2.0');
+  });
+
+  it('counts a retired word as an addition, and never lets a version go back', () => {
+    const words = (members: string) => ({
+      'shared/strings/ka': { ka: `export declare const ka: { ${members} };` },
+    });
+    const firsts = [first('1', at('0.1.0', words('readonly a: "a"; readonly b: "b";')))];
+    const retired = at('0.1.0', words('readonly a: "a";'));
+    expect(judgeVersion(firsts, retired, () => true).needed).toBe('0.1.1');
+    expect(judgeVersion(firsts, retired, () => false).needed).toBe('0.2.0');
+    const later = [...firsts, first('2', at('0.1.1', words('readonly a: "a"; readonly b: "b";')))];
+    expect(
+      judgeVersion(later, at('0.1.0', words('readonly a: "a"; readonly b: "b";'))).problem,
+    ).toMatch(/lower than 0.1.1/);
+  });
+});
+
+describe('bumped', () => {
+  it('bump the position a caret range reads, the rest from 0', () => {
+    expect(bumped('0.1.2', 'addition')).toBe('0.1.3');
+    expect(bumped('0.1.2', 'breaking')).toBe('0.2.0');
+    expect(bumped('1.2.3', 'addition')).toBe('1.3.0');
+    expect(bumped('1.2.3', 'breaking')).toBe('2.0.0');
+    expect(bumped('1.2.3', 'none')).toBe('1.2.3');
   });
 });

@@ -120,6 +120,8 @@ export function kindOf(change: SurfaceChange): ChangeKind {
 
 type Version = [number, number, number];
 
+const format = (version: Version) => version.join('.');
+
 function parse(version: string): Version {
   const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
   if (!match) throw new Error(`not a release version: ${version}`);
@@ -134,6 +136,25 @@ function parse(version: string): Version {
 function positionFor(kind: Exclude<ChangeKind, 'none'>, [major]: Version): 0 | 1 | 2 {
   if (major > 0) return kind === 'breaking' ? 0 : 1;
   return kind === 'breaking' ? 1 : 2;
+}
+
+/** The lowest version a change of `kind` from `from` allows: `from` itself when none. */
+export function bumped(from: string, kind: ChangeKind): string {
+  const version = parse(from);
+  if (kind === 'none') return from;
+  const position = positionFor(kind, version);
+  return format(
+    version.map((part, index) =>
+      index < position ? part : index === position ? part + 1 : 0,
+    ) as Version,
+  );
+}
+
+/** Negative, zero or positive as `a` is below, at or above `b`. */
+export function compareVersions(a: string, b: string): number {
+  const [x, y] = [parse(a), parse(b)];
+  const index = x.findIndex((part, i) => part !== y[i]);
+  return index < 0 ? 0 : (x[index] ?? 0) - (y[index] ?? 0);
 }
 
 /** Why `to` is not the version a change of `kind` from `from` needs, or null when it is. */
@@ -155,4 +176,77 @@ export function versionProblem(from: string, to: string, kind: ChangeKind): stri
     return `version ${to}: after the bumped part, the rest starts again at 0`;
   }
   return null;
+}
+
+/** A version on record: the report as it stood in the commit that first recorded that version. */
+export interface FirstReport {
+  commit: string;
+  surface: Surface;
+}
+
+/** Of every report on record, oldest first, the first of each version. */
+export function firstOfEachVersion(records: FirstReport[]): FirstReport[] {
+  const firsts = new Map<string, FirstReport>();
+  for (const record of records) {
+    if (!firsts.has(record.surface.version)) firsts.set(record.surface.version, record);
+  }
+  return [...firsts.values()];
+}
+
+/** The surface now against one version on record. */
+export interface Comparison {
+  version: string;
+  commit: string;
+  change: SurfaceChange;
+  problem: string | null;
+}
+
+export interface VersionVerdict {
+  comparisons: Comparison[];
+  /** The lowest version every comparison allows. */
+  needed: string;
+  /** Why the report's version is not allowed, with the version it needs; null when it is. */
+  problem: string | null;
+}
+
+/**
+ * The versions on record the report's version answers to, each as first recorded:
+ * - its own (or, for a version not recorded yet, the newest on record, the one it bumps from),
+ *   so that a change recorded under an unchanged version fails instead of riding on its bump;
+ * - the newest on record, so a version never goes back.
+ * Not the oldest of its caret line: a break shipped under a patch bump is judged once, when it
+ * is recorded; judging it again later would call every release built since incompatible with
+ * the surface it was built against (decision 019, amended 2026-11-26).
+ */
+export function baselines(firsts: FirstReport[], version: string): FirstReport[] {
+  const newest = firsts.at(-1);
+  if (!newest) return [];
+  const own = firsts.find((first) => first.surface.version === version) ?? newest;
+  return [...new Set([own, newest])];
+}
+
+/** Whether `report`'s version follows what changed since each version it answers to. */
+export function judgeVersion(
+  firsts: FirstReport[],
+  report: Surface,
+  retirable?: Retirable,
+): VersionVerdict {
+  const comparisons = baselines(firsts, report.version).map(({ commit, surface }) => {
+    const change = compareSurfaces(surface, report, retirable);
+    const problem = versionProblem(surface.version, report.version, kindOf(change));
+    return { version: surface.version, commit, change, problem };
+  });
+  const needed = comparisons
+    .map(({ version, change }) => bumped(version, kindOf(change)))
+    .reduce<string | undefined>((a, b) => (a && compareVersions(a, b) >= 0 ? a : b), undefined);
+  const failed = comparisons.filter((comparison) => comparison.problem);
+  const problem =
+    failed.length === 0
+      ? null
+      : `version ${report.version} needs ${needed}: ${failed
+          .map(
+            (c) => `against ${c.version} as first recorded (${c.commit.slice(0, 7)}), ${c.problem}`,
+          )
+          .join('; ')}`;
+  return { comparisons, needed: needed ?? report.version, problem };
 }

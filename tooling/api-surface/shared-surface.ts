@@ -1,21 +1,24 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inProductionCommit, readersNow, reads, remotesAt } from '../strings/shared-words.ts';
+import { ensureHistory, git } from './history.ts';
 import { parseReport, renderReport } from './report.ts';
 import {
   compareSurfaces,
+  type FirstReport,
+  firstOfEachVersion,
+  judgeVersion,
   kindOf,
   type Retirable,
-  type SurfaceChange,
-  versionProblem,
+  type VersionVerdict,
 } from './semver.ts';
 import { readSurface, type Surface } from './surface.ts';
 
 /*
  * shared's public surface, checked: the report in the repository is the code's surface, and
- * shared's version follows the change since the previous version on record (decision 019).
+ * shared's version follows the change since the versions on record, each as first recorded
+ * (decision 019).
  * `pnpm api:report` writes the report; the tests in shared-surface.test.ts check both.
  */
 
@@ -35,80 +38,81 @@ export function writeSharedReport(): string {
   return file;
 }
 
-const git = (...args: string[]) =>
-  execFileSync('git', args, {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Each version of shared on record, oldest first, with its report as first recorded. */
+export function firstReports(): FirstReport[] {
+  ensureHistory(REPO_ROOT, `comparing with the reports of ${REPORT_FILE} on record`);
+  const commits = git(REPO_ROOT, 'log', '--reverse', '--format=%H', '--', REPORT_FILE)
+    .split('\n')
+    .filter(Boolean);
+  return firstOfEachVersion(
+    commits.map((commit) => ({
+      commit,
+      surface: parseReport(git(REPO_ROOT, 'show', `${commit}:${REPORT_FILE}`)),
+    })),
+  );
+}
 
 /**
- * The newest report in the history whose version is not `version`: the previous version on
- * record. Null when there is none (the first report, or a clone without its history).
+ * Whether the checked-in report's version follows what changed since the versions on record it
+ * answers to (semver.ts `baselines`): a change under a version already recorded fails.
  */
-export function previousVersionReport(
-  version: string,
-): { commit: string; surface: Surface } | null {
-  let commits: string[];
-  try {
-    commits = git('log', '--format=%H', '--', REPORT_FILE).split('\n').filter(Boolean);
-  } catch {
-    return null;
-  }
-  for (const commit of commits) {
-    const surface = parseReport(git('show', `${commit}:${REPORT_FILE}`));
-    if (surface.version !== version) return { commit, surface };
-  }
-  return null;
-}
-
-export interface VersionVerdict {
-  previous: { commit: string; version: string } | null;
-  change: SurfaceChange | null;
-  problem: string | null;
-}
-
-/** Whether the checked-in report's version follows its change from the previous version. */
-export function checkSharedVersion(report = parseReport(readCheckedInReport())): VersionVerdict {
-  const previous = previousVersionReport(report.version);
-  if (!previous) return { previous: null, change: null, problem: null };
-  const change = compareSurfaces(previous.surface, report, unreadWords);
-  return {
-    previous: { commit: previous.commit, version: previous.surface.version },
-    change,
-    problem: versionProblem(previous.surface.version, report.version, kindOf(change)),
-  };
+export function checkSharedVersion(
+  report = parseReport(readCheckedInReport()),
+  firsts = firstReports(),
+): VersionVerdict {
+  return judgeVersion(firsts, report, unreadWords());
 }
 
 /**
  * Words of `shared/strings/ka` may go without a break when nothing reads them: not today's apps,
  * nor the release in production (its remotes, at the pinned commit). Unknown production (a clone
- * without that commit) retires nothing.
+ * without that commit) retires nothing. Read once per check: each read is many git calls.
  */
-const unreadWords: Retirable = (module, name, removed) => {
-  if (module !== 'shared/strings/ka' || name !== 'ka') return false;
-  const production = remotesAt(inProductionCommit());
-  if (production === null) return false;
-  const now = readersNow();
-  return removed.every(
-    (key) => !reads(production, key) && Object.values(now).every((code) => !reads(code, key)),
-  );
-};
+function unreadWords(): Retirable {
+  let readers: { production: string | null; now: Record<string, string> } | undefined;
+  return (module, name, removed) => {
+    if (module !== 'shared/strings/ka' || name !== 'ka') return false;
+    readers ??= { production: remotesAt(inProductionCommit()), now: readersNow() };
+    const { production, now } = readers;
+    if (production === null) return false;
+    return removed.every(
+      (key) => !reads(production, key) && Object.values(now).every((code) => !reads(code, key)),
+    );
+  };
+}
 
-/** `pnpm api:report`: write the report and say what it changed against the version before. */
+/** `pnpm api:report`: write the report, say what it changed, and whether the version follows. */
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const before = parseReport(readCheckedInReportOrEmpty());
   const file = writeSharedReport();
   const after = parseReport(readCheckedInReport());
-  const change = compareSurfaces(before, after, unreadWords);
+  const change = compareSurfaces(before, after, unreadWords());
   console.info(`wrote ${path.relative(REPO_ROOT, file)} (shared ${after.version})`);
   for (const [what, names] of Object.entries(change)) {
     for (const name of names as string[]) console.info(`  ${what}: ${name}`);
   }
-  const verdict = checkSharedVersion(after);
+  const verdict = versionOrExit(after);
+  for (const { version, commit, change: since } of verdict.comparisons) {
+    const counts = Object.entries(since).map(([what, names]) => `${names.length} ${what}`);
+    console.info(
+      `since ${version} as first recorded (${commit.slice(0, 7)}): ${kindOf(since)} (${counts.join(', ')})`,
+    );
+  }
   if (verdict.problem) {
-    console.error(`shared's version: ${verdict.problem} (since ${verdict.previous?.commit})`);
+    console.error(
+      `shared's ${verdict.problem}. Set shared/package.json's version to ${verdict.needed} and run pnpm api:report again.`,
+    );
     process.exitCode = 1;
+  }
+}
+
+/** The verdict, or the reason there is none (no history to compare with) and a failed exit. */
+function versionOrExit(report: Surface): VersionVerdict {
+  try {
+    return checkSharedVersion(report);
+  } catch (error) {
+    console.error(`shared's version: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
   }
 }
 

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fetchCommit } from '../api-surface/history.ts';
 
 /*
  * Who reads each word of shared/strings/ka. shared holds only what two apps use (decision 010):
@@ -52,13 +53,16 @@ export function reads(source: string, key: string): boolean {
 const isCode = (file: string) =>
   /\.tsx?$/.test(file) && !/\.test\.tsx?$|\/testing\/|shared\/src\/strings\/ka\.ts$/.test(file);
 
-/** The code of each reader as it is in the working tree. */
+/**
+ * The code of each reader as it is in the working tree: its tracked files and the new ones git
+ * does not ignore, less those deleted and not yet staged (a change in progress is read as is).
+ */
 export function readersNow(): Record<Reader, string> {
   const code = {} as Record<Reader, string>;
   for (const [reader, folders] of Object.entries(READERS) as [Reader, readonly string[]][]) {
-    const files = git('ls-files', '--', ...folders)
+    const files = git('ls-files', '--cached', '--others', '--exclude-standard', '--', ...folders)
       .split('\n')
-      .filter(isCode);
+      .filter((file) => isCode(file) && existsSync(path.join(REPO_ROOT, file)));
     code[reader] = files.map((file) => readFileSync(path.join(REPO_ROOT, file), 'utf8')).join('\n');
   }
   return code;
@@ -83,6 +87,21 @@ export function remotesAt(commit: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The remotes' code in the release in production (deploy/in-production.json), fetched when the
+ * clone lacks its commit: without it every word would count as kept for production.
+ */
+export function productionRemotes(): string {
+  const commit = inProductionCommit();
+  const what = "judging shared's words against the release in production";
+  const code = remotesAt(commit);
+  if (code !== null) return code;
+  fetchCommit(REPO_ROOT, commit, what);
+  const fetched = remotesAt(commit);
+  if (fetched === null) throw new Error(`${what}: ${commit} was fetched but cannot be read`);
+  return fetched;
 }
 
 export const inProductionCommit = (): string =>
