@@ -163,7 +163,6 @@ export const kaLoans = {
     success: 'გადახდა მიღებულია.',
     successAmount: 'გადახდილია {amount}.',
     successRepaid: 'სესხი სრულად დაფარულია.',
-    loanClosed: 'ეს სესხი უკვე დახურულია: მასზე გადახდა აღარ მიიღება.',
     close: 'დახურვა',
   },
   payoff: {

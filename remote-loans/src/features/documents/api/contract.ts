@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { requestJson } from 'shared/api/api-client';
 import { moneySchema, timestampSchema } from 'shared/api/money-schema';
-import { accountKeys } from 'shared/query/account-queries';
 import * as z from 'shared/validation/zod';
+import { loanPartQuery } from '../../../lib/loan-part';
 
 const percentSchema = z.string().check(z.regex(/^\d+(\.\d+)?$/));
 
@@ -34,19 +33,9 @@ export const loanContractSchema = z.object({
 });
 export type LoanContract = z.infer<typeof loanContractSchema>;
 
-/** GET /api/loan/loan/{id}/contract/. */
-export function fetchLoanContract(loanId: number, signal?: AbortSignal): Promise<LoanContract> {
-  return requestJson(loanContractSchema, {
-    method: 'GET',
-    url: `/api/loan/loan/${loanId}/contract/`,
-    signal,
-  });
-}
-
-/** Under `account`: the session's. What was accepted does not change: fresh for the page. */
+/** GET /api/loan/loan/{id}/contract/. What was accepted does not change: fresh for the page. */
 export const loanContractQuery = (loanId: number) =>
   queryOptions({
-    queryKey: [...accountKeys.all, 'contract', loanId] as const,
-    queryFn: ({ signal }) => fetchLoanContract(loanId, signal),
+    ...loanPartQuery(loanContractSchema, 'contract', loanId),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -8,8 +8,8 @@ import { format } from 'shared/strings/ka';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
+import { activeLoan } from '../../../testing/fake-loan-provider';
 import type { Payment } from '../../payments/api/payments';
-import { activeLoan } from '../../repayment/testing/fake-loan-provider';
 import type { LoanContract } from '../api/contract';
 import { LoanDocuments } from './loan-documents';
 

@@ -18,7 +18,7 @@ import {
   overdueLoan,
   activeLoan as payingLoan,
   startingWith,
-} from '../../repayment/testing/fake-loan-provider';
+} from '../../../testing/fake-loan-provider';
 import LoansOverview from './loans-overview';
 
 const [activeLoan, repaidLoan] = loans as [(typeof loans)[0], (typeof loans)[0]];

@@ -14,7 +14,7 @@ import {
   overdueLoan,
   repaidLoan,
   startingWith,
-} from '../../repayment/testing/fake-loan-provider';
+} from '../../../testing/fake-loan-provider';
 import NextPayment from './next-payment';
 
 /** Money as the customer reads it; queries normalise the formatter's no-break space. */

@@ -4,9 +4,9 @@ import { useLoans } from 'shared/query/use-account';
 import { format } from 'shared/strings/ka';
 import { Card } from 'shared/ui/card';
 import { kaLoans } from '../../../ka-loans';
-import { prefetchLoans } from '../../../lib/prefetch-on-server';
-import { LoanRepayment } from '../../repayment/components/loan-repayment';
-import { statusOf } from '../lib/loan-status';
+import { statusOf } from '../../../lib/loan-status';
+import { prefetchLoans } from '../../overdue/api/prefetch-on-server';
+import { LoanRepayment } from './loan-repayment';
 import styles from './next-payment.module.css';
 
 const t = kaLoans.next;

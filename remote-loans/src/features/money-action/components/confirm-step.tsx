@@ -4,6 +4,13 @@ import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import styles from './money-action.module.css';
 
+/** A money action's words for its confirmation, as each action's copy names them. */
+export interface ConfirmWords {
+  confirmTitle: string;
+  confirm: string;
+  back: string;
+}
+
 /**
  * The confirmation every money action ends with: what will happen, in one sentence with the
  * amount, the figures behind it, and one button that sends it once (the write's `busy` keeps a
@@ -11,27 +18,23 @@ import styles from './money-action.module.css';
  * screen reader land on what is being confirmed.
  */
 export function ConfirmStep({
-  title,
+  words,
   statement,
   children,
   error,
   busy,
-  confirmLabel,
   busyLabel,
-  backLabel,
   onConfirm,
   onBack,
   headingLevel,
 }: {
-  title: string;
+  words: ConfirmWords;
   statement: ReactNode;
   children?: ReactNode;
   /** The provider's refusal, in Georgian, shown beside the action. */
   error: string | null;
   busy: boolean;
-  confirmLabel: string;
   busyLabel: string;
-  backLabel: string;
   onConfirm: () => void;
   onBack: () => void;
   headingLevel: 3 | 4;
@@ -47,17 +50,17 @@ export function ConfirmStep({
   return (
     <section className={styles.panel} aria-labelledby={id}>
       <Heading id={id} ref={heading} tabIndex={-1} className={styles.title}>
-        {title}
+        {words.confirmTitle}
       </Heading>
       <p className={styles.statement}>{statement}</p>
       {children}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className={styles.actions}>
         <Button onClick={onConfirm} disabled={busy}>
-          {showBusy ? busyLabel : confirmLabel}
+          {showBusy ? busyLabel : words.confirm}
         </Button>
         <Button variant="secondary" onClick={onBack} disabled={busy}>
-          {backLabel}
+          {words.back}
         </Button>
       </div>
     </section>

@@ -3,7 +3,7 @@ import { ApiError } from 'shared/api/api-error';
 import { invalidateAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
 import { mswServer } from 'shared/testing/msw-server';
-import { overdueAnswer } from '../../repayment/testing/fake-loan-provider';
+import { overdueAnswer } from '../../../testing/fake-loan-provider';
 import { fetchOverdue, overdueQuery } from './overdue';
 
 const answer = (body: JsonBodyType, status = 200) =>

@@ -7,14 +7,14 @@ import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
-import { prefetchLoans } from '../../../lib/prefetch-on-server';
 import { HardshipHelp } from '../../hardship/components/hardship-help';
 import { DoneMessage } from '../../money-action/components/confirm-step';
+import { useActionFlow } from '../../money-action/hooks/use-action-flow';
 import { PayoffAction } from '../../payoff/components/payoff-action';
 import { type Payment, RepayForm } from '../../repayment/components/repay-form';
 import { RepaySuccess } from '../../repayment/components/repay-success';
-import { useRepayDisclosure } from '../../repayment/hooks/use-repay-disclosure';
 import type { Overdue } from '../api/overdue';
+import { prefetchLoans } from '../api/prefetch-on-server';
 import { useOverdue } from '../hooks/use-overdue';
 import styles from './overdue-notice.module.css';
 
@@ -80,14 +80,14 @@ export default function OverdueNotice() {
   const anyOverdue =
     loans.isError || (loans.data?.some((loan) => loan.status === 'overdue') ?? false);
   const overdue = useOverdue({ enabled: anyOverdue });
-  const disclosure = useRepayDisclosure();
-  const { open, payment } = disclosure;
+  // The repayment's flow is the notice's: its success outlives the notice (the debt paid).
+  const repayment = useActionFlow<Payment>();
   // Paid off from here (v1.1): the notice goes with the debt, the customer still hears it.
   const [paidOff, setPaidOff] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const success = payment ? (
-    <RepaySuccess payment={payment} onClose={disclosure.dismissPayment} />
+  const success = repayment.result ? (
+    <RepaySuccess payment={repayment.result} onClose={repayment.close} />
   ) : paidOff ? (
     <DoneMessage closeLabel={kaLoans.payoff.close} onClose={() => setPaidOff(null)}>
       {format(kaLoans.payoff.done, { amount: formatMoney(paidOff) })}
@@ -147,10 +147,10 @@ export default function OverdueNotice() {
         </div>
       </dl>
       {success}
-      {open ? (
-        <OverdueRepayment overdue={current} onPaid={disclosure.paid} onCancel={disclosure.cancel} />
+      {repayment.open ? (
+        <OverdueRepayment overdue={current} onPaid={repayment.finish} onCancel={repayment.cancel} />
       ) : (
-        <Button ref={disclosure.button} className={styles.pay} onClick={disclosure.start}>
+        <Button ref={repayment.trigger} className={styles.pay} onClick={repayment.start}>
           {t.pay}
         </Button>
       )}
@@ -160,7 +160,7 @@ export default function OverdueNotice() {
         payable
         headingLevel={3}
         onPaidOff={(total) => {
-          disclosure.dismissPayment();
+          repayment.close();
           setPaidOff(total);
         }}
         returnFocusTo={heading}

@@ -1,8 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import { requestJson } from 'shared/api/api-client';
 import { moneySchema, timestampSchema } from 'shared/api/money-schema';
-import { accountKeys } from 'shared/query/account-queries';
 import * as z from 'shared/validation/zod';
+import { loanPartQuery } from '../../../lib/loan-part';
 
 /**
  * A payment as the provider applied it (contract v1.2): penalty first, then each row's
@@ -23,20 +21,5 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** GET /api/loan/loan/{id}/payments/: the loan's payments, oldest first. */
-export function fetchPayments(loanId: number, signal?: AbortSignal): Promise<Payment[]> {
-  return requestJson(z.array(paymentSchema), {
-    method: 'GET',
-    url: `/api/loan/loan/${loanId}/payments/`,
-    signal,
-  });
-}
-
-/**
- * Under `account`: the session's, cleared with it, and asked again after a payment (which
- * invalidates the account).
- */
 export const paymentsQuery = (loanId: number) =>
-  queryOptions({
-    queryKey: [...accountKeys.all, 'payments', loanId] as const,
-    queryFn: ({ signal }) => fetchPayments(loanId, signal),
-  });
+  loanPartQuery(z.array(paymentSchema), 'payments', loanId);

@@ -8,7 +8,7 @@ import { format, ka } from 'shared/strings/ka';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
-import { repaidLoan } from '../../repayment/testing/fake-loan-provider';
+import { repaidLoan } from '../../../testing/fake-loan-provider';
 import type { Payment } from '../api/payments';
 import { LoanPayments } from './loan-payments';
 

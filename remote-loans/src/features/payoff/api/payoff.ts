@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
 import { type Loan, loanSchema } from 'shared/api/loan/loans';
 import { isoDateSchema, moneySchema } from 'shared/api/money-schema';
-import { accountKeys } from 'shared/query/account-queries';
 import * as z from 'shared/validation/zod';
+import { fetchLoanPart, loanPartKey } from '../../../lib/loan-part';
 
 /**
  * What paying the whole loan off on `date` costs (v1.1): `total = principal + interest +
@@ -26,18 +26,12 @@ export type Payoff = z.infer<typeof payoffSchema>;
  * GET /api/loan/loan/{id}/payoff/?date=: a quote for today (no date) or a day up to 30 days
  * ahead; 400 `payoff_date_invalid` outside that window, `loan_closed` for a closed loan.
  */
-export function fetchPayoff(
+export const fetchPayoff = (
   id: number,
   date: string | null,
   signal?: AbortSignal,
-): Promise<Payoff> {
-  return requestJson(payoffSchema, {
-    method: 'GET',
-    url: `/api/loan/loan/${id}/payoff/`,
-    params: date ? { date } : undefined,
-    signal,
-  });
-}
+): Promise<Payoff> =>
+  fetchLoanPart(payoffSchema, id, 'payoff', { signal, params: date ? { date } : undefined });
 
 /** POST /api/loan/loan/{id}/payoff/: pays `total` today; the loan comes back `repaid`. */
 export function payOff(id: number): Promise<Loan> {
@@ -47,7 +41,7 @@ export function payOff(id: number): Promise<Loan> {
 /** A quote belongs to the session (under `account`) and to the day it was asked for. */
 export const payoffQuery = (id: number, date: string | null) =>
   queryOptions({
-    queryKey: [...accountKeys.all, 'payoff', id, date ?? 'today'] as const,
+    queryKey: loanPartKey('payoff', id, date ?? 'today'),
     queryFn: ({ signal }) => fetchPayoff(id, date, signal),
     // A refused date is the customer's to change, not the network's to retry.
     retry: false,

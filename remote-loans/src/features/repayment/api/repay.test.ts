@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { mswServer } from 'shared/testing/msw-server';
-import { activeLoan } from '../testing/fake-loan-provider';
+import { activeLoan } from '../../../testing/fake-loan-provider';
 import { repayLoan } from './repay';
 
 describe('the repayment call', () => {

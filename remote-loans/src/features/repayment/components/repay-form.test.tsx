@@ -13,7 +13,7 @@ import {
   overdueAnswer,
   overdueLoan,
   startingWith,
-} from '../testing/fake-loan-provider';
+} from '../../../testing/fake-loan-provider';
 import { RepayForm, type RepayFormProps } from './repay-form';
 
 const t = kaLoans.repay;
@@ -250,7 +250,7 @@ describe('the repayment form', () => {
     await user.click(screen.getByRole('button', { name: t.continue }));
     await user.click(await screen.findByRole('button', { name: t.confirm }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(t.loanClosed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(kaLoans.refusal.loan_closed);
     expect(screen.getByRole('radio', { name: startingWith(t.full) })).toBeChecked();
   });
 

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch } from 'react-hook-form';
-import type { ApiError } from 'shared/api/api-error';
 import type { Loan } from 'shared/api/loan/loans';
 import { FormAlert } from 'shared/forms/form-alert';
 import { FormTextField } from 'shared/forms/form-text-field';
@@ -12,13 +11,14 @@ import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { kaLoans } from '../../../ka-loans';
 import { ConfirmStep } from '../../money-action/components/confirm-step';
-import actionStyles from '../../money-action/components/money-action.module.css';
-import type { Overdue } from '../../overdue/api/overdue';
+import { Figures } from '../../money-action/components/figures';
+import { knownRefusal } from '../../money-action/lib/refusal';
 import { useRepay } from '../hooks/use-repay';
 import { type RepayValues, repaySchema } from '../lib/repay-schema';
 import {
   amountOf,
   availableChoices,
+  type OverdueFigures,
   type RepayChoice,
   repaymentTerms,
 } from '../lib/repayment-terms';
@@ -37,7 +37,7 @@ export interface Payment {
 export interface RepayFormProps {
   loan: Loan;
   /** The overdue answer: its penalty and total due count only when it is about this loan. */
-  overdue: Overdue | null | undefined;
+  overdue: OverdueFigures | null | undefined;
   /** The choice selected when the form opens (the overdue notice opens on the total due). */
   initialChoice?: RepayChoice;
   headingLevel?: 3 | 4;
@@ -51,11 +51,6 @@ const CHOICE_LABEL: Record<RepayChoice, string> = {
   full: t.full,
   other: t.other,
 };
-
-/** A loan already repaid is said in our words whatever language the provider's detail is in. */
-function describe(error: ApiError): string | null {
-  return error.code === 'loan_closed' ? t.loanClosed : null;
-}
 
 /**
  * Repaying one loan in two steps: what to pay (the next payment, the overdue total, all that
@@ -133,7 +128,8 @@ export function RepayForm({
       flushSync(() => setConfirming(null));
       applyServerError(form, error, {
         fields: form.getValues('choice') === 'other' ? ['amount'] : [],
-        describe,
+        // A loan already repaid is said in our words, whatever language the provider's is.
+        describe: knownRefusal,
       });
     }
   };
@@ -142,33 +138,22 @@ export function RepayForm({
     const remains = Math.max(0, max - confirming);
     return (
       <ConfirmStep
-        title={t.confirmTitle}
+        words={t}
         statement={format(t.confirmStatement, { amount: money(confirming) })}
         error={null}
         busy={repay.busy}
-        confirmLabel={t.confirm}
         busyLabel={t.paying}
-        backLabel={t.back}
         onConfirm={() => void confirm()}
         onBack={back}
-        headingLevel={headingLevel === 4 ? 4 : 3}
+        headingLevel={headingLevel}
       >
-        <dl className={actionStyles.figures}>
-          <div className={actionStyles.strong}>
-            <dt>{t.willPay}</dt>
-            <dd>{money(confirming)}</dd>
-          </div>
-          {penalty > 0 ? (
-            <div>
-              <dt>{t.penaltyFirst}</dt>
-              <dd>{money(Math.min(penalty, confirming))}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t.remains}</dt>
-            <dd>{money(remains)}</dd>
-          </div>
-        </dl>
+        <Figures
+          rows={[
+            { term: t.willPay, value: money(confirming), strong: true },
+            penalty > 0 && { term: t.penaltyFirst, value: money(Math.min(penalty, confirming)) },
+            { term: t.remains, value: money(remains) },
+          ]}
+        />
       </ConfirmStep>
     );
   }

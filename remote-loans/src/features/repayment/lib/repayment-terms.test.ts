@@ -1,4 +1,4 @@
-import { activeLoan, overdueAnswer, overdueLoan } from '../testing/fake-loan-provider';
+import { activeLoan, overdueAnswer, overdueLoan } from '../../../testing/fake-loan-provider';
 import { amountOf, availableChoices, parseTypedAmount, repaymentTerms } from './repayment-terms';
 
 describe('repayment terms', () => {

@@ -1,9 +1,18 @@
 import type { Loan } from 'shared/api/loan/loans';
 import { toTetri } from 'shared/lib/money';
-import type { Overdue } from '../../overdue/api/overdue';
 
 export const REPAY_CHOICES = ['next', 'overdue', 'full', 'other'] as const;
 export type RepayChoice = (typeof REPAY_CHOICES)[number];
+
+/**
+ * What the provider says is overdue, as far as a repayment needs it: which loan, its penalty
+ * and its total due. Declared here, so paying knows nothing of where the answer is shown.
+ */
+export interface OverdueFigures {
+  loan: number;
+  penalty: string;
+  total_due: string;
+}
 
 /** What one loan's repayment may be, in whole tetri (never floats). */
 export interface RepaymentTerms {
@@ -24,7 +33,10 @@ export interface RepaymentTerms {
 const tetri = (amount: string | null | undefined): number | null =>
   amount == null ? null : toTetri(amount);
 
-export function repaymentTerms(loan: Loan, overdue: Overdue | null | undefined): RepaymentTerms {
+export function repaymentTerms(
+  loan: Loan,
+  overdue: OverdueFigures | null | undefined,
+): RepaymentTerms {
   const own = overdue && overdue.loan === loan.id ? overdue : null;
   const outstanding = tetri(loan.outstanding) ?? 0;
   const penalty = tetri(own?.penalty) ?? 0;

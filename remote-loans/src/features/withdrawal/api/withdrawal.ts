@@ -1,9 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from 'shared/api/api-client';
 import { type Loan, loanSchema } from 'shared/api/loan/loans';
 import { isoDateSchema, moneySchema } from 'shared/api/money-schema';
-import { accountKeys } from 'shared/query/account-queries';
 import * as z from 'shared/validation/zod';
+import { loanPartQuery } from '../../../lib/loan-part';
 
 /**
  * Withdrawing from a loan within 14 days (v1.1): the customer returns what they received plus
@@ -20,15 +19,6 @@ export const withdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
-/** GET /api/loan/loan/{id}/withdrawal/. */
-export function fetchWithdrawal(id: number, signal?: AbortSignal): Promise<Withdrawal> {
-  return requestJson(withdrawalSchema, {
-    method: 'GET',
-    url: `/api/loan/loan/${id}/withdrawal/`,
-    signal,
-  });
-}
-
 /**
  * POST /api/loan/loan/{id}/withdraw/: the loan comes back `withdrawn`; 400
  * `withdrawal_period_over` after its 14 days, `loan_closed` for a closed loan.
@@ -41,8 +31,5 @@ export function withdraw(id: number): Promise<Loan> {
   });
 }
 
-export const withdrawalQuery = (id: number) =>
-  queryOptions({
-    queryKey: [...accountKeys.all, 'withdrawal', id] as const,
-    queryFn: ({ signal }) => fetchWithdrawal(id, signal),
-  });
+/** GET /api/loan/loan/{id}/withdrawal/. */
+export const withdrawalQuery = (id: number) => loanPartQuery(withdrawalSchema, 'withdrawal', id);

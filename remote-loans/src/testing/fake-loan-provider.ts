@@ -3,7 +3,7 @@ import type { Loan } from 'shared/api/loan/loans';
 import { fromTetri, toTetri } from 'shared/lib/money';
 import type { Gate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
-import type { Overdue } from '../../overdue/api/overdue';
+import type { Overdue } from '../features/overdue/api/overdue';
 
 /** Test data only: the tests' figures, as the contract writes them. */
 const tetri = (amount: string) => {
@@ -12,7 +12,9 @@ const tetri = (amount: string) => {
   return value;
 };
 
-function row(number: number, date: string, payment: string, balance: string, paid: boolean) {
+type Row = Loan['schedule'][number];
+
+function row(number: number, date: string, payment: string, balance: string, paid: boolean): Row {
   const interest = number === 1 ? '30.00' : '20.00';
   return {
     number,
@@ -25,21 +27,41 @@ function row(number: number, date: string, payment: string, balance: string, pai
   };
 }
 
+/**
+ * A loan as the contract writes it, the rest read from its schedule as the provider keeps it:
+ * the term is its rows, the monthly payment the first, the next payment the first unpaid.
+ */
+function loanOf(
+  loan: Pick<
+    Loan,
+    'id' | 'application' | 'amount' | 'status' | 'issued_at' | 'withdrawal_until' | 'outstanding'
+  > & { closed_at: string | null },
+  schedule: Row[],
+): Loan {
+  const next = schedule.find((r) => !r.paid);
+  return {
+    ...loan,
+    term: schedule.length,
+    monthly_payment: schedule[0]?.payment ?? '0.00',
+    next_payment_date: next?.date ?? null,
+    next_payment_amount: next?.payment ?? null,
+    schedule,
+  };
+}
+
 /** Overdue since 10 November: two rows paid, the third 12 days late. */
-export const overdueLoan: Loan = {
-  id: 11,
-  application: 21,
-  amount: '1500.00',
-  term: 6,
-  status: 'overdue',
-  issued_at: '2026-08-10T12:00:00+04:00',
-  withdrawal_until: '2026-08-24',
-  closed_at: null,
-  monthly_payment: '281.44',
-  outstanding: '1125.74',
-  next_payment_date: '2026-11-10',
-  next_payment_amount: '281.44',
-  schedule: [
+export const overdueLoan = loanOf(
+  {
+    id: 11,
+    application: 21,
+    amount: '1500.00',
+    status: 'overdue',
+    issued_at: '2026-08-10T12:00:00+04:00',
+    withdrawal_until: '2026-08-24',
+    closed_at: null,
+    outstanding: '1125.74',
+  },
+  [
     row(1, '2026-09-10', '281.44', '1248.56', true),
     row(2, '2026-10-10', '281.44', '987.12', true),
     row(3, '2026-11-10', '281.44', '725.68', false),
@@ -47,7 +69,7 @@ export const overdueLoan: Loan = {
     row(5, '2027-01-10', '281.44', '202.80', false),
     row(6, '2027-02-10', '281.42', '0.00', false),
   ],
-};
+);
 
 export const overdueAnswer: Overdue = {
   loan: 11,
@@ -58,46 +80,42 @@ export const overdueAnswer: Overdue = {
 };
 
 /** Active, one row of three paid. */
-export const activeLoan: Loan = {
-  id: 12,
-  application: 22,
-  amount: '800.00',
-  term: 3,
-  status: 'active',
-  issued_at: '2026-10-20T12:00:00+04:00',
-  withdrawal_until: '2026-11-03',
-  closed_at: null,
-  monthly_payment: '272.09',
-  outstanding: '544.19',
-  next_payment_date: '2026-12-20',
-  next_payment_amount: '272.09',
-  schedule: [
+export const activeLoan = loanOf(
+  {
+    id: 12,
+    application: 22,
+    amount: '800.00',
+    status: 'active',
+    issued_at: '2026-10-20T12:00:00+04:00',
+    withdrawal_until: '2026-11-03',
+    closed_at: null,
+    outstanding: '544.19',
+  },
+  [
     row(1, '2026-11-20', '272.09', '543.91', true),
     row(2, '2026-12-20', '272.09', '291.82', false),
     row(3, '2027-01-20', '272.10', '0.00', false),
   ],
-};
+);
 
 /** Repaid in full: every row paid. */
-export const repaidLoan: Loan = {
-  id: 9,
-  application: 17,
-  amount: '500.00',
-  term: 3,
-  status: 'repaid',
-  issued_at: '2026-03-01T12:00:00+04:00',
-  withdrawal_until: '2026-03-15',
-  closed_at: '2026-06-01T12:00:00+04:00',
-  monthly_payment: '176.12',
-  outstanding: '0.00',
-  next_payment_date: null,
-  next_payment_amount: null,
-  schedule: [
+export const repaidLoan = loanOf(
+  {
+    id: 9,
+    application: 17,
+    amount: '500.00',
+    status: 'repaid',
+    issued_at: '2026-03-01T12:00:00+04:00',
+    withdrawal_until: '2026-03-15',
+    closed_at: '2026-06-01T12:00:00+04:00',
+    outstanding: '0.00',
+  },
+  [
     row(1, '2026-04-01', '176.12', '333.88', true),
     row(2, '2026-05-01', '176.12', '167.76', true),
     row(3, '2026-06-01', '176.12', '0.00', true),
   ],
-};
+);
 
 /** Applies a repayment as the sandbox does: penalty first, then the rows in order. */
 function applyRepayment(loan: Loan, credit: number, overdue: Overdue | null) {

@@ -4,16 +4,16 @@ import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
-import { statusOf } from '../../loans/lib/loan-status';
+import { statusOf } from '../../../lib/loan-status';
+import styles from '../../money-action/components/money-action.module.css';
+import { useActionFlow } from '../../money-action/hooks/use-action-flow';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
-import { useRepayDisclosure } from '../hooks/use-repay-disclosure';
-import { RepayForm } from './repay-form';
-import styles from './repay-form.module.css';
-import { RepaySuccess } from './repay-success';
+import { type Payment, RepayForm } from '../../repayment/components/repay-form';
+import { RepaySuccess } from '../../repayment/components/repay-success';
 
 /**
- * Paying one loan: a button that opens the repayment form in the card, and the success
- * message once paid. A repaid loan offers nothing to pay.
+ * Paying one loan from where the loan is shown: a button that opens the repayment form in
+ * place, and the success message once paid. A repaid loan offers nothing to pay.
  */
 export function LoanRepayment({
   loan,
@@ -23,29 +23,26 @@ export function LoanRepayment({
   /** The form's heading level under the heading that holds it. */
   headingLevel: 3 | 4;
 }) {
-  const disclosure = useRepayDisclosure();
-  const { open, payment } = disclosure;
+  const flow = useActionFlow<Payment>();
   const status = statusOf(loan);
   // Its own observer: a query result handed down from a parent is only re-rendered for the
   // fields the parent read (TanStack's tracked results), so it would go stale here.
   const overdue = useOverdue({ enabled: status === 'overdue' });
-  const waitingForOverdue = open && status === 'overdue' && overdue.isPending;
+  const waitingForOverdue = flow.open && status === 'overdue' && overdue.isPending;
   const showPending = useDelayedFlag(waitingForOverdue);
 
   const payable = status === 'active' || status === 'overdue';
-  const success = payment ? (
-    <RepaySuccess payment={payment} onClose={disclosure.dismissPayment} />
-  ) : null;
+  const success = flow.result ? <RepaySuccess payment={flow.result} onClose={flow.close} /> : null;
   if (!payable) return success;
-  if (!open) {
+  if (!flow.open) {
     return (
       <>
         {success}
         <Button
-          ref={disclosure.button}
+          ref={flow.trigger}
           variant="secondary"
-          className={styles.payButton}
-          onClick={disclosure.start}
+          className={styles.trigger}
+          onClick={flow.start}
         >
           {kaLoans.loan.pay}
         </Button>
@@ -62,8 +59,8 @@ export function LoanRepayment({
       loan={loan}
       overdue={overdue.data}
       headingLevel={headingLevel}
-      onPaid={disclosure.paid}
-      onCancel={disclosure.cancel}
+      onPaid={flow.finish}
+      onCancel={flow.cancel}
     />
   );
 }

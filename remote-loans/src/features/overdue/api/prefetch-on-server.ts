@@ -1,0 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { loansQuery } from 'shared/query/account-queries';
+import { overdueQuery } from './overdue';
+
+/*
+ * What the slice's parts of a customer's page ask for, asked by the host's server before it
+ * renders the page with them (issue 29): the answers come with the page, and the browser
+ * hydrates without asking again. The server asks with the customer's session; the slice only
+ * names its queries.
+ */
+
+/** The customer's loans, and their overdue loan when one is (what the notice and list show). */
+export async function prefetchLoans(client: QueryClient): Promise<void> {
+  const loans = await client.fetchQuery(loansQuery);
+  // As the notice asks: only when a loan is overdue (the provider's "none" is a 404).
+  if (loans.some((loan) => loan.status === 'overdue')) await client.prefetchQuery(overdueQuery);
+}
