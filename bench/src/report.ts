@@ -1,6 +1,22 @@
 import type { LighthouseFigures } from './lighthouse-runs';
-import type { PageFigures, TypeFigures } from './page-metrics';
-import type { BenchResult } from './run';
+import type { PageFigures, PHONE_PROFILE, TypeFigures } from './page-metrics';
+
+/** Whose page: a visitor's, or a seeded customer's. */
+export type Who = 'visitor' | 'customer';
+
+/** One bench run, as `run.ts` writes it to its JSON file and the report reads it back. */
+export interface BenchResult {
+  date: string;
+  commit: string;
+  profile: typeof PHONE_PROFILE;
+  pages: Record<'federated' | 'monolith', Record<Who, PageFigures>>;
+  lighthouse?: {
+    mobile: LighthouseFigures & { scores: number[] };
+    desktop: LighthouseFigures & { scores: number[] };
+    /** The monolith on a phone: what the same modules score without federation. */
+    monolithMobile?: LighthouseFigures & { scores: number[] };
+  };
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;

@@ -16,9 +16,9 @@ import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium } from '@playwright/test';
 import { HOST_APP, portOf, REMOTE_APPS, SANDBOX_APP } from 'tooling/apps';
 import { asBrowserCookies, customerSession } from './customer-session';
-import { type LighthouseFigures, lighthouseMedians } from './lighthouse-runs';
+import { lighthouseMedians } from './lighthouse-runs';
 import { measurePage, type PageFigures, PHONE_PROFILE } from './page-metrics';
-import { printReport } from './report';
+import { type BenchResult, printReport, type Who } from './report';
 import { untilServerRendered } from './server-rendered';
 import { run, startFederated, startMonolith, WORKSPACE_ROOT } from './servers';
 
@@ -47,21 +47,6 @@ const MONOLITH_PORT = Number(process.env.BENCH_MONOLITH_PORT ?? 3100);
 const FEDERATED_URL = `http://localhost:${portOf(HOST_APP)}/`;
 const MONOLITH_URL = `http://localhost:${MONOLITH_PORT}/`;
 const SANDBOX_URL = `http://127.0.0.1:${portOf(SANDBOX_APP)}`;
-/** A seeded sandbox customer: verified, with loans and a limit (sandbox-api README). */
-
-type Who = 'visitor' | 'customer';
-export interface BenchResult {
-  date: string;
-  commit: string;
-  profile: typeof PHONE_PROFILE;
-  pages: Record<'federated' | 'monolith', Record<Who, PageFigures>>;
-  lighthouse?: {
-    mobile: LighthouseFigures & { scores: number[] };
-    desktop: LighthouseFigures & { scores: number[] };
-    /** The monolith on a phone: what the same modules score without federation. */
-    monolithMobile?: LighthouseFigures & { scores: number[] };
-  };
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

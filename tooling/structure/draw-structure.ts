@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { checkFeatures, checkFloors, HOST_FLOORS, REPO_ROOT, SLICES } from './import-layers.ts';
+
+/*
+ * `pnpm structure`: draws the host's floors and each slice's features from the imports, and
+ * exits 1 when an import climbs a floor or features import each other in a loop.
+ */
+
+let broken = false;
+const host = checkFloors(path.join(REPO_ROOT, 'host'), HOST_FLOORS);
+console.info('host, floor to floor:');
+for (const edge of host.edges) console.info(`  ${edge}`);
+for (const line of host.upward) console.info(`  UPWARD ${line}`);
+for (const file of host.unplaced) console.info(`  ON NO FLOOR ${file}`);
+broken ||= host.upward.length > 0 || host.unplaced.length > 0;
+
+for (const slice of SLICES) {
+  const features = checkFeatures(path.join(REPO_ROOT, slice));
+  console.info(`${slice}, folder to folder:`);
+  for (const edge of features.edges) console.info(`  ${edge}`);
+  for (const loop of features.loops) console.info(`  LOOP ${loop.join(' ↔ ')}`);
+  for (const line of features.upward) console.info(`  UPWARD ${line}`);
+  broken ||= features.loops.length > 0 || features.upward.length > 0;
+}
+process.exitCode = broken ? 1 : 0;

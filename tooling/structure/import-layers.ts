@@ -1,0 +1,205 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+/*
+ * The structure drawn from the imports (issue 32). Inside the host, each file sits on a floor,
+ * and an import may only go to its own floor or one below: a request's path (server → render →
+ * page → slots) and a browser load's (bootstrap → router → page → slots) read top-down. Inside
+ * a slice, its features import each other one way: drawn folder to folder, no loop.
+ */
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+const SOURCE = /\.(ts|tsx)$/;
+/** Tests and their helpers compose any floors they need. */
+const NOT_DRAWN = /(\.test\.tsx?$|\.d\.ts$|(^|\/)testing\/)/;
+
+/** Every source file under `folder` (relative to `root`), tests and test helpers left out. */
+export function sourceFiles(root: string, folder: string): string[] {
+  const found: string[] = [];
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const child = path.posix.join(relative, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && !entry.name.startsWith('dist')) walk(child);
+      } else if (SOURCE.test(entry.name) && !NOT_DRAWN.test(child)) {
+        found.push(child);
+      }
+    }
+  };
+  walk(folder);
+  return found.sort();
+}
+
+/** The files a file imports by relative path, as paths relative to `root` (no extension). */
+export function relativeImports(root: string, file: string): string[] {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((imported) => imported.fileName)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => path.posix.join(path.posix.dirname(file), specifier));
+}
+
+export interface Floor {
+  name: string;
+  /** Path prefixes (relative to the package) of the files on this floor. */
+  holds: readonly string[];
+}
+
+/** The host's floors, top first. The order is the rule; the check draws it from the files. */
+export const HOST_FLOORS: readonly Floor[] = [
+  { name: 'server entry', holds: ['server/serve-host.ts', 'server/dev-gateway.ts'] },
+  { name: 'server app', holds: ['server/host-app.ts'] },
+  { name: 'server render', holds: ['server/render/'] },
+  {
+    name: 'server services',
+    holds: ['server/session/', 'server/telemetry/', 'server/releases/'],
+  },
+  { name: 'server config', holds: ['server/config-from-env.ts', 'server/host-check.ts'] },
+  { name: 'browser entry', holds: ['src/index.ts', 'src/start-in-steps.ts', 'src/bootstrap.tsx'] },
+  { name: 'router', holds: ['src/app/router.tsx', 'src/app/router-library.ts'] },
+  { name: 'layouts', holds: ['src/app/layouts/'] },
+  { name: 'pages', holds: ['src/app/pages/'] },
+  { name: 'page parts', holds: ['src/app/components/', 'src/app/middleware/'] },
+  {
+    name: 'app frame',
+    holds: [
+      'src/app/app-providers.tsx',
+      'src/app/page-audience.tsx',
+      'src/app/route-table.ts',
+      'src/app/shell-fallback.tsx',
+    ],
+  },
+  { name: 'slots', holds: ['src/slots/'] },
+  { name: 'federation', holds: ['src/federation/'] },
+  { name: 'signals', holds: ['src/telemetry/', 'src/chunk-reload/'] },
+  { name: 'contract', holds: ['src/contract/', 'src/words/', 'src/lib/'] },
+];
+
+const floorOf = (floors: readonly Floor[], file: string): number =>
+  floors.findIndex((floor) => floor.holds.some((prefix) => file.startsWith(prefix)));
+
+const withoutExtension = (file: string) => file.replace(/\.(tsx?|cjs|mjs|js)$/, '');
+
+export interface LayerReport {
+  /** Files on no floor: each must be placed, or the rule says nothing of them. */
+  unplaced: string[];
+  /** Imports that climb: `from → to (floor → floor)`. */
+  upward: string[];
+  /** Floor to floor, as drawn: `floor → floor`. */
+  edges: string[];
+}
+
+/** Checks a package's files against its floors (paths relative to `packageRoot`). */
+export function checkFloors(packageRoot: string, floors: readonly Floor[]): LayerReport {
+  const folders = [...new Set(floors.flatMap((floor) => floor.holds.map((p) => p.split('/')[0])))];
+  const files = folders.flatMap((folder) => sourceFiles(packageRoot, folder ?? ''));
+  const floorOfImport = new Map(
+    files.map((file) => [withoutExtension(file), floorOf(floors, file)]),
+  );
+  const report: LayerReport = { unplaced: [], upward: [], edges: [] };
+  const edges = new Set<string>();
+  for (const file of files) {
+    const from = floorOf(floors, file);
+    if (from < 0) {
+      report.unplaced.push(file);
+      continue;
+    }
+    for (const target of relativeImports(packageRoot, file)) {
+      const to = floorOfImport.get(withoutExtension(target)) ?? floorOf(floors, target);
+      if (to < 0 || to === from) continue;
+      const line = `${floors[from]?.name} → ${floors[to]?.name}`;
+      edges.add(line);
+      if (to < from) report.upward.push(`${file} → ${target} (${line})`);
+    }
+  }
+  report.edges = [...edges].sort();
+  return report;
+}
+
+/**
+ * The node a slice's file is drawn as: a feature, a common folder (components, lib), or a
+ * file at the slice's root by its name (its entry, `bootstrap.tsx`, and its words, `ka-*.ts`,
+ * are different floors: one composes the features, the other is below them all).
+ */
+function sliceNodeOf(file: string): string {
+  const feature = /^src\/features\/([^/]+)\//.exec(file);
+  if (feature) return `features/${feature[1]}`;
+  const common = /^src\/([^/]+)\//.exec(file);
+  return common ? (common[1] ?? 'src') : file.replace(/\.(tsx?|cjs|mjs|js)$/, '');
+}
+
+/** A slice's own entries: they compose its features, so they may import any. */
+const ENTRIES = new Set(['src/index', 'src/bootstrap']);
+
+export interface FeatureReport {
+  /** Folder to folder, as drawn: `from → to`. */
+  edges: string[];
+  /** Each loop found, as the folders it runs through. */
+  loops: string[][];
+  /** Common parts (components, lib, the words) that import a feature. */
+  upward: string[];
+}
+
+/** Draws a slice's features folder to folder and finds every loop. */
+export function checkFeatures(sliceRoot: string): FeatureReport {
+  const graph = new Map<string, Set<string>>();
+  const upward: string[] = [];
+  for (const file of sourceFiles(sliceRoot, 'src')) {
+    const from = sliceNodeOf(file);
+    for (const target of relativeImports(sliceRoot, file)) {
+      const to = sliceNodeOf(target);
+      if (to === from) continue;
+      if (!graph.has(from)) graph.set(from, new Set());
+      graph.get(from)?.add(to);
+      if (!from.startsWith('features/') && !ENTRIES.has(from) && to.startsWith('features/')) {
+        upward.push(`${file} → ${target}`);
+      }
+    }
+  }
+  const edges = [...graph].flatMap(([from, tos]) => [...tos].map((to) => `${from} → ${to}`));
+  return { edges: edges.sort(), loops: loopsOf(graph), upward };
+}
+
+/** The strongly connected parts of more than one folder (Tarjan), each a loop to break. */
+function loopsOf(graph: Map<string, Set<string>>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const part: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        part.push(member);
+      } while (member !== node);
+      if (part.length > 1) loops.push(part.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return loops;
+}
+
+export const SLICES = ['remote-home', 'remote-account', 'remote-loans'] as const;
