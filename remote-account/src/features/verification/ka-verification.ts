@@ -19,7 +19,8 @@ export const kaVerification = {
   resendReady: 'შეგიძლიათ კოდი ხელახლა გაგზავნოთ.',
   email: {
     title: 'ელ-ფოსტა',
-    address: 'ელ-ფოსტის მისამართი: {email}',
+    /** Above the code form; `{contact}` is the address. */
+    contact: 'ელ-ფოსტის მისამართი: {contact}',
     send: 'კოდის გაგზავნა ელ-ფოსტაზე',
     resend: 'ელ-ფოსტაზე კოდის ხელახლა გაგზავნა',
     sent: 'დადასტურების კოდი გაიგზავნა მისამართზე {contact}.',
@@ -29,7 +30,8 @@ export const kaVerification = {
   },
   phone: {
     title: 'ტელეფონის ნომერი',
-    number: 'ტელეფონის ნომერი: {phone}',
+    /** Above the code form; `{contact}` is the number, spaced for reading. */
+    contact: 'ტელეფონის ნომერი: {contact}',
     send: 'SMS კოდის გაგზავნა',
     resend: 'SMS კოდის ხელახლა გაგზავნა',
     sent: 'SMS კოდი გაიგზავნა ნომერზე {contact}.',

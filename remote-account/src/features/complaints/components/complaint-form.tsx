@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { ApiError } from 'shared/api/api-error';
+import type { ApiError } from 'shared/api/api-error';
 import { FormAlert } from 'shared/forms/form-alert';
-import { applyServerError, FORM_ERROR } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
+import { handleSubmitWrite } from 'shared/forms/submit-write';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { formatDateTime } from 'shared/lib/tbilisi-time';
 import { loansQuery } from 'shared/query/account-queries';
@@ -96,22 +96,17 @@ export function ComplaintForm({
     }
   }, [known, requestedLoan, form]);
 
-  const submit = form.handleSubmit(async (ask) => {
-    setSent(null);
-    try {
-      const complaint = await write.send(ask);
-      if (!complaint) return;
+  const submit = handleSubmitWrite(form, {
+    send: (ask) => {
+      setSent(null);
+      return write.send(ask);
+    },
+    onSent: (complaint) => {
       setSent(complaint);
       form.reset({ topic: '', loan: '', text: '' });
-    } catch (caught) {
-      const error = caught instanceof ApiError ? caught : null;
-      const throttled = error ? throttledMessage(error) : null;
-      if (throttled) {
-        form.setError(FORM_ERROR, { type: 'server', message: throttled });
-        return;
-      }
-      applyServerError(form, caught, { fields: FIELDS });
-    }
+    },
+    fields: FIELDS,
+    describe: throttledMessage,
   });
 
   const topicError = formState.errors.topic?.message;

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { ApiError } from 'shared/api/api-error';
 import { FormAlert } from 'shared/forms/form-alert';
-import { FormTextField } from 'shared/forms/form-text-field';
-import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
+import { handleSubmitWrite } from 'shared/forms/submit-write';
 import { Link } from 'shared/navigation/router';
 import * as z from 'shared/validation/zod';
+import { PasswordField } from '../../../components/password-field';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { kaAccount } from '../../../lib/ka-account';
 import { currentPasswordSchema, personalNumberSchema } from '../../../lib/validation';
@@ -40,24 +40,17 @@ export function LoginForm({
     resolver: zodResolver(loginSchema),
     defaultValues: { username: initialUsername, password: '' },
   });
-  const onSubmit = form.handleSubmit(async (credentials) => {
-    try {
-      await login.send(credentials);
-    } catch (error) {
-      applyServerError(form, error, { describe });
-    }
-  });
+  const onSubmit = handleSubmitWrite(form, { send: login.send, describe });
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <FormAlert control={form.control} />
       <PersonalNumberField control={form.control} name="username" />
-      <FormTextField
+      <PasswordField
         control={form.control}
         name="password"
         label={kaAccount.password}
-        type="password"
-        autoComplete="current-password"
+        purpose="current"
       />
       <SubmitButton control={form.control} busyLabel={kaAccount.loggingIn}>
         {kaAccount.submitLogin}

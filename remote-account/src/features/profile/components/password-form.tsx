@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from 'shared/forms/form-alert';
-import { FormTextField } from 'shared/forms/form-text-field';
-import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
+import { handleSubmitWrite } from 'shared/forms/submit-write';
 import { Alert } from 'shared/ui/alert';
 import * as z from 'shared/validation/zod';
+import { PasswordField } from '../../../components/password-field';
 import { kaAccount } from '../../../lib/ka-account';
 import {
   currentPasswordSchema,
@@ -37,14 +37,12 @@ export function PasswordForm({ personalNumber }: { personalNumber: string }) {
   const titleId = useId();
   const change = useChangePassword();
   const form = useForm({ resolver: zodResolver(changeSchema), defaultValues: empty });
-  const submit = form.handleSubmit(async ({ old_password, new_password }) => {
-    try {
-      if (!(await change.send({ old_password, new_password }))) return;
+  const submit = handleSubmitWrite(form, {
+    send: ({ old_password, new_password }) => change.send({ old_password, new_password }),
+    onSent: () => {
       form.reset(empty);
       setDone(true);
-    } catch (error) {
-      applyServerError(form, error);
-    }
+    },
   });
 
   return (
@@ -71,27 +69,23 @@ export function PasswordForm({ personalNumber }: { personalNumber: string }) {
         readOnly
         hidden
       />
-      <FormTextField
+      <PasswordField
         control={form.control}
         name="old_password"
         label={kaProfile.currentPassword}
-        type="password"
-        autoComplete="current-password"
+        purpose="current"
       />
-      <FormTextField
+      <PasswordField
         control={form.control}
         name="new_password"
         label={kaAccount.newPassword}
-        hint={kaAccount.newPasswordHint}
-        type="password"
-        autoComplete="new-password"
+        purpose="new"
       />
-      <FormTextField
+      <PasswordField
         control={form.control}
         name="new_password_confirm"
         label={kaProfile.newPasswordConfirm}
-        type="password"
-        autoComplete="new-password"
+        purpose="repeat"
       />
       <div className={styles.actions}>
         <SubmitButton control={form.control} busyLabel={kaAccount.settingPassword}>

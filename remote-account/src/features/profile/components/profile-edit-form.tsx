@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import type { User, UserUpdate } from 'shared/api/user/user-details';
 import { FormAlert } from 'shared/forms/form-alert';
 import { FormTextField } from 'shared/forms/form-text-field';
-import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
+import { handleSubmitWrite } from 'shared/forms/submit-write';
 import { Button } from 'shared/ui/button';
 import * as z from 'shared/validation/zod';
 import { emailSchema, nameSchema } from '../../../lib/validation';
@@ -50,25 +50,21 @@ export function ProfileEditForm({
     if (first instanceof HTMLInputElement) first.focus();
   }, []);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const patch: UserUpdate = {};
-    for (const field of FIELDS) {
-      if (values[field] !== user[field]) patch[field] = values[field];
-    }
-    if (Object.keys(patch).length === 0) {
-      onDone('unchanged');
-      return;
-    }
-    try {
+  const onSubmit = handleSubmitWrite(form, {
+    send: async (values): Promise<SaveOutcome | undefined> => {
+      const patch: UserUpdate = {};
+      for (const field of FIELDS) {
+        if (values[field] !== user[field]) patch[field] = values[field];
+      }
+      if (Object.keys(patch).length === 0) return 'unchanged';
       const answered = await update.send(patch);
-      if (!answered) return;
+      if (!answered) return undefined;
       // The provider answers a changed address unverified; the customer must confirm it again.
-      onDone(
-        patch.email !== undefined && !answered.email_verified ? 'saved-email-changed' : 'saved',
-      );
-    } catch (error) {
-      applyServerError(form, error);
-    }
+      return patch.email !== undefined && !answered.email_verified
+        ? 'saved-email-changed'
+        : 'saved';
+    },
+    onSent: onDone,
   });
 
   return (

@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from 'shared/forms/form-alert';
-import { FormTextField } from 'shared/forms/form-text-field';
-import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
+import { handleSubmitWrite } from 'shared/forms/submit-write';
 import { Link } from 'shared/navigation/router';
 import { ka } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import * as z from 'shared/validation/zod';
 import { CodeField } from '../../../components/code-field';
+import { PasswordField } from '../../../components/password-field';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { kaAccount } from '../../../lib/ka-account';
 import { codeSchema, passwordSchema, personalNumberSchema } from '../../../lib/validation';
@@ -80,12 +80,9 @@ function RequestStep({
     resolver: zodResolver(requestSchema),
     defaultValues: { username },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (await request.send(values.username)) onSent(values.username);
-    } catch (error) {
-      applyServerError(form, error);
-    }
+  const onSubmit = handleSubmitWrite(form, {
+    send: (values) => request.send(values.username),
+    onSent: (_answer, values) => onSent(values.username),
   });
 
   return (
@@ -118,12 +115,9 @@ function ResetStep({
     resolver: zodResolver(resetSchema),
     defaultValues: { code: '', new_password: '' },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (await recover.send({ username, ...values })) onDone();
-    } catch (error) {
-      applyServerError(form, error);
-    }
+  const onSubmit = handleSubmitWrite(form, {
+    send: (values) => recover.send({ username, ...values }),
+    onSent: onDone,
   });
 
   return (
@@ -131,13 +125,11 @@ function ResetStep({
       <Alert tone="info">{kaAccount.codeSent}</Alert>
       <FormAlert control={form.control} />
       <CodeField control={form.control} name="code" />
-      <FormTextField
+      <PasswordField
         control={form.control}
         name="new_password"
         label={kaAccount.newPassword}
-        hint={kaAccount.newPasswordHint}
-        type="password"
-        autoComplete="new-password"
+        purpose="new"
       />
       <div className={styles.actions}>
         <SubmitButton control={form.control} busyLabel={kaAccount.settingPassword}>

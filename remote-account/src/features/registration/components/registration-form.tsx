@@ -1,24 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormSetValue, useForm } from 'react-hook-form';
 import { ContractType, termsOfContractQuery } from 'shared/api/cms/terms-of-contract';
-import { Acceptance } from 'shared/forms/acceptance';
+import { Acceptance, type AcceptanceStrings } from 'shared/forms/acceptance';
 import { FormAlert } from 'shared/forms/form-alert';
 import { FormTextField } from 'shared/forms/form-text-field';
-import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
+import { handleSubmitWrite } from 'shared/forms/submit-write';
 import { useRepublishedDocument } from 'shared/forms/use-republished-document';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
+import type { TextFieldProps } from 'shared/ui/text-field';
+import { PasswordField } from '../../../components/password-field';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { kaAccount } from '../../../lib/ka-account';
 import { useRegister } from '../hooks/use-register';
 import { kaRegistration } from '../ka-registration';
 import { latestAdultBirthDate, todayInGeorgia } from '../lib/birth-date';
 import {
+  EARLIEST_BIRTH_YEAR,
   emptyRegistration,
   REGISTRATION_FIELDS,
+  type RegistrationValues,
   registrationSchema,
 } from '../lib/registration-schema';
 import styles from './registration.module.css';
@@ -27,7 +31,7 @@ import { RegistrationDone } from './registration-done';
 const termsQuery = termsOfContractQuery(ContractType.registration);
 const noticeQuery = termsOfContractQuery(ContractType.personalData);
 
-const termsStrings = {
+const termsStrings: AcceptanceStrings = {
   legend: ka.terms.registration,
   accept: kaRegistration.termsAccept,
   loading: kaRegistration.termsLoading,
@@ -36,7 +40,7 @@ const termsStrings = {
   republished: kaRegistration.termsRepublished,
 };
 
-const noticeStrings = {
+const noticeStrings: AcceptanceStrings = {
   legend: kaRegistration.personalData,
   accept: kaRegistration.personalDataAccept,
   loading: kaRegistration.personalDataLoading,
@@ -44,6 +48,65 @@ const noticeStrings = {
   empty: kaRegistration.personalDataEmpty,
   republished: kaRegistration.personalDataRepublished,
 };
+
+/** A text field of the registration: its name and what its input says about it. */
+type TextFieldDescription = Pick<
+  TextFieldProps,
+  'label' | 'hint' | 'type' | 'inputMode' | 'autoComplete' | 'min' | 'max'
+> & { name: keyof RegistrationValues };
+
+/** The name and surname, side by side. */
+const NAME_FIELDS: readonly TextFieldDescription[] = [
+  { name: 'first_name', label: kaRegistration.firstName, autoComplete: 'given-name' },
+  { name: 'last_name', label: kaRegistration.lastName, autoComplete: 'family-name' },
+];
+
+/** The birth date, the phone and the e-mail; the birth date's range moves with Georgia's today. */
+function detailFields(today: string): readonly TextFieldDescription[] {
+  return [
+    {
+      name: 'birth_date',
+      label: kaRegistration.birthDate,
+      hint: kaRegistration.birthDateHint,
+      type: 'date',
+      autoComplete: 'bday',
+      min: `${EARLIEST_BIRTH_YEAR}-01-01`,
+      max: latestAdultBirthDate(today),
+    },
+    {
+      name: 'phone_number',
+      label: kaRegistration.phone,
+      hint: kaRegistration.phoneHint,
+      type: 'tel',
+      inputMode: 'numeric',
+      autoComplete: 'tel-national',
+    },
+    { name: 'email', label: kaRegistration.email, type: 'email', autoComplete: 'email' },
+  ];
+}
+
+/**
+ * A document the customer accepts: what its Acceptance shows (the document, its recovery from
+ * a republish) and the version that may be accepted now.
+ */
+function useDocumentToAccept(
+  query: typeof termsQuery,
+  name: 'terms_of_contract' | 'personal_data_consent',
+  strings: AcceptanceStrings,
+  setValue: UseFormSetValue<RegistrationValues>,
+) {
+  const document = useQuery(query);
+  const showPending = useDelayedFlag(document.isPending);
+  const recovery = useRepublishedDocument({
+    document,
+    setValue,
+    name,
+    fields: REGISTRATION_FIELDS,
+  });
+  // Only a current version can be accepted: not one a republish is replacing.
+  const acceptable = recovery.reloading ? null : document.data;
+  return { acceptance: { document, showPending, name, strings, recovery }, acceptable };
+}
 
 /**
  * Registration: the contract's fields, checked here by the contract's rules (18+ counted in
@@ -61,52 +124,39 @@ export function RegistrationForm({
   const blockedId = useId();
   const marketingId = useId();
   const registerCustomer = useRegister();
-  const terms = useQuery(termsQuery);
-  const notice = useQuery(noticeQuery);
-  const showTermsPending = useDelayedFlag(terms.isPending);
-  const showNoticePending = useDelayedFlag(notice.isPending);
   const today = todayInGeorgia();
   const resolver = useMemo(() => zodResolver(registrationSchema(today)), [today]);
   const form = useForm({ resolver, defaultValues: emptyRegistration });
-  const termsRecovery = useRepublishedDocument({
-    document: terms,
-    setValue: form.setValue,
-    name: 'terms_of_contract',
-    fields: REGISTRATION_FIELDS,
-  });
-  const noticeRecovery = useRepublishedDocument({
-    document: notice,
-    setValue: form.setValue,
-    name: 'personal_data_consent',
-    fields: REGISTRATION_FIELDS,
-  });
-  // Only a current version can be accepted: not one a republish is replacing.
-  const acceptableTerms = termsRecovery.reloading ? null : terms.data;
-  const acceptableNotice = noticeRecovery.reloading ? null : notice.data;
-  const blocked = !acceptableTerms
+  const terms = useDocumentToAccept(termsQuery, 'terms_of_contract', termsStrings, form.setValue);
+  const notice = useDocumentToAccept(
+    noticeQuery,
+    'personal_data_consent',
+    noticeStrings,
+    form.setValue,
+  );
+  const blocked = !terms.acceptable
     ? kaRegistration.termsBlocked
-    : !acceptableNotice
+    : !notice.acceptable
       ? kaRegistration.personalDataBlocked
       : null;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (!acceptableTerms || !acceptableNotice) return;
-    const registration = {
-      ...values,
-      terms_of_contract: acceptableTerms.id,
-      personal_data_consent: acceptableNotice.id,
-    };
-    try {
-      if (!(await registerCustomer.send(registration))) return;
-    } catch (error) {
-      const apiError = applyServerError(form, error, { fields: REGISTRATION_FIELDS });
-      // A document republished while the form was open: its current version is shown, to be
-      // read and accepted afresh, rather than sending the outdated id again.
-      termsRecovery.recover(apiError);
-      noticeRecovery.recover(apiError);
-      return;
-    }
-    setRegistered(registration.personal_number);
+  const onSubmit = handleSubmitWrite(form, {
+    send: async (values) => {
+      if (!terms.acceptable || !notice.acceptable) return undefined;
+      return registerCustomer.send({
+        ...values,
+        terms_of_contract: terms.acceptable.id,
+        personal_data_consent: notice.acceptable.id,
+      });
+    },
+    onSent: (_registered, values) => setRegistered(values.personal_number),
+    fields: REGISTRATION_FIELDS,
+    // A document republished while the form was open: its current version is shown, to be
+    // read and accepted afresh, rather than sending the outdated id again.
+    onFailed: (error) => {
+      terms.acceptance.recovery.recover(error);
+      notice.acceptance.recovery.recover(error);
+    },
   });
 
   if (registered) {
@@ -114,82 +164,25 @@ export function RegistrationForm({
   }
 
   const { control } = form;
+  const textField = ({ name, ...input }: TextFieldDescription) => (
+    <FormTextField key={name} control={control} name={name} {...input} />
+  );
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <p className={styles.intro}>{kaRegistration.allRequired}</p>
       <FormAlert control={control} />
       <PersonalNumberField control={control} name="personal_number" />
-      <div className={styles.row}>
-        <FormTextField
-          control={control}
-          name="first_name"
-          label={kaRegistration.firstName}
-          autoComplete="given-name"
-        />
-        <FormTextField
-          control={control}
-          name="last_name"
-          label={kaRegistration.lastName}
-          autoComplete="family-name"
-        />
-      </div>
-      <FormTextField
-        control={control}
-        name="birth_date"
-        label={kaRegistration.birthDate}
-        hint={kaRegistration.birthDateHint}
-        type="date"
-        autoComplete="bday"
-        min="1900-01-01"
-        max={latestAdultBirthDate(today)}
-      />
-      <FormTextField
-        control={control}
-        name="phone_number"
-        label={kaRegistration.phone}
-        hint={kaRegistration.phoneHint}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-      />
-      <FormTextField
-        control={control}
-        name="email"
-        label={kaRegistration.email}
-        type="email"
-        autoComplete="email"
-      />
-      <FormTextField
-        control={control}
-        name="password"
-        label={kaAccount.password}
-        hint={kaAccount.newPasswordHint}
-        type="password"
-        autoComplete="new-password"
-      />
-      <FormTextField
+      <div className={styles.row}>{NAME_FIELDS.map(textField)}</div>
+      {detailFields(today).map(textField)}
+      <PasswordField control={control} name="password" label={kaAccount.password} purpose="new" />
+      <PasswordField
         control={control}
         name="password_confirm"
         label={kaRegistration.passwordConfirm}
-        type="password"
-        autoComplete="new-password"
+        purpose="repeat"
       />
-      <Acceptance
-        document={terms}
-        showPending={showTermsPending}
-        control={control}
-        name="terms_of_contract"
-        strings={termsStrings}
-        recovery={termsRecovery}
-      />
-      <Acceptance
-        document={notice}
-        showPending={showNoticePending}
-        control={control}
-        name="personal_data_consent"
-        strings={noticeStrings}
-        recovery={noticeRecovery}
-      />
+      <Acceptance control={control} {...terms.acceptance} />
+      <Acceptance control={control} {...notice.acceptance} />
       <fieldset className={styles.optional}>
         <legend className={styles.optionalLegend}>{kaRegistration.marketing}</legend>
         <div className={styles.checkbox}>

@@ -55,7 +55,7 @@ export const emptyRegistration: RegistrationValues = {
 };
 
 /** The oldest plausible birth year: earlier ones are typing slips in the date's year. */
-const EARLIEST_BIRTH_YEAR = 1900;
+export const EARLIEST_BIRTH_YEAR = 1900;
 
 /** The client's copy of the contract's rules, checked against Georgia's today for the age. */
 export function registrationSchema(todayIso: string) {

@@ -4,8 +4,9 @@ import { useForm } from 'react-hook-form';
 import { type ApiError, toApiError } from 'shared/api/api-error';
 import type { User } from 'shared/api/user/user-details';
 import { FormAlert } from 'shared/forms/form-alert';
-import { applyServerError, formLevelMessages } from 'shared/forms/server-errors';
+import { formLevelMessages } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
+import { handleSubmitWrite } from 'shared/forms/submit-write';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
@@ -69,14 +70,12 @@ export function CodeVerification({
     if (codeShown) codeBox.current?.querySelector('input')?.focus();
   }, [codeShown]);
 
-  const onConfirm = form.handleSubmit(async ({ code }) => {
-    send.reset();
-    try {
-      const user = await confirm.send(code);
-      if (user) onVerified(user);
-    } catch (error) {
-      applyServerError(form, error);
-    }
+  const onConfirm = handleSubmitWrite(form, {
+    send: ({ code }) => {
+      send.reset();
+      return confirm.send(code);
+    },
+    onSent: onVerified,
   });
 
   const onSend = async () => {

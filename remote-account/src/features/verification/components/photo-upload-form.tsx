@@ -4,8 +4,8 @@ import { flushSync } from 'react-dom';
 import { type Control, useController, useForm } from 'react-hook-form';
 import type { ApiError } from 'shared/api/api-error';
 import { FormAlert } from 'shared/forms/form-alert';
-import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
+import { handleSubmitWrite } from 'shared/forms/submit-write';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { format } from 'shared/strings/ka';
 import * as z from 'shared/validation/zod';
@@ -86,21 +86,21 @@ export function PhotoUploadForm({ onUploaded }: { onUploaded: () => void }) {
     return file === null || checkPhoto(file) === null;
   };
 
-  const onSubmit = form.handleSubmit(async ({ id_front, id_back, selfie }) => {
-    if (!id_front || !id_back || !selfie) return;
-    setShare(0);
-    setSending(true);
-    let sent: unknown;
-    try {
-      sent = await upload.send({ files: { id_front, id_back, selfie }, onProgress: setShare });
-    } catch (error) {
-      // Unlocked on screen first, so the photo the provider refused can take focus.
-      flushSync(() => setSending(false));
-      applyServerError(form, error, { fields: PHOTO_KINDS, describe });
-      return;
-    }
-    setSending(false);
-    if (sent) onUploaded();
+  const onSubmit = handleSubmitWrite(form, {
+    send: async ({ id_front, id_back, selfie }) => {
+      if (!id_front || !id_back || !selfie) return undefined;
+      setShare(0);
+      setSending(true);
+      try {
+        return await upload.send({ files: { id_front, id_back, selfie }, onProgress: setShare });
+      } finally {
+        // Unlocked on screen before the answer is handled, so a refused photo can take focus.
+        flushSync(() => setSending(false));
+      }
+    },
+    onSent: onUploaded,
+    fields: PHOTO_KINDS,
+    describe,
   });
 
   const percent = Math.round(share * 100);

@@ -4,8 +4,7 @@ import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { kaVerification } from '../ka-verification';
 import { verificationProgress } from '../lib/verification-progress';
-import { EmailStep } from './email-step';
-import { PhoneStep } from './phone-step';
+import { ContactStep } from './contact-step';
 import { PhotosStep } from './photos-step';
 import styles from './verification.module.css';
 
@@ -40,8 +39,8 @@ export function VerificationSteps({ user }: { user: User }) {
         </Alert>
       ) : null}
       <ol className={styles.steps} aria-label={kaVerification.stepsLabel}>
-        <EmailStep user={user} />
-        <PhoneStep user={user} />
+        <ContactStep user={user} channel="email" />
+        <ContactStep user={user} channel="phone" />
         <PhotosStep user={user} />
       </ol>
     </>

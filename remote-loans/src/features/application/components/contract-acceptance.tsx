@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { ContractType, termsOfContractQuery } from 'shared/api/cms/terms-of-contract';
 import { Acceptance } from 'shared/forms/acceptance';
 import { FormAlert } from 'shared/forms/form-alert';
-import { applyServerError } from 'shared/forms/server-errors';
 import { SubmitButton } from 'shared/forms/submit-button';
+import { handleSubmitWrite } from 'shared/forms/submit-write';
 import { useRepublishedDocument } from 'shared/forms/use-republished-document';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import type { LoanRequest } from 'shared/stores/loan-request-store';
@@ -57,16 +57,13 @@ export function ContractAcceptance({
   });
   const current = recovery.reloading ? null : (terms.data ?? null);
 
-  const submit = form.handleSubmit(async () => {
-    if (!current) return;
-    try {
-      const application = await create.send({ ...request, terms_of_contract: current.id });
-      if (application) onSubmitted(application);
-    } catch (caught) {
-      const error = applyServerError(form, caught, { fields: ['terms_of_contract'] });
-      // The provider has newer terms: they are shown, to be accepted afresh.
-      recovery.recover(error);
-    }
+  const submit = handleSubmitWrite(form, {
+    send: async () =>
+      current ? create.send({ ...request, terms_of_contract: current.id }) : undefined,
+    onSent: onSubmitted,
+    fields: ['terms_of_contract'],
+    // The provider has newer terms: they are shown, to be accepted afresh.
+    onFailed: (error) => recovery.recover(error),
   });
 
   return (

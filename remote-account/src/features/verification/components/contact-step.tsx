@@ -3,6 +3,7 @@ import type { User } from 'shared/api/user/user-details';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { formatPhone } from '../../../lib/format-phone';
+import type { CodeChannel } from '../hooks/use-code-writes';
 import { kaVerification } from '../ka-verification';
 import { CodeVerification } from './code-verification';
 import styles from './verification.module.css';
@@ -11,20 +12,39 @@ import { VerificationStep } from './verification-step';
 /** The provider sends at most one SMS a minute (provider-api.md, send_sms). */
 export const SMS_RESEND_SECONDS = 60;
 
-const copy = kaVerification.phone;
+/** What tells the e-mail step from the phone step; everything else they do alike. */
+const CHANNELS = {
+  email: {
+    copy: kaVerification.email,
+    isVerified: (user: User) => user.email_verified,
+    contactOf: (user: User) => user.email,
+    // Only SMS sends are throttled (provider-api.md): an e-mail may be sent again at once.
+    resendAfterSeconds: 0,
+  },
+  phone: {
+    copy: kaVerification.phone,
+    isVerified: (user: User) => user.phone_verified,
+    contactOf: (user: User) => formatPhone(user.phone_number),
+    resendAfterSeconds: SMS_RESEND_SECONDS,
+  },
+} as const;
 
-/** The phone step: the number, and until it is confirmed, an SMS code sent to it. */
-export function PhoneStep({ user }: { user: User }) {
+/**
+ * The e-mail or phone step: the contact, and until it is confirmed, a code sent to it. Once
+ * confirmed here, the heading takes focus and a success says so.
+ */
+export function ContactStep({ user, channel }: { user: User; channel: CodeChannel }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [justVerified, setJustVerified] = useState(false);
+  const { copy, isVerified, contactOf, resendAfterSeconds } = CHANNELS[channel];
 
   const onVerified = () => {
     setJustVerified(true);
     heading.current?.focus();
   };
 
-  const verified = user.phone_verified;
-  const phone = formatPhone(user.phone_number);
+  const verified = isVerified(user);
+  const contact = contactOf(user);
   return (
     <VerificationStep
       title={copy.title}
@@ -38,12 +58,12 @@ export function PhoneStep({ user }: { user: User }) {
         ) : null
       ) : (
         <>
-          <p className={styles.contact}>{format(copy.number, { phone })}</p>
+          <p className={styles.contact}>{format(copy.contact, { contact })}</p>
           <CodeVerification
-            channel="phone"
-            contact={phone}
+            channel={channel}
+            contact={contact}
             copy={copy}
-            resendAfterSeconds={SMS_RESEND_SECONDS}
+            resendAfterSeconds={resendAfterSeconds}
             onVerified={onVerified}
           />
         </>
