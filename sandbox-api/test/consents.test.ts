@@ -1,5 +1,5 @@
 import { build, type TestContext } from './build';
-import { createUser } from './user-utils';
+import { createUser, multipartForm, registrationBody } from './user-utils';
 
 async function addTerms(ctx: TestContext, contactType: 2 | 3, title: string, version: string) {
   const [row] = await ctx.app.db.query<{ id: number }>(
@@ -11,18 +11,6 @@ async function addTerms(ctx: TestContext, contactType: 2 | 3, title: string, ver
   return row.id;
 }
 
-function multipart(fields: Record<string, string>) {
-  const boundary = '----sandbox-consent-boundary';
-  const parts = Object.entries(fields).map(
-    ([name, value]) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  return {
-    payload: `${parts.join('')}--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 describe('consents', () => {
   const ctx = build();
 
@@ -31,22 +19,13 @@ describe('consents', () => {
     const terms = await addTerms(ctx(), 2, 'რეგისტრაციის წესები', '2.0');
     const notice = await addTerms(ctx(), 3, 'პერსონალურ მონაცემთა დამუშავება', '1.1');
     const fields: Record<string, string> = {
-      personal_number: '12345678901',
-      first_name: 'თამარ',
-      last_name: 'ჩხეიძე',
-      birth_date: '2000-05-05',
-      phone_number: '599123456',
-      email: 'tamar@example.ge',
-      password: 'Axali1234',
-      password_confirm: 'Axali1234',
-      terms_of_contract: String(terms),
-      personal_data_consent: String(notice),
+      ...registrationBody(String(terms), String(notice)),
       ...(marketing === undefined ? {} : { marketing_consent: marketing }),
     };
     const created = await ctx().call({
       method: 'POST',
       url: '/api/user/register/',
-      ...multipart(fields),
+      ...multipartForm(fields),
     });
     expect(created.statusCode, created.body).toBe(201);
     const login = await ctx().call({
@@ -98,7 +77,7 @@ describe('consents', () => {
     const wrong = await ctx().call({
       method: 'POST',
       url: '/api/user/register/',
-      ...multipart({ marketing_consent: 'yes' }),
+      ...multipartForm({ marketing_consent: 'yes' }),
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().marketing_consent).toEqual(['მნიშვნელობა არასწორია.']);

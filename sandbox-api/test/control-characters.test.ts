@@ -1,5 +1,5 @@
 import { build } from './build';
-import { createUser } from './user-utils';
+import { createUser, registrationBody } from './user-utils';
 
 const REFUSED = 'ველი შეიცავს დაუშვებელ სიმბოლოს.';
 
@@ -23,18 +23,7 @@ describe('text with control characters', () => {
       {
         method: 'POST' as const,
         url: '/api/user/register/',
-        payload: {
-          personal_number: '12345678901',
-          first_name: `თამარ${bad}`,
-          last_name: 'ჩხეიძე',
-          birth_date: '2000-05-05',
-          phone_number: '599123456',
-          email: 'tamar@example.ge',
-          password: 'Axali1234',
-          password_confirm: 'Axali1234',
-          terms_of_contract: terms?.id,
-          personal_data_consent: notice?.id,
-        },
+        payload: { ...registrationBody(terms?.id, notice?.id), first_name: `თამარ${bad}` },
         field: 'first_name',
       },
       {

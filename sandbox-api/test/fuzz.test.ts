@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { build } from './build';
+import { registrationBody } from './user-utils';
 
 /** Every call of the contract, with the path parameters filled by small numbers. */
 const ENDPOINTS: readonly { method: 'GET' | 'POST' | 'PATCH'; path: string }[] = [
@@ -77,19 +78,7 @@ function shapedCalls(
     {
       method: 'POST',
       url: '/api/user/register/',
-      body: {
-        personal_number: '12345678901',
-        first_name: 'თამარ',
-        last_name: 'ჩხეიძე',
-        birth_date: '2000-05-05',
-        phone_number: '599123456',
-        email: 'tamar@example.ge',
-        password: 'Axali1234',
-        password_confirm: 'Axali1234',
-        terms_of_contract: termsId,
-        personal_data_consent: noticeId,
-        marketing_consent: 'false',
-      },
+      body: { ...registrationBody(termsId, noticeId), marketing_consent: 'false' },
     },
     {
       method: 'POST',

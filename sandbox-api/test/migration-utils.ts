@@ -1,35 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SandboxConfig } from '../src/config';
 import type { Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
 
-const MIGRATIONS = new URL('../src/db/migrations/', import.meta.url);
-
-/** Applies the migrations whose file names sort before `end`, the way migrate() does. */
-export async function applyMigrationsBefore(db: Database, end: string): Promise<string[]> {
-  const applied = new Set(
-    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
-  );
-  const files = readdirSync(MIGRATIONS)
-    .filter((file) => file.endsWith('.sql') && file < end && !applied.has(file))
-    .sort();
-  for (const file of files) {
-    const sql = readFileSync(new URL(file, MIGRATIONS), 'utf8');
-    await db.transaction(async (tx) => {
-      for (const statement of sql
-        .split(/;\s*$/m)
-        .map((s) => s.trim())
-        .filter(Boolean)) {
-        await tx.query(statement);
-      }
-      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-    });
-  }
-  return files;
-}
+/** Applies the migrations whose file names sort before `end`. */
+export const applyMigrationsBefore = (db: Database, end: string): Promise<string[]> =>
+  migrate(db, { before: end });
 
 export interface OldDatabase {
   db: Database;
@@ -69,9 +49,6 @@ export async function databaseBefore(end: string, name: string): Promise<OldData
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  await old.db.exec(
-    'CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
   await applyMigrationsBefore(old.db, end);
   return old;
 }

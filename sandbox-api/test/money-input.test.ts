@@ -32,6 +32,20 @@ const MALFORMED = [
   '',
 ];
 
+/** The two ways an amount is refused, each with the amounts as written in the JSON. */
+const REFUSED = [
+  {
+    what: 'a JSON number of any kind, the probe’s three included',
+    written: NUMBERS,
+    message: NOT_TEXT,
+  },
+  {
+    what: 'a string that is not digits with at most two places',
+    written: MALFORMED.map((text) => JSON.stringify(text)),
+    message: FORMAT,
+  },
+];
+
 interface LoanBody {
   id: number;
   outstanding: string;
@@ -55,50 +69,34 @@ async function borrower(ctx: () => TestContext) {
   return { terms, token, post, loans };
 }
 
+/** The borrower once the application for their loan is sent (it is issued at once). */
+async function borrowerWithLoan(ctx: () => TestContext) {
+  const customer = await borrower(ctx);
+  await customer.post(
+    'loan_application/',
+    JSON.stringify({ amount: '1000.00', term: 3, terms_of_contract: customer.terms.current }),
+  );
+  const [loan] = await customer.loans();
+  if (!loan) throw new Error('no loan issued');
+  return { ...customer, loan };
+}
+
 describe('money in a body is a decimal string as written', () => {
   const ctx = build();
 
   describe('repay', () => {
-    it('refuses a JSON number of any kind, the probe’s three included, and pays nothing', async () => {
-      const { terms, post, loans } = await borrower(ctx);
-      await post(
-        'loan_application/',
-        JSON.stringify({ amount: '1000.00', term: 3, terms_of_contract: terms.current }),
-      );
-      const [loan] = await loans();
-      if (!loan) throw new Error('no loan issued');
-      for (const number of NUMBERS) {
-        const response = await post(`loan/${loan.id}/repay/`, `{"amount": ${number}}`);
-        expect(response.statusCode, number).toBe(400);
-        expect(response.json(), number).toEqual({ amount: [NOT_TEXT] });
-      }
-      expect((await loans())[0]?.outstanding).toBe('1040.27');
-    });
-
-    it('refuses a string that is not digits with at most two places, and pays nothing', async () => {
-      const { terms, post, loans } = await borrower(ctx);
-      await post(
-        'loan_application/',
-        JSON.stringify({ amount: '1000.00', term: 3, terms_of_contract: terms.current }),
-      );
-      const [loan] = await loans();
-      if (!loan) throw new Error('no loan issued');
-      for (const text of MALFORMED) {
-        const response = await post(`loan/${loan.id}/repay/`, JSON.stringify({ amount: text }));
-        expect(response.statusCode, text).toBe(400);
-        expect(response.json(), text).toEqual({ amount: [FORMAT] });
+    it.each(REFUSED)('refuses $what, and pays nothing', async ({ written, message }) => {
+      const { post, loans, loan } = await borrowerWithLoan(ctx);
+      for (const amount of written) {
+        const response = await post(`loan/${loan.id}/repay/`, `{"amount": ${amount}}`);
+        expect(response.statusCode, amount).toBe(400);
+        expect(response.json(), amount).toEqual({ amount: [message] });
       }
       expect((await loans())[0]?.outstanding).toBe('1040.27');
     });
 
     it('takes whole lari, one place and two places, exactly', async () => {
-      const { terms, post, loans } = await borrower(ctx);
-      await post(
-        'loan_application/',
-        JSON.stringify({ amount: '1000.00', term: 3, terms_of_contract: terms.current }),
-      );
-      const [loan] = await loans();
-      if (!loan) throw new Error('no loan issued');
+      const { post, loan } = await borrowerWithLoan(ctx);
       const repay = (amount: string) => post(`loan/${loan.id}/repay/`, JSON.stringify({ amount }));
       expect((await repay('100')).json()).toMatchObject({ outstanding: '940.27' });
       expect((await repay('100.5')).json()).toMatchObject({ outstanding: '839.77' });
@@ -119,40 +117,21 @@ describe('money in a body is a decimal string as written', () => {
   });
 
   describe('applications and their validation', () => {
-    it('refuse a JSON number of any kind, the probe’s three included, and record nothing', async () => {
+    it.each(REFUSED)('refuse $what, and record nothing', async ({ written, message }) => {
       const { terms, post } = await borrower(ctx);
-      for (const number of NUMBERS) {
+      for (const amount of written) {
         const validation = await post(
           'loan_application/create_loan_validation/',
-          `{"amount": ${number}, "term": 3}`,
+          `{"amount": ${amount}, "term": 3}`,
         );
-        expect(validation.statusCode, number).toBe(400);
-        expect(validation.json(), number).toEqual({ amount: [NOT_TEXT] });
+        expect(validation.statusCode, amount).toBe(400);
+        expect(validation.json(), amount).toEqual({ amount: [message] });
         const application = await post(
           'loan_application/',
-          `{"amount": ${number}, "term": 3, "terms_of_contract": ${terms.current}}`,
+          `{"amount": ${amount}, "term": 3, "terms_of_contract": ${terms.current}}`,
         );
-        expect(application.statusCode, number).toBe(400);
-        expect(application.json(), number).toEqual({ amount: [NOT_TEXT] });
-      }
-      expect(await ctx().app.db.query('SELECT id FROM loan_applications')).toEqual([]);
-    });
-
-    it('refuse a string that is not digits with at most two places', async () => {
-      const { terms, post } = await borrower(ctx);
-      for (const text of MALFORMED) {
-        const validation = await post(
-          'loan_application/create_loan_validation/',
-          JSON.stringify({ amount: text, term: 3 }),
-        );
-        expect(validation.statusCode, text).toBe(400);
-        expect(validation.json(), text).toEqual({ amount: [FORMAT] });
-        const application = await post(
-          'loan_application/',
-          JSON.stringify({ amount: text, term: 3, terms_of_contract: terms.current }),
-        );
-        expect(application.statusCode, text).toBe(400);
-        expect(application.json(), text).toEqual({ amount: [FORMAT] });
+        expect(application.statusCode, amount).toBe(400);
+        expect(application.json(), amount).toEqual({ amount: [message] });
       }
       expect(await ctx().app.db.query('SELECT id FROM loan_applications')).toEqual([]);
     });

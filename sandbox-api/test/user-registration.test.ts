@@ -1,5 +1,5 @@
 import { build, type TestContext } from './build';
-import { createUser } from './user-utils';
+import { createUser, multipartForm, registrationBody } from './user-utils';
 
 const PASSWORD_RULE = 'პაროლი უნდა იყოს 8–128 სიმბოლო, შეიცავდეს ასოს და ციფრს.';
 
@@ -17,36 +17,12 @@ async function addTerms(ctx: TestContext, contactType: 1 | 2 | 3, publishedAt: s
 let noticeId = 0;
 
 function registration(termsId: number, overrides: Record<string, unknown> = {}) {
-  return {
-    personal_number: '12345678901',
-    first_name: 'თამარ',
-    last_name: 'ჩხეიძე',
-    birth_date: '2000-05-05',
-    phone_number: '599123456',
-    email: 'tamar@example.ge',
-    password: 'Axali1234',
-    password_confirm: 'Axali1234',
-    terms_of_contract: termsId,
-    personal_data_consent: noticeId,
-    ...overrides,
-  };
+  return { ...registrationBody(termsId, noticeId), ...overrides };
 }
 
 /** POST /api/user/register/ with a JSON body. */
 function register(ctx: TestContext, payload: Record<string, unknown>) {
   return ctx.call({ method: 'POST', url: '/api/user/register/', payload });
-}
-
-function multipart(fields: Record<string, string>) {
-  const boundary = '----sandbox-test-boundary';
-  const parts = Object.entries(fields).map(
-    ([name, value]) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  return {
-    payload: `${parts.join('')}--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 describe('registration', () => {
@@ -63,7 +39,7 @@ describe('registration', () => {
     const response = await ctx().call({
       method: 'POST',
       url: '/api/user/register/',
-      ...multipart(fields),
+      ...multipartForm(fields),
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ id: expect.any(Number) });

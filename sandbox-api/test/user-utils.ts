@@ -31,6 +31,38 @@ export interface CreatedUser {
 
 export const DEFAULT_PASSWORD = 'Paroli123';
 
+/**
+ * Tamar's registration (POST /api/user/register/): valid once given the ids of the current
+ * registration terms and personal-data notice, as numbers (JSON) or text (a form).
+ */
+export function registrationBody<Id>(termsId: Id, noticeId: Id) {
+  return {
+    personal_number: '12345678901',
+    first_name: 'თამარ',
+    last_name: 'ჩხეიძე',
+    birth_date: '2000-05-05',
+    phone_number: '599123456',
+    email: 'tamar@example.ge',
+    password: 'Axali1234',
+    password_confirm: 'Axali1234',
+    terms_of_contract: termsId,
+    personal_data_consent: noticeId,
+  };
+}
+
+/** `fields` as a multipart form, as a browser sends one: payload and content type. */
+export function multipartForm(fields: Record<string, string>) {
+  const boundary = '----sandbox-test-boundary';
+  const parts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
 let counter = 0;
 // scrypt is slow on purpose; tests reuse one hash per password.
 const hashes = new Map<string, Promise<string>>();

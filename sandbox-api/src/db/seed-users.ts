@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../lib/passwords';
 import { PHOTO_KINDS } from '../lib/verification';
+import type { UserRow } from '../plugins/auth';
 import type { Queryable } from './database';
 
 export const SEED_PASSWORD = 'Sandbox123';
 
-interface SeedUser {
-  personal_number: string;
-  first_name: string;
-  last_name: string;
-  birth_date: string;
-  phone_number: string;
-  email: string;
+interface SeedUser
+  extends Pick<
+    UserRow,
+    'personal_number' | 'first_name' | 'last_name' | 'birth_date' | 'phone_number' | 'email'
+  > {
   /** E-mail and phone verified, approved photos: full_verification. */
   verified: boolean;
   is_banned?: boolean;

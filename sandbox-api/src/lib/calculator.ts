@@ -1,3 +1,4 @@
+import { type KeyTerms, keyTermsOf } from './key-terms';
 import { fromTetri, minTetri, roundDiv, type Tetri, toTetri } from './money';
 import { PRODUCT } from './products';
 import type { Limit } from './verification';
@@ -172,28 +173,14 @@ export function scheduleRowView(row: ScheduleRowTetri): ScheduleRowView {
   };
 }
 
-export interface CalculationView extends Bounds {
-  amount: string;
-  term: number;
-  monthly_payment: string;
-  total_payment: string;
-  total_interest: string;
-  service_fee: string;
-  interest_rate: string;
-  effective_interest_rate: string;
+/** The calculator's answer: the offer's key terms, the bounds it was judged by, the schedule. */
+export interface CalculationView extends KeyTerms, Bounds {
   schedule: ScheduleRowView[];
 }
 
 export function calculationView(plan: LoanPlan, bounds: Bounds): CalculationView {
   return {
-    amount: fromTetri(plan.amount),
-    term: plan.term,
-    monthly_payment: fromTetri(plan.monthlyPayment),
-    total_payment: fromTetri(plan.totalPayment),
-    total_interest: fromTetri(plan.totalInterest),
-    service_fee: fromTetri(plan.serviceFee),
-    interest_rate: PRODUCT.nominalAnnualRate,
-    effective_interest_rate: plan.effectiveRate,
+    ...keyTermsOf(plan),
     min_amount: bounds.min_amount,
     max_amount: bounds.max_amount,
     terms: bounds.terms,

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** A DRF-style error a route throws: `{detail, code}` with a status. */
 export class HttpError extends Error {
   constructor(
@@ -17,6 +19,12 @@ export class FieldErrors extends Error {
     super('validation failed');
   }
 }
+
+/** The wire shapes of the two errors, for the response schemas of every route. */
+export const detailErrorSchema = z.object({ detail: z.string(), code: z.string() });
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+/** A 400 is field errors, or {detail, code} (a body that is not even JSON, a rule of the call). */
+export const badRequestSchema = z.union([fieldErrorsSchema, detailErrorSchema]);
 
 export const notFound = () => new HttpError(404, 'not_found', 'ვერ მოიძებნა.');
 export const fieldError = (field: string, message: string) =>

@@ -1,9 +1,10 @@
-import type { Queryable } from '../db/database';
+import type { Queryable, Row } from '../db/database';
 import {
   daysBetween,
   georgianDate,
   type ScheduleRowTetri,
   type ScheduleRowView,
+  scheduleRowView,
 } from './calculator';
 import { fromTetri, minTetri, roundDiv, type Tetri, toTetri } from './money';
 import { PRODUCT } from './products';
@@ -63,16 +64,8 @@ export async function loadLoans(
     params,
   );
   if (loans.length === 0) return [];
-  const rows = await q.query<{
-    loan_id: number;
-    number: number;
-    date: string;
-    principal: string;
-    interest: string;
-    payment: string;
-    balance: string;
-    paid_amount: string;
-  }>(
+  // The columns come back as the decimal strings a schedule row shows.
+  const rows = await q.query<ScheduleRowView & { loan_id: number; paid_amount: string } & Row>(
     `SELECT s.loan_id, s.number, s.date::text AS date, s.principal::text AS principal, s.interest::text AS interest,
             s.payment::text AS payment, s.balance::text AS balance, s.paid_amount::text AS paid_amount
        FROM loan_schedule s JOIN loans l ON l.id = s.loan_id
@@ -234,15 +227,7 @@ export function loanView(loan: LoanRecord, today: string): LoanView {
     next_payment_amount: next ? fromTetri(remaining(next)) : null,
     withdrawal_until: withdrawalUntil(loan),
     closed_at: loan.closedAt ? loan.closedAt.toISOString() : null,
-    schedule: loan.rows.map((row) => ({
-      number: row.number,
-      date: row.date,
-      principal: fromTetri(row.principal),
-      interest: fromTetri(row.interest),
-      payment: fromTetri(row.payment),
-      balance: fromTetri(row.balance),
-      paid: row.paid >= row.payment,
-    })),
+    schedule: loan.rows.map((row) => ({ ...scheduleRowView(row), paid: row.paid >= row.payment })),
   };
 }
 

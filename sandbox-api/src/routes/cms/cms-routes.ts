@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Row } from '../../db/database';
+import { badRequestSchema, detailErrorSchema } from '../../lib/http-errors';
 
 /** 1: the loan contract, 2: the registration terms (product-spec §9), 3: the personal-data notice (v1.1). */
 const CONTACT_TYPES = ['1', '2', '3'] as const;
@@ -39,10 +41,6 @@ const slideSchema = z.object({
   order: z.number().int(),
 });
 
-const errorSchema = z.object({ detail: z.string(), code: z.string() });
-/** A 400 is field errors; {detail, code} is allowed too, as every 4xx may come in that shape. */
-const badRequestSchema = z.union([errorSchema, z.record(z.string(), z.array(z.string()))]);
-
 interface TermsRow extends Record<string, unknown> {
   id: number;
   contact_type: 1 | 2 | 3;
@@ -61,7 +59,7 @@ export default async function cmsRoutes(instance: FastifyInstance): Promise<void
     {
       schema: {
         querystring: termsQuery,
-        response: { 200: z.array(termsSchema), 400: badRequestSchema, 500: errorSchema },
+        response: { 200: z.array(termsSchema), 400: badRequestSchema, 500: detailErrorSchema },
       },
     },
     async (request) => {
@@ -84,21 +82,19 @@ export default async function cmsRoutes(instance: FastifyInstance): Promise<void
     },
   );
 
-  app.get(
-    '/question_answer/',
-    { schema: { response: { 200: z.array(questionAnswerSchema), 500: errorSchema } } },
-    async () =>
-      app.db.query<z.infer<typeof questionAnswerSchema>>(
-        'SELECT id, question, answer, "order" FROM question_answer ORDER BY "order", id',
-      ),
-  );
+  /** A table the provider's staff keep in order, listed whole: its columns are the schema's. */
+  const orderedList = <Item extends z.ZodObject>(path: string, table: string, item: Item) => {
+    const columns = Object.keys(item.shape)
+      .map((column) => `"${column}"`)
+      .join(', ');
+    app.get(
+      path,
+      { schema: { response: { 200: z.array(item), 500: detailErrorSchema } } },
+      async () =>
+        app.db.query<z.output<Item> & Row>(`SELECT ${columns} FROM ${table} ORDER BY "order", id`),
+    );
+  };
 
-  app.get(
-    '/slider/',
-    { schema: { response: { 200: z.array(slideSchema), 500: errorSchema } } },
-    async () =>
-      app.db.query<z.infer<typeof slideSchema>>(
-        'SELECT id, title, description, image, link, "order" FROM slider ORDER BY "order", id',
-      ),
-  );
+  orderedList('/question_answer/', 'question_answer', questionAnswerSchema);
+  orderedList('/slider/', 'slider', slideSchema);
 }

@@ -17,6 +17,7 @@ import {
   validationBody,
   validSchema,
 } from './loan-schemas';
+import { customersWrite } from './open-loan';
 
 type ApplicationView = z.infer<typeof applicationSchema>;
 
@@ -147,12 +148,9 @@ export default async function applicationRoutes(plain: FastifyInstance): Promise
       },
     },
     async (request) => {
-      const id = parseId(request.params.id);
-      if (id === null) throw notFound();
       const userId = request.user.id;
-      // Settling first: an application whose decision is already due is no longer cancelable.
-      await settleUserApplications(app, userId);
-      return app.db.transaction(async (tx) => {
+      // Settled first: an application whose decision is already due is no longer cancelable.
+      return customersWrite(app, userId, parseId(request.params.id), async (tx, id) => {
         const [row] = await tx.query<ApplicationRow>(
           `SELECT ${APPLICATION_COLUMNS} FROM loan_applications WHERE id = $1 AND user_id = $2 FOR UPDATE`,
           [id, userId],

@@ -7,10 +7,9 @@ import {
   hardshipView,
   insertHardshipRequest,
 } from '../../lib/hardship';
-import { HttpError, notFound } from '../../lib/http-errors';
-import { settleUserApplications } from '../../lib/loan-settlement';
+import { HttpError } from '../../lib/http-errors';
 import { errorResponses, hardshipBody, hardshipSchema, idParams, parseId } from './loan-schemas';
-import { customersLoan, lockOpenLoan } from './open-loan';
+import { customersLoan, openLoanWrite } from './open-loan';
 
 const requestOpen = () =>
   new HttpError(
@@ -54,20 +53,20 @@ export default async function hardshipRoutes(plain: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) => {
-      const id = parseId(request.params.id);
-      if (id === null) throw notFound();
-      const userId = request.user.id;
-      await settleUserApplications(app, userId);
-      const created = await app.db.transaction(async (tx) => {
-        // The loan's row lock serialises two requests for it: the second sees the first.
-        const loan = await lockOpenLoan(tx, userId, id);
-        const open = await tx.query(
-          `SELECT 1 FROM hardship_requests WHERE loan_id = $1 AND status = 'received' LIMIT 1`,
-          [loan.id],
-        );
-        if (open.length > 0) throw requestOpen();
-        return insertHardshipRequest(tx, loan.id, request.body, app.clock.now());
-      });
+      // The loan's row lock serialises two requests for it: the second sees the first.
+      const created = await openLoanWrite(
+        app,
+        request.user.id,
+        parseId(request.params.id),
+        async (tx, loan) => {
+          const open = await tx.query(
+            `SELECT 1 FROM hardship_requests WHERE loan_id = $1 AND status = 'received' LIMIT 1`,
+            [loan.id],
+          );
+          if (open.length > 0) throw requestOpen();
+          return insertHardshipRequest(tx, loan.id, request.body, app.clock.now());
+        },
+      );
       return reply.code(201).send(created);
     },
   );

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { badRequestSchema, detailErrorSchema } from '../../lib/http-errors';
 import { type Tetri, toTetri } from '../../lib/money';
 import { choiceInput, textInput } from '../../lib/text-fields';
+import { APPLICATION_STATUSES } from '../../lib/user-view';
 
 // ---- requests ----
 
@@ -103,7 +105,8 @@ export const scheduleRowSchema = z.object({
   balance: money,
 });
 
-export const calculationSchema = z.object({
+/** What a customer is offered: the calculator's figures, kept with an application (v1.2). */
+const keyTermsSchema = z.object({
   amount: money,
   term: z.number().int(),
   monthly_payment: money,
@@ -112,13 +115,16 @@ export const calculationSchema = z.object({
   service_fee: money,
   interest_rate: money,
   effective_interest_rate: money,
+});
+
+export const calculationSchema = keyTermsSchema.extend({
   min_amount: money,
   max_amount: money,
   terms: z.array(z.number().int()),
   schedule: z.array(scheduleRowSchema),
 });
 
-export const applicationStatus = z.enum(['pending', 'approved', 'rejected', 'issued', 'canceled']);
+export const applicationStatus = z.enum(APPLICATION_STATUSES);
 
 export const applicationSchema = z.object({
   id: z.number().int(),
@@ -201,16 +207,7 @@ export const contractSchema = z.object({
     content: z.string(),
   }),
   accepted_at: timestamp,
-  key_terms: z.object({
-    amount: money,
-    term: z.number().int(),
-    monthly_payment: money,
-    total_payment: money,
-    total_interest: money,
-    service_fee: money,
-    interest_rate: money,
-    effective_interest_rate: money,
-  }),
+  key_terms: keyTermsSchema,
 });
 
 export const HARDSHIP_KINDS = ['payment_holiday', 'date_change', 'restructuring'] as const;
@@ -237,14 +234,11 @@ export const hardshipSchema = z.object({
   answer: z.string().nullable(),
 });
 
-const detailError = z.object({ detail: z.string(), code: z.string() });
-const fieldErrors = z.record(z.string(), z.array(z.string()));
-
 /** The error answers every loan call can give (DRF shapes; 400 is either kind). */
 export const errorResponses = {
-  400: z.union([detailError, fieldErrors]),
-  401: detailError,
-  403: detailError,
-  404: detailError,
-  500: detailError,
+  400: badRequestSchema,
+  401: detailErrorSchema,
+  403: detailErrorSchema,
+  404: detailErrorSchema,
+  500: detailErrorSchema,
 } as const;

@@ -8,6 +8,7 @@ import { settleUserApplications } from '../../lib/loan-settlement';
 import {
   addDays,
   isClosed,
+  type LoanRecord,
   loadLoans,
   loanView,
   oldestOverdue,
@@ -18,6 +19,7 @@ import {
 } from '../../lib/loan-view';
 import { applyPayoff, applyRepayment, applyWithdrawal, repayableOf } from '../../lib/loan-writes';
 import { fromTetri } from '../../lib/money';
+import type { UserRow } from '../../plugins/auth';
 import {
   emptyBody,
   errorResponses,
@@ -31,7 +33,7 @@ import {
   repayBody,
   withdrawalSchema,
 } from './loan-schemas';
-import { loanClosed, lockOpenLoan } from './open-loan';
+import { customersLoan, loanClosed, openLoanWrite } from './open-loan';
 
 const PAYOFF_WINDOW_DAYS = 30;
 
@@ -41,12 +43,6 @@ const payoffDateInvalid = () =>
     'payoff_date_invalid',
     `წინსწრებით დაფარვის თარიღი უნდა იყოს დღეიდან ${PAYOFF_WINDOW_DAYS} დღის განმავლობაში.`,
   );
-
-async function reloaded(tx: Queryable, userId: number, id: number, today: string) {
-  const [updated] = await loadLoans(tx, userId, id);
-  if (!updated) throw new Error('the loan written vanished');
-  return loanView(updated, today);
-}
 
 const payoffView = (quote: PayoffQuote) => ({
   loan: quote.loan,
@@ -85,28 +81,35 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
     },
   );
 
+  /**
+   * A write that moves the loan's money: `change` checks the request against the loan and
+   * today, and applies it; the answer is the loan as it then stands.
+   */
+  const loanWrite = (
+    request: { user: UserRow; params: { id: string } },
+    change: (tx: Queryable, loan: LoanRecord, now: Date) => Promise<void>,
+  ) =>
+    openLoanWrite(app, request.user.id, parseId(request.params.id), async (tx, loan) => {
+      const now = app.clock.now();
+      await change(tx, loan, now);
+      const [updated] = await loadLoans(tx, request.user.id, loan.id);
+      if (!updated) throw new Error('the loan written vanished');
+      return loanView(updated, georgianDate(now));
+    });
+  const loanWriteSchema = <Body extends z.ZodType>(body: Body) => ({
+    params: idParams,
+    body,
+    response: { 200: loanSchema, ...errorResponses },
+  });
+
   app.post(
     '/loan/:id/repay/',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        params: idParams,
-        body: repayBody,
-        response: { 200: loanSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const id = parseId(request.params.id);
-      if (id === null) throw notFound();
-      const userId = request.user.id;
-      const { amount } = request.body;
-      await settleUserApplications(app, userId);
-      return app.db.transaction(async (tx) => {
-        const loan = await lockOpenLoan(tx, userId, id);
+    { onRequest: app.authenticate, schema: loanWriteSchema(repayBody) },
+    async (request) =>
+      loanWrite(request, async (tx, loan, now) => {
+        const { amount } = request.body;
         if (amount <= 0n) throw fieldError('amount', 'თანხა უნდა იყოს ნულზე მეტი.');
-        const now = app.clock.now();
-        const today = georgianDate(now);
-        const repayable = repayableOf(loan, today);
+        const repayable = repayableOf(loan, georgianDate(now));
         if (amount > repayable) {
           throw fieldError(
             'amount',
@@ -114,9 +117,7 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
           );
         }
         await applyRepayment(tx, loan, amount, now);
-        return reloaded(tx, userId, id, today);
-      });
-    },
+      }),
   );
 
   app.get(
@@ -130,13 +131,9 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const id = parseId(request.params.id);
-      if (id === null) throw notFound();
-      await settleUserApplications(app, request.user.id);
-      const today = georgianDate(app.clock.now());
-      const [loan] = await loadLoans(app.db, request.user.id, id);
-      if (!loan) throw notFound();
+      const loan = await customersLoan(app, request.user.id, parseId(request.params.id));
       if (isClosed(loan)) throw loanClosed();
+      const today = georgianDate(app.clock.now());
       const date = request.query.date ?? today;
       if (date < today || date > addDays(today, PAYOFF_WINDOW_DAYS)) throw payoffDateInvalid();
       return payoffView(payoffQuote(loan, date));
@@ -145,29 +142,14 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
 
   app.post(
     '/loan/:id/payoff/',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        params: idParams,
-        body: payoffBody,
-        response: { 200: loanSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const id = parseId(request.params.id);
-      if (id === null) throw notFound();
-      const userId = request.user.id;
-      await settleUserApplications(app, userId);
-      return app.db.transaction(async (tx) => {
-        const loan = await lockOpenLoan(tx, userId, id);
-        const now = app.clock.now();
-        const today = georgianDate(now);
+    { onRequest: app.authenticate, schema: loanWriteSchema(payoffBody) },
+    async (request) =>
+      loanWrite(request, async (tx, loan, now) => {
         // Only a payoff today is a payment; a later date is a quote.
+        const today = georgianDate(now);
         if ((request.body?.date ?? today) !== today) throw payoffDateInvalid();
         await applyPayoff(tx, loan, now);
-        return reloaded(tx, userId, id, today);
-      });
-    },
+      }),
   );
 
   app.get(
@@ -177,36 +159,17 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
       schema: { params: idParams, response: { 200: withdrawalSchema, ...errorResponses } },
     },
     async (request) => {
-      const id = parseId(request.params.id);
-      if (id === null) throw notFound();
-      await settleUserApplications(app, request.user.id);
-      const today = georgianDate(app.clock.now());
-      const [loan] = await loadLoans(app.db, request.user.id, id);
-      if (!loan) throw notFound();
-      return withdrawalView(withdrawalQuote(loan, today));
+      const loan = await customersLoan(app, request.user.id, parseId(request.params.id));
+      return withdrawalView(withdrawalQuote(loan, georgianDate(app.clock.now())));
     },
   );
 
   app.post(
     '/loan/:id/withdraw/',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        params: idParams,
-        body: emptyBody,
-        response: { 200: loanSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const id = parseId(request.params.id);
-      if (id === null) throw notFound();
-      const userId = request.user.id;
-      await settleUserApplications(app, userId);
-      return app.db.transaction(async (tx) => {
-        const loan = await lockOpenLoan(tx, userId, id);
-        const now = app.clock.now();
-        const today = georgianDate(now);
-        const quote = withdrawalQuote(loan, today);
+    { onRequest: app.authenticate, schema: loanWriteSchema(emptyBody) },
+    async (request) =>
+      loanWrite(request, async (tx, loan, now) => {
+        const quote = withdrawalQuote(loan, georgianDate(now));
         if (!quote.available) {
           throw new HttpError(
             400,
@@ -215,9 +178,7 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
           );
         }
         await applyWithdrawal(tx, loan, now);
-        return reloaded(tx, userId, id, today);
-      });
-    },
+      }),
   );
 
   app.get(

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Queryable } from '../../db/database';
 import { giveLoan } from '../../db/seed-loans';
 import { answerComplaint } from '../../lib/complaints';
 import { decideHardshipRequest } from '../../lib/hardship';
+import {
+  badRequestSchema,
+  detailErrorSchema,
+  fieldErrorsSchema,
+  HttpError,
+  notFound,
+} from '../../lib/http-errors';
 import { PRODUCT } from '../../lib/products';
 import { hardshipSchema, idParams, parseId } from '../loan/loan-schemas';
 import { complaintSchema } from '../support/complaint-schemas';
@@ -25,11 +33,29 @@ const publishedTerms = z.object({
   published_at: z.iso.datetime(),
 });
 
-const notFound = { detail: 'ვერ მოიძებნა.', code: 'not_found' } as const;
-const detailError = z.object({ detail: z.string(), code: z.string() });
-const fieldErrors = z.record(z.string(), z.array(z.string()));
+const personalNumberParams = z.object({ personal_number: z.string().regex(/^\d{11}$/) });
 /** The lender's answer: plain text, one line like every field here, trimmed. */
 const answerText = z.string().trim().min(1).max(5000);
+
+/**
+ * The lender's decision on a complaint or hardship request, which is taken once: `decide`
+ * writes only an undecided one, so when it writes nothing the row is either missing (404) or
+ * decided already (`decidedAlready`).
+ */
+async function decidedOnce<T>(
+  q: Queryable,
+  table: 'complaints' | 'hardship_requests',
+  id: number | null,
+  decide: (id: number) => Promise<T | null>,
+  decidedAlready: HttpError,
+): Promise<T> {
+  if (id === null) throw notFound();
+  const decided = await decide(id);
+  if (decided) return decided;
+  const [exists] = await q.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
+  if (!exists) throw notFound();
+  throw decidedAlready;
+}
 
 /**
  * Development helpers outside the contract. The outbox shows the codes that would have gone
@@ -46,7 +72,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         querystring: z.object({ to: z.string().trim().min(1).max(254) }).strict(),
         response: {
           200: z.array(outboxEntry),
-          400: z.record(z.string(), z.array(z.string())),
+          400: fieldErrorsSchema,
         },
       },
     },
@@ -75,7 +101,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         body: z.object({ access: z.string().min(1).max(4096) }).strict(),
         response: {
           204: z.undefined(),
-          400: z.record(z.string(), z.array(z.string())),
+          400: fieldErrorsSchema,
         },
       },
     },
@@ -97,23 +123,21 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     '/__sandbox/users/:personal_number/ban',
     {
       schema: {
-        params: z.object({ personal_number: z.string().regex(/^\d{11}$/) }),
+        params: personalNumberParams,
         body: z.object({ banned: z.boolean() }).strict(),
         response: {
           200: z.object({ personal_number: z.string(), banned: z.boolean() }),
-          400: z.record(z.string(), z.array(z.string())),
-          404: z.object({ detail: z.string(), code: z.string() }),
+          400: fieldErrorsSchema,
+          404: detailErrorSchema,
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const rows = await app.db.query<{ personal_number: string }>(
         'UPDATE users SET is_banned = $1 WHERE personal_number = $2 RETURNING personal_number',
         [request.body.banned, request.params.personal_number],
       );
-      if (rows.length === 0) {
-        return reply.code(404).send({ detail: 'ვერ მოიძებნა.', code: 'not_found' });
-      }
+      if (rows.length === 0) throw notFound();
       return { personal_number: request.params.personal_number, banned: request.body.banned };
     },
   );
@@ -125,7 +149,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     '/__sandbox/users/:personal_number/loans',
     {
       schema: {
-        params: z.object({ personal_number: z.string().regex(/^\d{11}$/) }),
+        params: personalNumberParams,
         body: z
           .object({
             amount: z.string().regex(/^\d{1,8}\.\d{2}$/),
@@ -139,8 +163,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
           .strict(),
         response: {
           201: z.object({ id: z.int() }),
-          400: z.record(z.string(), z.array(z.string())),
-          404: z.object({ detail: z.string(), code: z.string() }),
+          400: fieldErrorsSchema,
+          404: detailErrorSchema,
         },
       },
     },
@@ -155,7 +179,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         if (!user) return null;
         return giveLoan(tx, app, user.id, { amount, term, daysAgo, paidRows });
       });
-      if (id === null) return reply.code(404).send({ detail: 'ვერ მოიძებნა.', code: 'not_found' });
+      if (id === null) throw notFound();
       return reply.code(201).send({ id });
     },
   );
@@ -170,22 +194,19 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         body: z.object({ answer: answerText }).strict(),
         response: {
           200: complaintSchema,
-          400: z.union([fieldErrors, detailError]),
-          404: detailError,
+          400: badRequestSchema,
+          404: detailErrorSchema,
         },
       },
     },
-    async (request, reply) => {
-      const id = parseId(request.params.id);
-      if (id === null) return reply.code(404).send(notFound);
-      const answered = await answerComplaint(app.db, id, request.body.answer, app.clock.now());
-      if (answered) return answered;
-      const [exists] = await app.db.query('SELECT 1 FROM complaints WHERE id = $1', [id]);
-      if (!exists) return reply.code(404).send(notFound);
-      return reply
-        .code(400)
-        .send({ detail: 'საჩივარს პასუხი უკვე აქვს.', code: 'complaint_answered' });
-    },
+    async (request) =>
+      decidedOnce(
+        app.db,
+        'complaints',
+        parseId(request.params.id),
+        (id) => answerComplaint(app.db, id, request.body.answer, app.clock.now()),
+        new HttpError(400, 'complaint_answered', 'საჩივარს პასუხი უკვე აქვს.'),
+      ),
   );
 
   // The lender publishes a new version of a document (the loan contract, the registration
@@ -203,7 +224,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
             version: z.string().trim().min(1).max(20),
           })
           .strict(),
-        response: { 201: publishedTerms, 400: fieldErrors },
+        response: { 201: publishedTerms, 400: fieldErrorsSchema },
       },
     },
     async (request, reply) => {
@@ -234,23 +255,20 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         body: z.object({ status: z.enum(['accepted', 'declined']), answer: answerText }).strict(),
         response: {
           200: hardshipSchema,
-          400: z.union([fieldErrors, detailError]),
-          404: detailError,
+          400: badRequestSchema,
+          404: detailErrorSchema,
         },
       },
     },
-    async (request, reply) => {
-      const id = parseId(request.params.id);
-      if (id === null) return reply.code(404).send(notFound);
+    async (request) => {
       const { status, answer } = request.body;
-      const decided = await decideHardshipRequest(app.db, id, status, answer, app.clock.now());
-      if (decided) return decided;
-      const [exists] = await app.db.query('SELECT 1 FROM hardship_requests WHERE id = $1', [id]);
-      if (!exists) return reply.code(404).send(notFound);
-      return reply.code(400).send({
-        detail: 'მოთხოვნაზე გადაწყვეტილება უკვე მიღებულია.',
-        code: 'hardship_request_decided',
-      });
+      return decidedOnce(
+        app.db,
+        'hardship_requests',
+        parseId(request.params.id),
+        (id) => decideHardshipRequest(app.db, id, status, answer, app.clock.now()),
+        new HttpError(400, 'hardship_request_decided', 'მოთხოვნაზე გადაწყვეტილება უკვე მიღებულია.'),
+      );
     },
   );
 }

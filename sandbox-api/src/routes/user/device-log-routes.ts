@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequestSchema, detailErrorSchema } from '../../lib/http-errors';
 
 /**
  * What the client reports about its device when something fails. Lengths are the columns'
@@ -13,10 +14,6 @@ const deviceLogBody = z.strictObject({
   screen: z.string().max(50),
   timezone: z.string().max(64),
 });
-
-const errorSchema = z.object({ detail: z.string(), code: z.string() });
-/** A 400 is field errors, or {detail, code} when the body is not even JSON. */
-const badRequestSchema = z.union([errorSchema, z.record(z.string(), z.array(z.string()))]);
 
 /** POST /api/user/user_log/ (registered under /api/user). */
 export default async function deviceLogRoutes(instance: FastifyInstance): Promise<void> {
@@ -31,9 +28,9 @@ export default async function deviceLogRoutes(instance: FastifyInstance): Promis
         response: {
           201: z.object({}),
           400: badRequestSchema,
-          401: errorSchema,
-          403: errorSchema,
-          500: errorSchema,
+          401: detailErrorSchema,
+          403: detailErrorSchema,
+          500: detailErrorSchema,
         },
       },
     },

@@ -5,7 +5,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FieldErrors, HttpError } from '../../lib/http-errors';
+import { badRequestSchema, detailErrorSchema, FieldErrors, HttpError } from '../../lib/http-errors';
 import { detectImageType, IMAGE_TYPES, type ImageContentType } from '../../lib/image-type';
 import { currentPhotos, PHOTO_KINDS, type PhotoView } from '../../lib/verification';
 
@@ -32,10 +32,7 @@ const photoSchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected']),
   uploaded_at: z.string(),
 });
-const errorSchema = z.object({ detail: z.string(), code: z.string() });
-/** A 400 is field errors, or {detail, code} when the form itself cannot be parsed. */
-const badRequestSchema = z.union([errorSchema, z.record(z.string(), z.array(z.string()))]);
-const authErrors = { 401: errorSchema, 403: errorSchema, 500: errorSchema };
+const authErrors = { 401: detailErrorSchema, 403: detailErrorSchema, 500: detailErrorSchema };
 
 const isPhotoKind = (name: string): name is PhotoKind =>
   (PHOTO_KINDS as readonly string[]).includes(name);
@@ -79,8 +76,8 @@ export default async function photoRoutes(instance: FastifyInstance): Promise<vo
         response: {
           201: z.array(photoSchema),
           400: badRequestSchema,
-          413: errorSchema,
-          415: errorSchema,
+          413: detailErrorSchema,
+          415: detailErrorSchema,
           ...authErrors,
         },
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Queryable } from '../../db/database';
 import {
   CODE_TTL_SECONDS,
   consumeCode,
@@ -24,6 +25,22 @@ import { revokeSessions } from './sessions';
 
 /** One message for every failure, so recovery never tells whether a username exists. */
 export const RECOVERY_CODE_INVALID = 'კოდი არასწორია ან ვადაგასულია.';
+
+/**
+ * The account `username` names, if it may recover its password. A banned one may not (it could
+ * not log in with a new password): it gets no code, and the caller answers as for no account.
+ */
+async function recoverableUser(
+  tx: Queryable,
+  username: string,
+  lock: '' | 'FOR UPDATE',
+): Promise<{ id: number; phone_number: string } | undefined> {
+  const [user] = await tx.query<{ id: number; phone_number: string; is_banned: boolean }>(
+    `SELECT id, phone_number, is_banned FROM users WHERE personal_number = $1 ${lock}`,
+    [username],
+  );
+  return user && !user.is_banned ? user : undefined;
+}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -55,12 +72,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           username,
           now.toISOString(),
         ]);
-        const [user] = await tx.query<{ id: number; phone_number: string; is_banned: boolean }>(
-          'SELECT id, phone_number, is_banned FROM users WHERE personal_number = $1',
-          [username],
-        );
-        // A banned account could not log in with a new password: it gets no code, same answer.
-        if (!user || user.is_banned) return undefined;
+        const user = await recoverableUser(tx, username, '');
+        if (!user) return undefined;
         const code = await issueCode(
           tx,
           { secret: app.config.jwtSecret, now },
@@ -98,11 +111,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // The code first: an anonymous caller with a wrong code costs one query, not a scrypt.
       // A right code is spent here, whatever happens next.
       const userId = await app.db.transaction(async (tx) => {
-        const [user] = await tx.query<{ id: number; is_banned: boolean }>(
-          'SELECT id, is_banned FROM users WHERE personal_number = $1 FOR UPDATE',
-          [username],
-        );
-        if (!user || user.is_banned) return null;
+        const user = await recoverableUser(tx, username, 'FOR UPDATE');
+        if (!user) return null;
         const check = await consumeCode(
           tx,
           { secret: app.config.jwtSecret, now },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { badRequestSchema, detailErrorSchema } from '../../lib/http-errors';
 
 /**
  * The contract's field rules (provider-api.md, Users and auth) with Georgian messages. Each
@@ -30,10 +31,6 @@ export const dateField = capped(64).pipe(z.iso.date(MESSAGES.date));
 
 /** `{}` bodies: also accepted when no body is sent at all, as DRF does. */
 export const emptyBody = z.object({}).strict().nullish();
-
-export const detailErrorSchema = z.object({ detail: z.string(), code: z.string() });
-export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
-const badRequestSchema = z.union([fieldErrorsSchema, detailErrorSchema]);
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 429;
 
