@@ -1,10 +1,9 @@
 import { ka } from 'shared/strings/ka';
-import { kaInactivity } from '../../host/src/words/ka-inactivity';
 import { kaHost } from '../../host/src/words/ka-host';
+import { kaInactivity } from '../../host/src/words/ka-inactivity';
 import { expect, test } from '../fixtures';
 import { accountButton, banner, logInViaUi } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
-import { overrideRuntimeConfig } from '../utils/runtime-config-override';
 
 // The seeded customer against the embedded sandbox, at phone width.
 test.use({
@@ -15,9 +14,10 @@ test.use({
 });
 
 const VERIFIED = '01001000001';
-// Short, for this test only (its pages get their own runtime configuration): the warning opens
-// 8 s after the last activity and counts down 12 s, long enough for axe to scan it.
-const TIMING = { idleSeconds: 20, warningSeconds: 12 };
+// The product's own timing (decision 022): the warning 13 minutes after the last activity, the
+// end two minutes later. The browser's clock is Playwright's: each wait is a jump, not a wait.
+const WARNING_AFTER = '13:01';
+const WARNING_LASTS = '02:00';
 
 const t = kaInactivity;
 
@@ -25,17 +25,19 @@ test('an inactive session is warned about, kept on „continue“, and ended in 
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
-  await overrideRuntimeConfig(context, { session: TIMING });
+  // Installed for the whole context before any page: both tabs read the same clock.
+  await context.clock.install();
   await page.goto('/');
   await logInViaUi(page, VERIFIED);
 
   // The warning comes by itself, with the focus on „continue“.
   const dialog = page.getByRole('dialog', { name: t.title });
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeHidden();
+  await context.clock.fastForward(WARNING_AFTER);
+  await expect(dialog).toBeVisible();
   const keep = dialog.getByRole('button', { name: t.continue });
   await expect(keep).toBeFocused();
-  await expect(dialog.getByText(/^\d\d:\d\d$/)).toBeVisible();
+  await expect(dialog.getByText(/^01:\d\d$/)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   // Keyboard only: Enter on the focused „continue“ keeps the session.
@@ -48,8 +50,9 @@ test('an inactive session is warned about, kept on „continue“, and ended in 
   await second.goto('/');
   await expect(accountButton(second)).toBeVisible();
   const secondDialog = second.getByRole('dialog', { name: t.title });
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
-  await expect(secondDialog).toBeVisible({ timeout: 30_000 });
+  await context.clock.fastForward(WARNING_AFTER);
+  await expect(dialog).toBeVisible();
+  await expect(secondDialog).toBeVisible();
 
   // Escape in one tab is „continue“ too, and closes the other tab's warning as well.
   await second.keyboard.press('Escape');
@@ -57,11 +60,14 @@ test('an inactive session is warned about, kept on „continue“, and ended in 
   await expect(dialog).toBeHidden();
 
   // No more activity: the warning again in both, then at zero both tabs are logged out.
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
-  await expect(secondDialog).toBeVisible({ timeout: 30_000 });
+  await context.clock.fastForward(WARNING_AFTER);
+  await expect(dialog).toBeVisible();
+  await expect(secondDialog).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: kaHost.session.inactive })).toBeHidden();
+  await context.clock.fastForward(WARNING_LASTS);
   for (const tab of [page, second]) {
     const notice = tab.getByRole('alert').filter({ hasText: kaHost.session.inactive });
-    await expect(notice).toBeVisible({ timeout: 30_000 });
+    await expect(notice).toBeVisible();
     await expect(tab.getByRole('dialog', { name: t.title })).toBeHidden();
     await expect(banner(tab).getByRole('button', { name: ka.account.login })).toBeVisible();
     await expect(notice.getByRole('button', { name: kaHost.session.loginAgain })).toBeVisible();

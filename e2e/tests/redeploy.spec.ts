@@ -10,6 +10,9 @@ const CHANGED_TITLE = 'ხშირად დასმული კითხვ�
 const NEW_MARK = ' (ახალი)';
 const firstQuestion = [...questionAnswers].sort((a, b) => a.order - b.order)[0]?.question ?? '';
 
+/** The home page's HTML as the host's server sends it, before any script of the browser runs. */
+const serverHtml = async (page: Page) => (await page.request.get('/')).text();
+
 /** The page once the host serves it with the rollout (it reads its configuration each second). */
 async function reloadUntil(page: Page, shown: () => Promise<void>) {
   await expect(async () => {
@@ -54,6 +57,11 @@ test('a remote rebuilt and redeployed alone shows its changes, API module includ
       });
     });
     await expect(page.getByText(`${firstQuestion}${NEW_MARK}`)).toBeVisible();
+    // The server renders the slot with the new release too: its HTML already says so, not
+    // only the page once the browser has rendered the slot afresh.
+    const html = await serverHtml(page);
+    expect(html).toContain(CHANGED_TITLE);
+    expect(html).toContain(`${firstQuestion}${NEW_MARK}`);
     // The host was neither rebuilt nor redeployed.
     expect(hashTree(hostDist)).toBe(hostBefore);
   } finally {
@@ -67,4 +75,8 @@ test('a remote rebuilt and redeployed alone shows its changes, API module includ
     });
   });
   await expect(page.getByText(firstQuestion, { exact: true })).toBeVisible();
+  const html = await serverHtml(page);
+  expect(html).toContain(ka.home.faqTitle);
+  expect(html).not.toContain(CHANGED_TITLE);
+  expect(html).not.toContain(NEW_MARK);
 });
