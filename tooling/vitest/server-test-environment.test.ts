@@ -3,18 +3,33 @@ import path from 'node:path';
 import { REPO_ROOT } from '../structure/import-layers';
 
 /**
- * The host's server code runs in Node, where a render that reads `window` or `document` throws.
- * Its tests must run there too: in jsdom (every package's default) such a render passes.
+ * Server code runs in Node, where a render that reads `window` or `document` throws. Its tests
+ * must run there too: in jsdom (every browser package's default) such a render passes. They
+ * are the host server's tests and every `*.server.test.*` (a slice's server render).
  */
-function serverTests(folder: string): string[] {
+function testsIn(folder: string): string[] {
   return readdirSync(path.join(REPO_ROOT, folder), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
     .map((file) => path.posix.join(folder, file));
 }
 
-describe('the host server’s tests', () => {
+const serverTests = [
+  ...testsIn('host/server'),
+  ...['host/src', 'remote-home/src', 'remote-account/src', 'remote-loans/src', 'shared/src']
+    .flatMap(testsIn)
+    .filter((file) => /\.server\.test\.tsx?$/.test(file)),
+];
+
+describe('the tests of server code', () => {
+  it('exist where the server renders', () => {
+    expect(serverTests).toContain('host/server/render/render-page.test.tsx');
+    expect(serverTests).toContain(
+      'remote-home/src/features/calculator/components/loan-calculator.server.test.tsx',
+    );
+  });
+
   it('run in Node’s environment, not jsdom', () => {
-    const inJsdom = serverTests('host/server').filter(
+    const inJsdom = serverTests.filter(
       (file) =>
         !readFileSync(path.join(REPO_ROOT, file), 'utf8').startsWith('// @vitest-environment node'),
     );
