@@ -1,11 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { createNodeVitestConfig } from 'tooling/vitest/node-vitest-config';
 
-// Deployment code runs in Node: no jsdom, no browser setup.
-export default defineConfig({
-  test: {
-    environment: 'node',
-    globals: true,
-    include: ['**/*.test.ts'],
-    exclude: ['node_modules/**'],
-  },
-});
+export default createNodeVitestConfig();

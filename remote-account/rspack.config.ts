@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { portOf, remoteApp } from 'tooling/apps';
 import type { ExposesOf } from 'tooling/remotes';
-import { createRemoteConfigs } from 'tooling/rspack/app-config';
+import { sliceConfigs } from 'tooling/rspack/app-config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -14,13 +13,4 @@ export const exposes = {
   './ComplaintsPage': './src/features/complaints/components/complaints-page.tsx',
 } satisfies ExposesOf<'remote_account'>;
 
-export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
-  createRemoteConfigs({
-    root,
-    name: remoteApp('remote-account').name,
-    title: 'remote-account · ონლაინ სესხი',
-    mode: argv.mode ?? 'production',
-    devPort: portOf(remoteApp('remote-account')),
-    publicPath: 'auto',
-    exposes,
-  });
+export default sliceConfigs('remote-account', root, exposes);

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { portOf, remoteApp } from 'tooling/apps';
 import type { ExposesOf } from 'tooling/remotes';
-import { createRemoteConfigs } from 'tooling/rspack/app-config';
+import { sliceConfigs } from 'tooling/rspack/app-config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -13,13 +12,4 @@ export const exposes = {
   './QuestionAnswers': './src/features/questions/components/question-answers.tsx',
 } satisfies ExposesOf<'remote_home'>;
 
-export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
-  createRemoteConfigs({
-    root,
-    name: remoteApp('remote-home').name,
-    title: 'remote-home · ონლაინ სესხი',
-    mode: argv.mode ?? 'production',
-    devPort: portOf(remoteApp('remote-home')),
-    publicPath: 'auto',
-    exposes,
-  });
+export default sliceConfigs('remote-home', root, exposes);

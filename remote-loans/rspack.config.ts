@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { portOf, remoteApp } from 'tooling/apps';
 import type { ExposesOf } from 'tooling/remotes';
-import { createRemoteConfigs } from 'tooling/rspack/app-config';
+import { sliceConfigs } from 'tooling/rspack/app-config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -14,13 +13,4 @@ export const exposes = {
   './NextPayment': './src/features/loans/components/next-payment.tsx',
 } satisfies ExposesOf<'remote_loans'>;
 
-export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
-  createRemoteConfigs({
-    root,
-    name: remoteApp('remote-loans').name,
-    title: 'remote-loans · ონლაინ სესხი',
-    mode: argv.mode ?? 'production',
-    devPort: portOf(remoteApp('remote-loans')),
-    publicPath: 'auto',
-    exposes,
-  });
+export default sliceConfigs('remote-loans', root, exposes);

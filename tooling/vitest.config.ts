@@ -1,11 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { createNodeVitestConfig } from './vitest/node-vitest-config.ts';
 
-// Tooling runs in Node: its tests need neither jsdom nor the browser packages' setup.
-export default defineConfig({
-  test: {
-    environment: 'node',
-    globals: true,
-    include: ['**/*.test.ts'],
-    exclude: ['node_modules/**'],
-  },
-});
+export default createNodeVitestConfig();

@@ -18,6 +18,7 @@ import { renderIndexHtml } from 'host/server/render/page-document';
 import { remotesToHint } from 'host/server/render/page-hints';
 import { ROUTE_TABLE } from 'host/src/app/route-table';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'host/src/contract/runtime-config';
+import { releaseOfManifest } from 'host/src/telemetry/rum-events';
 import { portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { formatPins, parsePins, pinsOfBuild, type ReleasePins } from 'tooling/release-integrity';
 import { isPublished } from 'tooling/server/static-server';
@@ -111,7 +112,7 @@ export function deployedReleaseId(
   url: string | undefined,
   env: Env = process.env,
 ) {
-  const id = url ? /\/releases\/([0-9a-f]{12})\/mf-manifest\.json$/.exec(url)?.[1] : undefined;
+  const id = url ? releaseOfManifest(url) : undefined;
   return id && url === releaseUrl(remote, id, env) ? id : undefined;
 }
 

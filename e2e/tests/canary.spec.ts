@@ -2,9 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { releaseOfManifest } from '../../host/src/telemetry/rum-events';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
-import { metricsText, sampleValue } from '../utils/metrics-utils';
+import { metricsText, pinnedRelease, sampleValue } from '../utils/metrics-utils';
 import { buildEditedRemote, REPO_ROOT } from '../utils/redeploy-utils';
 import { SERVED } from '../utils/tags';
 import { HOST_URL } from '../utils/urls';
@@ -12,16 +13,10 @@ import { HOST_URL } from '../utils/urls';
 // Served through nginx only (`pnpm test:prod`): a team's release path of decision 029 — a
 // canary beside the stable release, watched by its own numbers, promoted or rolled back.
 
-const PINS = path.join(REPO_ROOT, '.nginx/releases.env');
 const SKEW_PASSES = path.join(REPO_ROOT, '.nginx/registry/skew-passes.json');
 const WORK = path.join(REPO_ROOT, '.e2e-tmp');
 /** The production pin the rollouts move: a copy, not the repository's own. */
 const IN_PRODUCTION = path.join(WORK, 'in-production.json');
-
-const stableRelease = () =>
-  /^REMOTE_HOME_URL=.*\/releases\/([0-9a-f]{12})\/mf-manifest\.json$/m.exec(
-    readFileSync(PINS, 'utf8'),
-  )?.[1];
 
 /**
  * Records that these releases passed `pnpm test:skew` (a canary starts only then). The skew
@@ -60,14 +55,15 @@ function deploy(...args: string[]): Deployment {
 }
 
 /** The release of remote-home the page was given (its embedded runtime configuration). */
-const homeReleaseOf = (page: Page) =>
-  page.evaluate(() => {
-    const config = JSON.parse(document.getElementById('runtime-config')?.textContent ?? '{}') as {
-      remotes: { name: string; manifestUrl: string }[];
-    };
-    const home = config.remotes.find((remote) => remote.name === 'remote_home');
-    return /\/releases\/([0-9a-f]{12})\//.exec(home?.manifestUrl ?? '')?.[1];
-  });
+const homeReleaseOf = async (page: Page) =>
+  releaseOfManifest(
+    await page.evaluate(() => {
+      const config = JSON.parse(document.getElementById('runtime-config')?.textContent ?? '{}') as {
+        remotes: { name: string; manifestUrl: string }[];
+      };
+      return config.remotes.find((remote) => remote.name === 'remote_home')?.manifestUrl ?? '';
+    }),
+  );
 
 /**
  * A visitor in `bucket` loads the home page until its calculator shows what it will show, and
@@ -139,7 +135,7 @@ test.describe('a canary release', { tag: SERVED }, () => {
   }) => {
     // It builds remote-home in production mode: minutes on a busy two-core machine.
     test.setTimeout(420_000);
-    const stable = stableRelease();
+    const stable = pinnedRelease();
     expect(stable, 'remote-home is pinned to a release').toBeTruthy();
     const build = buildEditedRemote('remote-home', [
       {
@@ -189,7 +185,7 @@ test.describe('a canary release', { tag: SERVED }, () => {
     expect(errors(stable ?? '')).toBe(0);
 
     // Rolled back: a visitor of the canary's share is given the stable release again.
-    expect(stableRelease()).toBe(stable);
+    expect(pinnedRelease()).toBe(stable);
     expect(await visit(browser, 0)).toBe(stable);
   });
 
@@ -197,7 +193,7 @@ test.describe('a canary release', { tag: SERVED }, () => {
     browser,
   }) => {
     test.setTimeout(300_000);
-    const stable = stableRelease() ?? '';
+    const stable = pinnedRelease();
     // The same build with one more file is another release, and sound.
     const build = path.join(WORK, 'remote-home-sound');
     rmSync(build, { recursive: true, force: true });
@@ -227,7 +223,7 @@ test.describe('a canary release', { tag: SERVED }, () => {
     expect(given).toContain(canary);
 
     // Every visitor has it now, and the production pin names it and what it replaced.
-    expect(stableRelease()).toBe(canary);
+    expect(pinnedRelease()).toBe(canary);
     expect(await visit(browser, 99)).toBe(canary);
     const pin = JSON.parse(readFileSync(IN_PRODUCTION, 'utf8'));
     expect(pin.releases.remote_home).toMatchObject({ release: canary, replaced: stable });
@@ -240,6 +236,6 @@ test.describe('a canary release', { tag: SERVED }, () => {
 
     const back = deploy('rollback', 'remote-home');
     expect(await back.done, back.output()).toBe(0);
-    expect(stableRelease()).toBe(stable);
+    expect(pinnedRelease()).toBe(stable);
   });
 });

@@ -1,22 +1,13 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { type ExpectedConsoleError, expect, test } from '../fixtures';
 import { remoteFileAddress, unanswered } from '../utils/console-utils';
-import { metricsText, sampleValue } from '../utils/metrics-utils';
-import { REPO_ROOT } from '../utils/redeploy-utils';
+import { metricsText, pinnedRelease, sampleValue } from '../utils/metrics-utils';
 import { SERVED } from '../utils/tags';
 import { remoteFile } from '../utils/urls';
 
 // The pages' own signals (decision 029) reach the page servers' metrics through nginx, named
 // by the slice and release they belong to. The metrics are the page servers' (`pnpm test:prod`).
-
-/** remote-home's release as nginx's deployment pins it. */
-const homeRelease = () =>
-  /^REMOTE_HOME_URL=.*\/releases\/([0-9a-f]{12})\/mf-manifest\.json$/m.exec(
-    readFileSync(path.join(REPO_ROOT, '.nginx/releases.env'), 'utf8'),
-  )?.[1] ?? '';
 
 /** Until the page has sent a beacon that contains `needle` and the server has answered it. */
 async function reported(page: Page, needle: string, act: () => Promise<unknown>): Promise<void> {
@@ -48,7 +39,7 @@ test.describe("real-user signals in the page servers' metrics", { tag: SERVED },
       unanswered('ERR_CONNECTION_REFUSED', remoteFileAddress('remote_home', 'mf-manifest.json')),
       slotCaught,
     );
-    const release = homeRelease();
+    const release = pinnedRelease();
     const labels = { slice: 'remote_home', release, kind: 'slot' };
     const before = sampleValue(await metricsText(), 'lender_rum_errors_total', labels);
     await page.route(remoteFile('remote_home', 'mf-manifest.json'), (route) =>
@@ -62,7 +53,7 @@ test.describe("real-user signals in the page servers' metrics", { tag: SERVED },
   });
 
   test('a slow interaction with the calculator is attributed to remote-home', async ({ page }) => {
-    const release = homeRelease();
+    const release = pinnedRelease();
     const labels = { slice: 'remote_home', release };
     const slowBefore = () =>
       metricsText().then(

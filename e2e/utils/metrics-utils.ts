@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseMetrics } from '../../deploy/nginx/release-metrics';
+import { releaseOfManifest } from '../../host/src/telemetry/rum-events';
 import { pageServers } from './page-server-utils';
+import { REPO_ROOT } from './redeploy-utils';
 
 /**
  * The page servers' Prometheus metrics (decision 029), as a scrape reads them: each page
@@ -16,13 +21,19 @@ export async function metricsText(): Promise<string> {
 
 /** The sum over every page server of the samples of `name` that carry these labels. */
 export function sampleValue(text: string, name: string, labels: Record<string, string>): number {
-  let total = 0;
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const matches = Object.entries(labels).every(([key, value]) =>
-      line.includes(`${key}="${value}"`),
-    );
-    if (matches) total += Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return total;
+  return parseMetrics(text)
+    .filter(
+      (sample) =>
+        sample.name === name &&
+        Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+    )
+    .reduce((total, sample) => total + sample.value, 0);
+}
+
+/** The release of a remote nginx's deployment serves as stable (`.nginx/releases.env`). */
+export function pinnedRelease(urlEnv = 'REMOTE_HOME_URL'): string {
+  const line = readFileSync(path.join(REPO_ROOT, '.nginx/releases.env'), 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${urlEnv}=`));
+  return line ? releaseOfManifest(line.slice(urlEnv.length + 1)) : '';
 }

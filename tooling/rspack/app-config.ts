@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
-import { DEV_GATEWAY_APP, portOf } from '../apps.ts';
+import { DEV_GATEWAY_APP, portOf, type RemoteApp, remoteApp } from '../apps.ts';
 import { PrecompressPlugin } from './precompress-plugin.ts';
 import { createRemoteServerConfig } from './server-config.ts';
 import { hostShares, sharedSingletons } from './shares.ts';
@@ -66,6 +66,31 @@ export function createRemoteConfigs(options: AppConfigOptions): Configuration | 
     // Its server bundle, named in the container's manifest (decision 020).
     { ...server, dependencies: ['container'] },
   ];
+}
+
+/**
+ * A slice's `rspack.config.ts`: its federation name, title and development port from
+ * tooling/apps, its `exposes` map (which `satisfies` tooling/remotes), nothing else of its own.
+ */
+export function sliceConfigs(
+  folder: RemoteApp['folder'],
+  root: string,
+  exposes: Record<string, string>,
+): (
+  env: unknown,
+  argv: { mode?: 'development' | 'production' },
+) => Configuration | Configuration[] {
+  const app = remoteApp(folder);
+  return (_env, argv) =>
+    createRemoteConfigs({
+      root,
+      name: app.name,
+      title: `${folder} · ონლაინ სესხი`,
+      mode: argv.mode ?? 'production',
+      devPort: portOf(app),
+      publicPath: 'auto',
+      exposes,
+    });
 }
 
 /**
