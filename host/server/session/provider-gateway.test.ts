@@ -1,5 +1,5 @@
 // @vitest-environment node
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { SESSION_ENDED_HEADER } from 'shared/session/server-session';
 import { type ProviderGateway, registerProviderGateway } from './provider-gateway';
 import { openSession } from './sealed-session';
@@ -131,15 +131,22 @@ function setCookies(headers: Record<string, unknown>): Map<string, string> {
 const cookieValue = (setCookie: string | undefined) =>
   setCookie?.split(';')[0]?.split('=').slice(1).join('=') ?? '';
 
-async function login(): Promise<string> {
-  const answer = await gateway.inject({
-    method: 'POST',
-    url: '/api/user/api/token/',
-    payload: { username: '01001011234', password: 'secret' },
-  });
-  expect(answer.statusCode).toBe(200);
-  return cookieValue(setCookies(answer.headers).get('user'));
+/** The sealed session an answer sets in the `user` cookie. */
+const sealedIn = (answer: LightMyRequestResponse) =>
+  cookieValue(setCookies(answer.headers).get('user'));
+
+/** The refresh token a sealed cookie holds, opened as the gateway would now (false: none). */
+async function refreshSealedIn(sealed: string): Promise<string | false> {
+  const opened = await openSession(sealed, keys, limits, clock / 1000);
+  return opened.kind === 'open' && opened.session.refresh;
 }
+
+/** The session clocks the gateway tells the page, under `limits`. */
+const clocks = (idleLeft: number, maxLeft: number) => ({
+  idle_seconds: 40,
+  idle_left_seconds: idleLeft,
+  max_left_seconds: maxLeft,
+});
 
 const asCustomer = (sealed: string, extra: Record<string, string> = {}) => ({
   cookie: `user=${sealed}; signed_in=1; csrftoken=${CSRF}`,
@@ -147,21 +154,59 @@ const asCustomer = (sealed: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+// The calls the tests make again and again, named for what the browser does.
+
+/** The login form's call, with whatever cookies the browser already holds. */
+const postLogin = (headers: Record<string, string> = {}) =>
+  gateway.inject({
+    method: 'POST',
+    url: '/api/user/api/token/',
+    headers,
+    payload: { username: '01001011234', password: 'secret' },
+  });
+
+async function login(): Promise<string> {
+  const answer = await postLogin();
+  expect(answer.statusCode).toBe(200);
+  return sealedIn(answer);
+}
+
+/** A call the page makes with the customer's cookies (and any `headers` on top). */
+const withSession = (
+  sealed: string,
+  method: 'GET' | 'POST',
+  url: string,
+  { headers, payload }: { headers?: Record<string, string>; payload?: object } = {},
+) => gateway.inject({ method, url, headers: asCustomer(sealed, headers), payload });
+
+/** The customer's read of their details: the call most tests watch the session through. */
+const readDetails = (sealed: string, headers: Record<string, string> = {}) =>
+  withSession(sealed, 'GET', '/api/user/details/', { headers });
+
+/** A write, so the CSRF check applies. */
+const applyForLoan = (sealed: string, headers: Record<string, string> = {}) =>
+  withSession(sealed, 'POST', '/api/loan/apply/', { headers, payload: { amount: '500.00' } });
+
+/** The page telling the host the customer did something. */
+const touch = (sealed: string) => withSession(sealed, 'POST', '/session/activity');
+
+/** A page request rendered on the server with the session (the `/page` route above). */
+const renderPage = (sealed: string) => withSession(sealed, 'GET', '/page');
+
+/** What an answer ending the session says however it ended: 401, the reason in body and header. */
+function expectSessionEnded(answer: LightMyRequestResponse, reason: string): void {
+  expect(answer.statusCode).toBe(401);
+  expect(answer.json()).toMatchObject({ code: 'session_ended', reason });
+  expect(answer.headers[SESSION_ENDED_HEADER.toLowerCase()]).toBe(reason);
+}
+
 describe('logging in through the host', () => {
   it('answers the page without tokens and keeps them in an HttpOnly sealed cookie', async () => {
-    const answer = await gateway.inject({
-      method: 'POST',
-      url: '/api/user/api/token/',
-      payload: { username: '01001011234', password: 'secret' },
-    });
+    const answer = await postLogin();
     expect(answer.statusCode).toBe(200);
     expect(answer.body).not.toContain('access-1');
     expect(answer.body).not.toContain('refresh-1');
-    expect(answer.json()).toEqual({
-      idle_seconds: 40,
-      idle_left_seconds: 40,
-      max_left_seconds: 3600,
-    });
+    expect(answer.json()).toEqual(clocks(40, 3600));
     const cookies = setCookies(answer.headers);
     expect(cookies.get('user')).toMatch(/HttpOnly/);
     expect(cookies.get('user')).toMatch(/SameSite=Lax/);
@@ -177,11 +222,7 @@ describe('logging in through the host', () => {
 describe('a call with the session', () => {
   it('reaches the provider with what the contract asks, and never with the sealed cookie', async () => {
     const sealed = await login();
-    const answer = await gateway.inject({
-      method: 'GET',
-      url: '/api/user/details/',
-      headers: asCustomer(sealed, { authorization: 'JWT a-token-a-page-made-up' }),
-    });
+    const answer = await readDetails(sealed, { authorization: 'JWT a-token-a-page-made-up' });
     expect(answer.statusCode).toBe(200);
     const seen = fake.state.seen.at(-1);
     expect(seen?.headers.authorization).toBe('JWT access-1');
@@ -196,34 +237,20 @@ describe('a call with the session', () => {
   it('refreshes once on a 401, repeats the call once and writes the rotated tokens back', async () => {
     const sealed = await login();
     fake.expireAccess();
-    const answer = await gateway.inject({
-      method: 'GET',
-      url: '/api/user/details/',
-      headers: asCustomer(sealed),
-    });
+    const answer = await readDetails(sealed);
     expect(answer.statusCode).toBe(200);
     expect(fake.state.refreshes).toBe(1);
-    const renewed = cookieValue(setCookies(answer.headers).get('user'));
-    const opened = await openSession(renewed, keys, limits, clock / 1000);
-    expect(opened.kind === 'open' && opened.session.refresh).toBe('refresh-2');
+    expect(await refreshSealedIn(sealedIn(answer))).toBe('refresh-2');
   });
 
   it('refreshes once for two tabs whose access expired at the same moment', async () => {
     const sealed = await login();
     fake.expireAccess();
-    const [first, second] = await Promise.all(
-      [1, 2].map(() =>
-        gateway.inject({ method: 'GET', url: '/api/user/details/', headers: asCustomer(sealed) }),
-      ),
-    );
+    const [first, second] = await Promise.all([1, 2].map(() => readDetails(sealed)));
     expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
     expect(fake.state.refreshes).toBe(1);
     // A call that left with the old cookie after the rotation gets the new tokens too.
-    const late = await gateway.inject({
-      method: 'GET',
-      url: '/api/user/details/',
-      headers: asCustomer(sealed),
-    });
+    const late = await readDetails(sealed);
     expect(late.statusCode).toBe(200);
     expect(fake.state.refreshes).toBe(1);
   });
@@ -232,14 +259,8 @@ describe('a call with the session', () => {
     const sealed = await login();
     fake.expireAccess();
     fake.state.loggedOut.add('refresh-1');
-    const answer = await gateway.inject({
-      method: 'GET',
-      url: '/api/user/details/',
-      headers: asCustomer(sealed),
-    });
-    expect(answer.statusCode).toBe(401);
-    expect(answer.json()).toMatchObject({ code: 'session_ended', reason: 'expired' });
-    expect(answer.headers[SESSION_ENDED_HEADER.toLowerCase()]).toBe('expired');
+    const answer = await readDetails(sealed);
+    expectSessionEnded(answer, 'expired');
     const cookies = setCookies(answer.headers);
     expect(cookies.get('user')).toMatch(/^user=;.*Max-Age=0/);
     expect(cookies.get('signed_in')).toMatch(/^signed_in=;.*Max-Age=0/);
@@ -248,11 +269,7 @@ describe('a call with the session', () => {
   it('clears the session on a banned answer and tells the page', async () => {
     const sealed = await login();
     fake.state.banned = true;
-    const answer = await gateway.inject({
-      method: 'GET',
-      url: '/api/user/details/',
-      headers: asCustomer(sealed),
-    });
+    const answer = await readDetails(sealed);
     expect(answer.statusCode).toBe(403);
     expect(answer.json()).toMatchObject({ code: 'banned_user' });
     expect(answer.headers[SESSION_ENDED_HEADER.toLowerCase()]).toBe('banned');
@@ -262,43 +279,23 @@ describe('a call with the session', () => {
   it('refuses a write whose X-CSRFToken is not the csrftoken cookie, before the provider hears it', async () => {
     const sealed = await login();
     const before = fake.state.seen.length;
-    const answer = await gateway.inject({
-      method: 'POST',
-      url: '/api/loan/apply/',
-      headers: asCustomer(sealed, { 'x-csrftoken': 'another' }),
-      payload: { amount: '500.00' },
-    });
+    const answer = await applyForLoan(sealed, { 'x-csrftoken': 'another' });
     expect(answer.statusCode).toBe(403);
     expect(answer.json()).toMatchObject({ code: 'csrf_failed' });
     expect(fake.state.seen.length).toBe(before);
-    const allowed = await gateway.inject({
-      method: 'POST',
-      url: '/api/loan/apply/',
-      headers: asCustomer(sealed),
-      payload: { amount: '500.00' },
-    });
+    const allowed = await applyForLoan(sealed);
     expect(allowed.statusCode).toBe(201);
   });
 
   it('lets a login through whatever session the browser holds: credentials authorise it, not the cookie', async () => {
     const sealed = await login();
-    const again = await gateway.inject({
-      method: 'POST',
-      url: '/api/user/api/token/',
-      headers: { cookie: `user=${sealed}` },
-      payload: { username: '01001011234', password: 'secret' },
-    });
+    const again = await postLogin({ cookie: `user=${sealed}` });
     expect(again.statusCode).toBe(200);
   });
 
   it('ends the session a browser held when it logs in again, at the provider too', async () => {
     const sealed = await login();
-    const again = await gateway.inject({
-      method: 'POST',
-      url: '/api/user/api/token/',
-      headers: { cookie: `user=${sealed}` },
-      payload: { username: '01001011234', password: 'secret' },
-    });
+    const again = await postLogin({ cookie: `user=${sealed}` });
     expect(again.statusCode).toBe(200);
     await vi.waitFor(() =>
       expect(fake.state.seen).toContainEqual(
@@ -309,10 +306,7 @@ describe('a call with the session', () => {
 
   it('never lets the page refresh: the tokens are not the page’s', async () => {
     const sealed = await login();
-    const answer = await gateway.inject({
-      method: 'POST',
-      url: '/api/user/token/refresh/',
-      headers: asCustomer(sealed),
+    const answer = await withSession(sealed, 'POST', '/api/user/token/refresh/', {
       payload: { refresh: 'refresh-1' },
     });
     expect(answer.statusCode).toBe(404);
@@ -321,14 +315,10 @@ describe('a call with the session', () => {
 
   it('takes a session the page stored before the deploy (JSON) and seals it', async () => {
     const legacy = encodeURIComponent(JSON.stringify(fake.current()));
-    const answer = await gateway.inject({
-      method: 'GET',
-      url: '/api/user/details/',
-      headers: asCustomer(legacy),
-    });
+    const answer = await readDetails(legacy);
     expect(answer.statusCode).toBe(200);
     expect(setCookies(answer.headers).get('user')).toMatch(/HttpOnly/);
-    expect(cookieValue(setCookies(answer.headers).get('user'))).not.toContain('access');
+    expect(sealedIn(answer)).not.toContain('access');
   });
 });
 
@@ -337,21 +327,11 @@ describe('the server ends sessions', () => {
     const sealed = await login();
     clock += 30_000;
     // A read (a poll) is not the customer's activity: it does not keep the session.
-    const poll = await gateway.inject({
-      method: 'GET',
-      url: '/api/user/details/',
-      headers: asCustomer(sealed),
-    });
+    const poll = await readDetails(sealed);
     expect(poll.statusCode).toBe(200);
     clock += 18_000;
-    const answer = await gateway.inject({
-      method: 'GET',
-      url: '/api/user/details/',
-      headers: asCustomer(sealed),
-    });
-    expect(answer.statusCode).toBe(401);
-    expect(answer.json()).toMatchObject({ code: 'session_ended', reason: 'inactive' });
-    expect(answer.headers[SESSION_ENDED_HEADER.toLowerCase()]).toBe('inactive');
+    const answer = await readDetails(sealed);
+    expectSessionEnded(answer, 'inactive');
     expect(setCookies(answer.headers).get('user')).toMatch(/^user=;/);
     // The provider never saw the ended session's token.
     expect(fake.state.seen.at(-1)?.headers.authorization).toBeUndefined();
@@ -360,74 +340,38 @@ describe('the server ends sessions', () => {
   it('keeps a session the customer uses, and tells the page its clocks', async () => {
     let sealed = await login();
     clock += 30_000;
-    const touched = await gateway.inject({
-      method: 'POST',
-      url: '/session/activity',
-      headers: asCustomer(sealed),
-    });
-    expect(touched.json()).toEqual({
-      idle_seconds: 40,
-      idle_left_seconds: 40,
-      max_left_seconds: 3570,
-    });
-    sealed = cookieValue(setCookies(touched.headers).get('user'));
+    const touched = await touch(sealed);
+    expect(touched.json()).toEqual(clocks(40, 3570));
+    sealed = sealedIn(touched);
     clock += 30_000;
-    const state = await gateway.inject({
-      method: 'GET',
-      url: '/session',
-      headers: asCustomer(sealed),
-    });
-    expect(state.json()).toEqual({
-      idle_seconds: 40,
-      idle_left_seconds: 10,
-      max_left_seconds: 3540,
-    });
-    const answer = await gateway.inject({
-      method: 'GET',
-      url: '/api/user/details/',
-      headers: asCustomer(sealed),
-    });
+    const state = await withSession(sealed, 'GET', '/session');
+    expect(state.json()).toEqual(clocks(10, 3540));
+    const answer = await readDetails(sealed);
     expect(answer.statusCode).toBe(200);
   });
 
   it('refuses a session older than SESSION_MAX_SECONDS however used', async () => {
     let sealed = await login();
     // Used every 30 s for an hour: never idle, and still ended at the hour.
-    for (let touch = 0; touch < 119; touch += 1) {
+    for (let times = 0; times < 119; times += 1) {
       clock += 30_000;
-      const touched = await gateway.inject({
-        method: 'POST',
-        url: '/session/activity',
-        headers: asCustomer(sealed),
-      });
+      const touched = await touch(sealed);
       expect(touched.statusCode).toBe(200);
-      sealed = cookieValue(setCookies(touched.headers).get('user'));
+      sealed = sealedIn(touched);
     }
     clock += 30_000;
-    const answer = await gateway.inject({
-      method: 'GET',
-      url: '/api/user/details/',
-      headers: asCustomer(sealed),
-    });
+    const answer = await readDetails(sealed);
     expect(answer.statusCode).toBe(401);
     expect(answer.json()).toMatchObject({ reason: 'expired' });
   });
 
   it('logs out at the provider and clears the cookie; a copy of the cookie is refused after', async () => {
     const sealed = await login();
-    const answer = await gateway.inject({
-      method: 'POST',
-      url: '/api/user/logout/',
-      headers: asCustomer(sealed),
-    });
+    const answer = await withSession(sealed, 'POST', '/api/user/logout/');
     expect(answer.statusCode).toBe(205);
     expect(fake.state.seen.at(-1)?.body).toEqual({ refresh: 'refresh-1' });
     expect(setCookies(answer.headers).get('user')).toMatch(/Max-Age=0/);
-    const copied = await gateway.inject({
-      method: 'GET',
-      url: '/api/user/details/',
-      headers: asCustomer(sealed),
-    });
+    const copied = await readDetails(sealed);
     expect(copied.statusCode).toBe(401);
     expect(copied.json()).toMatchObject({ code: 'session_ended' });
   });
@@ -447,7 +391,7 @@ describe('a page with the session', () => {
   it('reads the provider with it for the server’s render, refreshing once, and the page sets the rotated cookie', async () => {
     const sealed = await login();
     fake.expireAccess();
-    const page = await gateway.inject({ method: 'GET', url: '/page', headers: asCustomer(sealed) });
+    const page = await renderPage(sealed);
     const { kind, details, cookies } = page.json() as {
       kind: string;
       details: { status: number; data: unknown };
@@ -457,14 +401,13 @@ describe('a page with the session', () => {
     expect(details).toEqual({ status: 200, data: { first_name: 'ნინო' } });
     expect(fake.state.refreshes).toBe(1);
     const renewed = cookieValue(cookies.find((cookie) => cookie.startsWith('user=')));
-    const opened = await openSession(renewed, keys, limits, clock / 1000);
-    expect(opened.kind === 'open' && opened.session.refresh).toBe('refresh-2');
+    expect(await refreshSealedIn(renewed)).toBe('refresh-2');
   });
 
   it('is a visitor’s, its cookies cleared, once the session is idle too long', async () => {
     const sealed = await login();
     clock += 48_000;
-    const page = await gateway.inject({ method: 'GET', url: '/page', headers: asCustomer(sealed) });
+    const page = await renderPage(sealed);
     const { kind, cookies } = page.json() as { kind: string; cookies: string[] };
     expect(kind).toBe('ended');
     expect(cookies.some((cookie) => /^user=;.*Max-Age=0/.test(cookie))).toBe(true);
@@ -473,13 +416,10 @@ describe('a page with the session', () => {
   it('reads only the provider’s API for the render: nothing else of the provider, never its logout', async () => {
     const sealed = await login();
     const read = async (url: string) =>
-      (
-        await gateway.inject({
-          method: 'GET',
-          url: `/page-read?url=${encodeURIComponent(url)}`,
-          headers: asCustomer(sealed),
-        })
-      ).json() as { status: number; data: unknown };
+      (await withSession(sealed, 'GET', `/page-read?url=${encodeURIComponent(url)}`)).json() as {
+        status: number;
+        data: unknown;
+      };
     expect(await read('/api/user/details/')).toEqual({ status: 200, data: { first_name: 'ნინო' } });
     const before = fake.state.seen.length;
     for (const url of [

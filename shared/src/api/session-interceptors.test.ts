@@ -60,19 +60,51 @@ const tokenNotValid = () =>
 const readSlider = () =>
   requestJson(z.array(z.unknown()), { method: 'GET', url: '/api/cms/slider/' });
 
+/** The slider answers as usual, with the header saying the session ended (`reason`). */
+function sliderSaysSessionEnded(reason: string): void {
+  mswServer.use(
+    http.get('*/api/cms/slider/', () =>
+      HttpResponse.json([], { headers: { [SESSION_ENDED_HEADER]: reason } }),
+    ),
+  );
+}
+
+/**
+ * The server answers the details with a 401 it did not explain (token_not_valid), as after its
+ * own refresh and repeat failed. Returns what the page did since: its calls and its refreshes.
+ */
+function detailsRefusedUnexplained(): () => { calls: number; refreshes: number } {
+  const refreshes = watchRefreshes();
+  let calls = 0;
+  mswServer.use(
+    http.get('*/api/user/details/', () => {
+      calls += 1;
+      return tokenNotValid();
+    }),
+  );
+  return () => ({ calls, refreshes: refreshes.length });
+}
+
+/** The page ended the session for `reason`: the store says why, the companion cookie is gone. */
+function expectSessionEndedAs(reason: string): void {
+  expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: reason });
+  expect(Cookies.get(SIGNED_IN_COOKIE)).toBeUndefined();
+}
+
+/** The page kept the session: still logged in, the companion cookie still set. */
+function expectSessionKept(): void {
+  expect(useAuthStore.getState()).toMatchObject({ status: 'logged-in', endedBy: null });
+  expect(Cookies.get(SIGNED_IN_COOKIE)).toBe('1');
+}
+
 describe('an answer saying the session ended (X-Session-Ended)', () => {
   it.each(REASONS)(
     'on a success answer: ends the session as %s, forgets signed_in and still returns the answer',
     async (reason) => {
       logIn();
-      mswServer.use(
-        http.get('*/api/cms/slider/', () =>
-          HttpResponse.json([], { headers: { [SESSION_ENDED_HEADER]: reason } }),
-        ),
-      );
+      sliderSaysSessionEnded(reason);
       await expect(readSlider()).resolves.toEqual([]);
-      expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: reason });
-      expect(Cookies.get(SIGNED_IN_COOKIE)).toBeUndefined();
+      expectSessionEndedAs(reason);
     },
   );
 
@@ -86,8 +118,7 @@ describe('an answer saying the session ended (X-Session-Ended)', () => {
         status: 401,
         code: SESSION_ENDED_CODE,
       });
-      expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: reason });
-      expect(Cookies.get(SIGNED_IN_COOKIE)).toBeUndefined();
+      expectSessionEndedAs(reason);
       expect(refreshes).toHaveLength(0);
     },
   );
@@ -109,11 +140,7 @@ describe('an answer saying the session ended (X-Session-Ended)', () => {
   it('forgets signed_in even in a tab whose store had not yet heard of the session', async () => {
     // Another tab logged in a moment ago: the cookie is there, this tab's store is a visitor's.
     holdSession();
-    mswServer.use(
-      http.get('*/api/cms/slider/', () =>
-        HttpResponse.json([], { headers: { [SESSION_ENDED_HEADER]: 'expired' } }),
-      ),
-    );
+    sliderSaysSessionEnded('expired');
     await readSlider();
     expect(Cookies.get(SIGNED_IN_COOKIE)).toBeUndefined();
     expect(useAuthStore.getState().status).toBe('logged-out');
@@ -121,14 +148,9 @@ describe('an answer saying the session ended (X-Session-Ended)', () => {
 
   it('ignores a reason it does not know, and keeps the session', async () => {
     logIn();
-    mswServer.use(
-      http.get('*/api/cms/slider/', () =>
-        HttpResponse.json([], { headers: { [SESSION_ENDED_HEADER]: 'tired' } }),
-      ),
-    );
+    sliderSaysSessionEnded('tired');
     await expect(readSlider()).resolves.toEqual([]);
-    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-in', endedBy: null });
-    expect(Cookies.get(SIGNED_IN_COOKIE)).toBe('1');
+    expectSessionKept();
   });
 });
 
@@ -147,8 +169,7 @@ describe('a banned_user answer', () => {
         ),
       );
       await expect(fetchLoans()).rejects.toMatchObject({ status, code: 'banned_user' });
-      expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'banned' });
-      expect(Cookies.get(SIGNED_IN_COOKIE)).toBeUndefined();
+      expectSessionEndedAs('banned');
       expect(refreshes).toHaveLength(0);
     },
   );
@@ -157,22 +178,14 @@ describe('a banned_user answer', () => {
 describe('a 401 the server did not explain', () => {
   it('passes it through while the browser still holds the session, and keeps the session', async () => {
     logIn();
-    const refreshes = watchRefreshes();
-    let calls = 0;
-    mswServer.use(
-      http.get('*/api/user/details/', () => {
-        calls += 1;
-        return tokenNotValid();
-      }),
-    );
+    const pageDid = detailsRefusedUnexplained();
     await expect(fetchUserDetails()).rejects.toMatchObject({
       status: 401,
       code: 'token_not_valid',
     });
     // The server already refreshed and repeated once: the page neither refreshes nor repeats.
-    expect({ calls, refreshes: refreshes.length }).toEqual({ calls: 1, refreshes: 0 });
-    expect(useAuthStore.getState()).toMatchObject({ status: 'logged-in', endedBy: null });
-    expect(Cookies.get(SIGNED_IN_COOKIE)).toBe('1');
+    expect(pageDid()).toEqual({ calls: 1, refreshes: 0 });
+    expectSessionKept();
   });
 
   it('ends the session as elsewhere when the browser no longer holds one (another tab logged out)', async () => {
@@ -215,16 +228,9 @@ describe('a 401 the server did not explain', () => {
 describe('the page and the refresh token', () => {
   it('never asks for a refresh, even when 20 calls meet an expired token at once', async () => {
     logIn();
-    const refreshes = watchRefreshes();
-    let calls = 0;
-    mswServer.use(
-      http.get('*/api/user/details/', () => {
-        calls += 1;
-        return tokenNotValid();
-      }),
-    );
+    const pageDid = detailsRefusedUnexplained();
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => fetchUserDetails()));
     expect(results.every((result) => result.status === 'rejected')).toBe(true);
-    expect({ calls, refreshes: refreshes.length }).toEqual({ calls: 20, refreshes: 0 });
+    expect(pageDid()).toEqual({ calls: 20, refreshes: 0 });
   });
 });
