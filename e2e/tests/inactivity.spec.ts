@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import { SESSION_ACTIVITY_PATH } from 'shared/session/server-session';
 import { ka } from 'shared/strings/ka';
 import { kaHost } from '../../host/src/words/ka-host';
 import { kaInactivity } from '../../host/src/words/ka-inactivity';
@@ -21,6 +23,20 @@ const WARNING_LASTS = '02:00';
 
 const t = kaInactivity;
 
+/**
+ * Until the page's report of activity is answered. The answer sets the page's clock by the
+ * server's (decision 027), which runs in real time: one landing after a jump of the browser's
+ * clock would count as fresh activity, so each jump waits for the reports before it.
+ */
+const activityReported = (page: Page) =>
+  page.waitForResponse((response) => response.url().endsWith(SESSION_ACTIVITY_PATH));
+
+/**
+ * Until the warning's code runs in the page (the page's only <dialog>, closed until due). It
+ * loads after login and counts its own start as activity: a jump before it would be undone.
+ */
+const warningReady = (page: Page) => expect(page.locator('dialog')).toBeAttached();
+
 test('an inactive session is warned about, kept on „continue“, and ended in every tab at zero', async ({
   page,
   context,
@@ -28,7 +44,10 @@ test('an inactive session is warned about, kept on „continue“, and ended in 
   // Installed for the whole context before any page: both tabs read the same clock.
   await context.clock.install();
   await page.goto('/');
+  const loggedIn = activityReported(page);
   await logInViaUi(page, VERIFIED);
+  await loggedIn;
+  await warningReady(page);
 
   // The warning comes by itself, with the focus on „continue“.
   const dialog = page.getByRole('dialog', { name: t.title });
@@ -41,23 +60,30 @@ test('an inactive session is warned about, kept on „continue“, and ended in 
   expect(await axeViolations(page)).toEqual([]);
 
   // Keyboard only: Enter on the focused „continue“ keeps the session.
+  const kept = activityReported(page);
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(accountButton(page)).toBeVisible();
+  await kept;
 
   // A second tab of the same session; from now on nobody touches either.
   const second = await context.newPage();
+  const opened = activityReported(second);
   await second.goto('/');
   await expect(accountButton(second)).toBeVisible();
+  await opened;
+  await warningReady(second);
   const secondDialog = second.getByRole('dialog', { name: t.title });
   await context.clock.fastForward(WARNING_AFTER);
   await expect(dialog).toBeVisible();
   await expect(secondDialog).toBeVisible();
 
   // Escape in one tab is „continue“ too, and closes the other tab's warning as well.
+  const keptAgain = activityReported(second);
   await second.keyboard.press('Escape');
   await expect(secondDialog).toBeHidden();
   await expect(dialog).toBeHidden();
+  await keptAgain;
 
   // No more activity: the warning again in both, then at zero both tabs are logged out.
   await context.clock.fastForward(WARNING_AFTER);
