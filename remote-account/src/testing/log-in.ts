@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import type { User } from 'shared/api/user/user-details';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { customer } from 'shared/testing/fixtures';
+import { createGate, type Gate } from 'shared/testing/gate';
 import { ISSUED_TOKENS } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
 import { holdSession } from 'shared/testing/session';
@@ -19,4 +20,20 @@ export function logInAs(overrides: Partial<User> = {}): User {
   // The store ignores the tokens: it only notes that the server began a session.
   act(() => useAuthStore.getState().setSession(ISSUED_TOKENS));
   return data;
+}
+
+/**
+ * Holds the customer's details (GET /api/user/details/) until the returned gate opens, then
+ * answers with `data`: for what shows while they load. Call it after `logInAs`, whose answer it
+ * replaces.
+ */
+export function holdDetails(data: User = customer): Gate {
+  const answer = createGate();
+  mswServer.use(
+    http.get('*/api/user/details/', async () => {
+      await answer.passed();
+      return HttpResponse.json(data);
+    }),
+  );
+  return answer;
 }

@@ -45,6 +45,17 @@ async function changePassword(
   await user.click(screen.getByRole('button', { name: kaAccount.setPassword }));
 }
 
+/** A change the form itself accepts: what the provider answers is then up to the test. */
+const validChange = { old: VALID_USER.password, next: 'Axali1234', confirm: 'Axali1234' };
+
+/** Shows the form and sends `validChange`, the provider answering it with `answer`. */
+async function sendValidChange(answer: () => Response | Promise<Response>) {
+  const user = userEvent.setup();
+  mswServer.use(http.post('*/api/user/user/change_password/', answer));
+  await showProfile();
+  await changePassword(user, validChange);
+}
+
 describe('changing the password', () => {
   it('offers password managers the current and new password fields', async () => {
     await showProfile();
@@ -60,11 +71,7 @@ describe('changing the password', () => {
     const changes = watchChanges();
     await showProfile();
 
-    await changePassword(user, {
-      old: VALID_USER.password,
-      next: 'Axali1234',
-      confirm: 'Axali1234',
-    });
+    await changePassword(user, validChange);
 
     expect(await screen.findByRole('status')).toHaveTextContent(kaProfile.passwordChanged);
     expect(changes).toEqual([{ old_password: VALID_USER.password, new_password: 'Axali1234' }]);
@@ -96,11 +103,7 @@ describe('changing the password', () => {
     const changes = watchChanges();
     await showProfile();
 
-    await changePassword(user, {
-      old: VALID_USER.password,
-      next: 'Axali1234',
-      confirm: 'Axali12345',
-    });
+    await changePassword(user, { ...validChange, confirm: 'Axali12345' });
 
     expect(confirmation()).toHaveAccessibleDescription(kaValidation.passwordMismatch);
     expect(confirmation()).toHaveAttribute('aria-invalid', 'true');
@@ -122,22 +125,12 @@ describe('changing the password', () => {
   });
 
   it('tells a throttled customer how many seconds to wait', async () => {
-    const user = userEvent.setup();
-    mswServer.use(
-      http.post('*/api/user/user/change_password/', () =>
-        HttpResponse.json(
-          { detail: 'მოთხოვნა შეიზღუდა.', code: 'throttled' },
-          { status: 429, headers: { 'Retry-After': '42' } },
-        ),
+    await sendValidChange(() =>
+      HttpResponse.json(
+        { detail: 'მოთხოვნა შეიზღუდა.', code: 'throttled' },
+        { status: 429, headers: { 'Retry-After': '42' } },
       ),
     );
-    await showProfile();
-
-    await changePassword(user, {
-      old: VALID_USER.password,
-      next: 'Axali1234',
-      confirm: 'Axali1234',
-    });
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       format(ka.errors.throttledWait, { seconds: 42 }),
@@ -146,22 +139,12 @@ describe('changing the password', () => {
   });
 
   it('shows a rule across fields (non_field_errors) above the form, and focuses it', async () => {
-    const user = userEvent.setup();
-    mswServer.use(
-      http.post('*/api/user/user/change_password/', () =>
-        HttpResponse.json(
-          { non_field_errors: ['ახალი პაროლი ძველს არ უნდა ემთხვეოდეს.'] },
-          { status: 400 },
-        ),
+    await sendValidChange(() =>
+      HttpResponse.json(
+        { non_field_errors: ['ახალი პაროლი ძველს არ უნდა ემთხვეოდეს.'] },
+        { status: 400 },
       ),
     );
-    await showProfile();
-
-    await changePassword(user, {
-      old: VALID_USER.password,
-      next: 'Axali1234',
-      confirm: 'Axali1234',
-    });
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('ახალი პაროლი ძველს არ უნდა ემთხვეოდეს.');
@@ -170,26 +153,16 @@ describe('changing the password', () => {
   });
 
   it('shows every message of one answer: its field’s at the field, the rest above the form', async () => {
-    const user = userEvent.setup();
-    mswServer.use(
-      http.post('*/api/user/user/change_password/', () =>
-        HttpResponse.json(
-          {
-            new_password: ['პაროლი ძალიან გავრცელებულია.'],
-            non_field_errors: ['სცადეთ სხვა პაროლი.'],
-            session: ['სესია მალე ამოიწურება.'],
-          },
-          { status: 400 },
-        ),
+    await sendValidChange(() =>
+      HttpResponse.json(
+        {
+          new_password: ['პაროლი ძალიან გავრცელებულია.'],
+          non_field_errors: ['სცადეთ სხვა პაროლი.'],
+          session: ['სესია მალე ამოიწურება.'],
+        },
+        { status: 400 },
       ),
     );
-    await showProfile();
-
-    await changePassword(user, {
-      old: VALID_USER.password,
-      next: 'Axali1234',
-      confirm: 'Axali1234',
-    });
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('სცადეთ სხვა პაროლი.');
@@ -201,25 +174,15 @@ describe('changing the password', () => {
   });
 
   it('shows an English provider answer (permission denied) in Georgian', async () => {
-    const user = userEvent.setup();
-    mswServer.use(
-      http.post('*/api/user/user/change_password/', () =>
-        HttpResponse.json(
-          {
-            detail: 'You do not have permission to perform this action.',
-            code: 'permission_denied',
-          },
-          { status: 403 },
-        ),
+    await sendValidChange(() =>
+      HttpResponse.json(
+        {
+          detail: 'You do not have permission to perform this action.',
+          code: 'permission_denied',
+        },
+        { status: 403 },
       ),
     );
-    await showProfile();
-
-    await changePassword(user, {
-      old: VALID_USER.password,
-      next: 'Axali1234',
-      confirm: 'Axali1234',
-    });
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(ka.errors.byCode.permission_denied);
@@ -227,20 +190,10 @@ describe('changing the password', () => {
   });
 
   it('shows that it is saving while a slow change is under way', async () => {
-    const user = userEvent.setup();
     const answer = createGate();
-    mswServer.use(
-      http.post('*/api/user/user/change_password/', async () => {
-        await answer.passed();
-        return HttpResponse.json({});
-      }),
-    );
-    await showProfile();
-
-    await changePassword(user, {
-      old: VALID_USER.password,
-      next: 'Axali1234',
-      confirm: 'Axali1234',
+    await sendValidChange(async () => {
+      await answer.passed();
+      return HttpResponse.json({});
     });
 
     expect(await screen.findByRole('button', { name: kaAccount.settingPassword })).toBeDisabled();

@@ -4,11 +4,10 @@ import { HttpResponse, http } from 'msw';
 import { setUserData } from 'shared/query/account-queries';
 import { ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
-import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { renderInRouter } from 'shared/testing/render';
 import { kaAccount } from '../../../lib/ka-account';
-import { logInAs } from '../../../testing/log-in';
+import { holdDetails, logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../ka-profile';
 import { ProfileSection } from './profile-section';
 
@@ -56,14 +55,8 @@ describe('the profile section', () => {
   });
 
   it('shows a placeholder only when loading takes a while, then the data', async () => {
-    const answer = createGate();
     logInAs();
-    mswServer.use(
-      http.get('*/api/user/details/', async () => {
-        await answer.passed();
-        return HttpResponse.json(customer);
-      }),
-    );
+    const answer = holdDetails();
     renderInRouter(<ProfileSection />);
 
     expect(screen.queryByText(ka.common.loading)).not.toBeInTheDocument();

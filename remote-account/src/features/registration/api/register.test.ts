@@ -1,17 +1,11 @@
 import { HttpResponse, http } from 'msw';
 import { personalDataNotice, registrationTerms } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
+import { validRegistration } from '../testing/valid-registration';
 import { type Registration, register } from './register';
 
 const registration: Registration = {
-  personal_number: '01001054321',
-  first_name: 'გიორგი',
-  last_name: 'კაპანაძე',
-  birth_date: '1995-03-21',
-  phone_number: '599123456',
-  email: 'giorgi@example.ge',
-  password: 'Parol1234',
-  password_confirm: 'Parol1234',
+  ...validRegistration,
   terms_of_contract: registrationTerms.id,
   personal_data_consent: personalDataNotice.id,
   marketing_consent: false,
@@ -47,14 +41,7 @@ describe('register', () => {
       authorization: null,
     });
     expect(Object.fromEntries(seen[0]?.fields ?? [])).toEqual({
-      personal_number: '01001054321',
-      first_name: 'გიორგი',
-      last_name: 'კაპანაძე',
-      birth_date: '1995-03-21',
-      phone_number: '599123456',
-      email: 'giorgi@example.ge',
-      password: 'Parol1234',
-      password_confirm: 'Parol1234',
+      ...validRegistration,
       terms_of_contract: String(registrationTerms.id),
       personal_data_consent: String(personalDataNotice.id),
       marketing_consent: 'false',

@@ -11,6 +11,7 @@ import { kaAccount } from '../../../lib/ka-account';
 import { kaValidation } from '../../../lib/ka-validation';
 import { kaRegistration } from '../ka-registration';
 import { todayInGeorgia } from '../lib/birth-date';
+import { validRegistration } from '../testing/valid-registration';
 import { RegistrationForm } from './registration-form';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -27,16 +28,7 @@ const labels = {
 } as const;
 type TextField = keyof typeof labels;
 
-const valid: Record<TextField, string> = {
-  personal_number: '01001054321',
-  first_name: 'გიორგი',
-  last_name: 'კაპანაძე',
-  birth_date: '1995-03-21',
-  phone_number: '599123456',
-  email: 'giorgi@example.ge',
-  password: 'Parol1234',
-  password_confirm: 'Parol1234',
-};
+const valid: Record<TextField, string> = validRegistration;
 
 /** Born on 1 January seventeen years ago (Georgian calendar): under 18 whatever today is. */
 const minorBirthDate = () => `${Number(todayInGeorgia().slice(0, 4)) - 17}-01-01`;
@@ -51,6 +43,13 @@ function renderForm() {
   return { onLogin };
 }
 
+/** The form once its terms have loaded: the boxes to tick are there. */
+async function showForm() {
+  const view = renderForm();
+  await screen.findByRole('region', { name: registrationTerms.title });
+  return view;
+}
+
 const field = (name: TextField) => screen.getByLabelText(labels[name]);
 const acceptBox = () => screen.getByRole('checkbox', { name: kaRegistration.termsAccept });
 const consentBox = () => screen.getByRole('checkbox', { name: kaRegistration.personalDataAccept });
@@ -61,6 +60,20 @@ async function fill(user: User, values: Partial<Record<TextField, string>>) {
     const input = field(name);
     await user.clear(input);
     if (value) await user.type(input, value);
+  }
+}
+
+/** Fills in `values` and ticks the terms and the personal-data boxes: ready to send. */
+async function fillAndAccept(user: User, values: Partial<Record<TextField, string>> = valid) {
+  await fill(user, values);
+  await user.click(acceptBox());
+  await user.click(consentBox());
+}
+
+/** Each field still holds what was typed into it. */
+function expectFieldsToHold(values: Record<TextField, string>) {
+  for (const [name, value] of Object.entries(values) as [TextField, string][]) {
+    expect(field(name)).toHaveValue(value);
   }
 }
 
@@ -93,6 +106,11 @@ function watchRegistrations(
   return sent;
 }
 
+/** The provider refuses every registration with these messages, as a 400. */
+function refuseRegistrations(messages: Record<string, string[]>) {
+  return watchRegistrations(() => HttpResponse.json(messages, { status: 400 }));
+}
+
 describe('the registration form', () => {
   it('shows the current registration terms, sanitised, with a box to accept them', async () => {
     registrationTermsAnswer(() =>
@@ -118,8 +136,7 @@ describe('the registration form', () => {
   it('asks for every field when the form is sent empty, and puts the cursor in the first', async () => {
     const user = userEvent.setup();
     const sent = watchRegistrations();
-    renderForm();
-    await screen.findByRole('region', { name: registrationTerms.title });
+    await showForm();
 
     await user.click(submitButton());
 
@@ -152,8 +169,7 @@ describe('the registration form', () => {
   it('checks each field by the contract’s rules, keeping what was typed', async () => {
     const user = userEvent.setup();
     const sent = watchRegistrations();
-    renderForm();
-    await screen.findByRole('region', { name: registrationTerms.title });
+    await showForm();
     const wrong = {
       personal_number: '0100105432',
       first_name: 'გიორგი',
@@ -164,9 +180,7 @@ describe('the registration form', () => {
       password: 'Parolebi',
       password_confirm: 'Parol1235',
     };
-    await fill(user, wrong);
-    await user.click(acceptBox());
-    await user.click(consentBox());
+    await fillAndAccept(user, wrong);
 
     await user.click(submitButton());
 
@@ -180,17 +194,14 @@ describe('the registration form', () => {
     expectError('password_confirm', kaValidation.passwordMismatch);
     expect(field('first_name')).not.toHaveAttribute('aria-invalid');
     expect(field('personal_number')).toHaveFocus();
-    for (const [name, value] of Object.entries(wrong)) {
-      expect(field(name as TextField)).toHaveValue(value);
-    }
+    expectFieldsToHold(wrong);
     expect(sent).toHaveLength(0);
   });
 
   it('refuses a customer under 18 and a name longer than the provider keeps', async () => {
     const user = userEvent.setup();
     const sent = watchRegistrations();
-    renderForm();
-    await screen.findByRole('region', { name: registrationTerms.title });
+    await showForm();
     await fill(user, { ...valid, last_name: '', birth_date: minorBirthDate() });
     await user.click(field('last_name'));
     await user.paste('ა'.repeat(151));
@@ -210,8 +221,7 @@ describe('the registration form', () => {
   it('will not register until the terms are accepted', async () => {
     const user = userEvent.setup();
     const sent = watchRegistrations();
-    renderForm();
-    await screen.findByRole('region', { name: registrationTerms.title });
+    await showForm();
     await fill(user, valid);
 
     await user.click(submitButton());
@@ -224,12 +234,9 @@ describe('the registration form', () => {
   it('sends every field and the accepted terms’ id as a multipart form', async () => {
     const user = userEvent.setup();
     const sent = watchRegistrations();
-    renderForm();
-    await screen.findByRole('region', { name: registrationTerms.title });
+    await showForm();
     // Written as people write it: the contract's 9 digits are what is sent.
-    await fill(user, { ...valid, phone_number: '599 12 34 56' });
-    await user.click(acceptBox());
-    await user.click(consentBox());
+    await fillAndAccept(user, { ...valid, phone_number: '599 12 34 56' });
 
     await user.click(submitButton());
 
@@ -248,16 +255,13 @@ describe('the registration form', () => {
   it('offers marketing in a box of its own, unticked and optional, and sends what the customer chose', async () => {
     const user = userEvent.setup();
     const sent = watchRegistrations();
-    renderForm();
-    await screen.findByRole('region', { name: registrationTerms.title });
+    await showForm();
     const marketing = screen.getByRole('checkbox', { name: kaRegistration.marketingAccept });
     expect(marketing).not.toBeChecked();
     expect(screen.getByRole('group', { name: kaRegistration.marketing })).toContainElement(
       marketing,
     );
-    await fill(user, valid);
-    await user.click(acceptBox());
-    await user.click(consentBox());
+    await fillAndAccept(user);
     await user.click(marketing);
 
     await user.click(submitButton());
@@ -268,20 +272,12 @@ describe('the registration form', () => {
 
   it('shows the provider’s field messages on their fields and loses nothing typed', async () => {
     const user = userEvent.setup();
-    watchRegistrations(() =>
-      HttpResponse.json(
-        {
-          personal_number: ['ამ პირადი ნომრით მომხმარებელი უკვე არსებობს.'],
-          password_confirm: ['პაროლები არ ემთხვევა.'],
-        },
-        { status: 400 },
-      ),
-    );
-    renderForm();
-    await screen.findByRole('region', { name: registrationTerms.title });
-    await fill(user, valid);
-    await user.click(acceptBox());
-    await user.click(consentBox());
+    refuseRegistrations({
+      personal_number: ['ამ პირადი ნომრით მომხმარებელი უკვე არსებობს.'],
+      password_confirm: ['პაროლები არ ემთხვევა.'],
+    });
+    await showForm();
+    await fillAndAccept(user);
 
     await user.click(submitButton());
 
@@ -294,9 +290,7 @@ describe('the registration form', () => {
     expect(field('personal_number')).toHaveFocus();
     // Every message has its field, so no form-level alert repeats one.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    for (const [name, value] of Object.entries(valid)) {
-      expect(field(name as TextField)).toHaveValue(value);
-    }
+    expectFieldsToHold(valid);
     expect(acceptBox()).toBeChecked();
     expect(consentBox()).toBeChecked();
   });
@@ -313,11 +307,8 @@ describe('the registration form', () => {
           )
         : HttpResponse.json({ id: 43 }, { status: 201 }),
     );
-    renderForm();
-    await screen.findByRole('region', { name: registrationTerms.title });
-    await fill(user, valid);
-    await user.click(acceptBox());
-    await user.click(consentBox());
+    await showForm();
+    await fillAndAccept(user);
     // Held, so the reload is seen to replace the old box before the new terms arrive.
     const published = createGate();
     registrationTermsAnswer(async () => {
@@ -400,9 +391,7 @@ describe('the registration form', () => {
     );
     renderForm();
     await screen.findByRole('region', { name: personalDataNotice.title });
-    await fill(user, valid);
-    await user.click(acceptBox());
-    await user.click(consentBox());
+    await fillAndAccept(user);
     const published = createGate();
     mswServer.use(
       http.get('*/api/cms/terms_of_contract/', async ({ request }) => {
@@ -426,9 +415,7 @@ describe('the registration form', () => {
     expect(consentBox()).not.toBeChecked();
     expect(consentBox()).toHaveFocus();
     expect(consentBox()).toHaveAccessibleDescription('დაეთანხმეთ მოქმედ შეტყობინებას.');
-    for (const [name, value] of Object.entries(valid)) {
-      expect(field(name as TextField)).toHaveValue(value);
-    }
+    expectFieldsToHold(valid);
     expect(acceptBox()).toBeChecked();
 
     await user.click(consentBox());
@@ -445,17 +432,9 @@ describe('the registration form', () => {
 
   it('shows a message that belongs to no field above the form', async () => {
     const user = userEvent.setup();
-    watchRegistrations(() =>
-      HttpResponse.json(
-        { non_field_errors: ['რეგისტრაცია დროებით შეჩერებულია.'] },
-        { status: 400 },
-      ),
-    );
-    renderForm();
-    await screen.findByRole('region', { name: registrationTerms.title });
-    await fill(user, valid);
-    await user.click(acceptBox());
-    await user.click(consentBox());
+    refuseRegistrations({ non_field_errors: ['რეგისტრაცია დროებით შეჩერებულია.'] });
+    await showForm();
+    await fillAndAccept(user);
 
     await user.click(submitButton());
 
@@ -466,11 +445,8 @@ describe('the registration form', () => {
   it('says registration is complete and offers the login for the new personal number', async () => {
     const user = userEvent.setup();
     watchRegistrations();
-    const { onLogin } = renderForm();
-    await screen.findByRole('region', { name: registrationTerms.title });
-    await fill(user, valid);
-    await user.click(acceptBox());
-    await user.click(consentBox());
+    const { onLogin } = await showForm();
+    await fillAndAccept(user);
 
     await user.click(submitButton());
 
@@ -505,8 +481,7 @@ describe('the registration form', () => {
   });
 
   it('offers the browser’s helpers for each field', async () => {
-    renderForm();
-    await screen.findByRole('region', { name: registrationTerms.title });
+    await showForm();
     expect(field('personal_number')).toHaveAttribute('inputmode', 'numeric');
     expect(field('first_name')).toHaveAttribute('autocomplete', 'given-name');
     expect(field('last_name')).toHaveAttribute('autocomplete', 'family-name');

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { User } from 'shared/api/user/user-details';
 import { accountKeys } from 'shared/query/account-queries';
@@ -33,22 +33,45 @@ function emailStep() {
   return screen.getByRole('listitem', { name: t.email.title });
 }
 
+/** The customer's panel at its steps. */
+async function showCustomerPanel() {
+  logInAs();
+  await showPanel();
+}
+
+async function clickSend(user: UserEvent) {
+  await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
+}
+
+/** Sends a code and returns the field it is to be typed in, once that shows. */
+async function requestCode(user: UserEvent) {
+  await clickSend(user);
+  return within(emailStep()).findByLabelText(t.email.code);
+}
+
+async function clickConfirm(user: UserEvent) {
+  await user.click(within(emailStep()).getByRole('button', { name: t.email.confirm }));
+}
+
+/** The provider answers every send with `answer`. */
+function answerSends(answer: () => Response) {
+  mswServer.use(http.post('*/api/user/user/send_email_verification/', answer));
+}
+
 describe('verifying the e-mail', () => {
   it('sends a code, shows a wrong code at the field, then verifies with the right one', async () => {
     const user = userEvent.setup();
     const calls = watchEmailCalls();
-    logInAs();
-    await showPanel();
+    await showCustomerPanel();
 
-    await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
+    const code = await requestCode(user);
 
-    const code = await within(emailStep()).findByLabelText(t.email.code);
     expect(code).toHaveFocus();
     expect(emailStep()).toHaveTextContent(format(t.email.sent, { contact: customer.email }));
     expect(calls.sends).toBe(1);
 
     await user.type(code, '654321');
-    await user.click(within(emailStep()).getByRole('button', { name: t.email.confirm }));
+    await clickConfirm(user);
 
     const message = 'კოდი არასწორია. დარჩენილი მცდელობები: 4.';
     expect(await within(emailStep()).findByText(message)).toBeVisible();
@@ -60,7 +83,7 @@ describe('verifying the e-mail', () => {
 
     await user.clear(code);
     await user.type(code, GOOD_CODE);
-    await user.click(within(emailStep()).getByRole('button', { name: t.email.confirm }));
+    await clickConfirm(user);
 
     expect(await within(emailStep()).findByText(t.email.done)).toBeInTheDocument();
     expect(emailStep()).toHaveTextContent(`✓ ${t.verified}`);
@@ -75,13 +98,11 @@ describe('verifying the e-mail', () => {
   it('checks the code is 6 digits before asking the provider', async () => {
     const user = userEvent.setup();
     const calls = watchEmailCalls();
-    logInAs();
-    await showPanel();
-    await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
+    await showCustomerPanel();
+    const code = await requestCode(user);
 
-    const code = await within(emailStep()).findByLabelText(t.email.code);
     await user.type(code, '12345');
-    await user.click(within(emailStep()).getByRole('button', { name: t.email.confirm }));
+    await clickConfirm(user);
 
     expect(code).toHaveAccessibleDescription(expect.stringContaining(kaAccount.codeInvalid));
     expect(calls.verifies).toHaveLength(0);
@@ -90,10 +111,8 @@ describe('verifying the e-mail', () => {
   it('lets the customer send the code again, keeping what was typed', async () => {
     const user = userEvent.setup();
     const calls = watchEmailCalls();
-    logInAs();
-    await showPanel();
-    await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
-    const code = await within(emailStep()).findByLabelText(t.email.code);
+    await showCustomerPanel();
+    const code = await requestCode(user);
     await user.type(code, '12');
 
     await user.click(within(emailStep()).getByRole('button', { name: t.email.resend }));
@@ -105,21 +124,18 @@ describe('verifying the e-mail', () => {
 
   it('shows a send refused in English (permission denied) in Georgian words', async () => {
     const user = userEvent.setup();
-    mswServer.use(
-      http.post('*/api/user/user/send_email_verification/', () =>
-        HttpResponse.json(
-          {
-            detail: 'You do not have permission to perform this action.',
-            code: 'permission_denied',
-          },
-          { status: 403 },
-        ),
+    answerSends(() =>
+      HttpResponse.json(
+        {
+          detail: 'You do not have permission to perform this action.',
+          code: 'permission_denied',
+        },
+        { status: 403 },
       ),
     );
-    logInAs();
-    await showPanel();
+    await showCustomerPanel();
 
-    await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
+    await clickSend(user);
 
     const alert = await within(emailStep()).findByRole('alert');
     expect(alert).toHaveTextContent(ka.errors.byCode.permission_denied);
@@ -128,15 +144,12 @@ describe('verifying the e-mail', () => {
 
   it('shows a failed send as a Georgian message and keeps the send button', async () => {
     const user = userEvent.setup();
-    mswServer.use(
-      http.post('*/api/user/user/send_email_verification/', () =>
-        HttpResponse.json({ detail: 'სერვისი მიუწვდომელია.', code: 'error' }, { status: 503 }),
-      ),
+    answerSends(() =>
+      HttpResponse.json({ detail: 'სერვისი მიუწვდომელია.', code: 'error' }, { status: 503 }),
     );
-    logInAs();
-    await showPanel();
+    await showCustomerPanel();
 
-    await user.click(within(emailStep()).getByRole('button', { name: t.email.send }));
+    await clickSend(user);
 
     expect(await within(emailStep()).findByRole('alert')).toHaveTextContent(
       'სერვისი მიუწვდომელია.',

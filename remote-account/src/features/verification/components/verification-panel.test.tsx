@@ -5,10 +5,9 @@ import { accountKeys } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
 import { format, ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
-import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
-import { logInAs } from '../../../testing/log-in';
+import { holdDetails, logInAs } from '../../../testing/log-in';
 import { kaVerification } from '../ka-verification';
 import { showPanel } from '../test-utils';
 import { VerificationPanel } from './verification-panel';
@@ -21,14 +20,8 @@ function step(title: string) {
 
 describe('the verification panel', () => {
   it('shows a skeleton only after 200 ms while the customer loads', async () => {
-    const answer = createGate();
     logInAs();
-    mswServer.use(
-      http.get('*/api/user/details/', async () => {
-        await answer.passed();
-        return HttpResponse.json(customer);
-      }),
-    );
+    const answer = holdDetails();
     render(<VerificationPanel />);
 
     expect(screen.getByRole('heading', { level: 2, name: t.title })).toBeInTheDocument();
@@ -141,13 +134,7 @@ describe('the verification panel', () => {
     await user.click(within(step(t.email.title)).getByRole('button', { name: t.email.send }));
     const code = await within(step(t.email.title)).findByLabelText(t.email.code);
     await user.type(code, '123');
-    const answer = createGate();
-    mswServer.use(
-      http.get('*/api/user/details/', async () => {
-        await answer.passed();
-        return HttpResponse.json({ ...customer, phone_verified: true });
-      }),
-    );
+    const answer = holdDetails({ ...customer, phone_verified: true });
 
     act(() => void queryClient.invalidateQueries({ queryKey: accountKeys.user }));
 

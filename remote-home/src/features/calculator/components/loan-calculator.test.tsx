@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { calculationQuery } from 'shared/api/loan/calculator';
@@ -48,6 +48,30 @@ function logIn() {
   act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
 }
 
+/** A customer logged in whose loan limit the provider answers as `limit`. */
+function logInWithLimit(limit: { amount_limit: string; term_limit: number[] }) {
+  mswServer.use(http.get('*/api/user/user/loan_limit/', () => HttpResponse.json(limit)));
+  logIn();
+}
+
+/** Replaces the amount with `amount`, keystroke by keystroke. */
+async function typeAmount(user: UserEvent, amount: string) {
+  await user.clear(amountField());
+  await user.type(amountField(), amount);
+}
+
+/** The calculator shown to a visitor, once the offer for its starting choice has come. */
+async function showStartingOffer() {
+  renderCalculator();
+  await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+}
+
+/** The terms the choice offers, in the order shown (their radios' values). */
+function termsOffered() {
+  const terms = within(screen.getByRole('group', { name: t.term })).getAllByRole('radio');
+  return terms.map((radio) => radio.getAttribute('value'));
+}
+
 afterEach(() => {
   mswServer.events.removeAllListeners();
   vi.useRealTimers();
@@ -73,20 +97,11 @@ describe('the loan calculator', () => {
   });
 
   it('takes the bounds from the answer: slider range and the terms offered', async () => {
-    renderCalculator();
-    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+    await showStartingOffer();
 
     expect(amountSlider()).toHaveAttribute('min', '100');
     expect(amountSlider()).toHaveAttribute('max', '10000');
-    const terms = within(screen.getByRole('group', { name: t.term })).getAllByRole('radio');
-    expect(terms.map((radio) => radio.getAttribute('value'))).toEqual([
-      '3',
-      '6',
-      '9',
-      '12',
-      '18',
-      '24',
-    ]);
+    expect(termsOffered()).toEqual(['3', '6', '9', '12', '18', '24']);
   });
 
   it('offers the terms shortest first whatever order the provider lists them in', async () => {
@@ -98,27 +113,13 @@ describe('the loan calculator', () => {
         }),
       ),
     );
-    renderCalculator();
-    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+    await showStartingOffer();
 
-    const terms = within(screen.getByRole('group', { name: t.term })).getAllByRole('radio');
-    expect(terms.map((radio) => radio.getAttribute('value'))).toEqual([
-      '3',
-      '6',
-      '9',
-      '12',
-      '18',
-      '24',
-    ]);
+    expect(termsOffered()).toEqual(['3', '6', '9', '12', '18', '24']);
   });
 
   it('starts a customer whose limit lacks the usual term on the longest term the limit allows', async () => {
-    mswServer.use(
-      http.get('*/api/user/user/loan_limit/', () =>
-        HttpResponse.json({ amount_limit: '3000.00', term_limit: [6, 3] }),
-      ),
-    );
-    logIn();
+    logInWithLimit({ amount_limit: '3000.00', term_limit: [6, 3] });
     const calls = watchCalculatorCalls();
     renderCalculator();
 
@@ -127,12 +128,7 @@ describe('the loan calculator', () => {
   });
 
   it('starts a customer inside their loan limit and takes the narrowed bounds', async () => {
-    mswServer.use(
-      http.get('*/api/user/user/loan_limit/', () =>
-        HttpResponse.json({ amount_limit: '500.00', term_limit: [3] }),
-      ),
-    );
-    logIn();
+    logInWithLimit({ amount_limit: '500.00', term_limit: [3] });
     const calls = watchCalculatorCalls();
     renderCalculator();
 
@@ -150,16 +146,13 @@ describe('the loan calculator', () => {
 
   it('states a fixed duration as text when only one term is allowed', async () => {
     mswServer.use(
-      http.get('*/api/user/user/loan_limit/', () =>
-        HttpResponse.json({ amount_limit: '3000.00', term_limit: [6] }),
-      ),
       http.get('*/api/loan/calculator', () =>
         HttpResponse.json(
           calculationFor(1000, 6, calculatorBounds({ amount_limit: '3000.00', term_limit: [6] })),
         ),
       ),
     );
-    logIn();
+    logInWithLimit({ amount_limit: '3000.00', term_limit: [6] });
     renderCalculator();
     await screen.findByText(t.monthlyPayment);
 
@@ -171,12 +164,10 @@ describe('the loan calculator', () => {
   it('asks once for a burst of keystrokes, for the amount typed', async () => {
     const user = userEvent.setup();
     const calls = watchCalculatorCalls();
-    renderCalculator();
-    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+    await showStartingOffer();
 
     // 250 is already a valid amount on the way to 2500: it must not cost a call.
-    await user.clear(amountField());
-    await user.type(amountField(), '2500');
+    await typeAmount(user, '2500');
 
     expect(await findMonthlyPayment(visitorOffer(2500, 12).monthly_payment)).toBeVisible();
     expect(calls).toEqual([
@@ -187,8 +178,7 @@ describe('the loan calculator', () => {
   });
 
   it('never lets an older answer replace a newer one', async () => {
-    renderCalculator();
-    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+    await showStartingOffer();
     const slow = createGate();
     mswServer.use(
       http.get('*/api/loan/calculator', async ({ request }) => {
@@ -211,10 +201,8 @@ describe('the loan calculator', () => {
 
   it('marks the figures as not the typed amount’s from the keystroke until its answer comes', async () => {
     const user = userEvent.setup();
-    renderCalculator();
-    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
-    await user.clear(amountField());
-    await user.type(amountField(), '500');
+    await showStartingOffer();
+    await typeAmount(user, '500');
     await findMonthlyPayment(visitorOffer(500, 12).monthly_payment);
     expect(monthly()?.closest('[data-stale]')).toBeNull();
     const answer = createGate();
@@ -239,11 +227,9 @@ describe('the loan calculator', () => {
 
   it('says which amount the figures are for while the typed one is outside the bounds', async () => {
     const user = userEvent.setup();
-    renderCalculator();
-    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+    await showStartingOffer();
 
-    await user.clear(amountField());
-    await user.type(amountField(), '50');
+    await typeAmount(user, '50');
 
     expect(monthly()?.closest('[data-stale]')).not.toBeNull();
     expect(monthly()?.closest('[data-stale]')?.querySelector('[role="status"]')).toHaveTextContent(
@@ -260,8 +246,7 @@ describe('the loan calculator', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const calls = watchCalculatorCalls();
-    renderCalculator();
-    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+    await showStartingOffer();
 
     await user.clear(amountField());
 
@@ -277,8 +262,7 @@ describe('the loan calculator', () => {
 
   it('refuses anything but digits as it is typed', async () => {
     const user = userEvent.setup();
-    renderCalculator();
-    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+    await showStartingOffer();
 
     await user.type(amountField(), 'ა');
 
@@ -289,11 +273,9 @@ describe('the loan calculator', () => {
   it('says a typed amount is outside the bounds, then brings it into range on leaving the field', async () => {
     const user = userEvent.setup();
     const calls = watchCalculatorCalls();
-    renderCalculator();
-    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+    await showStartingOffer();
 
-    await user.clear(amountField());
-    await user.type(amountField(), '50');
+    await typeAmount(user, '50');
     expect(screen.getByRole('alert')).toHaveTextContent(`მინიმალური თანხაა ${money('100.00')}`);
     expect(amountField()).toHaveValue('50');
 
@@ -306,8 +288,7 @@ describe('the loan calculator', () => {
   });
 
   it('moves the amount ten steps with Page Up and Page Down', async () => {
-    renderCalculator();
-    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+    await showStartingOffer();
 
     fireEvent.keyDown(amountSlider(), { key: 'PageUp' });
     expect(amountField()).toHaveValue('2000');
@@ -367,8 +348,7 @@ describe('the loan calculator', () => {
 
   it('asks a visitor to log in on apply, keeps the choice, and goes on to the application after login', async () => {
     const user = userEvent.setup();
-    renderCalculator();
-    await findMonthlyPayment(visitorOffer(1000, 12).monthly_payment);
+    await showStartingOffer();
     await user.click(screen.getByRole('radio', { name: '6 თვე' }));
     await findMonthlyPayment(visitorOffer(1000, 6).monthly_payment);
 

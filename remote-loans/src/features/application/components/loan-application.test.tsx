@@ -60,6 +60,20 @@ function acceptValidation(seen: unknown[] = []) {
   return seen;
 }
 
+/** The customer's handed-over choice, refused by the provider's check with `code`: the alert. */
+async function showRefused(code: string) {
+  refuse(code);
+  customerWithRequest();
+  render(<LoanApplication />);
+  return screen.findByRole('alert');
+}
+
+/** The terms a refusal offers to choose instead, as their buttons read, in order. */
+async function termsOffered(alert: HTMLElement) {
+  const terms = await within(alert).findAllByRole('button');
+  return terms.map((button) => button.textContent);
+}
+
 /** The application list as the provider keeps it: what the test puts there. */
 function applicationList(initial: Application[] = []) {
   const list = { items: initial };
@@ -123,11 +137,7 @@ describe('the loan application', () => {
   });
 
   it('sends the verification-less customer to the verification steps', async () => {
-    refuse('not_verified');
-    customerWithRequest();
-    render(<LoanApplication />);
-
-    const alert = await screen.findByRole('alert');
+    const alert = await showRefused('not_verified');
     expect(alert).toHaveTextContent(t.blocked.not_verified.title);
     expect(
       within(alert).getByRole('link', { name: t.blocked.not_verified.action }),
@@ -137,11 +147,7 @@ describe('the loan application', () => {
 
   it('offers to lower an amount over the limit to the limit, and checks again', async () => {
     const user = userEvent.setup();
-    refuse('limit_exceeded');
-    customerWithRequest();
-    render(<LoanApplication />);
-
-    const alert = await screen.findByRole('alert');
+    const alert = await showRefused('limit_exceeded');
     const lower = await within(alert).findByRole('button', { name: /^თანხის შემცირება/ });
     expect(lower).toHaveTextContent(`თანხის შემცირება ${money(loanLimit.amount_limit)}-მდე`);
     expect(alert).toHaveTextContent(`თქვენი ლიმიტია ${money(loanLimit.amount_limit)}`);
@@ -155,13 +161,8 @@ describe('the loan application', () => {
 
   it('offers the allowed terms when the term is not allowed', async () => {
     const user = userEvent.setup();
-    refuse('term_not_allowed');
-    customerWithRequest();
-    render(<LoanApplication />);
-
-    const alert = await screen.findByRole('alert');
-    const terms = await within(alert).findAllByRole('button');
-    expect(terms.map((button) => button.textContent)).toEqual(['3 თვე', '6 თვე', '12 თვე']);
+    const alert = await showRefused('term_not_allowed');
+    expect(await termsOffered(alert)).toEqual(['3 თვე', '6 თვე', '12 თვე']);
     acceptValidation();
     await user.click(within(alert).getByRole('button', { name: '12 თვე' }));
     expect(useLoanRequestStore.getState().request).toEqual({ amount: '1000.00', term: 12 });
@@ -173,21 +174,12 @@ describe('the loan application', () => {
         HttpResponse.json({ ...loanLimit, term_limit: [12, 3, 6] }),
       ),
     );
-    refuse('term_not_allowed');
-    customerWithRequest();
-    render(<LoanApplication />);
-
-    const alert = await screen.findByRole('alert');
-    const terms = await within(alert).findAllByRole('button');
-    expect(terms.map((button) => button.textContent)).toEqual(['3 თვე', '6 თვე', '12 თვე']);
+    const alert = await showRefused('term_not_allowed');
+    expect(await termsOffered(alert)).toEqual(['3 თვე', '6 თვე', '12 თვე']);
   });
 
   it('points to the overdue notice when an overdue loan blocks a new one', async () => {
-    refuse('has_overdue_loan');
-    customerWithRequest();
-    render(<LoanApplication />);
-
-    const alert = await screen.findByRole('alert');
+    const alert = await showRefused('has_overdue_loan');
     expect(alert).toHaveTextContent(t.blocked.has_overdue_loan.title);
     expect(
       within(alert).getByRole('link', { name: t.blocked.has_overdue_loan.action }),
@@ -196,12 +188,8 @@ describe('the loan application', () => {
 
   it('shows the open application when the provider says one is pending', async () => {
     const user = userEvent.setup();
-    refuse('has_pending_application');
     const list = applicationList([]);
-    customerWithRequest();
-    render(<LoanApplication />);
-
-    const alert = await screen.findByRole('alert');
+    const alert = await showRefused('has_pending_application');
     expect(alert).toHaveTextContent(t.blocked.has_pending_application.title);
     list.items = [pending({ id: 40 })];
     await user.click(

@@ -1,31 +1,27 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useAuthStore } from 'shared/auth/auth-store';
-import { formatMoney } from 'shared/lib/money';
 import { ka } from 'shared/strings/ka';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render, renderInRouter } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
+import { logIn, money } from '../../../testing/customer';
 import { fakeLoanProvider, overdueAnswer, overdueLoan } from '../../../testing/fake-loan-provider';
 import OverdueNotice from '../../overdue/components/overdue-notice';
+import { fact, findNotice } from '../../overdue/testing/overdue-notice';
 import LoansOverview from './loans-overview';
 
 const t = kaLoans.overdue;
 
-/** Money as the customer reads it; queries normalise the formatter's no-break space. */
-const money = (amount: string) => formatMoney(amount).replace(/\s+/g, ' ');
-
-function logIn() {
-  act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
-}
-
-const notice = () => screen.findByRole('region', { name: t.title });
-
-/** The value of a fact of the notice, found by its term. */
-function fact(region: HTMLElement, term: string) {
-  return within(region).getByText(term).nextElementSibling;
+/** Both sections, in the page's order. */
+function overdueAboveLoans() {
+  return (
+    <>
+      <OverdueNotice />
+      <LoansOverview />
+    </>
+  );
 }
 
 /** The page as a customer with an overdue loan has it: the notice above the loans' cards. */
@@ -41,14 +37,9 @@ describe('the overdue notice beside the loans', () => {
       ),
     );
     logIn();
-    renderInRouter(
-      <>
-        <OverdueNotice />
-        <LoansOverview />
-      </>,
-    );
+    renderInRouter(overdueAboveLoans());
 
-    const region = await notice();
+    const region = await findNotice();
     expect(await within(region).findByRole('alert')).toHaveTextContent(t.error);
     // The loans beside it are not touched by this failure.
     const loans = screen.getByRole('region', { name: ka.loans.title });
@@ -65,16 +56,11 @@ describe('the overdue notice beside the loans', () => {
     fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
     mswServer.use(http.get('*/api/loan/loan/', () => new HttpResponse(null, { status: 500 })));
     logIn();
-    render(
-      <>
-        <OverdueNotice />
-        <LoansOverview />
-      </>,
-    );
+    render(overdueAboveLoans());
 
     const loans = screen.getByRole('region', { name: ka.loans.title });
     expect(await within(loans).findByRole('alert')).toHaveTextContent(kaLoans.error);
-    const region = await notice();
+    const region = await findNotice();
     expect(fact(region, t.totalDue)).toHaveTextContent(money('284.82'));
     expect(within(region).queryByRole('alert')).toBeNull();
   });
@@ -87,13 +73,8 @@ describe('the overdue notice beside the loans', () => {
       { repayGate: gate },
     );
     logIn();
-    renderInRouter(
-      <>
-        <OverdueNotice />
-        <LoansOverview />
-      </>,
-    );
-    const region = await notice();
+    renderInRouter(overdueAboveLoans());
+    const region = await findNotice();
     const [card] = (await screen.findAllByRole('listitem')) as [HTMLElement];
     await within(card).findByText(kaLoans.loan.penalty);
 

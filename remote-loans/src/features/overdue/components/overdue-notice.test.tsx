@@ -1,7 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { formatMoney } from 'shared/lib/money';
 import { queryClient } from 'shared/query/query-client';
 import { format } from 'shared/strings/ka';
@@ -9,6 +8,7 @@ import { payoffQuote } from 'shared/testing/fixtures';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
+import { logIn, money } from '../../../testing/customer';
 import {
   activeLoan,
   fakeLoanProvider,
@@ -17,22 +17,17 @@ import {
   startingWith,
 } from '../../../testing/fake-loan-provider';
 import { overdueQuery } from '../api/overdue';
+import { fact, findNotice } from '../testing/overdue-notice';
 import OverdueNotice from './overdue-notice';
 
 const t = kaLoans.overdue;
 
-/** Money as the customer reads it; queries normalise the formatter's no-break space. */
-const money = (amount: string) => formatMoney(amount).replace(/\s+/g, ' ');
-
-function logIn() {
-  act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
-}
-
-const notice = () => screen.findByRole('region', { name: t.title });
-
-/** The value of a fact of the notice, found by its term. */
-function fact(region: HTMLElement, term: string) {
-  return within(region).getByText(term).nextElementSibling;
+/** A customer with the overdue loan, the notice shown: the provider and the notice's region. */
+async function showOverdueNotice() {
+  const provider = fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
+  logIn();
+  render(<OverdueNotice />);
+  return { provider, region: await findNotice() };
 }
 
 describe('the overdue notice', () => {
@@ -69,11 +64,8 @@ describe('the overdue notice', () => {
   });
 
   it('shows the days overdue, the overdue amount, the penalty and the total due', async () => {
-    fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
-    logIn();
-    render(<OverdueNotice />);
+    const { region } = await showOverdueNotice();
 
-    const region = await notice();
     expect(region).toHaveAttribute('id', 'overdue');
     expect(within(region).getByRole('heading', { level: 2, name: t.title })).toBeInTheDocument();
     expect(fact(region, t.days)).toHaveTextContent(format(t.daysValue, { count: 12 }));
@@ -91,7 +83,7 @@ describe('the overdue notice', () => {
     });
     logIn();
     const { unmount } = render(<OverdueNotice />);
-    expect(fact(await notice(), t.penalty)).toHaveTextContent(
+    expect(fact(await findNotice(), t.penalty)).toHaveTextContent(
       format(t.perDayRate, { amount: money('0.28'), rate: '0,10%' }).replace(/\s+/g, ' '),
     );
     unmount();
@@ -99,17 +91,14 @@ describe('the overdue notice', () => {
     fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
     queryClient.clear();
     render(<OverdueNotice />);
-    const penalty = fact(await notice(), t.penalty);
+    const penalty = fact(await findNotice(), t.penalty);
     expect(penalty).toHaveTextContent(money('3.38'));
     expect(penalty?.textContent).not.toContain(money('0.28'));
   });
 
   it('pays the total due from the notice, which then goes away', async () => {
     const user = userEvent.setup();
-    const provider = fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
-    logIn();
-    render(<OverdueNotice />);
-    const region = await notice();
+    const { provider, region } = await showOverdueNotice();
 
     await user.click(within(region).getByRole('button', { name: t.pay }));
     const total = await within(region).findByRole('radio', {
@@ -155,7 +144,7 @@ describe('the overdue notice', () => {
     );
     logIn();
     render(<OverdueNotice />);
-    const region = await notice();
+    const region = await findNotice();
 
     await user.click(within(region).getByRole('button', { name: kaLoans.payoff.open }));
     // The penalty is part of what paying it all off takes.
@@ -181,10 +170,7 @@ describe('the overdue notice', () => {
 
   it('stays with fresh figures after a part payment', async () => {
     const user = userEvent.setup();
-    const provider = fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
-    logIn();
-    render(<OverdueNotice />);
-    const region = await notice();
+    const { provider, region } = await showOverdueNotice();
 
     await user.click(within(region).getByRole('button', { name: t.pay }));
     await user.click(within(region).getByRole('radio', { name: kaLoans.repay.other }));

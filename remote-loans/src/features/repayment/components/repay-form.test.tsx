@@ -7,6 +7,7 @@ import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
+import { money } from '../../../testing/customer';
 import {
   activeLoan,
   fakeLoanProvider,
@@ -17,9 +18,6 @@ import {
 import { RepayForm, type RepayFormProps } from './repay-form';
 
 const t = kaLoans.repay;
-
-/** Money as the customer reads it; queries normalise the formatter's no-break space. */
-const money = (amount: string) => formatMoney(amount).replace(/\s+/g, ' ');
 
 function renderForm(props: Partial<RepayFormProps> = {}) {
   const onPaid = vi.fn();
@@ -39,6 +37,22 @@ function renderForm(props: Partial<RepayFormProps> = {}) {
 /** The value of a row of the confirmation's summary, found by its term. */
 function summaryValue(term: string): string | null | undefined {
   return screen.getByText(term).nextElementSibling?.textContent;
+}
+
+/**
+ * The form on the overdue loan at its confirm step, the provider holding the payment until
+ * `gate` opens: for what clicking confirm again does meanwhile.
+ */
+async function atConfirmWithPaymentHeld(user: UserEvent) {
+  const gate = createGate();
+  const provider = fakeLoanProvider(
+    { loans: [overdueLoan], overdue: overdueAnswer },
+    { repayGate: gate },
+  );
+  const { onPaid } = renderForm();
+  await user.click(screen.getByRole('button', { name: t.continue }));
+  const confirm = await screen.findByRole('button', { name: t.confirm });
+  return { gate, provider, onPaid, confirm };
 }
 
 async function typeOtherAmount(user: UserEvent, amount: string) {
@@ -170,15 +184,8 @@ describe('the repayment form', () => {
 
   it('sends one payment however often confirm is clicked while it runs', async () => {
     const user = userEvent.setup();
-    const gate = createGate();
-    const provider = fakeLoanProvider(
-      { loans: [overdueLoan], overdue: overdueAnswer },
-      { repayGate: gate },
-    );
-    const { onPaid } = renderForm();
+    const { gate, provider, onPaid, confirm } = await atConfirmWithPaymentHeld(user);
 
-    await user.click(screen.getByRole('button', { name: t.continue }));
-    const confirm = await screen.findByRole('button', { name: t.confirm });
     await user.dblClick(confirm);
     await user.click(confirm);
 
@@ -193,15 +200,8 @@ describe('the repayment form', () => {
 
   it('ignores a second click that comes before the page has re-rendered', async () => {
     const user = userEvent.setup();
-    const gate = createGate();
-    const provider = fakeLoanProvider(
-      { loans: [overdueLoan], overdue: overdueAnswer },
-      { repayGate: gate },
-    );
-    const { onPaid } = renderForm();
+    const { gate, provider, onPaid, confirm } = await atConfirmWithPaymentHeld(user);
 
-    await user.click(screen.getByRole('button', { name: t.continue }));
-    const confirm = await screen.findByRole('button', { name: t.confirm });
     // Two clicks in one task: React has not rendered the disabled button in between.
     confirm.click();
     confirm.click();
