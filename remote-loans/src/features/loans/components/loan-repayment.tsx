@@ -5,10 +5,12 @@ import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
 import { statusOf } from '../../../lib/loan-status';
+import { OnDemand } from '../../../lib/on-demand';
 import styles from '../../money-action/components/money-action.module.css';
 import { useActionFlow } from '../../money-action/hooks/use-action-flow';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
-import { type Payment, RepayForm } from '../../repayment/components/repay-form';
+import type { Payment } from '../../repayment/components/repay-form';
+import { repayForm } from '../../repayment/components/repay-form-on-demand';
 import { RepaySuccess } from '../../repayment/components/repay-success';
 
 /**
@@ -43,6 +45,7 @@ export function LoanRepayment({
           variant="secondary"
           className={styles.trigger}
           onClick={flow.start}
+          {...repayForm.intent}
         >
           {kaLoans.loan.pay}
         </Button>
@@ -55,12 +58,15 @@ export function LoanRepayment({
     return <LoadError message={kaLoans.overdue.error} onRetry={() => void overdue.refetch()} />;
   }
   return (
-    <RepayForm
-      loan={loan}
-      overdue={overdue.data}
-      headingLevel={headingLevel}
-      onPaid={flow.finish}
-      onCancel={flow.cancel}
+    <OnDemand
+      part={repayForm}
+      props={{
+        loan,
+        overdue: overdue.data,
+        headingLevel,
+        onPaid: flow.finish,
+        onCancel: flow.cancel,
+      }}
     />
   );
 }

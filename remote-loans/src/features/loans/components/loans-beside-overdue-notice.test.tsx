@@ -82,7 +82,7 @@ describe('the overdue notice beside the loans', () => {
       await user.click(
         within(place).getByRole('button', { name: place === region ? t.pay : kaLoans.loan.pay }),
       );
-      await user.click(within(place).getByRole('button', { name: kaLoans.repay.continue }));
+      await user.click(await within(place).findByRole('button', { name: kaLoans.repay.continue }));
     }
     const confirmHere = await within(region).findByRole('button', { name: kaLoans.repay.confirm });
     const confirmInCard = within(card).getByRole('button', { name: kaLoans.repay.confirm });

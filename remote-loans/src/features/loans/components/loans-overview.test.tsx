@@ -359,7 +359,9 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     expect(state.loanRequests).toBe(1);
 
     await user.click(within(active).getByRole('button', { name: t.loan.pay }));
-    await user.click(within(active).getByRole('radio', { name: startingWith(t.repay.full) }));
+    await user.click(
+      await within(active).findByRole('radio', { name: startingWith(t.repay.full) }),
+    );
     await user.click(within(active).getByRole('button', { name: t.repay.continue }));
     await user.click(await within(active).findByRole('button', { name: t.repay.confirm }));
 
@@ -389,7 +391,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
 
     await user.click(within(overdue).getByRole('button', { name: t.loan.pay }));
     expect(
-      within(overdue).getByRole('radio', { name: startingWith(t.repay.totalDue) }),
+      await within(overdue).findByRole('radio', { name: startingWith(t.repay.totalDue) }),
     ).toHaveAccessibleName(new RegExp(formatMoney('284.82')));
     await user.click(within(overdue).getByRole('radio', { name: t.repay.other }));
     await user.type(within(overdue).getByRole('textbox', { name: t.repay.otherLabel }), '1');
@@ -463,7 +465,7 @@ describe('the loans with their schedules, payments and the overdue loan', () => 
     const { active, overdue } = await findCards();
 
     await user.click(within(active).getByRole('button', { name: t.loan.pay }));
-    await user.click(within(active).getByRole('button', { name: t.repay.continue }));
+    await user.click(await within(active).findByRole('button', { name: t.repay.continue }));
     await user.click(await within(active).findByRole('button', { name: t.repay.confirm }));
 
     expect(await within(active).findByRole('alert')).toHaveTextContent(

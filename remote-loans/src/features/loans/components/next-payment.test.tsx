@@ -53,7 +53,7 @@ describe('the next payment', () => {
     const card = await screen.findByRole('region', { name: t.next.title });
 
     await user.click(within(card).getByRole('button', { name: t.loan.pay }));
-    await user.click(within(card).getByRole('radio', { name: startingWith(t.repay.next) }));
+    await user.click(await within(card).findByRole('radio', { name: startingWith(t.repay.next) }));
     await user.click(within(card).getByRole('button', { name: t.repay.continue }));
     await user.click(await within(card).findByRole('button', { name: t.repay.confirm }));
 

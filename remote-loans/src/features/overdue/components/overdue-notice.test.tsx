@@ -173,7 +173,7 @@ describe('the overdue notice', () => {
     const { provider, region } = await showOverdueNotice();
 
     await user.click(within(region).getByRole('button', { name: t.pay }));
-    await user.click(within(region).getByRole('radio', { name: kaLoans.repay.other }));
+    await user.click(await within(region).findByRole('radio', { name: kaLoans.repay.other }));
     await user.type(
       within(region).getByRole('textbox', { name: kaLoans.repay.otherLabel }),
       '103,38',

@@ -7,11 +7,13 @@ import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
+import { OnDemand } from '../../../lib/on-demand';
 import { HardshipHelp } from '../../hardship/components/hardship-help';
 import { DoneMessage } from '../../money-action/components/confirm-step';
 import { useActionFlow } from '../../money-action/hooks/use-action-flow';
 import { PayoffAction } from '../../payoff/components/payoff-action';
-import { type Payment, RepayForm } from '../../repayment/components/repay-form';
+import type { Payment } from '../../repayment/components/repay-form';
+import { repayForm } from '../../repayment/components/repay-form-on-demand';
 import { RepaySuccess } from '../../repayment/components/repay-success';
 import type { Overdue } from '../api/overdue';
 import { prefetchLoans } from '../api/prefetch-on-server';
@@ -41,12 +43,9 @@ function OverdueRepayment({
     return <LoadError message={kaLoans.error} onRetry={() => void loans.refetch()} />;
   }
   return (
-    <RepayForm
-      loan={loan}
-      overdue={overdue}
-      initialChoice="overdue"
-      onPaid={onPaid}
-      onCancel={onCancel}
+    <OnDemand
+      part={repayForm}
+      props={{ loan, overdue, initialChoice: 'overdue', onPaid, onCancel }}
     />
   );
 }
@@ -150,7 +149,12 @@ export default function OverdueNotice() {
       {repayment.open ? (
         <OverdueRepayment overdue={current} onPaid={repayment.finish} onCancel={repayment.cancel} />
       ) : (
-        <Button ref={repayment.trigger} className={styles.pay} onClick={repayment.start}>
+        <Button
+          ref={repayment.trigger}
+          className={styles.pay}
+          onClick={repayment.start}
+          {...repayForm.intent}
+        >
           {t.pay}
         </Button>
       )}

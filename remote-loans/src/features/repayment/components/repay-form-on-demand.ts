@@ -1,0 +1,12 @@
+import { kaLoans } from '../../../ka-loans';
+import { onDemand } from '../../../lib/on-demand';
+import type { RepayFormProps } from './repay-form';
+
+/**
+ * The repayment form, fetched with its form library once a customer reaches for "pay" rather
+ * than with every customer's page (decision 031).
+ */
+export const repayForm = onDemand<RepayFormProps>(
+  () => import('./repay-form').then((module) => module.RepayForm),
+  { pendingHeight: '10rem', failed: kaLoans.repay.formFailed },
+);
