@@ -239,6 +239,24 @@ async function throttle(cdp: CDPSession): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
 }
 
+/**
+ * Resolves once every request has ended and none has begun or ended for `quietMs`: the page has
+ * loaded all it loads without a reader's input. Gives up after 30 s (a request left open, as
+ * a long poll would be), so a page that never settles is measured as it stands.
+ */
+async function networkQuiet(
+  requests: Map<string, RequestRecord>,
+  lastEvent: () => number,
+  quietMs: number,
+): Promise<void> {
+  const giveUpAt = Date.now() + 30_000;
+  for (;;) {
+    const open = [...requests.values()].some((request) => !request.end && !request.failed);
+    if ((!open && Date.now() - lastEvent() >= quietMs) || Date.now() > giveUpAt) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const roundTrips = ({ count, chain }: { count: number; chain: string[] }) => ({
   roundTrips: count,
   chain,
@@ -265,7 +283,9 @@ export async function measurePage(
     const bodies: Promise<void>[] = [];
     const figures = { js: emptyType(), css: emptyType() };
     const files: FileFigures[] = [];
+    let lastNetworkEvent = Date.now();
     cdp.on('Network.requestWillBeSent', (event) => {
+      lastNetworkEvent = Date.now();
       requests.set(event.requestId, {
         url: event.request.url,
         type: event.type ?? 'Other',
@@ -274,10 +294,12 @@ export async function measurePage(
       });
     });
     cdp.on('Network.loadingFailed', (event) => {
+      lastNetworkEvent = Date.now();
       const record = requests.get(event.requestId);
       if (record) record.failed = true;
     });
     cdp.on('Network.loadingFinished', (event) => {
+      lastNetworkEvent = Date.now();
       const record = requests.get(event.requestId);
       if (!record) return;
       record.end = event.timestamp;
@@ -310,8 +332,12 @@ export async function measurePage(
         timeout: 60_000,
       },
     );
-    // Let late work (prefetches, the slider's images, long tasks) land before reading.
+    // Let late work (prefetches, the slider's images, long tasks) land before reading. Playwright's
+    // idle (500 ms without a request) came while a 4× slower CPU was hydrating a customer's page,
+    // before their loans' slots asked for their code: those scripts went uncounted in some runs
+    // (decision 031). Quiet means every request answered and none begun for 1.5 s.
     await page.waitForLoadState('networkidle');
+    await networkQuiet(requests, () => lastNetworkEvent, 1_500);
     // The customer moves the amount with the keyboard: each press must paint its answer soon.
     const slider = page.getByRole('slider').first();
     await slider.focus();
