@@ -3,6 +3,7 @@ import path from 'node:path';
 import { kaCalculator as t } from '../../remote-home/src/features/calculator/ka-calculator';
 import { ka } from '../../shared/src/strings/ka';
 import { expect, test } from '../fixtures';
+import { PASSWORD } from '../utils/account-utils';
 import { type FirstLoad, measureFirstLoad } from '../utils/first-load';
 
 /*
@@ -58,7 +59,7 @@ test("a customer's first load of / stays within its budget: no form's code befor
   // The seeded customer with a loan being paid, logged in through the host as the page does
   // (decision 027); the page itself has loaded nothing yet.
   const login = await page.request.post('/api/user/api/token/', {
-    data: { username: '01001000001', password: 'Sandbox123' },
+    data: { username: '01001000001', password: PASSWORD },
   });
   expect(login.ok()).toBe(true);
   const load = await measureFirstLoad(page, '/', async (loaded) => {
