@@ -6,6 +6,7 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { render } from 'shared/testing/render';
+import { holdSession } from 'shared/testing/session';
 import { RELOAD_STAMP_KEY } from '../../chunk-reload/reload-guard';
 import type { RuntimeConfig } from '../../contract/runtime-config';
 import { stubPageReload } from '../../testing/stub-page-reload';
@@ -17,6 +18,16 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: vi.fn(),
   registerRemotes: vi.fn(),
 }));
+
+/**
+ * A session as the product holds one: the browser's signed-in cookie and the store. Without the
+ * cookie, a request the previous test left on its way answers 401 in this one, which reads as a
+ * logout in another tab and ends this test's session.
+ */
+function signIn() {
+  holdSession();
+  act(() => useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' }));
+}
 
 /** Every remote module resolves to a small component that names itself. */
 function remoteStub(id: string) {
@@ -34,7 +45,6 @@ function renderApp(path: string, routeMiddleware: RuntimeConfig['routeMiddleware
 /** Every slot of a (not yet verified) customer's home page has loaded. */
 async function customerHomeLoaded() {
   for (const id of [
-    'remote_account/AccountEntry',
     'remote_loans/OverdueNotice',
     'remote_loans/NextPayment',
     'remote_home/LoanCalculator',
@@ -112,7 +122,7 @@ describe('routes and their middleware', () => {
     const router = renderApp('/static', { '/static': ['auth'] });
     await waitFor(() => expect(useUiStore.getState().accountPanel).toBe('login'));
 
-    act(() => useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' }));
+    signIn();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/static'));
   });
@@ -123,7 +133,7 @@ describe('routes and their middleware', () => {
     ['a backslash', '/\\evil.example/x'],
     ['a dot segment the parser removes', '/.//127.0.0.2:3001/x'],
   ])('never follows a `next` that leads off the site by %s', async (_, next) => {
-    act(() => useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' }));
+    signIn();
     const router = renderApp(`/?next=${encodeURIComponent(next)}`);
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/');
@@ -131,7 +141,7 @@ describe('routes and their middleware', () => {
   });
 
   it('sends a logged-in user away from the recovery page', async () => {
-    act(() => useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' }));
+    signIn();
     const router = renderApp('/recovery');
     await customerHomeLoaded();
     expect(router.state.location.pathname).toBe('/');
