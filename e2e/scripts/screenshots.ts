@@ -14,6 +14,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaLoans } from '../../remote-loans/src/ka-loans';
 import waitForAllApps from '../global-setup';
@@ -69,7 +70,7 @@ const STATES: State[] = [
     act: async (page) => {
       await page
         .getByRole('banner')
-        .getByRole('button', { name: new RegExp(kaProfile.accountButton) })
+        .getByRole('button', { name: new RegExp(kaAccountButtons.myAccount) })
         .click();
       const panel = page.getByRole('dialog', { name: kaProfile.panelTitle });
       await panel.getByRole('region', { name: kaProfile.title }).waitFor();

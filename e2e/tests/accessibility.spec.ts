@@ -1,4 +1,5 @@
 import { ka } from 'shared/strings/ka';
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { kaHost } from '../../host/src/words/ka-host';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
@@ -61,7 +62,7 @@ test.describe('the account slice against the sandbox', () => {
     // The account panel, opened from the header.
     await page
       .getByRole('banner')
-      .getByRole('button', { name: new RegExp(kaProfile.accountButton) })
+      .getByRole('button', { name: new RegExp(kaAccountButtons.myAccount) })
       .click();
     const panel = page.getByRole('dialog', { name: kaProfile.panelTitle });
     await expect(panel.getByRole('heading', { name: kaProfile.title })).toBeVisible();

@@ -1,3 +1,4 @@
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { expect, test } from '../fixtures';
@@ -49,7 +50,7 @@ test.describe('on a phone, 390 px wide', () => {
     const name = accountButton(page);
     await expect(name).toBeVisible();
     await expect(name).toBeInViewport({ ratio: 1 });
-    await expect(banner(page).getByRole('button', { name: kaAccount.logout })).toBeHidden();
+    await expect(banner(page).getByRole('button', { name: kaAccountButtons.logout })).toBeHidden();
 
     const panel = await openAccountPanel(page);
     // Within the screen's width, below the header's buttons, and no taller than the screen.

@@ -1,6 +1,7 @@
 import type { Route } from '@playwright/test';
 import { formatMoney } from 'shared/lib/money';
 import { format, ka } from 'shared/strings/ka';
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { kaHost } from '../../host/src/words/ka-host';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
@@ -67,7 +68,7 @@ test.describe('a remote that throws while rendering', () => {
       // The header's account panel, from another remote, opens and closes.
       await page
         .getByRole('banner')
-        .getByRole('button', { name: new RegExp(`^${kaProfile.accountButton}`) })
+        .getByRole('button', { name: new RegExp(`^${kaAccountButtons.myAccount}`) })
         .click();
       const panel = page.getByRole('dialog', { name: kaProfile.panelTitle });
       await expect(panel).toBeVisible();

@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { openSession } from '../../host/server/session/sealed-session';
 import { sessionKeys } from '../../host/server/session/session-keys';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
@@ -118,7 +119,9 @@ export async function logInViaUi(page: Page, personalNumber: string, password = 
 
 /** The customer's name (or initials) in the header; its accessible name starts "ჩემი ანგარიში". */
 export const accountButton = (page: Page) =>
-  page.getByRole('banner').getByRole('button', { name: new RegExp(`^${kaProfile.accountButton}`) });
+  page
+    .getByRole('banner')
+    .getByRole('button', { name: new RegExp(`^${kaAccountButtons.myAccount}`) });
 
 /** Opens the account panel from the header, as a customer does; returns the dialog. */
 export async function openAccountPanel(page: Page): Promise<Locator> {
@@ -132,9 +135,12 @@ export async function openAccountPanel(page: Page): Promise<Locator> {
 
 /** Logs out as a customer does: from the header, or on a phone from the account panel. */
 export async function logOut(page: Page): Promise<void> {
-  const inHeader = page.getByRole('banner').getByRole('button', { name: kaAccount.logout });
+  const inHeader = page.getByRole('banner').getByRole('button', { name: kaAccountButtons.logout });
   if (await inHeader.isVisible()) await inHeader.click();
-  else await (await openAccountPanel(page)).getByRole('button', { name: kaAccount.logout }).click();
+  else
+    await (await openAccountPanel(page))
+      .getByRole('button', { name: kaAccountButtons.logout })
+      .click();
   await expect(
     page.getByRole('banner').getByRole('button', { name: ka.account.login }),
   ).toBeVisible();

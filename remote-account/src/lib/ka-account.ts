@@ -5,7 +5,6 @@
 export const kaAccount = {
   close: 'დახურვა',
   requiredField: 'ველი სავალდებულოა',
-  logout: 'გასვლა',
   loginTitle: 'ანგარიშში შესვლა',
   personalNumber: 'პირადი ნომერი',
   personalNumberHint: '11 ციფრი',

@@ -1,8 +1,6 @@
 /** The account slice's profile copy, in Georgian. */
 export const kaProfile = {
   title: 'ჩემი პროფილი',
-  /** The header button that opens the account panel (the customer's name follows). */
-  accountButton: 'ჩემი ანგარიში',
   panelTitle: 'ჩემი ანგარიში',
   loadError: 'პროფილის მონაცემების ჩატვირთვა ვერ მოხერხდა.',
 

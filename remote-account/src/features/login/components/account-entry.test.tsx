@@ -7,10 +7,10 @@ import { queryClient } from 'shared/query/query-client';
 import { SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { customer } from 'shared/testing/fixtures';
 import { VALID_USER } from 'shared/testing/handlers/user';
 import { mswServer } from 'shared/testing/msw-server';
-import { kaAccount } from '../../../lib/ka-account';
 import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../../profile/ka-profile';
 import { fillLogin, openLogin, readCookie, renderEntry } from '../testing/entry-harness';
@@ -23,7 +23,9 @@ describe('the account entry, between a visitor and a customer', () => {
 
     await fillLogin(user, dialog, VALID_USER);
 
-    expect(await screen.findByRole('button', { name: kaAccount.logout })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: kaAccountButtons.logout }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: ka.account.login })).not.toBeInTheDocument();
     expect(useAuthStore.getState().status).toBe('logged-in');
@@ -46,10 +48,10 @@ describe('the account entry, between a visitor and a customer', () => {
     logInAs();
     renderEntry();
 
-    await user.click(screen.getByRole('button', { name: kaAccount.logout }));
+    await user.click(screen.getByRole('button', { name: kaAccountButtons.logout }));
 
     expect(screen.getByRole('button', { name: ka.account.login })).toHaveFocus();
-    expect(screen.queryByRole('button', { name: kaAccount.logout })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: kaAccountButtons.logout })).not.toBeInTheDocument();
     expect(readCookie(SIGNED_IN_COOKIE)).toBeUndefined();
     await waitFor(() => expect(logouts).toEqual(['']));
   });
@@ -67,7 +69,7 @@ describe('the account entry, between a visitor and a customer', () => {
     logInAs();
     renderEntry();
 
-    await user.click(screen.getByRole('button', { name: kaAccount.logout }));
+    await user.click(screen.getByRole('button', { name: kaAccountButtons.logout }));
 
     expect(screen.getByRole('button', { name: ka.account.login })).toBeInTheDocument();
     expect(useAuthStore.getState().status).toBe('logged-out');
@@ -85,7 +87,7 @@ describe('the account entry, between a visitor and a customer', () => {
     await fillLogin(user, dialog, VALID_USER);
 
     const greeting = await screen.findByRole('button', {
-      name: new RegExp(`^${kaProfile.accountButton}:\\s*${customer.first_name}$`),
+      name: new RegExp(`^${kaAccountButtons.myAccount}:\\s*${customer.first_name}$`),
     });
     expect(greeting).toHaveFocus();
     expect(queryClient.getQueryData(accountKeys.user)).toEqual(customer);
@@ -97,7 +99,7 @@ describe('the account entry, between a visitor and a customer', () => {
     renderEntry();
 
     act(() => useUiStore.getState().requestLogin());
-    await user.click(screen.getByRole('button', { name: kaAccount.logout }));
+    await user.click(screen.getByRole('button', { name: kaAccountButtons.logout }));
 
     expect(screen.getByRole('button', { name: ka.account.login })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format } from 'shared/strings/ka';
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { customer } from 'shared/testing/fixtures';
 import { kaAccount } from '../../../lib/ka-account';
 import { logInAs } from '../../../testing/log-in';
@@ -16,7 +17,7 @@ describe('the customer’s account panel', () => {
     const customer = logInAs({ first_name: 'ნინო' });
     renderEntry();
     const trigger = await screen.findByRole('button', {
-      name: new RegExp(`${kaProfile.accountButton}:\\s*ნინო`),
+      name: new RegExp(`${kaAccountButtons.myAccount}:\\s*ნინო`),
     });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
 
@@ -51,7 +52,7 @@ describe('the customer’s account panel', () => {
 
     expect(await within(panel).findByRole('status')).toHaveTextContent(kaProfile.saved);
     expect(
-      screen.getByRole('button', { name: new RegExp(`${kaProfile.accountButton}:\\s*ნატო`) }),
+      screen.getByRole('button', { name: new RegExp(`${kaAccountButtons.myAccount}:\\s*ნატო`) }),
     ).toBeInTheDocument();
   });
 

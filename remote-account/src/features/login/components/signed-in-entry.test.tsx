@@ -3,14 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { ka } from 'shared/strings/ka';
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
-import { kaAccount } from '../../../lib/ka-account';
 import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../../profile/ka-profile';
 import { renderEntry } from '../testing/entry-harness';
-import { initialsOf } from './signed-in-entry';
 
 /** Makes every name wider than its button, as a long name is on a narrow phone. */
 function namesDoNotFit() {
@@ -27,7 +26,7 @@ describe('a customer’s entry in the header', () => {
     const customer = logInAs({ first_name: 'ალექსანდრე', last_name: 'ჯავახიშვილი' });
     renderEntry();
     const button = await screen.findByRole('button', {
-      name: new RegExp(`^${kaProfile.accountButton}:\\s*${customer.first_name}$`),
+      name: new RegExp(`^${kaAccountButtons.myAccount}:\\s*${customer.first_name}$`),
     });
     expect(button).toHaveTextContent(customer.first_name);
     expect(button).not.toHaveAttribute('data-initials');
@@ -38,7 +37,7 @@ describe('a customer’s entry in the header', () => {
     logInAs({ first_name: 'ალექსანდრე', last_name: 'ჯავახიშვილი' });
     renderEntry();
     const button = await screen.findByRole('button', {
-      name: new RegExp(`^${kaProfile.accountButton}:\\s*ალექსანდრე ჯავახიშვილი$`),
+      name: new RegExp(`^${kaAccountButtons.myAccount}:\\s*ალექსანდრე ჯავახიშვილი$`),
     });
     expect(button).toHaveAttribute('data-initials');
     // What shows is the badge; the full name is there for a screen reader only.
@@ -51,18 +50,12 @@ describe('a customer’s entry in the header', () => {
     logInAs();
     renderEntry();
     await user.click(
-      await screen.findByRole('button', { name: new RegExp(`^${kaProfile.accountButton}`) }),
+      await screen.findByRole('button', { name: new RegExp(`^${kaAccountButtons.myAccount}`) }),
     );
     const panel = screen.getByRole('dialog', { name: kaProfile.panelTitle });
-    await user.click(within(panel).getByRole('button', { name: kaAccount.logout }));
+    await user.click(within(panel).getByRole('button', { name: kaAccountButtons.logout }));
     expect(useAuthStore.getState().status).toBe('logged-out');
     expect(await screen.findByRole('button', { name: ka.account.login })).toBeInTheDocument();
-  });
-});
-
-describe('initialsOf', () => {
-  it('takes the first letter of each name', () => {
-    expect(initialsOf(' გიორგი', 'კაპანაძე ')).toBe('გკ');
   });
 });
 
@@ -78,10 +71,10 @@ describe('a customer’s entry while their data loads', () => {
     useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
     renderEntry();
 
-    expect(screen.getByRole('button', { name: kaProfile.accountButton })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: kaAccountButtons.myAccount })).toBeInTheDocument();
     details.open();
     expect(await screen.findByText(customer.first_name)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: kaAccount.logout })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: kaAccountButtons.logout })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: ka.account.register })).not.toBeInTheDocument();
   });
 });

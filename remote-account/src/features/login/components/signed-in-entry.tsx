@@ -1,23 +1,12 @@
-import {
-  lazy,
-  type RefObject,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUser } from 'shared/query/use-account';
 import { type AccountPanel as PanelKind, useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { Button } from 'shared/ui/button';
-import {
-  accountButtonClasses,
-  ACCOUNT_PANEL_ID as PANEL_ID,
-} from 'shared/ui/visitor-account-buttons';
-import { kaAccount } from '../../../lib/ka-account';
+import { CustomerAccountButtons } from 'shared/ui/customer-account-buttons';
+import { ACCOUNT_PANEL_ID as PANEL_ID } from 'shared/ui/visitor-account-buttons';
 import { ComplaintsLink } from '../../complaints/components/complaints-link';
 import { kaProfile } from '../../profile/ka-profile';
 import styles from './account.module.css';
@@ -36,40 +25,11 @@ const VerificationSummary = lazy(() =>
 
 const logOut = () => void useAuthStore.getState().logout();
 
-/** Initials for the round badge: the first letters of the first and last names. */
-export function initialsOf(firstName: string, lastName: string): string {
-  return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`;
-}
-
 /**
- * Whether the name fits its button, measured before the screen is painted: a name cut to two
- * letters reads as broken, so one that does not fit gives way to initials. Measured again,
- * from the name, whenever the screen's width changes.
- */
-function useNameFits(name: RefObject<HTMLElement | null>, text: string | null): boolean {
-  const [fits, setFits] = useState(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text or a return to the name is measured anew.
-  useLayoutEffect(() => {
-    const node = name.current;
-    if (node && node.scrollWidth > node.clientWidth) setFits(false);
-  }, [fits, text, name]);
-  useEffect(() => {
-    let width = window.innerWidth;
-    const onResize = () => {
-      if (window.innerWidth === width) return;
-      width = window.innerWidth;
-      setFits(true);
-    };
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return fits;
-}
-
-/**
- * A customer's entry: their name (or initials, when the name does not fit) opening the account
- * panel — verification status, profile and password: account settings live here, not on the
- * home page (decision 011) — and logout, which on phones moves into that panel.
+ * A customer's entry: the shared name and logout buttons (the host shows the same ones until
+ * this slice is needed) and the account panel their name opens — verification status, profile
+ * and password: account settings live here, not on the home page (decision 011) — which on
+ * phones holds logout too.
  */
 export function SignedIn({
   greeting,
@@ -83,9 +43,7 @@ export function SignedIn({
   const requestAccount = useUiStore((state) => state.requestAccount);
   const dismiss = useUiStore((state) => state.dismissAccountPanel);
   const panelRef = useRef<HTMLDivElement>(null);
-  const nameRef = useRef<HTMLSpanElement>(null);
   const open = panel === 'account';
-  const nameFits = useNameFits(nameRef, user?.first_name ?? null);
 
   const close = useCallback(() => {
     dismiss();
@@ -104,51 +62,15 @@ export function SignedIn({
     return () => document.removeEventListener('keydown', onKey);
   }, [open, close]);
 
-  let label = <>{kaProfile.accountButton}</>;
-  if (user && nameFits) {
-    label = (
-      <>
-        <span className="visually-hidden">{kaProfile.accountButton}: </span>
-        <span ref={nameRef} className={styles.accountName}>
-          {user.first_name}
-        </span>
-      </>
-    );
-  } else if (user) {
-    label = (
-      <>
-        <span className="visually-hidden">
-          {kaProfile.accountButton}: {user.first_name} {user.last_name}
-        </span>
-        <span aria-hidden="true" className={styles.initials}>
-          {initialsOf(user.first_name, user.last_name)}
-        </span>
-      </>
-    );
-  }
-
   return (
     <>
-      <div className={accountButtonClasses.actions}>
-        <Button
-          ref={greeting}
-          variant="ghost"
-          className={`${accountButtonClasses.entryButton} ${styles.accountButton}`}
-          data-initials={user && !nameFits ? true : undefined}
-          aria-expanded={open}
-          aria-controls={PANEL_ID.account}
-          onClick={open ? close : requestAccount}
-        >
-          {label}
-        </Button>
-        <Button
-          variant="secondary"
-          className={`${accountButtonClasses.entryButton} ${styles.headerLogout}`}
-          onClick={logOut}
-        >
-          {kaAccount.logout}
-        </Button>
-      </div>
+      <CustomerAccountButtons
+        names={user}
+        open={open}
+        onAccount={open ? close : requestAccount}
+        onLogout={logOut}
+        accountRef={greeting}
+      />
       {open ? (
         <AccountPanel
           kind="account"
@@ -163,7 +85,7 @@ export function SignedIn({
           </Suspense>
           <ComplaintsLink onFollow={dismiss} />
           <Button variant="secondary" className={styles.panelLogout} onClick={logOut}>
-            {kaAccount.logout}
+            {kaAccountButtons.logout}
           </Button>
         </AccountPanel>
       ) : null}

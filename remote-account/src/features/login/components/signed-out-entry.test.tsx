@@ -5,6 +5,7 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format, ka } from 'shared/strings/ka';
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { registrationTerms } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { VALID_USER } from 'shared/testing/handlers/user';
@@ -124,7 +125,9 @@ describe('a visitor’s entry: the login and registration forms', () => {
 
     expect(await within(dialog).findByRole('button', { name: kaAccount.loggingIn })).toBeDisabled();
     answer.open();
-    expect(await screen.findByRole('button', { name: kaAccount.logout })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: kaAccountButtons.logout }),
+    ).toBeInTheDocument();
   });
 
   it('tells a throttled customer how many seconds to wait', async () => {
@@ -157,7 +160,7 @@ describe('a visitor’s entry: the login and registration forms', () => {
       'aria-expanded',
       'false',
     );
-    expect(screen.queryByRole('button', { name: kaAccount.logout })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: kaAccountButtons.logout })).not.toBeInTheDocument();
   });
 
   it('opens the registration form from its button and closes it with the same button', async () => {
