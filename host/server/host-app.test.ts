@@ -184,11 +184,12 @@ describe('the host server', () => {
     const home = hint('http://localhost:3001/mf-manifest.json');
     const account = hint('http://localhost:3002/mf-manifest.json');
     const loans = hint('https://loans.example.ge/mf-manifest.json?a=1&b=<2>');
-    // Each page hints what its first screen loads, and nothing else.
+    // Each page hints what its first screen loads, and nothing else: not the account slice for
+    // a customer's header, whose buttons are the host's until used.
     for (const [url, cookies, hints] of [
-      ['/', customer, [home, account, loans]],
+      ['/', customer, [home, loans]],
       ['/recovery', {}, [account]],
-      ['/no-such-page', customer, [account]],
+      ['/no-such-page', customer, []],
       ['/no-such-page', {}, []],
       ['/static', customer, []],
     ] as const) {
@@ -227,7 +228,8 @@ describe('the host server', () => {
     const customer = await app.inject({ url: '/', headers: { cookie: `user=${legacy}` } });
     expect(customer.headers['cache-control']).toBe('private, no-store');
     expect(String(customer.headers['set-cookie'])).toMatch(/user=[\w-]+\.[^;]*; Path=\/; HttpOnly/);
-    expect(preloadsOf(customer.body)).toHaveLength(3);
+    // The first screen's two remotes (loans, home); the header's account buttons are the host's.
+    expect(preloadsOf(customer.body)).toHaveLength(2);
     // Not one we sealed: a visitor's page, and the cookies go.
     const stranger = await app.inject({ url: '/', headers: { cookie: 'user=forged.value' } });
     expect(stranger.headers['cache-control']).toBe('private, no-store');

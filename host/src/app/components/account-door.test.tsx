@@ -1,10 +1,14 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
+import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
+import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { expectConsoleError } from 'shared/testing/setup-tests';
 import { kaHost } from '../../words/ka-host';
@@ -16,6 +20,14 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 const loadRemoteMock = vi.mocked(loadRemote);
+
+/** A customer with a session and these names at the provider. */
+function logInAs(names: Partial<typeof customer> = {}) {
+  mswServer.use(
+    http.get('*/api/user/details/', () => HttpResponse.json({ ...customer, ...names })),
+  );
+  act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+}
 
 /** The account slice's entry, which shows which panel the page asked for. */
 function RemoteEntry() {
@@ -92,13 +104,53 @@ describe('the header’s account place', () => {
     expect(await screen.findByText('account slice: login')).toBeInTheDocument();
   });
 
-  it('shows a customer the slice at once, and keeps it after logout', async () => {
-    act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+  it('shows a customer their name and logout without loading the account slice', async () => {
+    logInAs({ first_name: 'ნინო', last_name: 'ბერიძე' });
     render(<AccountDoor />);
-    expect(await screen.findByText('account slice: no panel')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: ka.account.login })).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', {
+        name: new RegExp(`^${kaAccountButtons.myAccount}:\\s*ნინო$`),
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: kaAccountButtons.logout })).toBeInTheDocument();
+    expect(accountSliceRequested()).toBe(false);
+  });
+
+  it('fetches the slice when a customer comes near their name, and keeps the buttons', async () => {
+    const user = userEvent.setup();
+    logInAs();
+    render(<AccountDoor />);
+    await user.hover(screen.getByRole('button', { name: new RegExp(kaAccountButtons.myAccount) }));
+    expect(accountSliceRequested()).toBe(true);
+    expect(screen.queryByText(/account slice/)).not.toBeInTheDocument();
+  });
+
+  it('shows the slice with the account panel asked for when a customer clicks their name', async () => {
+    const user = userEvent.setup();
+    logInAs();
+    render(<AccountDoor />);
+    await user.click(screen.getByRole('button', { name: new RegExp(kaAccountButtons.myAccount) }));
+    expect(await screen.findByText('account slice: account')).toBeInTheDocument();
+  });
+
+  it('logs a customer out from its own button, and gives login the focus', async () => {
+    const user = userEvent.setup();
+    logInAs();
+    render(<AccountDoor />);
+    await user.click(screen.getByRole('button', { name: kaAccountButtons.logout }));
+    expect(useAuthStore.getState().status).toBe('logged-out');
+    expect(await screen.findByRole('button', { name: ka.account.login })).toHaveFocus();
+  });
+
+  it('keeps the slice once shown, through a logout', async () => {
+    const user = userEvent.setup();
+    logInAs();
+    render(<AccountDoor />);
+    await user.click(screen.getByRole('button', { name: new RegExp(kaAccountButtons.myAccount) }));
+    expect(await screen.findByText('account slice: account')).toBeInTheDocument();
     await act(() => useAuthStore.getState().logout());
-    expect(screen.getByText('account slice: no panel')).toBeInTheDocument();
+    expect(screen.getByText(/account slice/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ka.account.login })).not.toBeInTheDocument();
   });
 
   it('says in Georgian that login is unavailable when the slice is down, and retries', async () => {

@@ -1,10 +1,15 @@
-import { useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
+import { CustomerAccountButtons } from 'shared/ui/customer-account-buttons';
 import { VisitorAccountButtons } from 'shared/ui/visitor-account-buttons';
 import { loadRemoteModule } from '../../federation/register-remotes';
+import { useHydrating } from '../../lib/use-hydrating';
 import { RemoteSlot } from '../../slots/remote-slot';
-import { useCustomerPage } from '../page-audience';
+import { ServerAccountContext, useCustomerPage } from '../page-audience';
 
 const ACCOUNT_ENTRY = 'remote_account/AccountEntry';
 
@@ -14,39 +19,86 @@ function prefetchAccountSlice() {
   loadRemoteModule(ACCOUNT_ENTRY).catch(() => undefined);
 }
 
+const logOut = () => void useAuthStore.getState().logout();
+
 /**
- * The header's account place. A customer gets the account slice at once. A visitor gets the
- * same login and registration buttons from the host, and the slice (its remote entry and
- * chunks, about 20 KB gzip) loads only when they are about to be used: a pointer or focus on
- * them fetches it, a click — or any part of the page asking for a panel — shows it. Once
- * shown it stays, through logins and logouts (decision 014).
+ * The customer's names for their button: while hydrating, as the server had them (with their
+ * account, issue 29, or none), so the button hydrates as it was sent.
+ */
+function useNames() {
+  const accountFromServer = useContext(ServerAccountContext);
+  const hydrating = useHydrating() && !accountFromServer;
+  const known = useUser().data;
+  return hydrating ? undefined : known;
+}
+
+/** A customer's name and logout, the host's until the account slice is needed. */
+function HostCustomerButtons() {
+  const requestAccount = useUiStore((state) => state.requestAccount);
+  return (
+    <CustomerAccountButtons
+      names={useNames()}
+      open={false}
+      onAccount={requestAccount}
+      onLogout={logOut}
+      onIntent={prefetchAccountSlice}
+    />
+  );
+}
+
+/**
+ * Logging out from the host's own buttons replaces the focused logout button with a visitor's:
+ * login takes the focus it had. (Once the slice shows, its entry hands focus over itself.)
+ */
+function useFocusLoginAfterLogout(loggedIn: boolean) {
+  const login = useRef<HTMLButtonElement>(null);
+  const wasLoggedIn = useRef(loggedIn);
+  useEffect(() => {
+    const loggedOut = wasLoggedIn.current && !loggedIn;
+    wasLoggedIn.current = loggedIn;
+    const active = document.activeElement;
+    if (loggedOut && (!active || active === document.body)) login.current?.focus();
+  }, [loggedIn]);
+  return login;
+}
+
+/**
+ * The header's account place. Until the account slice is needed, the host shows the same
+ * buttons the slice would: a visitor's login and registration, a customer's name and logout.
+ * The slice (its remote entry and chunks, about 25 KB gzip) loads only when they are about to
+ * be used: a pointer or focus on them fetches it, a click on one that opens a panel — or any
+ * part of the page asking for a panel — shows it. Logout needs no slice: the host's one auth
+ * store ends the session. Once shown the slice stays, through logins and logouts (decision 014).
  */
 export function AccountDoor() {
   const loggedIn = useCustomerPage();
   const panelAsked = useUiStore((state) => state.accountPanel !== null);
   const requestLogin = useUiStore((state) => state.requestLogin);
   const requestRegistration = useUiStore((state) => state.requestRegistration);
+  const loginRef = useFocusLoginAfterLogout(loggedIn);
   // Once needed, always shown: set while rendering, so the slot replaces the buttons at once.
-  const needed = loggedIn || panelAsked;
-  const [shown, setShown] = useState(needed);
-  if (needed && !shown) setShown(true);
+  const [shown, setShown] = useState(panelAsked);
+  if (panelAsked && !shown) setShown(true);
 
-  const buttons = (
+  const buttons = loggedIn ? (
+    <HostCustomerButtons />
+  ) : (
     <VisitorAccountButtons
       panel={null}
       onLogin={requestLogin}
       onRegister={requestRegistration}
       onIntent={prefetchAccountSlice}
+      loginRef={loginRef}
     />
   );
   if (!shown) return buttons;
   return (
     <RemoteSlot
       id={ACCOUNT_ENTRY}
-      label={ka.account.login}
+      label={loggedIn ? kaAccountButtons.myAccount : ka.account.login}
       variant="inline"
-      // A visitor who asked for a panel keeps seeing the buttons until the slice's replace them.
-      pending={loggedIn ? undefined : buttons}
+      // Whoever asked for a panel keeps seeing the buttons until the slice's replace them.
+      pending={buttons}
     />
   );
 }
