@@ -1,4 +1,5 @@
 import { formatMoney, formatPercent } from 'shared/lib/money';
+import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaCalculator as t } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
@@ -85,4 +86,27 @@ test('an unverified customer meets the fixed term and amounts within their 500.0
   );
   await expect(monthly(page)).toBeVisible();
   expect(consoleProblems).toEqual([]);
+});
+
+test('"apply" pressed before the calculator’s code has come is not lost: the login opens once it has', async ({
+  page,
+}) => {
+  // The calculator's code held back, as on a slow phone network, until the press is made.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/__federation_expose_LoanCalculator*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const calculator = page.getByRole('region', { name: t.title });
+  // The server's page: the figures are there, the button's code is not.
+  await expect(monthly(page).first()).toHaveText(/\d/);
+  await calculator.getByRole('button', { name: t.apply }).click();
+  const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await expect(login).toBeHidden();
+  release();
+  await expect(login).toBeVisible();
 });

@@ -1,4 +1,9 @@
+import { watchEarlyPresses } from './slots/early-press';
 import { inSteps } from './start-in-steps';
+
+// Before anything else: a press on the server's page while the host starts is kept, and made
+// once the slot it is in has hydrated (slots/early-press).
+watchEarlyPresses();
 
 // Said without the shared strings module, in case what failed is what provides it.
 const BOOT_FAILED = 'აპლიკაცია ვერ ჩაიტვირთა. შეამოწმეთ ინტერნეტთან კავშირი და განაახლეთ გვერდი.';

@@ -13,6 +13,7 @@ import {
   setServerRenderedSlots,
   takeReleaseChanged,
 } from '../federation/server-rendered-slots';
+import { watchEarlyPresses } from './early-press';
 import { type LoadRemoteModule, RemoteLoaderContext } from './remote-loader';
 import { RemoteSlot } from './remote-slot';
 
@@ -82,6 +83,44 @@ function RenderingPage({ client, load }: { client: QueryClient; load: LoadRemote
   );
 }
 
+/** What a slot's button was pressed for, in order. */
+const presses: string[] = [];
+
+/** A slice's part: a button whose presses the customer sees counted. */
+function PayButton() {
+  const [count, setCount] = useState(0);
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        presses.push('pay');
+        setCount((n) => n + 1);
+      }}
+    >
+      {`pay ${count}`}
+    </button>
+  );
+}
+
+const pressable: RemoteModule = { default: PayButton };
+
+/**
+ * The server's page of a slot with a button, in the document as the browser gets it (the
+ * slot's release is the one loaded), with the page's clicks watched as the entry does.
+ */
+async function pressableServerPage(): Promise<HTMLElement> {
+  watchEarlyPresses();
+  presses.length = 0;
+  const Page = slotWith(loaderOf(pressable), new QueryClient());
+  const html = await renderToHtml(<Page />, Date.now() + 10_000);
+  setServerRenderedSlots({ [ID]: { release: 'ssr/remote-entry.old.cjs', queries: [] } });
+  recordLoadedRelease('remote_home', 'ssr/remote-entry.old.cjs');
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  return container;
+}
+
 /** Hydrated roots, unmounted after each test so React does no work once the DOM is gone. */
 const roots: Root[] = [];
 
@@ -146,6 +185,52 @@ describe('a server-rendered slot in the browser', () => {
     expect(container.querySelector('p')).toBe(served);
     await act(async () => code.open());
     expect(await screen.findByText('ძველი: სერვერის პასუხი')).toBe(served);
+  });
+
+  it('keeps a press made on its server HTML before its code came, and makes it once it has', async () => {
+    const container = await pressableServerPage();
+    const code = createGate();
+    const load = (async () => {
+      await code.passed();
+      return pressable;
+    }) as unknown as LoadRemoteModule;
+    const Page = slotWith(load, new QueryClient());
+    await act(async () => {
+      roots.push(hydrateRoot(container, <Page />));
+    });
+    const served = screen.getByRole('button', { name: 'pay 0' });
+    // Pressed while the button is still the server's: nothing can answer yet.
+    await act(async () => served.click());
+    expect(presses).toEqual([]);
+    await act(async () => code.open());
+    // Once hydrated, the press is made: once, on the same button.
+    expect(await screen.findByRole('button', { name: 'pay 1' })).toBe(served);
+    expect(presses).toEqual(['pay']);
+  });
+
+  it('keeps a press made before the page’s script started, and makes it once hydrated', async () => {
+    const container = await pressableServerPage();
+    // No React on the page yet: the server's button, pressed.
+    screen.getByRole('button', { name: 'pay 0' }).click();
+    const Page = slotWith(loaderOf(pressable), new QueryClient());
+    await act(async () => {
+      roots.push(hydrateRoot(container, <Page />));
+    });
+    expect(await screen.findByRole('button', { name: 'pay 1' })).toBeInTheDocument();
+    expect(presses).toEqual(['pay']);
+  });
+
+  it('makes a press on a hydrated slot only once', async () => {
+    const container = await pressableServerPage();
+    const Page = slotWith(loaderOf(pressable), new QueryClient());
+    await act(async () => {
+      roots.push(hydrateRoot(container, <Page />));
+    });
+    const button = await screen.findByRole('button', { name: 'pay 0' });
+    await act(async () => button.click());
+    await act(async () => button.click());
+    expect(await screen.findByRole('button', { name: 'pay 2' })).toBe(button);
+    expect(presses).toEqual(['pay', 'pay']);
   });
 
   it('is rendered afresh by a newer release, which asks for its own answers', async () => {

@@ -5,6 +5,7 @@ import {
   memo,
   type ReactNode,
   Suspense,
+  useCallback,
   useContext,
   useEffect,
   useMemo,
@@ -28,6 +29,7 @@ import { useSliceRelease } from '../telemetry/slice-releases';
 import { kaHost } from '../words/ka-host';
 import { RemoteLoaderContext } from './remote-loader';
 import styles from './remote-slot.module.css';
+import { useEarlyPress } from './use-early-press';
 
 type Variant = 'block' | 'inline';
 
@@ -252,6 +254,19 @@ export const RemoteSlot = memo(function RemoteSlot({
   const load = useContext(RemoteLoaderContext);
   const queryClient = useQueryClient();
   const { ref, opened } = useNearViewportGate(whenNearViewport);
+  const { owner: pressOwner, hydrated } = useEarlyPress();
+  // The slot's place is watched by both: the gate (for the viewport) and the early press.
+  const ownerRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      ref.current = element;
+      pressOwner.current = element;
+    },
+    [ref, pressOwner],
+  );
+  const settled = useCallback(() => {
+    hydrated();
+    onSettled?.();
+  }, [hydrated, onSettled]);
   const slice = remoteNameOf(id);
   const release = useSliceRelease(slice);
   // The page reports each slice's release it showed: what its errors are counted against.
@@ -278,7 +293,7 @@ export const RemoteSlot = memo(function RemoteSlot({
     const fallback = (
       <>
         <SlotFallback label={label} variant={variant} onRetry={() => setAttempt((n) => n + 1)} />
-        <Settled onSettled={onSettled} />
+        <Settled onSettled={settled} />
       </>
     );
     return (
@@ -302,7 +317,7 @@ export const RemoteSlot = memo(function RemoteSlot({
     <ErrorBoundary key={attempt} fallbackRender={renderFallback}>
       <Suspense fallback={<Pending variant={variant} reserve={reserve} pending={pending} />}>
         <Remote />
-        <Settled onSettled={onSettled} />
+        <Settled onSettled={settled} />
       </Suspense>
     </ErrorBoundary>
   );
@@ -311,11 +326,12 @@ export const RemoteSlot = memo(function RemoteSlot({
   const owner = { [SLICE_ATTRIBUTE]: slice, [RELEASE_ATTRIBUTE]: release };
   // The place a deferred slot watches for the viewport's approach.
   return whenNearViewport ? (
-    <div ref={ref} className={styles.deferred} {...owner}>
+    <div ref={ownerRef} className={styles.deferred} {...owner}>
       {slot}
     </div>
   ) : (
     <div
+      ref={ownerRef}
       className={variant === 'block' ? `${styles.owner} ${styles.blockOwner}` : styles.owner}
       {...owner}
     >
