@@ -121,6 +121,17 @@ async function pressableServerPage(): Promise<HTMLElement> {
   return container;
 }
 
+/** A page whose slot is below the fold on a phone. */
+function DeferredPage({ load }: { load: LoadRemoteModule }) {
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <RemoteLoaderContext value={load}>
+        <RemoteSlot id={ID} label={label} whenNearViewport />
+      </RemoteLoaderContext>
+    </QueryClientProvider>
+  );
+}
+
 /** Hydrated roots, unmounted after each test so React does no work once the DOM is gone. */
 const roots: Root[] = [];
 
@@ -149,6 +160,7 @@ describe('a server-rendered slot in the browser', () => {
   afterEach(() => {
     for (const root of roots.splice(0)) act(() => root.unmount());
     document.body.replaceChildren();
+    vi.unstubAllGlobals();
   });
 
   it('is hydrated by the release that rendered it: its markup and answers are kept', async () => {
@@ -231,6 +243,37 @@ describe('a server-rendered slot in the browser', () => {
     await act(async () => button.click());
     expect(await screen.findByRole('button', { name: 'pay 2' })).toBe(button);
     expect(presses).toEqual(['pay', 'pay']);
+  });
+
+  it('loads a slot below the fold when focus reaches its server HTML before the viewport does', async () => {
+    const html = await renderToHtml(
+      <DeferredPage load={loaderOf(pressable)} />,
+      Date.now() + 10_000,
+    );
+    setServerRenderedSlots({ [ID]: { release: 'ssr/remote-entry.old.cjs', queries: [] } });
+    recordLoadedRelease('remote_home', 'ssr/remote-entry.old.cjs');
+    // A viewport that never comes near: only the focus can open the slot.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const asked: string[] = [];
+    const load = (async (id: string) => {
+      asked.push(id);
+      return pressable;
+    }) as unknown as LoadRemoteModule;
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    await act(async () => {
+      roots.push(hydrateRoot(container, <DeferredPage load={load} />));
+    });
+    expect(asked).toEqual([]);
+    await act(async () => screen.getByRole('button', { name: 'pay 0' }).focus());
+    await vi.waitFor(() => expect(asked).toEqual([ID]));
   });
 
   it('is rendered afresh by a newer release, which asks for its own answers', async () => {

@@ -30,6 +30,7 @@ import { kaHost } from '../words/ka-host';
 import { RemoteLoaderContext } from './remote-loader';
 import styles from './remote-slot.module.css';
 import { useEarlyPress } from './use-early-press';
+import { useNearViewportGate } from './use-near-viewport-gate';
 
 type Variant = 'block' | 'inline';
 
@@ -65,48 +66,6 @@ export interface RemoteSlotProps {
 }
 
 const NOTHING: { default: ComponentType } = { default: () => null };
-
-/** How far ahead of the viewport a deferred slot starts loading. */
-const NEAR_VIEWPORT_MARGIN = '200px 0px';
-
-/**
- * A promise that settles once the slot's place comes near the viewport, or a pointer or focus
- * reaches it first (at once where nothing can tell: the server, old browsers). A slot below
- * the fold loads, and its server HTML hydrates, only then: what the customer sees first does
- * not wait behind it.
- */
-function useNearViewportGate(enabled: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [gate] = useState(() => {
-    let open = () => {};
-    const opened = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    if (!enabled || typeof IntersectionObserver === 'undefined') open();
-    return { opened, open };
-  });
-  useEffect(() => {
-    const element = ref.current;
-    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) gate.open();
-      },
-      { rootMargin: NEAR_VIEWPORT_MARGIN },
-    );
-    observer.observe(element);
-    const onIntent = () => gate.open();
-    element.addEventListener('pointerdown', onIntent);
-    element.addEventListener('focusin', onIntent);
-    void gate.opened.then(() => observer.disconnect());
-    return () => {
-      observer.disconnect();
-      element.removeEventListener('pointerdown', onIntent);
-      element.removeEventListener('focusin', onIntent);
-    };
-  }, [enabled, gate]);
-  return { ref, opened: gate.opened };
-}
 
 /**
  * The remote's component as the slot renders it. Code of another release than the one that
