@@ -33,6 +33,7 @@ import {
 } from './contract/runtime-config';
 import { loadRemoteModule, registerConfiguredRemotes } from './federation/register-remotes';
 import { isReleaseChanged, setServerRenderedSlots } from './federation/server-rendered-slots';
+import { rootListens } from './slots/early-press';
 import { yieldToMain } from './start-in-steps';
 import { HOST_RELEASE } from './telemetry/rum-events';
 import { reportRum, startRum } from './telemetry/rum-reporter';
@@ -170,9 +171,11 @@ export async function start(): Promise<void> {
         </ServerAccountContext>,
         { onRecoverableError },
       );
+      rootListens(container);
     });
     return;
   }
+  rootListens(container);
   createRoot(container).render(
     <AppProviders queryClient={queryClient} loadRemote={loadRemoteModule} releases={releases}>
       <RouterProvider router={createBrowserRouter(routes)} />

@@ -1,5 +1,3 @@
-import { SLICE_ATTRIBUTE } from '../telemetry/rum-events';
-
 /*
  * A press on a button of a slot's server HTML made before the slot's code has hydrated it is
  * kept, and made again once it has: before the host runs nothing answers it, and after, React
@@ -7,10 +5,10 @@ import { SLICE_ATTRIBUTE } from '../telemetry/rum-events';
  * customer who taps "apply" or "pay" as soon as they see it would otherwise find that nothing
  * happened (decision 031).
  *
- * Every click on a button is noted on its way down (the window sees it first). One that comes
- * back up to the window in a slot already hydrated was answered, and is forgotten; one React
- * stopped never comes back, and one on a slot not yet hydrated had no answer: those stay noted.
- * Only the last is kept.
+ * Every click on a button is noted on its way down (the window sees it first). Once React's
+ * root listens, a click that comes back up to the window went through it (React stops only
+ * those it cannot answer yet): it was answered, and is forgotten. One React stopped, or one
+ * made before the root listened, stays noted. Only the last is kept.
  */
 
 /** What counts as a press worth keeping: a button, or anything inside one. */
@@ -18,10 +16,8 @@ const PRESSABLE = 'button, input[type="button"], input[type="submit"]';
 
 let kept: { event: Event; button: HTMLElement } | null = null;
 let watching = false;
-/** The slots' owner elements whose code has hydrated them. */
-const hydratedOwners = new WeakSet<Element>();
-
-const ownerOf = (element: Element) => element.closest(`[${SLICE_ATTRIBUTE}]`);
+/** The element React's root is on, once it listens: clicks inside it go through React. */
+let root: Element | null = null;
 
 /**
  * Starts watching the page's clicks: called by the browser's entry before anything else runs,
@@ -40,21 +36,23 @@ export function watchEarlyPresses(): void {
     true,
   );
   window.addEventListener('click', (event) => {
-    if (kept?.event !== event) return;
-    const owner = ownerOf(kept.button);
-    if (!owner || hydratedOwners.has(owner)) kept = null;
+    if (kept?.event === event && root?.contains(kept.button)) kept = null;
   });
 }
 
+/** Says React's root on `container` now listens to its events (bootstrap, as it creates it). */
+export function rootListens(container: Element): void {
+  root = container;
+}
+
 /**
- * Says the slot owned by `owner` is hydrated, and makes a press kept on a button inside it
- * again, once, if the button is still on the page (a slot rendered afresh by another release
- * has new buttons, decision 020). In a task of its own: when React hydrated the slot for the
- * click itself, that click is answered and forgotten first.
+ * Makes a press kept on a button inside `owner` (a slot that has just hydrated) again, once, if
+ * the button is still on the page (a slot rendered afresh by another release has new buttons,
+ * decision 020). In a task of its own: when React hydrated the slot for the click itself, that
+ * click is answered and forgotten first.
  */
 export function pressAgainWithin(owner: Element | null): void {
   if (!owner) return;
-  hydratedOwners.add(owner);
   setTimeout(() => {
     const press = kept;
     if (!press || !owner.contains(press.button)) return;

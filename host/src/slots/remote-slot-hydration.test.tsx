@@ -13,7 +13,7 @@ import {
   setServerRenderedSlots,
   takeReleaseChanged,
 } from '../federation/server-rendered-slots';
-import { watchEarlyPresses } from './early-press';
+import { rootListens, watchEarlyPresses } from './early-press';
 import { type LoadRemoteModule, RemoteLoaderContext } from './remote-loader';
 import { RemoteSlot } from './remote-slot';
 
@@ -209,6 +209,7 @@ describe('a server-rendered slot in the browser', () => {
     const Page = slotWith(load, new QueryClient());
     await act(async () => {
       roots.push(hydrateRoot(container, <Page />));
+      rootListens(container);
     });
     const served = screen.getByRole('button', { name: 'pay 0' });
     // Pressed while the button is still the server's: nothing can answer yet.
@@ -227,6 +228,7 @@ describe('a server-rendered slot in the browser', () => {
     const Page = slotWith(loaderOf(pressable), new QueryClient());
     await act(async () => {
       roots.push(hydrateRoot(container, <Page />));
+      rootListens(container);
     });
     expect(await screen.findByRole('button', { name: 'pay 1' })).toBeInTheDocument();
     expect(presses).toEqual(['pay']);
@@ -237,6 +239,7 @@ describe('a server-rendered slot in the browser', () => {
     const Page = slotWith(loaderOf(pressable), new QueryClient());
     await act(async () => {
       roots.push(hydrateRoot(container, <Page />));
+      rootListens(container);
     });
     const button = await screen.findByRole('button', { name: 'pay 0' });
     await act(async () => button.click());
