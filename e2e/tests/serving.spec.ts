@@ -143,11 +143,12 @@ test('each page hints the remotes its first screen loads, for a visitor and for 
   expect(customer).toContain(`${SESSION_COOKIE}=`);
 
   expect(await hinted('/')).toEqual(['remote_home']);
-  expect(await hinted('/', customer)).toEqual(['remote_home', 'remote_account', 'remote_loans']);
+  // A customer's header is the host's own buttons until used: no account slice at once.
+  expect(await hinted('/', customer)).toEqual(['remote_home', 'remote_loans']);
   expect(await hinted('/recovery')).toEqual(['remote_account']);
   expect(await hinted('/static', customer)).toEqual([]);
   expect(await hinted('/no-such-page')).toEqual([]);
-  expect(await hinted('/no-such-page', customer)).toEqual(['remote_account']);
+  expect(await hinted('/no-such-page', customer)).toEqual([]);
 });
 
 test('an unknown path is the app with status 404; a missing file and a source map are plain 404s', {
