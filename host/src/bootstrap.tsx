@@ -34,6 +34,7 @@ import {
 import { loadRemoteModule, registerConfiguredRemotes } from './federation/register-remotes';
 import { isReleaseChanged, setServerRenderedSlots } from './federation/server-rendered-slots';
 import { rootListens } from './slots/early-press';
+import { PressAgainOnceHydrated } from './slots/use-early-press';
 import { yieldToMain } from './start-in-steps';
 import { HOST_RELEASE } from './telemetry/rum-events';
 import { reportRum, startRum } from './telemetry/rum-reporter';
@@ -166,6 +167,7 @@ export async function start(): Promise<void> {
               releases={releases}
             >
               <RouterProvider router={router} />
+              <PressAgainOnceHydrated within={container} />
             </AppProviders>
           </ServerRenderedSlotsContext>
         </ServerAccountContext>,

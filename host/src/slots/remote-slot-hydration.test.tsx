@@ -16,6 +16,7 @@ import {
 import { rootListens, watchEarlyPresses } from './early-press';
 import { type LoadRemoteModule, RemoteLoaderContext } from './remote-loader';
 import { RemoteSlot } from './remote-slot';
+import { PressAgainOnceHydrated } from './use-early-press';
 
 // A slot the server rendered is hydrated by the browser with the release that made its HTML;
 // a slot whose remote was deployed between the page and its scripts is rendered afresh, with
@@ -119,6 +120,27 @@ async function pressableServerPage(): Promise<HTMLElement> {
   container.innerHTML = html;
   document.body.append(container);
   return container;
+}
+
+/** A page with a button of its own (the header's, say) above a slot with the pay button. */
+function PageWithOwnButton({ load }: { load: LoadRemoteModule }) {
+  const [count, setCount] = useState(0);
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <RemoteLoaderContext value={load}>
+        <button
+          type="button"
+          onClick={() => {
+            presses.push('menu');
+            setCount((n) => n + 1);
+          }}
+        >
+          {`menu ${count}`}
+        </button>
+        <RemoteSlot id={ID} label={label} />
+      </RemoteLoaderContext>
+    </QueryClientProvider>
+  );
 }
 
 /** A page whose slot is below the fold on a phone. */
@@ -230,6 +252,64 @@ describe('a server-rendered slot in the browser', () => {
       roots.push(hydrateRoot(container, <Page />));
       rootListens(container);
     });
+    expect(await screen.findByRole('button', { name: 'pay 1' })).toBeInTheDocument();
+    expect(presses).toEqual(['pay']);
+  });
+
+  it('keeps a press on the page’s own button made while its script started, and makes it once hydrated', async () => {
+    watchEarlyPresses();
+    presses.length = 0;
+    const html = await renderToHtml(
+      <PageWithOwnButton load={loaderOf(pressable)} />,
+      Date.now() + 10_000,
+    );
+    setServerRenderedSlots({ [ID]: { release: 'ssr/remote-entry.old.cjs', queries: [] } });
+    recordLoadedRelease('remote_home', 'ssr/remote-entry.old.cjs');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    screen.getByRole('button', { name: 'menu 0' }).click();
+    await act(async () => {
+      roots.push(
+        hydrateRoot(
+          container,
+          <>
+            <PageWithOwnButton load={loaderOf(pressable)} />
+            <PressAgainOnceHydrated within={container} />
+          </>,
+        ),
+      );
+      rootListens(container);
+    });
+    expect(await screen.findByRole('button', { name: 'menu 1' })).toBeInTheDocument();
+    expect(presses).toEqual(['menu']);
+  });
+
+  it('keeps a press on a slot made while the page’s script started until the slot’s code comes', async () => {
+    const container = await pressableServerPage();
+    screen.getByRole('button', { name: 'pay 0' }).click();
+    const code = createGate();
+    const load = (async () => {
+      await code.passed();
+      return pressable;
+    }) as unknown as LoadRemoteModule;
+    const Page = slotWith(load, new QueryClient());
+    await act(async () => {
+      roots.push(
+        hydrateRoot(
+          container,
+          <>
+            <Page />
+            <PressAgainOnceHydrated within={container} />
+          </>,
+        ),
+      );
+      rootListens(container);
+    });
+    // The page is hydrated, the slot not yet: the press made again is stopped, and kept.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(presses).toEqual([]);
+    await act(async () => code.open());
     expect(await screen.findByRole('button', { name: 'pay 1' })).toBeInTheDocument();
     expect(presses).toEqual(['pay']);
   });

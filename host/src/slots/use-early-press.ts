@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import { pressAgainWithin } from './early-press';
 
 /**
@@ -18,4 +18,20 @@ export function useEarlyPress(): {
     pressAgainWithin(owner.current);
   }, []);
   return { owner, hydrated };
+}
+
+/**
+ * Rendered once at the top of a hydrated page (bootstrap): once the page's own parts are
+ * hydrated, a press kept on one of their buttons (the header's, say, tapped while the host's
+ * script was still starting) is made. One in a slot still on its way is stopped again, and
+ * kept for its slot (early-press.ts).
+ */
+export function PressAgainOnceHydrated({ within }: { within: Element }) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    pressAgainWithin(within);
+  }, [within]);
+  return null;
 }
