@@ -87,23 +87,24 @@ function RenderingPage({ client, load }: { client: QueryClient; load: LoadRemote
 /** What a slot's button was pressed for, in order. */
 const presses: string[] = [];
 
-/** A slice's part: a button whose presses the customer sees counted. */
-function PayButton() {
+/** A button whose presses are recorded and which shows their count ("pay 1"). */
+function CountedButton({ name }: { name: string }) {
   const [count, setCount] = useState(0);
   return (
     <button
       type="button"
       onClick={() => {
-        presses.push('pay');
+        presses.push(name);
         setCount((n) => n + 1);
       }}
     >
-      {`pay ${count}`}
+      {`${name} ${count}`}
     </button>
   );
 }
 
-const pressable: RemoteModule = { default: PayButton };
+/** A slice's part: the pay button. */
+const pressable: RemoteModule = { default: () => <CountedButton name="pay" /> };
 
 /**
  * The server's page of a slot with a button, in the document as the browser gets it (the
@@ -122,21 +123,22 @@ async function pressableServerPage(): Promise<HTMLElement> {
   return container;
 }
 
+/** The pay button's slice, whose code comes only once `code` is opened. */
+function heldPressable() {
+  const code = createGate();
+  const load = (async () => {
+    await code.passed();
+    return pressable;
+  }) as unknown as LoadRemoteModule;
+  return { code, load };
+}
+
 /** A page with a button of its own (the header's, say) above a slot with the pay button. */
 function PageWithOwnButton({ load }: { load: LoadRemoteModule }) {
-  const [count, setCount] = useState(0);
   return (
     <QueryClientProvider client={new QueryClient()}>
       <RemoteLoaderContext value={load}>
-        <button
-          type="button"
-          onClick={() => {
-            presses.push('menu');
-            setCount((n) => n + 1);
-          }}
-        >
-          {`menu ${count}`}
-        </button>
+        <CountedButton name="menu" />
         <RemoteSlot id={ID} label={label} />
       </RemoteLoaderContext>
     </QueryClientProvider>
@@ -223,11 +225,7 @@ describe('a server-rendered slot in the browser', () => {
 
   it('keeps a press made on its server HTML before its code came, and makes it once it has', async () => {
     const container = await pressableServerPage();
-    const code = createGate();
-    const load = (async () => {
-      await code.passed();
-      return pressable;
-    }) as unknown as LoadRemoteModule;
+    const { code, load } = heldPressable();
     const Page = slotWith(load, new QueryClient());
     await act(async () => {
       roots.push(hydrateRoot(container, <Page />));
@@ -288,11 +286,7 @@ describe('a server-rendered slot in the browser', () => {
   it('keeps a press on a slot made while the page’s script started until the slot’s code comes', async () => {
     const container = await pressableServerPage();
     screen.getByRole('button', { name: 'pay 0' }).click();
-    const code = createGate();
-    const load = (async () => {
-      await code.passed();
-      return pressable;
-    }) as unknown as LoadRemoteModule;
+    const { code, load } = heldPressable();
     const Page = slotWith(load, new QueryClient());
     await act(async () => {
       roots.push(
