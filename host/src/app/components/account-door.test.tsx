@@ -1,14 +1,12 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
-import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
-import { mswServer } from 'shared/testing/msw-server';
+import { logInAs } from 'shared/testing/log-in';
 import { render } from 'shared/testing/render';
 import { expectConsoleError } from 'shared/testing/setup-tests';
 import { kaHost } from '../../words/ka-host';
@@ -20,14 +18,6 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 const loadRemoteMock = vi.mocked(loadRemote);
-
-/** A customer with a session and these names at the provider. */
-function logInAs(names: Partial<typeof customer> = {}) {
-  mswServer.use(
-    http.get('*/api/user/details/', () => HttpResponse.json({ ...customer, ...names })),
-  );
-  act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
-}
 
 /** The account slice's entry, which shows which panel the page asked for. */
 function RemoteEntry() {

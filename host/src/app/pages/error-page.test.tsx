@@ -1,12 +1,11 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
+import { logInAs } from 'shared/testing/log-in';
 import { render } from 'shared/testing/render';
-import { holdSession } from 'shared/testing/session';
 import { RELOAD_STAMP_KEY } from '../../chunk-reload/reload-guard';
 import type { RuntimeConfig } from '../../contract/runtime-config';
 import { stubPageReload } from '../../testing/stub-page-reload';
@@ -18,16 +17,6 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: vi.fn(),
   registerRemotes: vi.fn(),
 }));
-
-/**
- * A session as the product holds one: the browser's signed-in cookie and the store. Without the
- * cookie, a request the previous test left on its way answers 401 in this one, which reads as a
- * logout in another tab and ends this test's session.
- */
-function signIn() {
-  holdSession();
-  act(() => useAuthStore.getState().setSession({ access: 'a-1', refresh: 'r-1' }));
-}
 
 /** Every remote module resolves to a small component that names itself. */
 function remoteStub(id: string) {
@@ -122,7 +111,7 @@ describe('routes and their middleware', () => {
     const router = renderApp('/static', { '/static': ['auth'] });
     await waitFor(() => expect(useUiStore.getState().accountPanel).toBe('login'));
 
-    signIn();
+    logInAs();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/static'));
   });
@@ -133,7 +122,7 @@ describe('routes and their middleware', () => {
     ['a backslash', '/\\evil.example/x'],
     ['a dot segment the parser removes', '/.//127.0.0.2:3001/x'],
   ])('never follows a `next` that leads off the site by %s', async (_, next) => {
-    signIn();
+    logInAs();
     const router = renderApp(`/?next=${encodeURIComponent(next)}`);
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/');
@@ -141,7 +130,7 @@ describe('routes and their middleware', () => {
   });
 
   it('sends a logged-in user away from the recovery page', async () => {
-    signIn();
+    logInAs();
     const router = renderApp('/recovery');
     await customerHomeLoaded();
     expect(router.state.location.pathname).toBe('/');

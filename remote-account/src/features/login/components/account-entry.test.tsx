@@ -10,8 +10,8 @@ import { ka } from 'shared/strings/ka';
 import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { customer } from 'shared/testing/fixtures';
 import { VALID_USER } from 'shared/testing/handlers/user';
+import { logInAs } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
-import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../../profile/ka-profile';
 import { fillLogin, openLogin, readCookie, renderEntry } from '../testing/entry-harness';
 

@@ -6,8 +6,8 @@ import { ka } from 'shared/strings/ka';
 import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
+import { logInAs } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
-import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../../profile/ka-profile';
 import { renderEntry } from '../testing/entry-harness';
 

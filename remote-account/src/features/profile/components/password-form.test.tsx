@@ -4,11 +4,11 @@ import { HttpResponse, http } from 'msw';
 import { format, ka } from 'shared/strings/ka';
 import { createGate } from 'shared/testing/gate';
 import { VALID_USER } from 'shared/testing/handlers/user';
+import { logInAs } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { renderInRouter } from 'shared/testing/render';
 import { kaAccount } from '../../../lib/ka-account';
 import { kaValidation } from '../../../lib/ka-validation';
-import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../ka-profile';
 import { ProfileSection } from './profile-section';
 

@@ -7,11 +7,11 @@ import { queryClient } from 'shared/query/query-client';
 import { ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
+import { logInAs } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { renderInRouter } from 'shared/testing/render';
 import { kaAccount } from '../../../lib/ka-account';
 import { kaValidation } from '../../../lib/ka-validation';
-import { logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../ka-profile';
 import { ProfileSection } from './profile-section';
 

@@ -4,10 +4,10 @@ import { HttpResponse, http } from 'msw';
 import { setUserData } from 'shared/query/account-queries';
 import { ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
+import { holdDetails, logInAs } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { renderInRouter } from 'shared/testing/render';
 import { kaAccount } from '../../../lib/ka-account';
-import { holdDetails, logInAs } from '../../../testing/log-in';
 import { kaProfile } from '../ka-profile';
 import { ProfileSection } from './profile-section';
 

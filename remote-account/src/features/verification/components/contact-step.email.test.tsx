@@ -7,9 +7,9 @@ import { queryClient } from 'shared/query/query-client';
 import { format, ka } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { GOOD_CODE } from 'shared/testing/handlers/user';
+import { logInAs } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { kaAccount } from '../../../lib/ka-account';
-import { logInAs } from '../../../testing/log-in';
 import { kaVerification } from '../ka-verification';
 import { showPanel } from '../test-utils';
 

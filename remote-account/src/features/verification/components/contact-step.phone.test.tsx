@@ -6,8 +6,8 @@ import { accountKeys } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
 import { format } from 'shared/strings/ka';
 import { GOOD_CODE } from 'shared/testing/handlers/user';
+import { logInAs } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
-import { logInAs } from '../../../testing/log-in';
 import { kaVerification } from '../ka-verification';
 import { showPanel } from '../test-utils';
 

@@ -6,9 +6,9 @@ import { queryClient } from 'shared/query/query-client';
 import { format } from 'shared/strings/ka';
 import { customer } from 'shared/testing/fixtures';
 import { GOOD_CODE } from 'shared/testing/handlers/user';
+import { logInAs } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
-import { logInAs } from '../../../testing/log-in';
 import { kaVerification } from '../ka-verification';
 import VerificationSection from './verification-section';
 

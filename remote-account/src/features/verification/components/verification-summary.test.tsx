@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'shared/strings/ka';
+import { logInAs } from 'shared/testing/log-in';
 import { render } from 'shared/testing/render';
-import { logInAs } from '../../../testing/log-in';
 import { kaVerification } from '../ka-verification';
 import { VerificationSummary } from './verification-summary';
 

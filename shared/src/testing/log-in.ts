@@ -2,16 +2,17 @@ import { act } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { User } from 'shared/api/user/user-details';
 import { useAuthStore } from 'shared/auth/auth-store';
-import { customer } from 'shared/testing/fixtures';
-import { createGate, type Gate } from 'shared/testing/gate';
-import { ISSUED_TOKENS } from 'shared/testing/handlers/user';
-import { mswServer } from 'shared/testing/msw-server';
-import { holdSession } from 'shared/testing/session';
+import { customer } from './fixtures';
+import { createGate, type Gate } from './gate';
+import { ISSUED_TOKENS } from './handlers/user';
+import { mswServer } from './msw-server';
+import { holdSession } from './session';
 
 /**
- * Starts a session (the server's signed_in cookie and the store) for the `customer` fixture with
- * `overrides`; the mock provider answers GET /api/user/details/ with that customer, as the app
- * then loads it.
+ * Starts a session as the product holds one (the server's signed_in cookie and the store) for
+ * the `customer` fixture with `overrides`; the mock provider answers GET /api/user/details/
+ * with that customer, as the app then loads it. Without the cookie, a request the previous test
+ * left on its way can answer 401 in this one, which reads as a logout in another tab.
  */
 export function logInAs(overrides: Partial<User> = {}): User {
   const data: User = { ...customer, ...overrides };
