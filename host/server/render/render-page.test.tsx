@@ -289,6 +289,8 @@ describe('renderPage', () => {
     expect(page.html).toContain(
       `next ${formatMoney(due.next_payment_amount)} ${formatDate(due.next_payment_date)}`,
     );
+    // The header greets them by name from the first paint: its buttons are the host's.
+    expect(page.html).toContain(`>${customer.first_name}</span>`);
     // The account once for the whole page; the slot's own prefetch found it there.
     expect(asked.sort()).toEqual(Object.keys(answers).sort());
     expect(page.state.queries.queries.map((query) => query.queryHash)).toEqual(
@@ -386,6 +388,9 @@ describe('renderPage', () => {
       customerFetch: async () => ({ status: 502, data: null }),
     });
     if (page.kind !== 'page') throw new Error('expected a page');
+    // The header's button names no one: the browser adds the name once it knows it.
+    expect(page.html).toContain(`>${kaAccountButtons.myAccount}</button>`);
+    expect(page.html).not.toContain(customer.first_name);
     expect(page.state).toMatchObject({ audience: 'customer', slots: {} });
     expect(page.state.queries.queries).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import type { RemoteModuleId } from 'tooling/remotes';
 import type { Audience } from '../contract/page-state';
+import { useHydrating } from '../lib/use-hydrating';
 
 /**
  * Whom the server renders a page for, from the request's session cookie (decision 020). The
@@ -32,4 +33,14 @@ export function useCustomerPage(): boolean {
   const serverAudience = useContext(ServerAudienceContext);
   const loggedIn = useLoggedIn();
   return serverAudience === undefined ? loggedIn : serverAudience === 'customer';
+}
+
+/**
+ * Whether the page is hydrating a customer's page the server rendered without their account:
+ * until then what shows their data must show it as the server did, unknown, whatever the
+ * browser already knows.
+ */
+export function useHydratingWithoutAccount(): boolean {
+  const accountFromServer = useContext(ServerAccountContext);
+  return useHydrating() && !accountFromServer;
 }

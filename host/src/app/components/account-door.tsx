@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
@@ -7,9 +7,8 @@ import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { CustomerAccountButtons } from 'shared/ui/customer-account-buttons';
 import { VisitorAccountButtons } from 'shared/ui/visitor-account-buttons';
 import { loadRemoteModule } from '../../federation/register-remotes';
-import { useHydrating } from '../../lib/use-hydrating';
 import { RemoteSlot } from '../../slots/remote-slot';
-import { ServerAccountContext, useCustomerPage } from '../page-audience';
+import { useCustomerPage, useHydratingWithoutAccount } from '../page-audience';
 
 const ACCOUNT_ENTRY = 'remote_account/AccountEntry';
 
@@ -26,8 +25,7 @@ const logOut = () => void useAuthStore.getState().logout();
  * account, issue 29, or none), so the button hydrates as it was sent.
  */
 function useNames() {
-  const accountFromServer = useContext(ServerAccountContext);
-  const hydrating = useHydrating() && !accountFromServer;
+  const hydrating = useHydratingWithoutAccount();
   const known = useUser().data;
   return hydrating ? undefined : known;
 }

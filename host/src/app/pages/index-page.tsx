@@ -1,12 +1,11 @@
-import { useContext, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isOpenApplicationStatus } from 'shared/api/user/open-application';
 import { sitePath } from 'shared/lib/site-urls';
 import { useLoans, useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
-import { useHydrating } from '../../lib/use-hydrating';
 import { kaHost } from '../../words/ka-host';
-import { ServerAccountContext, useCustomerPage } from '../page-audience';
+import { useCustomerPage, useHydratingWithoutAccount } from '../page-audience';
 import { PAGE_SLOTS } from './page-slots';
 import styles from './pages.module.css';
 import { SlotList } from './slot-list';
@@ -55,8 +54,7 @@ export function Component() {
 function CustomerHome() {
   // While hydrating, the page is as the server saw it, whatever the browser already knows:
   // with the customer's account when the server had it (issue 29), else without their data.
-  const accountFromServer = useContext(ServerAccountContext);
-  const hydrating = useHydrating() && !accountFromServer;
+  const hydrating = useHydratingWithoutAccount();
   const activeLoanComponent = useUiStore((state) => state.activeLoanComponent);
   const known = useUser().data;
   const user = hydrating ? undefined : known;
