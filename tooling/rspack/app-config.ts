@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { DEV_GATEWAY_APP, portOf, type RemoteApp, remoteApp } from '../apps.ts';
+import { fallbackChunks } from './fallback-chunks.ts';
 import { PrecompressPlugin } from './precompress-plugin.ts';
 import { createRemoteServerConfig } from './server-config.ts';
 import { hostShares, sharedSingletons } from './shares.ts';
@@ -204,6 +205,9 @@ export function createAppConfig(
     ],
     optimization: {
       minimize: isProduction,
+      ...(build.federation === 'remote-external-runtime'
+        ? { splitChunks: fallbackChunks(options.root) }
+        : {}),
     },
     performance: { hints: false },
     // Lazy compilation (Rspack 2's dev default) splits modules the federation runtime

@@ -136,7 +136,10 @@ const HOST_EAGER = new Set([
  * sanitiser (with the sanitiser's HTML tokenizer, htmlparser2) are for CMS content below the
  * fold and the terms page, so they load when that content does.
  */
-const HOST_LAZY = new Set(['shared/ui/provider-html', 'shared/lib/sanitize-html']);
+export const HOST_LAZY: ReadonlySet<string> = new Set([
+  'shared/ui/provider-html',
+  'shared/lib/sanitize-html',
+]);
 
 /**
  * Every module name the singletons cover, a folder's modules one by one
