@@ -4,6 +4,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { DEV_GATEWAY_APP, portOf, type RemoteApp, remoteApp } from '../apps.ts';
 import { fallbackChunks } from './fallback-chunks.ts';
+import { hostLentExternals } from './host-lent-runtime.ts';
 import { PrecompressPlugin } from './precompress-plugin.ts';
 import { createRemoteServerConfig } from './server-config.ts';
 import { hostShares, sharedSingletons } from './shares.ts';
@@ -94,15 +95,6 @@ export function sliceConfigs(
     });
 }
 
-/**
- * Stateless federation helpers a production remote's container takes from the host, as it
- * takes the runtime core (host/src/federation/plugins/provide-runtime-utilities-plugin.cjs).
- */
-const HOST_RUNTIME_UTILITIES = {
-  '@module-federation/sdk': '_FEDERATION_SDK',
-  '@module-federation/error-codes': '_FEDERATION_ERROR_CODES',
-};
-
 export interface AppConfigOptions {
   /** The app's folder (its package root). */
   root: string;
@@ -192,10 +184,10 @@ export function createAppConfig(
         'process.env.NODE_ENV': JSON.stringify(options.mode),
       }),
       ...(build.federation === 'none' ? [] : [federationPlugin(options, build.federation)]),
-      // Its helpers too, not only the runtime core (HOST_RUNTIME_UTILITIES).
+      // Its helpers too, not only the runtime core (host-lent-runtime.ts).
       ...(build.federation === 'remote-external-runtime'
         ? [
-            new rspack.ExternalsPlugin('global', HOST_RUNTIME_UTILITIES),
+            new rspack.ExternalsPlugin('global', hostLentExternals()),
             // The entry carries every chunk's digest and loads each with it: pinning the entry
             // (its rollout, decision 025) pins the whole release in the browser.
             new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], htmlPlugin: false }),
