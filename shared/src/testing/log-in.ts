@@ -9,17 +9,24 @@ import { mswServer } from './msw-server';
 import { holdSession } from './session';
 
 /**
- * Starts a session as the product holds one (the server's signed_in cookie and the store) for
- * the `customer` fixture with `overrides`; the mock provider answers GET /api/user/details/
- * with that customer, as the app then loads it. Without the cookie, a request the previous test
- * left on its way can answer 401 in this one, which reads as a logout in another tab.
+ * Starts a session as the product holds one: the server's signed_in cookie and the store.
+ * Without the cookie, a request the previous test left on its way can answer 401 in this one,
+ * which reads as a logout in another tab and ends this test's session.
+ */
+export function startSession(): void {
+  holdSession();
+  // The store ignores the tokens: it only notes that the server began a session.
+  act(() => useAuthStore.getState().setSession(ISSUED_TOKENS));
+}
+
+/**
+ * Starts a session (`startSession`) for the `customer` fixture with `overrides`; the mock
+ * provider answers GET /api/user/details/ with that customer, as the app then loads it.
  */
 export function logInAs(overrides: Partial<User> = {}): User {
   const data: User = { ...customer, ...overrides };
   mswServer.use(http.get('*/api/user/details/', () => HttpResponse.json(data)));
-  holdSession();
-  // The store ignores the tokens: it only notes that the server began a session.
-  act(() => useAuthStore.getState().setSession(ISSUED_TOKENS));
+  startSession();
   return data;
 }
 

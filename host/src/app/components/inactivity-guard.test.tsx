@@ -2,6 +2,7 @@ import { act, fireEvent, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { ACTIVITY_KEY, ACTIVITY_WRITE_INTERVAL_MS } from 'shared/session/session-activity';
+import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { holdCsrfToken } from 'shared/testing/session';
@@ -24,7 +25,7 @@ describe('the inactivity warning’s guard', () => {
 
   it('brings the warning in once a customer is logged in, and takes it away at logout', async () => {
     const { container } = render(<InactivityGuard />);
-    act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+    startSession();
     await waitFor(() => expect(dialogElement(container)).not.toBeNull());
     // Closed until the customer has been inactive long enough.
     expect(dialogElement(container)?.open).toBe(false);
@@ -49,7 +50,7 @@ describe('the inactivity warning’s guard', () => {
     // The provider's csrftoken is there (a write without it is only a read: server-session).
     holdCsrfToken();
     render(<InactivityGuard />);
-    act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+    startSession();
     // Opening a logged-in page is activity.
     await waitFor(() => expect(reports).toHaveLength(1));
     await waitFor(() => {

@@ -2,12 +2,12 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { accountKeys } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
 import { useUiStore } from 'shared/stores/ui-store';
 import { customer, loans } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
+import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { buildRoutes } from '../router';
@@ -43,7 +43,7 @@ function customerWith(overrides: Partial<typeof customer>) {
   mswServer.use(
     http.get('*/api/user/details/', () => HttpResponse.json({ ...customer, ...overrides })),
   );
-  act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+  startSession();
 }
 
 /** A customer who is not fully verified, with nothing overdue and no open application. */

@@ -10,7 +10,7 @@ import { ka } from 'shared/strings/ka';
 import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { customer } from 'shared/testing/fixtures';
 import { VALID_USER } from 'shared/testing/handlers/user';
-import { logInAs } from 'shared/testing/log-in';
+import { logInAs, startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { kaProfile } from '../../profile/ka-profile';
 import { fillLogin, openLogin, readCookie, renderEntry } from '../testing/entry-harness';
@@ -95,7 +95,7 @@ describe('the account entry, between a visitor and a customer', () => {
 
   it('ignores a login asked for while logged in, so no form pops up after logout', async () => {
     const user = userEvent.setup();
-    useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+    startSession();
     renderEntry();
 
     act(() => useUiStore.getState().requestLogin());

@@ -6,7 +6,7 @@ import { ka } from 'shared/strings/ka';
 import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { customer } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
-import { logInAs } from 'shared/testing/log-in';
+import { logInAs, startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { kaProfile } from '../../profile/ka-profile';
 import { renderEntry } from '../testing/entry-harness';
@@ -68,7 +68,7 @@ describe('a customer’s entry while their data loads', () => {
         return HttpResponse.json(customer);
       }),
     );
-    useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+    startSession();
     renderEntry();
 
     expect(screen.getByRole('button', { name: kaAccountButtons.myAccount })).toBeInTheDocument();

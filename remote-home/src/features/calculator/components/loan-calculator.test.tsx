@@ -3,13 +3,13 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { calculationQuery } from 'shared/api/loan/calculator';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { queryClient } from 'shared/query/query-client';
 import { useLoanRequestStore } from 'shared/stores/loan-request-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format, ka } from 'shared/strings/ka';
 import { calculationFor, calculatorBounds, loanLimit } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
+import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaCalculator as t } from '../ka-calculator';
@@ -45,7 +45,7 @@ async function findMonthlyPayment(amount: string) {
 }
 
 function logIn() {
-  act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+  startSession();
 }
 
 /** A customer logged in whose loan limit the provider answers as `limit`. */

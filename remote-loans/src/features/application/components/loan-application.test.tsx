@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { formatMoney } from 'shared/lib/money';
 import { useLoanRequestStore } from 'shared/stores/loan-request-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { calculationFor, calculatorBounds, loanLimit, loanTerms } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
+import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
@@ -35,7 +35,7 @@ function pending(overrides: Partial<Application> = {}): Application {
 
 function customerWithRequest() {
   act(() => {
-    useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+    startSession();
     useLoanRequestStore.getState().submitRequest(REQUEST);
     useUiStore.getState().setActiveLoanComponent('application');
   });
@@ -89,7 +89,7 @@ afterEach(() => {
 describe('the loan application', () => {
   it('asks for a choice in the calculator when none was handed over', async () => {
     const user = userEvent.setup();
-    act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+    startSession();
     render(<LoanApplication />);
 
     expect(await screen.findByText(t.noRequest)).toBeInTheDocument();
@@ -289,7 +289,7 @@ describe('the loan application', () => {
   it('leaves focus and scrolling alone for an application already open when the page loads', async () => {
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     applicationList([pending()]);
-    act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+    startSession();
     render(<LoanApplication />);
 
     expect(await screen.findByText(t.status.pending)).toBeInTheDocument();
@@ -301,7 +301,7 @@ describe('the loan application', () => {
   it('follows a pending application to its issue without a reload, with the first payment', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const list = applicationList([pending()]);
-    act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+    startSession();
     mswServer.use(
       http.get('*/api/loan/loan/', () =>
         HttpResponse.json([
@@ -336,7 +336,7 @@ describe('the loan application', () => {
 
   it('asks again when the tab becomes visible', async () => {
     const list = applicationList([pending()]);
-    act(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+    startSession();
     render(<LoanApplication />);
     expect(await screen.findByText(t.status.pending)).toBeInTheDocument();
 
@@ -377,7 +377,7 @@ describe('the loan application', () => {
       }),
     );
     act(() => {
-      useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+      startSession();
       useFollowedApplication.getState().follow(31);
     });
     render(<LoanApplication />);

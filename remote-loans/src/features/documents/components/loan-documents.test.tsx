@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { formatMoney } from 'shared/lib/money';
 import { queryClient } from 'shared/query/query-client';
 import { format } from 'shared/strings/ka';
+import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
@@ -55,7 +55,7 @@ const payments: Payment[] = [
 ];
 
 beforeEach(() => {
-  useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+  startSession();
   mswServer.use(
     http.get(`*/api/loan/loan/${activeLoan.id}/contract/`, () => HttpResponse.json(contract)),
     http.get(`*/api/loan/loan/${activeLoan.id}/payments/`, () => HttpResponse.json(payments)),

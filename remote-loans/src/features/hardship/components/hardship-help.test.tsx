@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { queryClient } from 'shared/query/query-client';
 import { format } from 'shared/strings/ka';
+import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
@@ -44,7 +44,7 @@ function provider(initial: HardshipRequest[], options: { openElsewhere?: Hardshi
   return state;
 }
 
-beforeEach(() => useAuthStore.getState().setSession({ access: 'a', refresh: 'r' }));
+beforeEach(startSession);
 afterEach(() => queryClient.clear());
 
 async function openOffer(user: ReturnType<typeof userEvent.setup>) {

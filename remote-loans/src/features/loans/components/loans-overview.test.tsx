@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { formatMoney } from 'shared/lib/money';
 import { invalidateAccount } from 'shared/query/account-queries';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format, ka } from 'shared/strings/ka';
 import { customer, loanLimit, loans } from 'shared/testing/fixtures';
+import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { renderInRouter } from 'shared/testing/render';
 import { holdSession } from 'shared/testing/session';
@@ -27,7 +27,7 @@ const [activeLoan, repaidLoan] = loans as [(typeof loans)[0], (typeof loans)[0]]
 const money = (amount: string) => formatMoney(amount).replace(/\s+/g, ' ');
 
 function logIn() {
-  useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+  startSession();
 }
 
 interface LoanRequest {

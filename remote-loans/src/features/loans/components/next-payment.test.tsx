@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Loan } from 'shared/api/loan/loans';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { accountKeys } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
+import { startSession } from 'shared/testing/log-in';
 import { render } from 'shared/testing/render';
 import { kaLoans as t } from '../../../ka-loans';
 import {
@@ -25,7 +25,7 @@ function renderFor(loans: Loan[]) {
     loans,
     overdue: loans.some((loan) => loan.status === 'overdue') ? overdueAnswer : null,
   });
-  useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+  startSession();
   const { container } = render(<NextPayment />);
   return { state, container };
 }

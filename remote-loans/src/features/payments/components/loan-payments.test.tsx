@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { formatMoney } from 'shared/lib/money';
 import { queryClient } from 'shared/query/query-client';
 import { format, ka } from 'shared/strings/ka';
+import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
@@ -53,7 +53,7 @@ function answerPayments(answer: () => Response) {
 }
 
 beforeEach(() => {
-  useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+  startSession();
 });
 
 afterEach(() => {

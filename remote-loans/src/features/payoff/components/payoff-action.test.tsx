@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
 import { loans, PAYOFF_TODAY, payoffQuote } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
+import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
@@ -17,7 +17,7 @@ const [loan] = loans as [(typeof loans)[0]];
 const money = (amount: string) => formatMoney(amount).replace(/\s+/g, ' ');
 
 function logIn() {
-  useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+  startSession();
 }
 
 /** Records every POST of a payoff, answering the loan as repaid (or as the test says). */

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { Loan } from 'shared/api/loan/loans';
-import { useAuthStore } from 'shared/auth/auth-store';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
 import { loans, withdrawalQuote } from 'shared/testing/fixtures';
+import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
@@ -22,7 +22,7 @@ const freshLoan: Loan = {
 const money = (amount: string) => formatMoney(amount).replace(/\s+/g, ' ');
 
 function renderAction(loan: Loan = freshLoan) {
-  useAuthStore.getState().setSession({ access: 'a', refresh: 'r' });
+  startSession();
   return render(<WithdrawAction loan={loan} headingLevel={3} />);
 }
 
