@@ -61,7 +61,9 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }): C
   const loader = writeMonolithLoader();
   return {
     ...base,
-    output: { ...base.output, path: path.join(benchRoot, 'dist/monolith') },
+    // Alone, not after the host's first script's build (which cleaned the host's folder).
+    dependencies: undefined,
+    output: { ...base.output, path: path.join(benchRoot, 'dist/monolith'), clean: true },
     plugins: [
       ...(base.plugins ?? []).filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),
       // The host's one door to federation, replaced by direct imports of the same modules.

@@ -5,6 +5,7 @@ import { HOST_APP, portOf } from 'tooling/apps';
 import { createAppConfig } from 'tooling/rspack/app-config';
 import { PreloadFontsPlugin } from 'tooling/rspack/preload-fonts-plugin';
 import { createHostServerConfig } from 'tooling/rspack/server-config';
+import { startAfterPaint } from 'tooling/rspack/start-after-paint';
 import { buildRuntimeConfig } from './server/config-from-env';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -41,17 +42,27 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
     },
   });
   if (mode !== 'production') return browser;
-  // The first screen's text is Georgian with Latin digits: both subsets come with the page.
+  // A page the server rendered starts with a small script of its own, which asks for the
+  // host's once the page has painted (decision 031). It is built first and cleans `dist/`.
+  const start = startAfterPaint({ root, entry: './src/start/index.ts', publicPath: '/' });
   browser.plugins = [
     ...(browser.plugins ?? []),
+    // The first screen's text is Georgian with Latin digits: both subsets come with the page.
     new PreloadFontsPlugin([
       /georgian-georgian-wght-normal\.\w+\.woff2$/,
       /georgian-latin-wght-normal\.\w+\.woff2$/,
     ]),
+    start.page,
   ];
   // The production build also makes the server's render bundle (decision 020).
   return [
-    { ...browser, name: 'browser' },
+    start.config,
+    {
+      ...browser,
+      name: 'browser',
+      dependencies: [String(start.config.name)],
+      output: { ...browser.output, clean: false },
+    },
     createHostServerConfig({ root, name: 'host', entry: './server/render/render-page.tsx' }),
   ];
 };

@@ -110,3 +110,25 @@ test('"apply" pressed before the calculator’s code has come is not lost: the l
   release();
   await expect(login).toBeVisible();
 });
+
+test('"apply" pressed before the host’s own script has come is not lost either', async ({
+  page,
+}) => {
+  // The host's script held back: the page is the server's, and only its first script runs.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/main\.[0-9a-f]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const calculator = page.getByRole('region', { name: t.title });
+  await expect(monthly(page).first()).toHaveText(/\d/);
+  await calculator.getByRole('button', { name: t.apply }).click();
+  const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await expect(login).toBeHidden();
+  release();
+  await expect(login).toBeVisible();
+});

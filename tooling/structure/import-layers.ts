@@ -59,7 +59,10 @@ export const HOST_FLOORS: readonly Floor[] = [
     holds: ['server/session/', 'server/telemetry/', 'server/releases/'],
   },
   { name: 'server config', holds: ['server/config-from-env.ts', 'server/host-check.ts'] },
-  { name: 'browser entry', holds: ['src/index.ts', 'src/start-in-steps.ts', 'src/bootstrap.tsx'] },
+  {
+    name: 'browser entry',
+    holds: ['src/start/', 'src/index.ts', 'src/start-in-steps.ts', 'src/bootstrap.tsx'],
+  },
   { name: 'router', holds: ['src/app/router.tsx', 'src/app/router-library.ts'] },
   { name: 'layouts', holds: ['src/app/layouts/'] },
   { name: 'pages', holds: ['src/app/pages/'] },

@@ -8,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const PAGE_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 const PAGE_GZIP = { level: 6 };
 
+import { AFTER_PAINT_ATTRIBUTE } from 'tooling/server/page-scripts';
 import { CSP_REPORT_PATH, originOf, pageSecurityHeaders } from 'tooling/server/security-headers';
 import type { FastifyReply, FastifyRequest } from 'tooling/server/static-server';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/contract/page-state';
@@ -27,6 +28,29 @@ function scriptSafeJson(value: unknown): string {
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The page's first script, as the build writes it (tooling/rspack/start-after-paint). */
+const FIRST_SCRIPT = new RegExp(`<script defer src="([^"]+)" ${AFTER_PAINT_ATTRIBUTE}></script>`);
+/** The host's own scripts, as the build's HTML plugin writes them. */
+const HOST_SCRIPT = /<script defer src="([^"]+)"><\/script>/g;
+
+/**
+ * A page the server rendered paints without the host's scripts: its first script asks for them
+ * once it has (host/src/start, decision 031), so it lists them and they leave the page's head.
+ * A page the browser renders needs them at once, as they are: its first script is dropped.
+ */
+function startScripts(page: string, rendered: boolean): string {
+  const first = FIRST_SCRIPT.exec(page);
+  if (!first) return page;
+  if (!rendered) return page.replace(first[0], () => '');
+  const held: string[] = [];
+  const withoutHeld = page.replace(HOST_SCRIPT, (_tag, source: string) => {
+    held.push(source);
+    return '';
+  });
+  const listed = `<script defer src="${first[1]}" ${AFTER_PAINT_ATTRIBUTE} data-scripts="${escapeAttribute(held.join(' '))}"></script>`;
+  return withoutHeld.replace(first[0], () => listed);
+}
 
 /**
  * The host's page with what the browser needs before any script runs: the runtime
@@ -55,7 +79,7 @@ export function renderIndexHtml(
         ]
       : []),
   ];
-  const page = template.replace(
+  const page = startScripts(template, rendered !== undefined).replace(
     '</head>',
     `${[...styles, ...hints, ...data].join('\n    ')}\n  </head>`,
   );

@@ -8,13 +8,13 @@
  * Every click on a button is noted on its way down (the window sees it first). Once React's
  * root listens, a click that comes back up to the window went through it (React stops only
  * those it cannot answer yet): it was answered, and is forgotten. One React stopped, or one
- * made before the root listened, stays noted. Only the last is kept.
+ * made before the root listened, stays noted. Only the last is kept. A press made before the
+ * host's scripts ran at all was noted by the page's first script (early-press-handoff).
  */
 
-/** What counts as a press worth keeping: a button, or anything inside one. */
-const PRESSABLE = 'button, input[type="button"], input[type="submit"]';
+import { type NotedPress, pressedButton, takeNotedPress } from './early-press-handoff';
 
-let kept: { event: Event; button: HTMLElement } | null = null;
+let kept: NotedPress | null = null;
 let watching = false;
 /** The element React's root is on, once it listens: clicks inside it go through React. */
 let root: Element | null = null;
@@ -26,11 +26,11 @@ let root: Element | null = null;
 export function watchEarlyPresses(): void {
   if (watching || typeof window === 'undefined') return;
   watching = true;
+  kept = takeNotedPress();
   window.addEventListener(
     'click',
     (event) => {
-      const target = event.target instanceof Element ? event.target : null;
-      const button = target?.closest<HTMLElement>(PRESSABLE);
+      const button = pressedButton(event);
       if (button) kept = { event, button };
     },
     true,
