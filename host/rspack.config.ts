@@ -47,10 +47,12 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
   const start = startAfterPaint({ root, entry: './src/start/index.ts', publicPath: '/' });
   browser.plugins = [
     ...(browser.plugins ?? []),
-    // The first screen's text is Georgian with Latin digits: both subsets come with the page.
+    // The first screen's text is Georgian with Latin digits, and its amounts carry the lari
+    // sign (the extended Latin subset): the three come with the page, not after its styles.
     new PreloadFontsPlugin([
       /georgian-georgian-wght-normal\.\w+\.woff2$/,
       /georgian-latin-wght-normal\.\w+\.woff2$/,
+      /georgian-latin-ext-wght-normal\.\w+\.woff2$/,
     ]),
     start.page,
   ];
