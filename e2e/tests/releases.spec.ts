@@ -21,6 +21,25 @@ const deploy = (...args: string[]) =>
     encoding: 'utf8',
   });
 
+/**
+ * Waits until the host's pages name `release`: a page server reads the rollout at most once a
+ * second (host/server/config-from-env), so a page asked for at once may still name the one
+ * before. Three pages in a row, so each page server behind nginx has read it.
+ */
+async function untilPagesName(page: import('@playwright/test').Page, release: string) {
+  let inARow = 0;
+  await expect
+    .poll(
+      async () => {
+        const html = await (await page.request.get('/')).text();
+        inARow = html.includes(`/${release}/`) ? inARow + 1 : 0;
+        return inARow;
+      },
+      { timeout: 15_000, intervals: [100] },
+    )
+    .toBeGreaterThanOrEqual(3);
+}
+
 /** The folder of remote-home's files each request of the page came from. */
 function releasesAsked(page: import('@playwright/test').Page): Set<string> {
   const folders = new Set<string>();
@@ -60,6 +79,7 @@ test('a slice deployed as a new release is rolled out and back with one line of 
     // Rolling out: one line changed, the host's pages written again.
     writeFileSync(PINS, pinsBefore.replace(/^REMOTE_HOME_URL=.*$/m, line));
     deploy('render');
+    await untilPagesName(page, String(next));
     const asked = releasesAsked(page);
     await page.goto('/');
     await scrollThroughPage(page);
@@ -77,6 +97,7 @@ test('a slice deployed as a new release is rolled out and back with one line of 
     deploy('render');
   }
 
+  await untilPagesName(page, String(current?.[1]));
   const asked = releasesAsked(page);
   await page.reload();
   await scrollThroughPage(page);

@@ -27,10 +27,13 @@ async function runtimeConfig(request: APIRequestContext): Promise<RuntimeConfig>
   return (await request.get(`${HOST_URL}/runtime-config.json`)).json();
 }
 
-/** The host's first script, named by its page: a content-hashed file. */
+/** The host's own script, named by its page: a content-hashed file. */
 async function hostScript(request: APIRequestContext): Promise<string> {
   const page = await (await request.get(`${HOST_URL}/`)).text();
-  const src = /<script[^>]+src="([^"]+\.[0-9a-f]{8}\.js)"/.exec(page)?.[1];
+  // A server-rendered page's first script lists the host's, which it adds once the page has
+  // painted (decision 031); a page the browser renders names them itself.
+  const listed = /<script[^>]+data-scripts="([^" ]+\.[0-9a-f]{8}\.js)/.exec(page)?.[1];
+  const src = listed ?? /<script[^>]+src="([^"]+\.[0-9a-f]{8}\.js)"/.exec(page)?.[1];
   if (!src) throw new Error('the host page names no hashed script');
   return new URL(src, HOST_URL).href;
 }
