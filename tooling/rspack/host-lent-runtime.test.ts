@@ -41,7 +41,11 @@ describe("the bundler runtime's functions a remote takes from the host", () => {
 
   it('are taken only when the switch says so', () => {
     expect(hostLentExternals(false)).toHaveLength(1);
-    expect(hostLentExternals(true)).toHaveLength(2);
+    const [, borrow] = hostLentExternals(true);
+    const callback = vi.fn();
+    if (typeof borrow !== 'function') throw new Error('no external for the bundler functions');
+    borrow({ context: bundlerDist, request: './remotes.cjs' }, callback);
+    expect(callback).toHaveBeenCalledWith(undefined, ['_FEDERATION_BUNDLER_FUNCTIONS', 'remotes']);
   });
 });
 

@@ -23,11 +23,14 @@ describe('a press noted before the host ran', () => {
     expect(presses).toHaveLength(1);
   });
 
-  it('is handed over once: the first script stops noting', () => {
+  it('is handed over once: the first script stops noting, and a second take finds nothing', () => {
+    const removed = vi.spyOn(window, 'removeEventListener');
     notePresses();
     document.body.innerHTML = '<button type="button">pay</button>';
-    takeNotedPress();
     document.querySelector('button')?.click();
+    expect(takeNotedPress()?.button).toBe(document.querySelector('button'));
+    expect(removed).toHaveBeenCalledWith('click', expect.any(Function), true);
     expect(takeNotedPress()).toBeNull();
+    removed.mockRestore();
   });
 });
