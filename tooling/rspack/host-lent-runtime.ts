@@ -32,11 +32,12 @@ export const BUNDLER_FUNCTIONS = [
 /**
  * Whether remotes take the bundler runtime's functions from the host (3.6 KB gzip less per
  * remote entry). A host lends them since decision 031's third part; a slice that takes them
- * finds nothing on a host from before, so this stays off until the host in production
- * (deploy/in-production.json) lends them. host-lent-runtime.test says when to turn it on, and
- * `pnpm test:skew` fails if it is turned on too early.
+ * finds nothing on a host from before, so this was off until the host in production
+ * (deploy/in-production.json, d36557b) lent them. host-lent-runtime.test fails when it
+ * disagrees with that host, and `pnpm test:skew` fails on a slice that borrows from a host
+ * that does not lend.
  */
-export const REMOTES_BORROW_BUNDLER_FUNCTIONS = false;
+export const REMOTES_BORROW_BUNDLER_FUNCTIONS = true;
 
 /** The global a bundler function is lent as, for the request of the bundler runtime's index. */
 export function hostBundlerFunction({
