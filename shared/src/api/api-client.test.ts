@@ -5,8 +5,9 @@ import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import * as z from 'shared/validation/zod';
 import { mswServer } from '../testing/msw-server';
 import { holdSession } from '../testing/session';
-import { requestJson } from './api-client';
+import { requestJson as requestJsonOfReleasesBefore015 } from './api-client';
 import { ApiError } from './api-error';
+import { requestJson as requestJsonFetchingTheClient } from './request-json';
 
 function captureHeaders() {
   const seen: Headers[] = [];
@@ -19,7 +20,12 @@ function captureHeaders() {
   return seen;
 }
 
-describe('the API client', () => {
+// The call every module makes (request-json, which fetches the client with the first call),
+// and the one releases built against shared 0.1.4 or earlier still import from api-client.
+describe.each([
+  ['request-json', requestJsonFetchingTheClient],
+  ['api-client, deprecated', requestJsonOfReleasesBefore015],
+])('the API client, called through %s', (_, requestJson) => {
   it('asks for Georgian and sends no credentials when there is no session', async () => {
     const seen = captureHeaders();
     await requestJson(z.object({ ok: z.boolean() }), { method: 'POST', url: '/api/probe/' });

@@ -1,18 +1,19 @@
 import axios, { type AxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
-import { ApiError, toApiError } from 'shared/api/api-error';
+import { parseAnswer, toApiError } from 'shared/api/api-error';
 import { installSessionInterceptors } from 'shared/api/session-interceptors';
-import { ka } from 'shared/strings/ka';
+import { CSRF_COOKIE as SESSION_CSRF_COOKIE } from 'shared/session/server-session';
 import type * as z from 'shared/validation/zod';
 
 /** The API language is fixed to Georgian (spec §1, §9). */
 export const API_LANGUAGE = 'ka-ge';
-export const CSRF_COOKIE = 'csrftoken';
+/** @deprecated Read it from shared/session/server-session, free of axios. */
+export const CSRF_COOKIE = SESSION_CSRF_COOKIE;
 
 /**
- * The page's one axios instance, on the page's own origin: the host's server passes /api/* to
- * the provider and authorises each call with the session it holds (decision 027). The page
- * sends cookies, never a token.
+ * The page's one axios instance, on the page's own origin, fetched with the first call
+ * (shared/api/request-json): the host's server passes /api/* to the provider and authorises
+ * each call with the session it holds (decision 027). The page sends cookies, never a token.
  */
 export const apiClient = axios.create({
   baseURL: '',
@@ -32,23 +33,17 @@ apiClient.interceptors.request.use((config) => {
 installSessionInterceptors(apiClient);
 
 /**
- * Sends a request and validates its answer against the contract's schema, so a malformed
- * answer fails here with a clear error instead of deep inside a component.
+ * @deprecated Import it from shared/api/request-json, which fetches this module with the first
+ * call: imported from here, it brings axios into the first scripts of every page that uses it.
+ * Kept for releases built against shared 0.1.4 or earlier.
  */
 export async function requestJson<S extends z.ZodMiniType>(
   schema: S,
   config: AxiosRequestConfig,
 ): Promise<z.infer<S>> {
-  let data: unknown;
   try {
-    data = (await apiClient.request<unknown>(config)).data;
+    return parseAnswer(schema, (await apiClient.request<unknown>(config)).data);
   } catch (error) {
     throw toApiError(error);
   }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    // The message reaches customers (forms and the error page show it), so it is Georgian.
-    throw new ApiError('invalid-answer', 500, 'invalid_answer', ka.errors.badAnswer);
-  }
-  return parsed.data;
 }

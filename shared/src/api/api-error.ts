@@ -1,4 +1,4 @@
-import { AxiosHeaders, isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
 import { format, ka } from 'shared/strings/ka';
 import * as z from 'shared/validation/zod';
 
@@ -26,12 +26,24 @@ export class ApiError extends Error {
 const detailBody = z.object({ detail: z.string(), code: z.optional(z.string()) });
 const fieldBody = z.record(z.string(), z.array(z.string()));
 
+/**
+ * Whether `error` is axios's, by the mark axios's own `isAxiosError` reads: importing axios
+ * here would bring it into every first screen that handles an error, where the client itself
+ * comes with the first call (shared/api/request-json).
+ */
+function isAxiosError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && 'isAxiosError' in error
+    ? error.isAxiosError === true
+    : false;
+}
+
 function retryAfter(headers: unknown): number | null {
   if (!headers || typeof headers !== 'object') return null;
-  // Header names are case-insensitive; axios gives them as AxiosHeaders or a plain object.
+  // Header names are case-insensitive; axios gives them as AxiosHeaders (which reads any
+  // case through get) or as a plain object of lower-case names.
   const value =
-    headers instanceof AxiosHeaders
-      ? headers.get('retry-after')
+    'get' in headers && typeof headers.get === 'function'
+      ? (headers.get as (name: string) => unknown).call(headers, 'retry-after')
       : (headers as Record<string, unknown>)['retry-after'];
   const seconds = Number(value);
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
@@ -100,4 +112,17 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError('http', status, null, customerMessage(status, null, null, wait), {}, wait);
   }
   return new ApiError('http', 500, null, ka.errors.genericMessage);
+}
+
+/**
+ * The answer `data` as the contract's `schema` reads it, so a malformed answer fails here with
+ * a clear error instead of deep inside a component.
+ */
+export function parseAnswer<S extends z.ZodMiniType>(schema: S, data: unknown): z.infer<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    // The message reaches customers (forms and the error page show it), so it is Georgian.
+    throw new ApiError('invalid-answer', 500, 'invalid_answer', ka.errors.badAnswer);
+  }
+  return parsed.data;
 }

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { HttpResponse, http } from 'msw';
-import { requestJson } from 'shared/api/api-client';
 import { fetchLoans } from 'shared/api/loan/loans';
+import { requestJson } from 'shared/api/request-json';
 import { startSession } from 'shared/api/user/server-session';
 import { fetchUserDetails } from 'shared/api/user/user-details';
 import { useAuthStore } from 'shared/auth/auth-store';

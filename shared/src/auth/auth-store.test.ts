@@ -56,13 +56,6 @@ describe('the auth store', () => {
     expect(useAuthStore.getState().status).toBe('logged-out');
   });
 
-  it('starts logged in when the page loads with signed_in=1', async () => {
-    holdSession();
-    vi.resetModules();
-    const { useAuthStore: freshStore } = await import('./auth-store');
-    expect(freshStore.getState().status).toBe('logged-in');
-  });
-
   it('setSession logs in and keeps none of the tokens it is given', () => {
     act(() => useAuthStore.getState().setSession({ access: 'access-1', refresh: 'refresh-1' }));
     expect(useAuthStore.getState().status).toBe('logged-in');

@@ -17,6 +17,9 @@ export const LOGOUT_PATH = '/api/user/logout/';
  */
 export const SIGNED_IN_COOKIE = 'signed_in';
 
+/** The cookie whose value every write repeats as X-CSRFToken, as the provider asks. */
+export const CSRF_COOKIE = 'csrftoken';
+
 /** GET: the session's clocks, without counting as use. */
 export const SESSION_STATE_PATH = '/session';
 /** POST: the customer did something (input, „continue"); the idle clock starts again. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { requestJson } from 'shared/api/api-client';
 import { isoDateSchema, moneySchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
 
 /** Annual percentages travel as decimal strings ("24.00"). */

@@ -1,5 +1,5 @@
-import { requestJson } from 'shared/api/api-client';
 import { isoDateSchema, moneySchema, timestampSchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
 
 /** v1.1 adds `withdrawn`: the customer withdrew within 14 days; like `repaid`, it is closed. */

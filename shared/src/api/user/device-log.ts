@@ -1,4 +1,4 @@
-import { requestJson } from 'shared/api/api-client';
+import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
 
 export interface DeviceInfo {

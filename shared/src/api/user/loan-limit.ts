@@ -1,5 +1,5 @@
-import { requestJson } from 'shared/api/api-client';
 import { moneySchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
 
 export const loanLimitSchema = z.object({

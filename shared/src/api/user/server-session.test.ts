@@ -1,7 +1,10 @@
 import Cookies from 'js-cookie';
 import { HttpResponse, http } from 'msw';
-import { CSRF_COOKIE } from 'shared/api/api-client';
-import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
+import {
+  CSRF_COOKIE,
+  SESSION_ACTIVITY_PATH,
+  SESSION_STATE_PATH,
+} from 'shared/session/server-session';
 import { mswServer } from '../../testing/msw-server';
 import { SESSION_STATE } from '../../testing/session';
 import { reportActivity } from './server-session';

@@ -1,7 +1,8 @@
 import Cookies from 'js-cookie';
-import { CSRF_COOKIE, requestJson } from 'shared/api/api-client';
+import { requestJson } from 'shared/api/request-json';
 import type { Credentials } from 'shared/api/user/token';
 import {
+  CSRF_COOKIE,
   LOGIN_PATH,
   LOGOUT_PATH,
   SESSION_ACTIVITY_PATH,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { requestJson } from 'shared/api/api-client';
 import { timestampSchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import { accountKeys } from 'shared/query/account-queries';
 import * as z from 'shared/validation/zod';
 

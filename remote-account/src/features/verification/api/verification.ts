@@ -1,4 +1,4 @@
-import { requestJson } from 'shared/api/api-client';
+import { requestJson } from 'shared/api/request-json';
 import { type User, userSchema } from 'shared/api/user/user-details';
 import * as z from 'shared/validation/zod';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { requestJson } from 'shared/api/api-client';
+import { requestJson } from 'shared/api/request-json';
 import { followableLink, providerImagePath } from 'shared/lib/site-urls';
 import * as z from 'shared/validation/zod';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { requestJson } from 'shared/api/api-client';
 import { moneySchema, timestampSchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import { isOpenApplicationStatus } from 'shared/api/user/open-application';
 import { applicationStatusSchema } from 'shared/api/user/user-details';
 import * as z from 'shared/validation/zod';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { requestJson } from 'shared/api/api-client';
 import { ApiError } from 'shared/api/api-error';
 import { moneySchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
 
 export const overdueSchema = z.object({

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { requestJson } from 'shared/api/api-client';
 import { type Loan, loanSchema } from 'shared/api/loan/loans';
 import { isoDateSchema, moneySchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
 import { fetchLoanPart, loanPartKey } from '../../../lib/loan-part';
 

@@ -1,6 +1,6 @@
-import { requestJson } from 'shared/api/api-client';
 import { type Loan, loanSchema } from 'shared/api/loan/loans';
 import { isoDateSchema, moneySchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
 import { loanPartQuery } from '../../../lib/loan-part';
 
