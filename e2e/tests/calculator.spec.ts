@@ -3,6 +3,7 @@ import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaCalculator as t } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
+import { loadedSingletons } from '../utils/federation-utils';
 import { SANDBOX_URL } from '../utils/urls';
 
 // The sandbox's own calculator is the reference: what the customer sees must be its answer.
@@ -65,6 +66,32 @@ test('a visitor moves the amount with the keyboard and sees the sandbox’s offe
   await expect(monthly(page)).toHaveText(
     formatMoney((await sandboxOffer(100, 12)).monthly_payment),
   );
+  expect(consoleProblems).toEqual([]);
+});
+
+test('the API client comes with the first key, not with the page, and the first answer follows it', async ({
+  page,
+  consoleProblems,
+}) => {
+  await page.goto('/');
+  const calculator = page.getByRole('region', { name: t.title });
+  await expect(monthly(page)).toHaveText(
+    formatMoney((await sandboxOffer(1000, 12)).monthly_payment),
+  );
+  await page.waitForLoadState('networkidle');
+  // The server's page shows the offer without calling the provider (decision 031).
+  expect((await loadedSingletons(page))['shared/api/api-client']).toBeUndefined();
+
+  await calculator.getByRole('slider', { name: t.amountSlider }).focus();
+  await page.keyboard.press('End');
+  await expect(calculator.getByRole('textbox', { name: t.amountField })).toHaveValue('10000');
+  await expect(monthly(page)).toHaveText(
+    formatMoney((await sandboxOffer(10000, 12)).monthly_payment),
+  );
+  // The host's one client, not a slice's copy.
+  expect((await loadedSingletons(page))['shared/api/api-client']).toEqual([
+    expect.objectContaining({ from: 'host' }),
+  ]);
   expect(consoleProblems).toEqual([]);
 });
 

@@ -33,6 +33,7 @@ import {
 } from './contract/runtime-config';
 import { loadRemoteModule, registerConfiguredRemotes } from './federation/register-remotes';
 import { isReleaseChanged, setServerRenderedSlots } from './federation/server-rendered-slots';
+import { preloadApiClientOnIntent } from './lib/api-client-on-intent';
 import { rootListens } from './slots/early-press';
 import { PressAgainOnceHydrated } from './slots/use-early-press';
 import { yieldToMain } from './start-in-steps';
@@ -124,6 +125,7 @@ export async function start(): Promise<void> {
     route: () => routeOf(window.location.pathname)?.id ?? 'not-found',
   });
   const releases = sliceReleases(config.remotes);
+  preloadApiClientOnIntent();
   setProviderSite(providerSite(config));
   try {
     setSessionTiming(sessionTiming(config));

@@ -17,9 +17,7 @@ async function boot(): Promise<void> {
   await inSteps([
     () => import(/* webpackMode: "eager" */ 'react-dom/client'),
     () => import(/* webpackMode: "eager" */ '@tanstack/react-query'),
-    () => import(/* webpackMode: "eager" */ 'axios'),
     () => import(/* webpackMode: "eager" */ 'shared/validation/zod'),
-    () => import(/* webpackMode: "eager" */ 'shared/api/api-client'),
     () => import(/* webpackMode: "eager" */ 'shared/auth/auth-store'),
     () => import(/* webpackMode: "eager" */ 'shared/query/account-queries'),
     // The router library, then the host's routes and shell, through the host's own modules:

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { DEV_GATEWAY_APP, portOf, type RemoteApp, remoteApp } from '../apps.ts';
+import { apiClientChunk } from './api-client-chunk.ts';
 import { fallbackChunks } from './fallback-chunks.ts';
 import { hostLentExternals } from './host-lent-runtime.ts';
 import { PrecompressPlugin } from './precompress-plugin.ts';
@@ -200,6 +201,7 @@ export function createAppConfig(
       ...(build.federation === 'remote-external-runtime'
         ? { splitChunks: fallbackChunks(options.root) }
         : {}),
+      ...(build.federation === 'host' ? { splitChunks: apiClientChunk(options.root) } : {}),
     },
     performance: { hints: false },
     // Lazy compilation (Rspack 2's dev default) splits modules the federation runtime

@@ -10,15 +10,24 @@ import { HOST_LAZY } from './shares.ts';
  */
 export const SHARED_PACKAGE_CHUNK = 'shared-package';
 
-type SplitChunks = Exclude<NonNullable<Configuration['optimization']>['splitChunks'], false>;
+export type SplitChunks = Exclude<NonNullable<Configuration['optimization']>['splitChunks'], false>;
 
 /** What splitChunks' `test` and `name` are given: the parts of a module read here. */
-interface ModuleLike {
+export interface ModuleLike {
   nameForCondition?: () => string | null | undefined;
   resource?: string;
 }
 
-const resourceOf = (module: ModuleLike) => module.nameForCondition?.() ?? module.resource ?? '';
+export const resourceOf = (module: ModuleLike) =>
+  module.nameForCondition?.() ?? module.resource ?? '';
+
+/** The folder of `shared`'s source as the app at `appRoot` resolves it, with a trailing separator. */
+export function sharedSourceOf(appRoot: string): string {
+  const sharedPackage = createRequire(path.join(appRoot, 'package.json')).resolve(
+    'shared/package.json',
+  );
+  return path.join(path.dirname(sharedPackage), 'src') + path.sep;
+}
 
 /** The package a file in node_modules belongs to (`@tanstack/react-query`), else undefined. */
 export function packageOf(resource: string): string | undefined {
@@ -49,13 +58,7 @@ export const libraryChunkName = (packageName: string) =>
  * - A library's modules that two chunks would each carry are one chunk of that library.
  */
 export function fallbackChunks(appRoot: string): SplitChunks {
-  const sharedSource =
-    path.join(
-      path.dirname(
-        createRequire(path.join(appRoot, 'package.json')).resolve('shared/package.json'),
-      ),
-      'src',
-    ) + path.sep;
+  const sharedSource = sharedSourceOf(appRoot);
   const hostLazyFiles = [...HOST_LAZY].map((name) =>
     path.join(sharedSource, name.slice('shared/'.length)),
   );

@@ -134,11 +134,14 @@ const HOST_EAGER = new Set([
 /**
  * Shared modules the host provides but does not start with: provider HTML's component and its
  * sanitiser (with the sanitiser's HTML tokenizer, htmlparser2) are for CMS content below the
- * fold and the terms page, so they load when that content does.
+ * fold and the terms page, so they load when that content does; the API client (axios and
+ * its interceptors) with the page's first call to the provider (shared/api/request-json).
  */
 export const HOST_LAZY: ReadonlySet<string> = new Set([
   'shared/ui/provider-html',
   'shared/lib/sanitize-html',
+  'shared/api/api-client',
+  'shared/api/session-interceptors',
 ]);
 
 /**
