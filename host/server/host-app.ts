@@ -213,7 +213,11 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
           if (outcome !== 'rendered') metrics.slotFallbacks.inc({ ...labels, reason: outcome });
         }
       }
-      return rendered.kind === 'browser' ? undefined : rendered;
+      if (rendered.kind !== 'page') return rendered.kind === 'browser' ? undefined : rendered;
+      // When opening the page counted as the customer's activity, the page is told the
+      // session's clocks with it, and records them instead of reporting its opening.
+      const clocks = session.kind === 'open' ? session.clocks() : undefined;
+      return clocks ? { ...rendered, state: { ...rendered.state, session: clocks } } : rendered;
     } catch (error) {
       request.log.error({ err: error }, 'server render failed: the browser renders the page');
       return undefined;

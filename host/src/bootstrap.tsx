@@ -18,6 +18,7 @@ import { accountKeys, prefetchAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { AppProviders } from './app/app-providers';
+import { openedWithServerClock } from './app/components/use-activity-reports';
 import { ServerAccountContext, ServerRenderedSlotsContext } from './app/page-audience';
 import { routeOf } from './app/route-table';
 import { buildRoutes } from './app/router';
@@ -52,6 +53,17 @@ async function runtimeConfigOrEmpty(): Promise<RuntimeConfig> {
     );
     return { remotes: [], routeMiddleware: {} };
   }
+}
+
+/**
+ * When the server answered with this page (ms since the epoch): its clocks count from then. How
+ * long ago, on the page's monotonic clock, taken from the wall clock's now.
+ */
+function pageAnsweredAt(): number {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  const ago =
+    navigation && navigation.responseStart > 0 ? performance.now() - navigation.responseStart : 0;
+  return Date.now() - Math.max(0, ago);
 }
 
 /** The router's state as the server left it, its route errors revived. */
@@ -143,6 +155,8 @@ export async function start(): Promise<void> {
   const hydrating = state && state.audience === (loggedIn ? 'customer' : 'visitor');
   // The customer's answers the server rendered with are the page's: not asked again.
   if (hydrating) hydrate(queryClient, state.queries);
+  // So is the session's clock, when the server counted the opening as activity.
+  if (hydrating && state.session) openedWithServerClock(state.session, pageAnsweredAt());
   // A session restored from the cookie gets its data as a fresh login does (what the server
   // already answered is fresh, so only the rest is asked).
   if (loggedIn) void prefetchAccount();

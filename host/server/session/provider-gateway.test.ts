@@ -106,7 +106,8 @@ beforeEach(async () => {
   gateway.get('/page', async (request) => {
     const session = await pageSession(request);
     const details = session.kind === 'open' ? await session.fetch('/api/user/details/') : null;
-    return { kind: session.kind, details, cookies: await session.cookies() };
+    const clocks = session.kind === 'open' ? (session.clocks() ?? null) : null;
+    return { kind: session.kind, details, cookies: await session.cookies(), clocks };
   });
   // A page's render asking for what it names (`?url=`).
   gateway.get('/page-read', async (request) => {
@@ -191,7 +192,11 @@ const applyForLoan = (sealed: string, headers: Record<string, string> = {}) =>
 const touch = (sealed: string) => withSession(sealed, 'POST', '/session/activity');
 
 /** A page request rendered on the server with the session (the `/page` route above). */
-const renderPage = (sealed: string) => withSession(sealed, 'GET', '/page');
+const renderPage = (sealed: string, headers: Record<string, string> = {}) =>
+  withSession(sealed, 'GET', '/page', { headers });
+
+/** What the browser says of a page the customer opens or reloads (Fetch Metadata). */
+const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
 
 /** What an answer ending the session says however it ended: 401, the reason in body and header. */
 function expectSessionEnded(answer: LightMyRequestResponse, reason: string): void {
@@ -402,6 +407,32 @@ describe('a page with the session', () => {
     expect(fake.state.refreshes).toBe(1);
     const renewed = cookieValue(cookies.find((cookie) => cookie.startsWith('user=')));
     expect(await refreshSealedIn(renewed)).toBe('refresh-2');
+  });
+
+  it('counts the customer opening it as their activity, and hands the page the clocks', async () => {
+    let sealed = await login();
+    clock += 30_000;
+    const page = await renderPage(sealed, NAVIGATION);
+    const opened = page.json() as { clocks: unknown; cookies: string[] };
+    expect(opened.clocks).toEqual(clocks(40, 3570));
+    sealed = cookieValue(opened.cookies.find((cookie) => cookie.startsWith('user=')));
+    // 30 s after the opening, the session had 10 s left had it not counted.
+    clock += 30_000;
+    expect((await withSession(sealed, 'GET', '/session')).json()).toEqual(clocks(10, 3540));
+  });
+
+  it('counts neither a prefetch nor a request without fetch metadata: the page reports itself', async () => {
+    const sealed = await login();
+    clock += 30_000;
+    for (const headers of [{}, { ...NAVIGATION, 'sec-purpose': 'prefetch' }]) {
+      const page = (await renderPage(sealed, headers)).json() as {
+        clocks: unknown;
+        cookies: string[];
+      };
+      expect(page.clocks).toBeNull();
+      expect(page.cookies).toEqual([]);
+    }
+    expect((await withSession(sealed, 'GET', '/session')).json()).toEqual(clocks(10, 3570));
   });
 
   it('is a visitor’s, its cookies cleared, once the session is idle too long', async () => {

@@ -362,8 +362,12 @@ export async function registerProviderGateway(
     if (at.kind === 'ended') {
       return { kind: 'ended', cookies: async () => clearedCookies(request) };
     }
-    let session = at.session;
-    let changed = at.changed;
+    // Opening or reloading a page is the customer's doing (decision 022): the idle clock starts
+    // again here, and the page is told its clocks with it instead of asking (which needed the
+    // API client at once). A prefetch, or a request without fetch metadata, is left to the page.
+    const opened = isOpening(request);
+    let session = opened ? { ...at.session, used: nowS() } : at.session;
+    let changed = at.changed || opened;
     let ended = false;
     const fetch = async (url: string) => {
       // Only reads of the provider's API (the path as the provider will resolve it, so no
@@ -397,7 +401,8 @@ export async function registerProviderGateway(
     };
     const cookies = async () =>
       ended ? clearedCookies(request) : changed ? await sessionCookies(request, session) : [];
-    return { kind: 'open', fetch, cookies };
+    const clocks = () => (opened && !ended ? stateOf(session) : undefined);
+    return { kind: 'open', fetch, cookies, clocks };
   };
 
   await app.register(async (scope) => {
@@ -446,10 +451,26 @@ export type PageSession =
       fetch: (url: string) => Promise<{ status: number; data: unknown }>;
       /** The Set-Cookie values the page's answer carries: after the page's reads. */
       cookies: () => Promise<string[]>;
+      /** The session's clocks, when the page's opening counted as activity (isOpening). */
+      clocks: () => SessionState | undefined;
     };
 
 export interface ProviderGateway {
   pageSession(request: FastifyRequest): Promise<PageSession>;
+}
+
+/**
+ * Whether a page request is the customer opening the page: the browser's own navigation to a
+ * document (Fetch Metadata), not a prefetch or a prerender the browser made unasked.
+ */
+export function isOpening(request: Pick<FastifyRequest, 'headers'>): boolean {
+  const { headers } = request;
+  return (
+    headers['sec-fetch-mode'] === 'navigate' &&
+    headers['sec-fetch-dest'] === 'document' &&
+    headers['sec-purpose'] === undefined &&
+    headers.purpose === undefined
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import type { SessionState } from 'shared/api/user/server-session';
 import * as z from 'shared/validation/zod';
 import type { RemoteModuleId } from 'tooling/remotes';
 
@@ -24,6 +25,11 @@ export interface PageState {
     errors: Record<string, SerializedRouteError> | null;
   };
   slots: Partial<Record<RemoteModuleId, ServerSlot>>;
+  /**
+   * A customer's session clocks, when the server counted the page's opening as their activity
+   * (decision 022): the page records them instead of reporting its opening.
+   */
+  session?: SessionState;
 }
 
 /** A slot the server rendered: its remote's release, and the answers its slice asked for. */
@@ -39,6 +45,16 @@ export interface SerializedRouteError {
   data: unknown;
 }
 
+/**
+ * The session's clocks as shared/api/user/server-session's schema reads them, declared here: the
+ * host's server reads this module, and that one brings the page's cookie reader with it.
+ */
+const sessionClocksSchema = z.object({
+  idle_seconds: z.number().check(z.positive()),
+  idle_left_seconds: z.number().check(z.nonnegative()),
+  max_left_seconds: z.number().check(z.nonnegative()),
+}) satisfies z.ZodMiniType<SessionState>;
+
 export const pageStateSchema = z.object({
   audience: z.enum(['visitor', 'customer']),
   queries: z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) }),
@@ -53,6 +69,7 @@ export const pageStateSchema = z.object({
     ),
   }),
   slots: z.record(z.string(), z.object({ release: z.string(), queries: z.array(z.string()) })),
+  session: z.optional(sessionClocksSchema),
 });
 
 /**

@@ -7,6 +7,7 @@ import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { holdCsrfToken } from 'shared/testing/session';
 import { InactivityGuard } from './inactivity-guard';
+import { openedWithServerClock } from './use-activity-reports';
 
 const dialogElement = (container: HTMLElement) => container.querySelector('dialog');
 
@@ -61,5 +62,35 @@ describe('the inactivity warning’s guard', () => {
     // The customer's input is reported too (the tracker allows one a ACTIVITY_WRITE_INTERVAL_MS).
     fireEvent.keyDown(window, { key: 'a' });
     await waitFor(() => expect(reports).toHaveLength(2));
+  });
+
+  it('does not report an opening the server counted, records its clock, and reports input after', async () => {
+    const reports: number[] = [];
+    mswServer.use(
+      http.post('*/session/activity', () => {
+        reports.push(Date.now());
+        return HttpResponse.json({
+          idle_seconds: 900,
+          idle_left_seconds: 900,
+          max_left_seconds: 40_000,
+        });
+      }),
+    );
+    holdCsrfToken();
+    // The page came 2 s ago with the clocks of a session counted used as the server answered.
+    const cameAt = Date.now() - 2_000;
+    openedWithServerClock(
+      { idle_seconds: 900, idle_left_seconds: 900, max_left_seconds: 40_000 },
+      cameAt,
+    );
+    expect(Number(localStorage.getItem(ACTIVITY_KEY))).toBe(cameAt);
+    startSession();
+    render(<InactivityGuard />);
+    // Give a report every chance it must not make.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(reports).toEqual([]);
+
+    fireEvent.keyDown(window, { key: 'a' });
+    await waitFor(() => expect(reports).toHaveLength(1));
   });
 });
