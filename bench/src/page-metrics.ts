@@ -55,6 +55,11 @@ export interface PageFigures {
    * from the key to the next paint (Event Timing, as INP counts it); under 16 ms is reported 0.
    */
   keyboardMs: number;
+  /**
+   * The scripts those presses fetched (gzip): code the page left for its first use. The figures
+   * above are the first load's, read before the first press, as the e2e budget reads them.
+   */
+  firstKeyJs: { count: number; gzip: number };
 }
 
 interface RequestRecord {
@@ -338,6 +343,14 @@ export async function measurePage(
     // (decision 031). Quiet means every request answered and none begun for 1.5 s.
     await page.waitForLoadState('networkidle');
     await networkQuiet(requests, () => lastNetworkEvent, 1_500);
+    // The first load is what came before anyone touched the page.
+    await Promise.all(bodies);
+    const firstLoad = {
+      files: [...files],
+      js: { ...figures.js },
+      css: { ...figures.css },
+      requests: [...requests.values()],
+    };
     // The customer moves the amount with the keyboard: each press must paint its answer soon.
     const slider = page.getByRole('slider').first();
     await slider.focus();
@@ -352,16 +365,19 @@ export async function measurePage(
       );
     }
     const state = await page.evaluate(() => (window as unknown as { __bench: PageState }).__bench);
+    // What the presses fetched, once it has all come.
+    await networkQuiet(requests, () => lastNetworkEvent, 1_500);
     await Promise.all(bodies);
 
-    const all = [...requests.values()].filter((request) => !request.url.startsWith('data:'));
+    const all = firstLoad.requests.filter((request) => !request.url.startsWith('data:'));
     const documentRequest = all.find((request) => request.type === 'Document');
     if (!documentRequest?.end) throw new Error(`${url}: the document never finished loading`);
     // Page time (performance.now) starts at navigation, which is when the document was asked for.
     const figuresAt = documentRequest.start + state.figures / 1000;
     return {
-      files: files.sort((a, b) => b.gzip - a.gzip),
-      ...figures,
+      files: firstLoad.files.sort((a, b) => b.gzip - a.gzip),
+      js: firstLoad.js,
+      css: firstLoad.css,
       requests: all.length,
       origins: new Set(all.map((request) => new URL(request.url).origin)).size,
       ...roundTrips(
@@ -375,6 +391,10 @@ export async function measurePage(
       cls: cumulativeLayoutShift(state.shifts),
       tbtMs: totalBlockingTime(state.longTasks, state.fcp),
       keyboardMs: Math.max(0, ...state.interactions),
+      firstKeyJs: {
+        count: figures.js.count - firstLoad.js.count,
+        gzip: figures.js.gzip - firstLoad.js.gzip,
+      },
     };
   } finally {
     await context.close();

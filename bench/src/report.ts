@@ -49,7 +49,10 @@ function pageBlock(title: string, now: PageFigures, before?: PageFigures): strin
     `  figures ${ms(now.figuresMs)}${change(now.figuresMs, before?.figuresMs, ms)}   FCP ${ms(now.fcpMs)}   ` +
       `LCP ${ms(now.lcpMs)}${change(now.lcpMs, before?.lcpMs, ms)}   CLS ${now.cls.toFixed(3)}   ` +
       `TBT ${ms(now.tbtMs)}${change(now.tbtMs, before?.tbtMs, ms)}`,
-    `  the slider answers Page Up in ${ms(now.keyboardMs)} at most (key to next paint, INP)`,
+    `  the slider answers Page Up in ${ms(now.keyboardMs)} at most (key to next paint, INP); ` +
+      `the presses fetch ${now.firstKeyJs.count} scripts, ${kb(now.firstKeyJs.gzip)} gzip` +
+      // Figures written before the first press was told apart have none to compare with.
+      change(now.firstKeyJs.gzip, before?.firstKeyJs?.gzip, kb),
   ];
 }
 

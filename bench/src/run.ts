@@ -81,6 +81,7 @@ function medianFigures(runs: PageFigures[]): PageFigures {
     cls: pick((r) => r.cls),
     tbtMs: pick((r) => r.tbtMs),
     keyboardMs: pick((r) => r.keyboardMs),
+    firstKeyJs: { count: pick((r) => r.firstKeyJs.count), gzip: pick((r) => r.firstKeyJs.gzip) },
   };
 }
 
