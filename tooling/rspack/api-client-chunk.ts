@@ -11,7 +11,7 @@ import {
 export const API_CLIENT_CHUNK = 'api-client';
 
 /** What comes with the client: its modules (lazy shares of the host) and axios, used by them only. */
-const CLIENT_MODULES = ['api/api-client.', 'api/session-interceptors.'];
+const CLIENT_MODULES = ['api/api-client', 'api/session-interceptors'];
 const CLIENT_PACKAGES = new Set(['axios']);
 
 /**
@@ -19,10 +19,11 @@ const CLIENT_PACKAGES = new Set(['axios']);
  * the defaults they were three, three requests on the first call instead of one.
  */
 export function apiClientChunk(appRoot: string): SplitChunks {
-  const clientFiles = CLIENT_MODULES.map((file) => path.join(sharedSourceOf(appRoot), file));
+  const clientFiles = new Set(
+    CLIENT_MODULES.map((module) => path.join(sharedSourceOf(appRoot), `${module}.ts`)),
+  );
   const isClient = (resource: string) =>
-    clientFiles.some((file) => resource.startsWith(file)) ||
-    CLIENT_PACKAGES.has(packageOf(resource) ?? '');
+    clientFiles.has(resource) || CLIENT_PACKAGES.has(packageOf(resource) ?? '');
   return {
     cacheGroups: {
       apiClient: {

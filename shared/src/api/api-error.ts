@@ -32,9 +32,7 @@ const fieldBody = z.record(z.string(), z.array(z.string()));
  * comes with the first call (shared/api/request-json).
  */
 function isAxiosError(error: unknown): error is AxiosError {
-  return typeof error === 'object' && error !== null && 'isAxiosError' in error
-    ? error.isAxiosError === true
-    : false;
+  return (error as { isAxiosError?: unknown } | null)?.isAxiosError === true;
 }
 
 function retryAfter(headers: unknown): number | null {
