@@ -3,6 +3,7 @@ import { useAuthStore } from 'shared/auth/auth-store';
 import { useUiStore } from 'shared/stores/ui-store';
 import { Button } from 'shared/ui/button';
 import { kaHost } from '../../words/ka-host';
+import { CloseIcon } from './drawn-icons';
 import styles from './site-frame.module.css';
 
 const MESSAGE = {
@@ -42,7 +43,7 @@ export function SessionNotice() {
           </Button>
         ) : null}
         <Button variant="ghost" aria-label={kaHost.session.dismiss} onClick={dismiss}>
-          ✕
+          <CloseIcon />
         </Button>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { useLocation } from 'shared/navigation/router';
 import { useUiStore } from 'shared/stores/ui-store';
 import { Button } from 'shared/ui/button';
 import { kaHost } from '../../words/ka-host';
+import { CloseIcon } from './drawn-icons';
 import { NavLinks } from './nav-links';
 import styles from './site-frame.module.css';
 
@@ -48,7 +49,7 @@ export function SideBar() {
             onClick={dismiss}
             aria-label={kaHost.nav.closeMenu}
           >
-            ✕
+            <CloseIcon />
           </Button>
         </div>
         <NavLinks onNavigate={close} />

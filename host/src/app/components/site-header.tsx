@@ -4,27 +4,11 @@ import { useUiStore } from 'shared/stores/ui-store';
 import { Button } from 'shared/ui/button';
 import { kaHost } from '../../words/ka-host';
 import { AccountDoor } from './account-door';
+import { MenuIcon } from './drawn-icons';
 import { NavLinks } from './nav-links';
 import { MENU_BUTTON_ID } from './side-bar';
 import styles from './site-frame.module.css';
 import { useStickyHeaderOffset } from './use-sticky-header-offset';
-
-/**
- * Three bars, drawn: as the ☰ character it took a 12 KB font subset of its own (the brand
- * font's symbols), asked for late, after the style sheet, on every first load.
- */
-function MenuIcon() {
-  return (
-    <svg className={styles.menuIcon} aria-hidden="true" focusable="false" viewBox="0 0 20 16">
-      <path
-        d="M1 2h18M1 8h18M1 14h18"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
 
 export function SiteHeader({ showAccount }: { showAccount: boolean }) {
   const sidebarOpen = useUiStore((state) => state.sidebarOpen);
