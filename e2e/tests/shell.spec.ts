@@ -64,15 +64,14 @@ test('host and remotes run on one React, one router and one store', {
   }
   expect(singletons['react-router']).toBeUndefined();
   expect(singletons['react-router-dom']).toBeUndefined();
-  // Every shared module, stores and the slices' door to the API included, exists once. (The
-  // API client itself comes with the first call: calculator.spec holds it to one, the host's.)
+  // Every shared module, the stores included, exists once. (The API client comes with the
+  // first call: calculator.spec holds it to one, the host's.)
   const sharedModules = Object.keys(singletons).filter((name) => name.startsWith('shared/'));
   expect(sharedModules).toEqual(
     expect.arrayContaining([
       'shared/stores/ui-store',
       'shared/stores/loan-request-store',
       'shared/auth/auth-store',
-      'shared/api/request-json',
       'shared/query/query-client',
     ]),
   );
