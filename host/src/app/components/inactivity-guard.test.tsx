@@ -13,6 +13,29 @@ const dialogElement = (container: HTMLElement) => container.querySelector('dialo
 
 afterEach(() => localStorage.clear());
 
+/** The session's clocks as the server answers them, `idleLeft` seconds of 900 left. */
+const clocks = (idleLeft: number) => ({
+  idle_seconds: 900,
+  idle_left_seconds: idleLeft,
+  max_left_seconds: 40_000,
+});
+
+/**
+ * The times the page reports activity, each answered with `answer`. The provider's csrftoken is
+ * there: a write without it is only a read (server-session).
+ */
+function watchActivityReports(answer: ReturnType<typeof clocks>): number[] {
+  const reports: number[] = [];
+  mswServer.use(
+    http.post('*/session/activity', () => {
+      reports.push(Date.now());
+      return HttpResponse.json(answer);
+    }),
+  );
+  holdCsrfToken();
+  return reports;
+}
+
 describe('the inactivity warning’s guard', () => {
   it('loads nothing for a visitor', async () => {
     const { container } = render(<InactivityGuard />);
@@ -36,20 +59,8 @@ describe('the inactivity warning’s guard', () => {
   });
 
   it('tells the server of the customer’s activity, and records the server’s clock for every tab', async () => {
-    const reports: number[] = [];
-    mswServer.use(
-      http.post('*/session/activity', () => {
-        reports.push(Date.now());
-        // The server last counted the session used 5 s ago (its clock, not the page's).
-        return HttpResponse.json({
-          idle_seconds: 900,
-          idle_left_seconds: 895,
-          max_left_seconds: 40_000,
-        });
-      }),
-    );
-    // The provider's csrftoken is there (a write without it is only a read: server-session).
-    holdCsrfToken();
+    // The server last counted the session used 5 s ago (its clock, not the page's).
+    const reports = watchActivityReports(clocks(895));
     render(<InactivityGuard />);
     startSession();
     // Opening a logged-in page is activity.
@@ -65,24 +76,10 @@ describe('the inactivity warning’s guard', () => {
   });
 
   it('does not report an opening the server counted, records its clock, and reports input after', async () => {
-    const reports: number[] = [];
-    mswServer.use(
-      http.post('*/session/activity', () => {
-        reports.push(Date.now());
-        return HttpResponse.json({
-          idle_seconds: 900,
-          idle_left_seconds: 900,
-          max_left_seconds: 40_000,
-        });
-      }),
-    );
-    holdCsrfToken();
+    const reports = watchActivityReports(clocks(900));
     // The page came 2 s ago with the clocks of a session counted used as the server answered.
     const cameAt = Date.now() - 2_000;
-    openedWithServerClock(
-      { idle_seconds: 900, idle_left_seconds: 900, max_left_seconds: 40_000 },
-      cameAt,
-    );
+    openedWithServerClock(clocks(900), cameAt);
     expect(Number(localStorage.getItem(ACTIVITY_KEY))).toBe(cameAt);
     startSession();
     render(<InactivityGuard />);
