@@ -3,7 +3,7 @@ import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaCalculator as t } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
-import { loadedSingletons } from '../utils/federation-utils';
+import { hostStarted, loadedSingletons } from '../utils/federation-utils';
 import { SANDBOX_URL } from '../utils/urls';
 
 // The sandbox's own calculator is the reference: what the customer sees must be its answer.
@@ -78,6 +78,7 @@ test('the API client comes with the first key, not with the page, and the first 
   await expect(monthly(page)).toHaveText(
     formatMoney((await sandboxOffer(1000, 12)).monthly_payment),
   );
+  await hostStarted(page);
   await page.waitForLoadState('networkidle');
   // The server's page shows the offer without calling the provider (decision 031).
   expect((await loadedSingletons(page))['shared/api/api-client']).toBeUndefined();

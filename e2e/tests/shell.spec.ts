@@ -3,7 +3,7 @@ import { kaHost } from '../../host/src/words/ka-host';
 import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
-import { loadedSingletons } from '../utils/federation-utils';
+import { hostStarted, loadedSingletons } from '../utils/federation-utils';
 import { scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
 import { SERVED, SMOKE } from '../utils/tags';
@@ -49,6 +49,7 @@ test('host and remotes run on one React, one router and one store', {
   ).toBeVisible();
 
   // Each singleton is loaded once, and it is the host's copy that every app uses.
+  await hostStarted(page);
   const singletons = await loadedSingletons(page);
   for (const name of [
     'react',

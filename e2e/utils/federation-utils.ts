@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export interface LoadedShare {
   version: string;
@@ -14,11 +14,13 @@ export function loadedSingletons(page: Page): Promise<Record<string, LoadedShare
     type Share = { from: string; loaded?: boolean; lib?: unknown };
     const federation = (
       globalThis as unknown as {
-        __FEDERATION__: {
+        __FEDERATION__?: {
           __SHARE__: Record<string, Record<string, Record<string, Record<string, Share>>>>;
         };
       }
     ).__FEDERATION__;
+    // Before the host's script has run (it comes after the first paint), nothing is loaded.
+    if (!federation) return {};
     const seen: Record<string, Set<string>> = {};
     for (const scopes of Object.values(federation.__SHARE__)) {
       for (const packages of Object.values(scopes)) {
@@ -35,4 +37,15 @@ export function loadedSingletons(page: Page): Promise<Record<string, LoadedShare
       Object.entries(seen).map(([name, copies]) => [name, [...copies].map((c) => JSON.parse(c))]),
     );
   });
+}
+
+/**
+ * Until the host's script has started React through federation: a page the server rendered
+ * shows everything a person reads before it runs (decision 031), so what the page shows cannot
+ * say it.
+ */
+export async function hostStarted(page: Page): Promise<void> {
+  await expect
+    .poll(async () => (await loadedSingletons(page)).react?.[0]?.from, { timeout: 20_000 })
+    .toBe('host');
 }
