@@ -40,14 +40,11 @@ async function underLoad(during: () => Promise<void>): Promise<Answer[]> {
   return Promise.all(asked);
 }
 
-test('a page server that stops or dies under load costs no page: nginx asks the other', {
-  tag: SERVED,
-}, async () => {
-  test.setTimeout(90_000);
-  const [first, second] = pageServers();
-  if (!first || !second) throw new Error('pnpm start:nginx runs two page servers');
-  // Started with nginx, they may still be loading their render bundle: nginx's stand-ins
-  // answer meanwhile. The test begins when both render (nginx alternates between them).
+/**
+ * Until both page servers render: one just started answers at once but may still be loading
+ * its render bundle, and its pages meanwhile are the browser's (nginx alternates between them).
+ */
+async function bothRender(): Promise<void> {
   await expect
     .poll(async () => {
       const pages = await Promise.all(
@@ -56,13 +53,23 @@ test('a page server that stops or dies under load costs no page: nginx asks the 
       return pages.every((page) => page.includes('id="page-state"'));
     })
     .toBe(true);
+}
+
+test('a page server that stops or dies under load costs no page: nginx asks the other', {
+  tag: SERVED,
+}, async () => {
+  test.setTimeout(90_000);
+  const [first, second] = pageServers();
+  if (!first || !second) throw new Error('pnpm start:nginx runs two page servers');
+  await bothRender();
 
   // Stopped (a deploy, a scale-down): it finishes what it has and takes nothing new.
   const stopped = await underLoad(async () => {
     process.kill(first.pid, 'SIGTERM');
   });
-  // Dead (a crash): whatever it held is asked of the other.
+  // Dead (a crash): whatever it held is asked of the other, once the first renders again.
   await restarted(first);
+  await bothRender();
   const crashed = await underLoad(async () => {
     process.kill(second.pid, 'SIGKILL');
   });
