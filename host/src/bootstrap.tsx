@@ -35,6 +35,7 @@ import {
 import { loadRemoteModule, registerConfiguredRemotes } from './federation/register-remotes';
 import { isReleaseChanged, setServerRenderedSlots } from './federation/server-rendered-slots';
 import { preloadApiClientOnIntent } from './lib/api-client-on-intent';
+import { pageAnsweredAt } from './lib/page-answered-at';
 import { rootListens } from './slots/early-press';
 import { PressAgainOnceHydrated } from './slots/use-early-press';
 import { yieldToMain } from './start-in-steps';
@@ -53,17 +54,6 @@ async function runtimeConfigOrEmpty(): Promise<RuntimeConfig> {
     );
     return { remotes: [], routeMiddleware: {} };
   }
-}
-
-/**
- * When the server answered with this page (ms since the epoch): its clocks count from then. How
- * long ago, on the page's monotonic clock, taken from the wall clock's now.
- */
-function pageAnsweredAt(): number {
-  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  const ago =
-    navigation && navigation.responseStart > 0 ? performance.now() - navigation.responseStart : 0;
-  return Date.now() - Math.max(0, ago);
 }
 
 /** The router's state as the server left it, its route errors revived. */
