@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import { requestJson } from 'shared/api/request-json';
 import { accountKeys } from 'shared/query/account-queries';
 import type * as z from 'shared/validation/zod';
-import { requestJson } from './request-json';
 
 /**
  * GET /api/loan/loan/{id}/{part}/: one part of a loan (its contract, payments, a quote),

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isoDateSchema, timestampSchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import { accountKeys } from 'shared/query/account-queries';
 import * as z from 'shared/validation/zod';
-import { requestJson } from '../../../lib/request-json';
 
 export const COMPLAINT_TOPICS = ['loan', 'payment', 'personal_data', 'service', 'other'] as const;
 export type ComplaintTopic = (typeof COMPLAINT_TOPICS)[number];

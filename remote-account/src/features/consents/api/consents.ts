@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { timestampSchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import { accountKeys } from 'shared/query/account-queries';
 import * as z from 'shared/validation/zod';
-import { requestJson } from '../../../lib/request-json';
 
 /**
  * A consent as the provider keeps it (contract v1.2): `terms` and `personal_data` name the

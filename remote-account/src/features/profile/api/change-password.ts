@@ -1,5 +1,5 @@
+import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
-import { requestJson } from '../../../lib/request-json';
 
 export interface PasswordChange {
   old_password: string;

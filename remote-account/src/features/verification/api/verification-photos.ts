@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import { requestJson } from 'shared/api/request-json';
 import { type PhotosStatus, photosStatusSchema } from 'shared/api/user/user-details';
 import { accountKeys } from 'shared/query/account-queries';
 import * as z from 'shared/validation/zod';
-import { requestJson } from '../../../lib/request-json';
 
 export const PHOTO_KINDS = ['id_front', 'id_back', 'selfie'] as const;
 export type PhotoKind = (typeof PHOTO_KINDS)[number];

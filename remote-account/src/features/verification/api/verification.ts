@@ -1,6 +1,6 @@
+import { requestJson } from 'shared/api/request-json';
 import { type User, userSchema } from 'shared/api/user/user-details';
 import * as z from 'shared/validation/zod';
-import { requestJson } from '../../../lib/request-json';
 
 export const codeSentSchema = z.object({ expires_in: z.int().check(z.positive()) });
 export type CodeSent = z.infer<typeof codeSentSchema>;

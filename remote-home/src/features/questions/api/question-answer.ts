@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
-import { requestJson } from '../../../lib/request-json';
 
 export const questionAnswerSchema = z.object({
   id: z.int(),

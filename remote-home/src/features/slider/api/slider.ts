@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import { requestJson } from 'shared/api/request-json';
 import { followableLink, providerImagePath } from 'shared/lib/site-urls';
 import * as z from 'shared/validation/zod';
-import { requestJson } from '../../../lib/request-json';
 
 export const slideSchema = z.object({
   id: z.int(),

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { moneySchema, timestampSchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import { isOpenApplicationStatus } from 'shared/api/user/open-application';
 import { applicationStatusSchema } from 'shared/api/user/user-details';
 import * as z from 'shared/validation/zod';
-import { requestJson } from '../../../lib/request-json';
 
 export const applicationSchema = z.object({
   id: z.int(),

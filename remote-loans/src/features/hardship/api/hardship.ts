@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isoDateSchema, timestampSchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import { accountKeys } from 'shared/query/account-queries';
 import * as z from 'shared/validation/zod';
-import { requestJson } from '../../../lib/request-json';
 
 export const HARDSHIP_KINDS = ['payment_holiday', 'date_change', 'restructuring'] as const;
 export const HARDSHIP_REASONS = ['income_loss', 'illness', 'other'] as const;

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from 'shared/api/api-error';
 import { moneySchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
-import { requestJson } from '../../../lib/request-json';
 
 export const overdueSchema = z.object({
   loan: z.int(),

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type Loan, loanSchema } from 'shared/api/loan/loans';
 import { isoDateSchema, moneySchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
 import { fetchLoanPart, loanPartKey } from '../../../lib/loan-part';
-import { requestJson } from '../../../lib/request-json';
 
 /**
  * What paying the whole loan off on `date` costs (v1.1): `total = principal + interest +

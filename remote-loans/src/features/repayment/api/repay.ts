@@ -1,5 +1,5 @@
 import { type Loan, loanSchema } from 'shared/api/loan/loans';
-import { requestJson } from '../../../lib/request-json';
+import { requestJson } from 'shared/api/request-json';
 
 /**
  * POST /api/loan/loan/{id}/repay/ with a decimal string: the provider takes the accrued

@@ -1,8 +1,8 @@
 import { type Loan, loanSchema } from 'shared/api/loan/loans';
 import { isoDateSchema, moneySchema } from 'shared/api/money-schema';
+import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
 import { loanPartQuery } from '../../../lib/loan-part';
-import { requestJson } from '../../../lib/request-json';
 
 /**
  * Withdrawing from a loan within 14 days (v1.1): the customer returns what they received plus
