@@ -19,6 +19,7 @@ import {
   verificationSection,
   verificationStep,
 } from '../utils/account-utils';
+import { fontsBeyondTheText, watchFonts } from '../utils/font-utils';
 import { expectClearOfHeader } from '../utils/layout-utils';
 import { SERVED } from '../utils/tags';
 
@@ -134,6 +135,7 @@ test('the account panel’s link takes a customer with steps left to them on the
   page,
   consoleProblems,
 }) => {
+  const fonts = watchFonts(page);
   await logInAsNewCustomer(page);
   await expect(verificationSection(page)).toBeVisible();
   // Profile and password are not on the home page any more.
@@ -145,6 +147,8 @@ test('the account panel’s link takes a customer with steps left to them on the
   ).toHaveCount(0);
 
   await showStepsFromPanel(page);
+  // The steps' marks (✓, ○) and the panel's ✕ are the system font's, not a 12 KB subset each.
+  expect(await fontsBeyondTheText(page, fonts)).toEqual([]);
   expect(consoleProblems).toEqual([]);
 });
 

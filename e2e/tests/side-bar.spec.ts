@@ -1,18 +1,6 @@
-import type { Page } from '@playwright/test';
 import { kaHost } from '../../host/src/words/ka-host';
 import { expect, test } from '../fixtures';
-
-/** The paths of the fonts a page fetches from now on. */
-function watchFonts(page: Page): string[] {
-  const fonts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
-  });
-  return fonts;
-}
-
-/** The brand font's symbols subset (12 KB): only a symbol the page shows should fetch it. */
-const symbolsSubset = (fonts: string[]) => fonts.filter((font) => font.includes('symbols'));
+import { fontsBeyondTheText, watchFonts } from '../utils/font-utils';
 
 // Phones only (see playwright.config.ts): wider screens show the links in the header.
 test('the side bar opens from the menu button and closes on navigation', async ({ page }) => {
@@ -25,15 +13,14 @@ test('the side bar opens from the menu button and closes on navigation', async (
   const sideBar = page.locator('#side-bar');
   await expect(sideBar).toBeVisible();
   await expect(sideBar.getByRole('button', { name: kaHost.nav.closeMenu })).toBeVisible();
-  await page.evaluate(() => document.fonts.ready);
-  expect(symbolsSubset(fonts)).toEqual([]);
+  expect(await fontsBeyondTheText(page, fonts)).toEqual([]);
   await sideBar.getByRole('link', { name: kaHost.nav.terms }).click();
   await expect(page).toHaveURL(/\/static$/);
   await expect(sideBar).toBeHidden();
   await expect(page.getByRole('heading', { name: kaHost.terms.title, level: 1 })).toBeVisible();
 });
 
-test('the questions open with drawn markers, and their text fetches no symbols font', async ({
+test('the questions open with drawn markers, and their text fetches no font of its own', async ({
   page,
 }) => {
   // The browser's marker (▸) is a symbol, and so was a line break inside a provider's paragraph
@@ -45,6 +32,5 @@ test('the questions open with drawn markers, and their text fetches no symbols f
   // By keyboard: each opened answer moves the next question under the pointer.
   for (const question of await questions.all()) await question.locator('summary').press('Enter');
   await expect(questions.last()).toHaveAttribute('open', '');
-  await page.evaluate(() => document.fonts.ready);
-  expect(symbolsSubset(fonts)).toEqual([]);
+  expect(await fontsBeyondTheText(page, fonts)).toEqual([]);
 });
