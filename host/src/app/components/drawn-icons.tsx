@@ -1,9 +1,9 @@
 import styles from './site-frame.module.css';
 
 /*
- * The shell's two icons, drawn: as the ☰ and ✕ characters each took a 12 KB font subset of its
- * own (the brand font's symbols), asked for late, after the style sheet. Their buttons carry
- * the words (aria-label); the drawings are hidden from assistive technology.
+ * The shell's two icons, drawn: as the ☰ and ✕ characters they are no glyphs of the brand font
+ * (shared/styles/fonts.css), so each device drew them its own way. Their buttons carry the words
+ * (aria-label); the drawings are hidden from assistive technology.
  */
 
 /** Three bars: the phone menu's button. */
