@@ -7,6 +7,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { StaticServer } from 'tooling/server/static-server';
 import { buildHostApp } from './host-app';
+import type { PageRenderer } from './render/page-renderer';
 
 let root: string;
 let app: StaticServer;
@@ -67,6 +68,65 @@ function preloadsOf(html: string) {
     attributes?.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
   );
 }
+
+/** A renderer that reports ready only when the test says so. */
+function rendererReadyWhenTold(): { renderer: PageRenderer; asked: Promise<void>; tell(): void } {
+  let tell = () => {};
+  let wasAsked = () => {};
+  const asked = new Promise<void>((resolve) => {
+    wasAsked = resolve;
+  });
+  const ready = new Promise<void>((resolve) => {
+    tell = resolve;
+  });
+  const renderer: PageRenderer = {
+    render: () => Promise.reject(new Error('no page is rendered in this test')),
+    memory: async () => [],
+    ready: () => {
+      wasAsked();
+      return ready;
+    },
+    close: async () => {},
+  };
+  return { renderer, asked, tell };
+}
+
+describe('a starting page server', () => {
+  it('is ready to take pages only once its renderer can render them', async () => {
+    const { renderer, asked, tell } = rendererReadyWhenTold();
+    let built = false;
+    const building = buildHostApp({
+      root,
+      apiUpstream: providerUrl,
+      env: { HOST_ORIGINS: TEST_ORIGINS },
+      pageRenderer: renderer,
+    }).then((server) => {
+      built = true;
+      app = server;
+    });
+    await asked;
+    // A turn of the event loop for anything that would have resolved it without the renderer.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(built).toBe(false);
+    tell();
+    await building;
+    expect(built).toBe(true);
+  });
+
+  it('takes pages anyway once its renderer’s start allowance is spent', async () => {
+    const { renderer } = rendererReadyWhenTold();
+    app = await buildHostApp({
+      root,
+      apiUpstream: providerUrl,
+      env: { HOST_ORIGINS: TEST_ORIGINS },
+      pageRenderer: renderer,
+      rendererStartAllowanceMs: 20,
+    });
+    // The page is then the browser's to render, as it was before the server rendered pages.
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+  });
+});
 
 describe('the host server', () => {
   it('answers each route with the app and status 200, revalidated on every load', async () => {

@@ -63,6 +63,8 @@ export interface HostAppOptions {
   pageRenderer?: PageRenderer;
   /** How long a server render may wait for slots and their data (page-renderer's default). */
   renderBudgetMs?: number;
+  /** How long the server waits for its renderer before it takes pages anyway (tests shorten it). */
+  rendererStartAllowanceMs?: number;
   /**
    * The deployment's runtime configuration file (nginx's site writes it): read instead of
    * REMOTE_*_URL, again at most once a second, so a slice's rollout reaches the pages too.
@@ -84,7 +86,13 @@ function slotRelease(config: RuntimeConfig, slot: SlotOutcome['slot']) {
   return { slice, release: remote ? releaseOfManifest(remote.manifestUrl) : 'dev' };
 }
 
-/** The host's production server: built files, its runtime config, the API proxy, route statuses. */
+/** How long a starting page server waits for its render workers (render-pool's own start allowance). */
+export const RENDERER_START_ALLOWANCE_MS = 15_000;
+
+/**
+ * The host's production server: built files, its runtime config, the API proxy, route statuses.
+ * It resolves once it can render pages (or its renderer's start allowance is spent).
+ */
 export async function buildHostApp(options: HostAppOptions): Promise<StaticServer> {
   // Built once: a malformed env var stops the server at start-up, and nothing in it depends on
   // a request.
@@ -288,5 +296,19 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     return sendPage(request, reply, isKnownPath(pathname) ? 200 : 404);
   });
 
+  // Ready when it can render: a balancer sends a page server pages as soon as it listens, and
+  // each page before its workers had loaded the render bundle was the browser's to render. A
+  // renderer that cannot start leaves them so, as before, once the allowance is spent.
+  if (renderer) {
+    const allowance = options.rendererStartAllowanceMs ?? RENDERER_START_ALLOWANCE_MS;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      renderer.ready(),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, allowance);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
   return app;
 }
