@@ -10,10 +10,10 @@ import {
   commonSecurityHeaders,
   contentSecurityPolicy,
 } from 'tooling/server/security-headers';
-import { UNPUBLISHED } from 'tooling/server/static-server';
+import { IMMUTABLE, UNPUBLISHED } from 'tooling/server/static-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findNginx } from './nginx-binary';
-import { type NginxSite, renderNginxConf } from './nginx-conf';
+import { type NginxSite, REMOTE_FILE_CSP, renderNginxConf } from './nginx-conf';
 import { quoted } from './nginx-syntax';
 import { releaseId } from './site';
 
@@ -448,6 +448,107 @@ describe('the written configuration', () => {
       expect(JSON.parse(api.body)).toEqual({ amount: ['არასწორია.'] });
       const remoteMissing = await httpAnswer(remotePort, 'GET', '/no-such-file.js');
       expect([remoteMissing.status, remoteMissing.body]).toEqual([404, 'Not found\n']);
+    },
+    20_000,
+  );
+});
+
+describe('a remote’s releases under the site’s origin', () => {
+  const nginx = findNginx();
+  let prefix = '';
+  let server: ChildProcess | undefined;
+  afterEach(async () => {
+    if (server?.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    server = undefined;
+    rmSync(prefix, { recursive: true, force: true });
+  });
+
+  it.skipIf(!nginx)(
+    'serves what loads a release, hashed files for good, and never a page, a source map or stats',
+    async () => {
+      prefix = mkdtempSync(path.join(tmpdir(), 'nginx-remote-'));
+      const release = path.join(prefix, 'site/remote-home/releases/0123456789ab');
+      for (const dir of ['logs', 'temp', 'site/host', release]) {
+        mkdirSync(path.isAbsolute(dir) ? dir : path.join(prefix, dir), { recursive: true });
+      }
+      const files: Record<string, string> = {
+        'mf-manifest.json': '{"name":"remote_home"}',
+        'remoteEntry.js': 'var remote_home;',
+        '__federation_expose_LoanCalculator.0123abcd.js': 'export {};',
+        'main.0123abcd.css': '.a{}',
+        'main.0123abcd.js.map': '{}',
+        'mf-stats.json': '{}',
+        'index.html': '<!doctype html><script>document.cookie</script>',
+        'logo.svg':
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>document.cookie</script></svg>',
+      };
+      for (const [name, text] of Object.entries(files))
+        writeFileSync(path.join(release, name), text);
+      const [hostPort = 0, remotePort = 0] = await freePorts(2);
+      const base = site(prefix);
+      const conf = path.join(prefix, 'nginx.conf');
+      writeFileSync(
+        conf,
+        renderNginxConf({
+          ...base,
+          ...(process.getuid?.() === 0 ? { user: 'root' } : {}),
+          host: { ...base.host, port: hostPort },
+          hostOrigins: [`http://127.0.0.1:${hostPort}`],
+          remotes: [
+            {
+              folder: 'remote-home',
+              port: remotePort,
+              root: path.join(prefix, 'site/remote-home'),
+            },
+          ],
+        }),
+      );
+      const args = ['-p', `${prefix}/`, '-c', conf, '-e', path.join(prefix, 'logs/error.log')];
+      server = spawn(nginx ?? 'nginx', [...args, '-g', 'daemon off;'], { stdio: 'ignore' });
+      await listening(hostPort);
+
+      const at = (name: string) => `/remote-home/releases/0123456789ab/${name}`;
+      const common = Object.fromEntries(
+        Object.entries(commonSecurityHeaders(false)).map(([name, value]) => [
+          name.toLowerCase(),
+          value,
+        ]),
+      );
+      const served: [name: string, type: RegExp, cache: string][] = [
+        ['mf-manifest.json', /^application\/json/, 'no-cache'],
+        ['remoteEntry.js', /^application\/javascript/, 'no-cache'],
+        ['__federation_expose_LoanCalculator.0123abcd.js', /^application\/javascript/, IMMUTABLE],
+        ['main.0123abcd.css', /^text\/css/, IMMUTABLE],
+        ['logo.svg', /^image\/svg\+xml/, 'no-cache'],
+      ];
+      for (const [name, type, cache] of served) {
+        const answer = await httpAnswer(hostPort, 'GET', at(name));
+        expect([answer.status, answer.body], name).toEqual([200, files[name]]);
+        expect(answer.headers['content-type'], name).toMatch(type);
+        expect(answer.headers['cache-control'], name).toBe(cache);
+        expect(answer.headers, name).toMatchObject(common);
+        // Opened as a document (the SVG's script), it runs in a sandbox, not as the site.
+        expect(answer.headers['content-security-policy'], name).toBe(REMOTE_FILE_CSP);
+      }
+      // A slice's own page would run as the site, with its cookies; maps and stats stay with
+      // the team; a folder lists nothing; a missing file is a plain 404, not the app.
+      for (const url of [
+        at('index.html'),
+        at(''),
+        at('main.0123abcd.js.map'),
+        at('mf-stats.json'),
+        at('missing.0123abcd.js'),
+        '/remote-home/',
+      ]) {
+        const answer = await httpAnswer(hostPort, 'GET', url);
+        expect(answer.status, url).toBe(404);
+        expect(answer.headers['content-type'], url).toMatch(/^text\/plain/);
+        expect(answer.body, url).not.toContain('document.cookie');
+      }
     },
     20_000,
   );

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { allowedHosts } from 'host/server/host-check';
 import { RUM_MAX_BYTES, RUM_PATH } from 'host/src/telemetry/rum-events';
 import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
@@ -335,6 +336,7 @@ ${addHeaders(pageHeaders, '      ')}
       return 404 "Not found\\n";
     }
     # A hashed file never changes; everything else is revalidated.
+${site.remotes.map((remote) => remoteOnSite(remote, common)).join('\n')}
     location ~ ${regex(CONTENT_HASH)} {
       try_files $uri @not_found;
 ${addHeaders([...common, ['Cache-Control', quoted(IMMUTABLE)]], '      ')}
@@ -433,6 +435,51 @@ function pageCsp(host: HostServer, https: boolean): string {
     reportPath: CSP_REPORT_PATH,
   };
   return contentSecurityPolicy(policy);
+}
+
+/** Where a remote's releases are served under the site's own origin: /<folder>/releases/<id>/. */
+export const remotePathOnSite = (folder: string) => `/${folder}/`;
+
+/**
+ * Sent with every file of a remote served under the site's origin. A script or a stylesheet
+ * ignores it; a document opened from there (an SVG, say) runs in a sandbox of no origin, not
+ * as the site, whatever a release holds.
+ */
+export const REMOTE_FILE_CSP = "default-src 'none'; sandbox";
+
+/**
+ * A remote's releases under the host's own origin (decision 031, fifth part), from the same
+ * folder its own server serves: a page's first screen then needs no connection to another
+ * origin (its slices' stylesheets block the first paint), and each team still deploys to its
+ * folder alone. Only what a release is loaded by: never a page (a slice's own HTML would run as
+ * the site, with its cookies), a source map or federation's stats.
+ */
+function remoteOnSite(remote: RemoteServer, site: [string, string][]): string {
+  const common: [string, string][] = [
+    ...site,
+    ['Content-Security-Policy', quoted(REMOTE_FILE_CSP)],
+  ];
+  const prefix = remotePathOnSite(remote.folder);
+  if (path.basename(remote.root) !== remote.folder) {
+    throw new Error(`${remote.root}: a remote's site folder is named for it (${remote.folder})`);
+  }
+  const files = (cache: string) => `        try_files $uri =404;
+${addHeaders([...common, ['Cache-Control', quoted(cache)]], '        ')}`;
+  return `    location ^~ ${prefix} {
+      root ${path.dirname(remote.root)};
+      location ~ ${regex(new RegExp(`${UNPUBLISHED.source}|(\\.html?|/)$`))} {
+        types { }
+        default_type text/plain;
+${addHeaders(common, '        ')}
+        return 404 "Not found\\n";
+      }
+      location ~ ${regex(CONTENT_HASH)} {
+${files(IMMUTABLE)}
+      }
+      location ${prefix} {
+${files('no-cache')}
+      }
+    }`;
 }
 
 function remoteServer(site: NginxSite, remote: RemoteServer, common: [string, string][]): string {

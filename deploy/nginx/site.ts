@@ -19,9 +19,10 @@ import { remotesToHint } from 'host/server/render/page-hints';
 import { ROUTE_TABLE } from 'host/src/app/route-table';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'host/src/contract/runtime-config';
 import { releaseOfManifest } from 'host/src/telemetry/rum-events';
-import { portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
+import { HOST_APP, portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { formatPins, parsePins, pinsOfBuild, type ReleasePins } from 'tooling/release-integrity';
 import { isPublished } from 'tooling/server/static-server';
+import { remotePathOnSite } from './nginx-conf';
 
 /**
  * The folder nginx serves, laid out as a static host or CDN would hold the product:
@@ -63,9 +64,13 @@ export function releaseId(build: string): string {
 
 export const releasesDir = (remote: RemoteApp) => path.join(SITE_DIR, remote.folder, 'releases');
 
-/** Where a release's manifest is served: the URL a REMOTE_*_URL line pins. */
+/**
+ * Where a release's manifest is served: the URL a REMOTE_*_URL line pins. Under the site's own
+ * origin (the host's nginx serves each remote's folder at /<remote>/): a page then reaches no
+ * other origin (decision 031, fifth part). The remote's own port serves the same folder.
+ */
 export const releaseUrl = (remote: RemoteApp, id: string, env: Env = process.env) =>
-  `http://localhost:${portOf(remote, env)}/releases/${id}/mf-manifest.json`;
+  `http://localhost:${portOf(HOST_APP, env)}${remotePathOnSite(remote.folder)}releases/${id}/mf-manifest.json`;
 
 /** Copies a folder without its source maps, into place at once (a rename), so nginx never serves half of it. */
 function publish(from: string, to: string) {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { type ExpectedConsoleError, expect, test } from '../fixtures';
-import { remoteFileAddress, unanswered } from '../utils/console-utils';
+import { unanswered } from '../utils/console-utils';
 import { metricsText, pinnedRelease, sampleValue } from '../utils/metrics-utils';
 import { SERVED } from '../utils/tags';
 import { remoteFile } from '../utils/urls';
@@ -36,7 +36,7 @@ test.describe("real-user signals in the page servers' metrics", { tag: SERVED },
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(
-      unanswered('ERR_CONNECTION_REFUSED', remoteFileAddress('remote_home', 'mf-manifest.json')),
+      unanswered('ERR_CONNECTION_REFUSED', remoteFile('remote_home', 'mf-manifest.json')),
       slotCaught,
     );
     const release = pinnedRelease();

@@ -6,7 +6,7 @@ import { expect, test } from '../fixtures';
 import { scrollThroughPage } from '../utils/page-utils';
 import { buildEditedRemote, hashTree, REPO_ROOT } from '../utils/redeploy-utils';
 import { SERVED } from '../utils/tags';
-import { REMOTES } from '../utils/urls';
+import { releaseFolderOf } from '../utils/urls';
 
 // Served through nginx only (`pnpm test:prod`): every remote is a release under a versioned
 // path, and the host's runtime configuration pins which one it uses (.nginx/releases.env).
@@ -44,8 +44,8 @@ async function untilPagesName(page: import('@playwright/test').Page, release: st
 function releasesAsked(page: import('@playwright/test').Page): Set<string> {
   const folders = new Set<string>();
   page.on('request', (request) => {
-    const url = request.url();
-    if (url.startsWith(REMOTES.remote_home)) folders.add(url.split('/').slice(3, 5).join('/'));
+    const folder = releaseFolderOf('remote_home', request.url());
+    if (folder) folders.add(folder);
   });
   return folders;
 }
@@ -56,7 +56,7 @@ test('a slice deployed as a new release is rolled out and back with one line of 
   // It builds remote-home in production mode: minutes on a busy two-core machine.
   test.setTimeout(240_000);
   const pinsBefore = readFileSync(PINS, 'utf8');
-  const current = /^REMOTE_HOME_URL=.*\/(releases\/[0-9a-f]+)\/mf-manifest\.json$/m.exec(
+  const current = /^REMOTE_HOME_URL=(.*\/(releases\/[0-9a-f]+)\/mf-manifest\.json)$/m.exec(
     pinsBefore,
   );
   expect(current, 'remote-home is pinned to a release').not.toBeNull();
@@ -73,7 +73,7 @@ test('a slice deployed as a new release is rolled out and back with one line of 
   const line = /^REMOTE_HOME_URL=.*$/m.exec(released)?.[0] ?? '';
   const next = /(releases\/[0-9a-f]+)\//.exec(line)?.[1];
   expect(next, released).toBeTruthy();
-  expect(next).not.toBe(current?.[1]);
+  expect(next).not.toBe(current?.[2]);
 
   try {
     // Rolling out: one line changed, the host's pages written again.
@@ -87,9 +87,7 @@ test('a slice deployed as a new release is rolled out and back with one line of 
     // Manifest, entry, chunks and styles all came from the new release's folder.
     expect([...asked]).toEqual([next]);
     // The release before it is still served, untouched, for the rollback.
-    const previous = await page.request.get(
-      `${REMOTES.remote_home}/${current?.[1]}/mf-manifest.json`,
-    );
+    const previous = await page.request.get(String(current?.[1]));
     expect(previous.status()).toBe(200);
   } finally {
     // Rolling back is the same one line.
@@ -97,12 +95,12 @@ test('a slice deployed as a new release is rolled out and back with one line of 
     deploy('render');
   }
 
-  await untilPagesName(page, String(current?.[1]));
+  await untilPagesName(page, String(current?.[2]));
   const asked = releasesAsked(page);
   await page.reload();
   await scrollThroughPage(page);
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
-  expect([...asked]).toEqual([current?.[1]]);
+  expect([...asked]).toEqual([current?.[2]]);
   // Neither rollout nor rollback rebuilt the host.
   expect(hashTree(path.join(REPO_ROOT, 'host/dist'))).toBe(hostBuild);
 });

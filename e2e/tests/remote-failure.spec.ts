@@ -3,11 +3,11 @@ import { kaHost } from '../../host/src/words/ka-host';
 import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { type ExpectedConsoleError, expect, test } from '../fixtures';
-import { remoteFileAddress, unanswered } from '../utils/console-utils';
+import { unanswered } from '../utils/console-utils';
 import { scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
 import { SERVED } from '../utils/tags';
-import { REMOTES, type RemoteName, remoteFile } from '../utils/urls';
+import { isRemoteFile, type RemoteName, remoteFile } from '../utils/urls';
 
 /**
  * React's report of an error a slot's boundary caught: the federation runtime's error for
@@ -21,7 +21,7 @@ test('a remote whose manifest cannot load degrades only its own slots; retry rec
   tag: SERVED,
 }, async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(
-    unanswered('ERR_CONNECTION_REFUSED', remoteFileAddress('remote_home', 'mf-manifest.json')),
+    unanswered('ERR_CONNECTION_REFUSED', remoteFile('remote_home', 'mf-manifest.json')),
     slotCaught('RUNTIME-003', 'remote_home'),
   );
   let loads = 0;
@@ -62,7 +62,7 @@ test('a remote whose entry file cannot load shows its fallback, not a blank page
   tag: SERVED,
 }, async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(
-    unanswered('ERR_FAILED', remoteFileAddress('remote_loans', 'remoteEntry.js')),
+    unanswered('ERR_FAILED', remoteFile('remote_loans', 'remoteEntry.js')),
     slotCaught('RUNTIME-008', 'remote_loans'),
   );
   await asMockedCustomer(page);
@@ -79,12 +79,12 @@ test('a visitor fetches the account slice only to log in; down, it costs only th
   tag: SERVED,
 }, async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(
-    unanswered('ERR_FAILED', remoteFileAddress('remote_account', 'remoteEntry.js')),
+    unanswered('ERR_FAILED', remoteFile('remote_account', 'remoteEntry.js')),
     slotCaught('RUNTIME-008', 'remote_account'),
   );
   const accountScripts: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script' && request.url().startsWith(REMOTES.remote_account)) {
+    if (request.resourceType() === 'script' && isRemoteFile('remote_account', request.url())) {
       accountScripts.push(request.url());
     }
   });

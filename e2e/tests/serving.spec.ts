@@ -11,7 +11,7 @@ import {
 } from 'tooling/server/security-headers';
 import { expect, test } from '../fixtures';
 import { SERVED } from '../utils/tags';
-import { HOST_URL } from '../utils/urls';
+import { HOST_URL, onItsOwnOrigin } from '../utils/urls';
 
 // How the product is served, asked over HTTP: the same answers from `pnpm start` (Node) and
 // from `pnpm start:nginx` (this spec runs in both; E2E_SERVER=nginx is the second).
@@ -207,7 +207,13 @@ test('hashed files are cached for good, precompressed; manifests and entries are
 test("a remote's files are readable by the host's origin only", { tag: SERVED }, async ({
   request,
 }) => {
-  const manifest = (await runtimeConfig(request)).remotes[0]?.manifestUrl ?? '';
+  const home = (await runtimeConfig(request)).remotes.find(({ name }) => name === 'remote_home');
+  const loaded = home?.manifestUrl ?? '';
+  // Under the host's origin (nginx), the page reads it as its own: nobody else may.
+  const strangers = await request.get(loaded, { headers: { Origin: 'https://elsewhere.example' } });
+  expect(strangers.headers()['access-control-allow-origin']).toBeUndefined();
+  // On the remote's own origin, the host's origin is allowed by CORS, and only it.
+  const manifest = onItsOwnOrigin('remote_home', loaded);
 
   const fromHost = await request.get(manifest, { headers: { Origin: HOST_URL } });
   expect(fromHost.headers()['access-control-allow-origin']).toBe(HOST_URL);

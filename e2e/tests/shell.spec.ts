@@ -7,7 +7,7 @@ import { hostStarted, loadedSingletons } from '../utils/federation-utils';
 import { scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
 import { SERVED, SMOKE } from '../utils/tags';
-import { remoteBaseUrl } from '../utils/urls';
+import { remoteOwnPage } from '../utils/urls';
 
 test('the home page composes a slot from each remote with no console problem', {
   tag: [SERVED, SMOKE],
@@ -103,13 +103,20 @@ test("a remote's own page runs alone from its production build, with no host", {
 }, async ({ page }) => {
   // The account slice's page: its container leans on the host's federation runtime, so the
   // page is a build of its own (decision 014); the login form still opens in it.
-  await page.goto(await remoteBaseUrl('remote_account'));
+  const account = await remoteOwnPage('remote_account');
+  await page.goto(account.page);
   await expect(page.getByRole('heading', { name: ka.account.recoveryTitle })).toBeVisible();
   await page.getByRole('button', { name: ka.account.login }).click();
   await expect(page.getByRole('dialog', { name: kaAccount.loginTitle })).toBeVisible();
 
-  await page.goto(await remoteBaseUrl('remote_home'));
+  const home = await remoteOwnPage('remote_home');
+  await page.goto(home.page);
   await expect(page.getByRole('heading', { name: kaCalculator.title })).toBeVisible();
+  // Where the host loads a slice from its own origin (nginx), the slice's page is not served:
+  // it would run as the site, with the customer's cookies.
+  for (const { page: own, loaded } of [account, home]) {
+    if (loaded !== own) expect((await page.request.get(loaded)).status()).toBe(404);
+  }
 });
 
 test('the terms page shows both contracts and the personal-data notice from the CMS, sanitised', async ({

@@ -27,7 +27,7 @@ import { remoteBaseUrl } from '../utils/urls';
 /** The folder the remote's origin serves its current release from. */
 async function servedFolder(): Promise<string> {
   const base = new URL(await remoteBaseUrl('remote_home'));
-  const release = /^\/releases\/([0-9a-f]+)\/$/.exec(base.pathname)?.[1];
+  const release = /\/releases\/([0-9a-f]+)\/$/.exec(base.pathname)?.[1];
   return release
     ? path.join(REPO_ROOT, '.nginx/site/remote-home/releases', release)
     : path.join(REPO_ROOT, 'remote-home/dist');

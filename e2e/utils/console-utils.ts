@@ -1,5 +1,3 @@
-import { REMOTES, type RemoteName } from './urls';
-
 /**
  * A console error a test provokes on purpose, said as narrowly as it can be: the message's text
  * and, where it has one, its address (a failed resource's URL, or the script that logged it).
@@ -13,10 +11,6 @@ export interface ExpectedConsoleError {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A file of a remote, wherever on its origin the release is (nginx serves versioned paths). */
-export const remoteFileAddress = (remote: RemoteName, file: string) =>
-  new RegExp(`^${escapeRegExp(REMOTES[remote])}/(?:.*/)?${escapeRegExp(file)}(\\?|$)`);
 
 /**
  * A request's address, with or without a query: a full URL exactly, or a path on any origin;
