@@ -41,6 +41,15 @@ const site = (prefix: string): NginxSite => ({
   listen: '127.0.0.1',
 });
 
+/** The headers of every answer over http, named as Node's client reports them (lower case). */
+const commonHeadersAsReceived = () =>
+  Object.fromEntries(
+    Object.entries(commonSecurityHeaders(false)).map(([name, value]) => [
+      name.toLowerCase(),
+      value,
+    ]),
+  );
+
 /** The errors nginx answers itself, whose built-in pages are HTML without a CSP. */
 const NGINX_OWN_ERRORS = [
   400, 403, 404, 405, 408, 411, 412, 413, 414, 416, 494, 500, 501, 502, 503, 504, 505, 507,
@@ -80,6 +89,31 @@ async function listening(port: number, timeoutMs = 5000): Promise<void> {
     if (Date.now() > deadline) throw new Error(`nothing listens on ${port}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Starts nginx with the configuration written for `served`; resolves once every server listens. */
+async function runNginx(served: NginxSite): Promise<ChildProcess> {
+  const conf = path.join(served.prefix, 'nginx.conf');
+  // Run by root, the workers must still read the files written here.
+  writeFileSync(
+    conf,
+    renderNginxConf({ ...served, ...(process.getuid?.() === 0 ? { user: 'root' } : {}) }),
+  );
+  const args = [
+    '-p',
+    `${served.prefix}/`,
+    '-c',
+    conf,
+    '-e',
+    path.join(served.prefix, 'logs/error.log'),
+  ];
+  const started = spawn(findNginx() ?? 'nginx', [...args, '-g', 'daemon off;'], {
+    stdio: 'ignore',
+  });
+  for (const port of [served.host.port, ...served.remotes.map((remote) => remote.port)]) {
+    await listening(port);
+  }
+  return started;
 }
 
 /**
@@ -358,23 +392,13 @@ describe('the written configuration', () => {
       const [hostPort = 0, remotePort = 0, pageServer = 0] = await freePorts(3);
       await new Promise<void>((resolve) => provider?.listen(pageServer, '127.0.0.1', resolve));
       const base = site(prefix);
-      const conf = path.join(prefix, 'nginx.conf');
-      writeFileSync(
-        conf,
-        renderNginxConf({
-          ...base,
-          // Run by root, the workers must still read the files written here.
-          ...(process.getuid?.() === 0 ? { user: 'root' } : {}),
-          host: { ...base.host, port: hostPort, pageServers: [pageServer] },
-          // The names this test's requests use: raw `Host: localhost`, and Node's own.
-          hostOrigins: ['http://localhost', `http://127.0.0.1:${hostPort}`],
-          remotes: [{ folder: 'remote-home', port: remotePort, root: root('remote-home') }],
-        }),
-      );
-      const args = ['-p', `${prefix}/`, '-c', conf, '-e', path.join(prefix, 'logs/error.log')];
-      server = spawn(nginx ?? 'nginx', [...args, '-g', 'daemon off;'], { stdio: 'ignore' });
-      await listening(hostPort);
-      await listening(remotePort);
+      server = await runNginx({
+        ...base,
+        host: { ...base.host, port: hostPort, pageServers: [pageServer] },
+        // The names this test's requests use: raw `Host: localhost`, and Node's own.
+        hostOrigins: ['http://localhost', `http://127.0.0.1:${hostPort}`],
+        remotes: [{ folder: 'remote-home', port: remotePort, root: root('remote-home') }],
+      });
 
       // A redirect names a path on whichever host was asked, never a host the request names.
       const redirect = await rawRequest(
@@ -395,12 +419,7 @@ describe('the written configuration', () => {
       }
 
       // nginx's own errors: plain text with the headers of every answer, on the host and a remote.
-      const common = Object.fromEntries(
-        Object.entries(commonSecurityHeaders(false)).map(([name, value]) => [
-          name.toLowerCase(),
-          value,
-        ]),
-      );
+      const common = commonHeadersAsReceived();
       const errors: [
         port: number,
         line: string,
@@ -451,21 +470,6 @@ describe('the written configuration', () => {
     },
     20_000,
   );
-});
-
-describe('a remote’s releases under the site’s origin', () => {
-  const nginx = findNginx();
-  let prefix = '';
-  let server: ChildProcess | undefined;
-  afterEach(async () => {
-    if (server?.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    server = undefined;
-    rmSync(prefix, { recursive: true, force: true });
-  });
 
   it.skipIf(!nginx)(
     'serves what loads a release, hashed files for good, and never a page, a source map or stats',
@@ -490,34 +494,17 @@ describe('a remote’s releases under the site’s origin', () => {
         writeFileSync(path.join(release, name), text);
       const [hostPort = 0, remotePort = 0] = await freePorts(2);
       const base = site(prefix);
-      const conf = path.join(prefix, 'nginx.conf');
-      writeFileSync(
-        conf,
-        renderNginxConf({
-          ...base,
-          ...(process.getuid?.() === 0 ? { user: 'root' } : {}),
-          host: { ...base.host, port: hostPort },
-          hostOrigins: [`http://127.0.0.1:${hostPort}`],
-          remotes: [
-            {
-              folder: 'remote-home',
-              port: remotePort,
-              root: path.join(prefix, 'site/remote-home'),
-            },
-          ],
-        }),
-      );
-      const args = ['-p', `${prefix}/`, '-c', conf, '-e', path.join(prefix, 'logs/error.log')];
-      server = spawn(nginx ?? 'nginx', [...args, '-g', 'daemon off;'], { stdio: 'ignore' });
-      await listening(hostPort);
+      server = await runNginx({
+        ...base,
+        host: { ...base.host, port: hostPort },
+        hostOrigins: [`http://127.0.0.1:${hostPort}`],
+        remotes: [
+          { folder: 'remote-home', port: remotePort, root: path.join(prefix, 'site/remote-home') },
+        ],
+      });
 
       const at = (name: string) => `/remote-home/releases/0123456789ab/${name}`;
-      const common = Object.fromEntries(
-        Object.entries(commonSecurityHeaders(false)).map(([name, value]) => [
-          name.toLowerCase(),
-          value,
-        ]),
-      );
+      const common = commonHeadersAsReceived();
       const served: [name: string, type: RegExp, cache: string][] = [
         ['mf-manifest.json', /^application\/json/, 'no-cache'],
         ['remoteEntry.js', /^application\/javascript/, 'no-cache'],
