@@ -335,8 +335,9 @@ ${addHeaders(pageHeaders, '      ')}
       default_type text/plain;
       return 404 "Not found\\n";
     }
-    # A hashed file never changes; everything else is revalidated.
+    # Each remote's releases, under the site's own origin too (decision 031).
 ${site.remotes.map((remote) => remoteOnSite(remote, common)).join('\n')}
+    # A hashed file never changes; everything else is revalidated.
     location ~ ${regex(CONTENT_HASH)} {
       try_files $uri @not_found;
 ${addHeaders([...common, ['Cache-Control', quoted(IMMUTABLE)]], '      ')}

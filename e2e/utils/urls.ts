@@ -12,13 +12,13 @@ export type RemoteName = keyof typeof REMOTES;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const folderOf = (remote: RemoteName) =>
+  REMOTE_APPS.find((app) => app.name === remote)?.folder ?? remote;
+
 /**
  * Where a remote's files are served: its own origin (`pnpm start`), or its folder under the
  * host's origin (nginx's deployment, decision 031), a release's path below either.
  */
-const folderOf = (remote: RemoteName) =>
-  REMOTE_APPS.find((app) => app.name === remote)?.folder ?? remote;
-
 const remotePlaces = (remote: RemoteName) =>
   `(?:${escapeRegExp(`${REMOTES[remote]}/`)}|${escapeRegExp(`${HOST_URL}/${folderOf(remote)}/`)})`;
 
