@@ -24,19 +24,26 @@ import { remoteBaseUrl } from '../utils/urls';
  * their fallback. Through `pnpm start` and through nginx's releases alike.
  */
 
-/** The folder the remote's origin serves its current release from. */
-async function servedFolder(): Promise<string> {
+/**
+ * The folder the remote's current release is served from, and whether nginx's deployment serves
+ * it (its releases are versioned paths): read from the running host, never from files an
+ * earlier run may have left.
+ */
+async function servedRelease(): Promise<{ folder: string; behindNginx: boolean }> {
   const base = new URL(await remoteBaseUrl('remote_home'));
   const release = /\/releases\/([0-9a-f]+)\/$/.exec(base.pathname)?.[1];
   return release
-    ? path.join(REPO_ROOT, '.nginx/site/remote-home/releases', release)
-    : path.join(REPO_ROOT, 'remote-home/dist');
+    ? {
+        folder: path.join(REPO_ROOT, '.nginx/site/remote-home/releases', release),
+        behindNginx: true,
+      }
+    : { folder: path.join(REPO_ROOT, 'remote-home/dist'), behindNginx: false };
 }
 
 test('a release changed after its rollout runs nowhere: its slots fall back, the page answers', {
   tag: SERVED,
 }, async ({ page, request, allowConsoleErrors }) => {
-  const folder = await servedFolder();
+  const { folder, behindNginx } = await servedRelease();
   const marker = path.join(mkdtempSync(path.join(tmpdir(), 'tampered-')), 'ran');
   const backup = mkdtempSync(path.join(tmpdir(), 'tampered-backup-'));
   cpSync(folder, backup, { recursive: true });
@@ -67,7 +74,7 @@ test('a release changed after its rollout runs nowhere: its slots fall back, the
     expect(await page.evaluate(() => Reflect.get(window, '__tampered'))).toBeUndefined();
 
     // Behind nginx, page servers started afresh fetch the changed release, and refuse it.
-    for (const server of pageServers()) {
+    for (const server of behindNginx ? pageServers() : []) {
       process.kill(server.pid, 'SIGKILL');
       await restarted(server);
     }
