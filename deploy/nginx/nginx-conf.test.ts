@@ -13,7 +13,8 @@ import {
 import { IMMUTABLE, UNPUBLISHED } from 'tooling/server/static-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findNginx } from './nginx-binary';
-import { type NginxSite, REMOTE_FILE_CSP, renderNginxConf } from './nginx-conf';
+import { type NginxSite, renderNginxConf } from './nginx-conf';
+import { REMOTE_FILE_CSP } from './nginx-remotes';
 import { quoted } from './nginx-syntax';
 import { releaseId } from './site';
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { allowedHosts } from 'host/server/host-check';
 import { RUM_MAX_BYTES, RUM_PATH } from 'host/src/telemetry/rum-events';
 import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
@@ -10,12 +9,9 @@ import {
   contentSecurityPolicy,
   type PagePolicy,
 } from 'tooling/server/security-headers';
-import {
-  CONTENT_HASH,
-  IMMUTABLE,
-  OWN_ORIGIN_ONLY,
-  UNPUBLISHED,
-} from 'tooling/server/static-server';
+import { CONTENT_HASH, IMMUTABLE, UNPUBLISHED } from 'tooling/server/static-server';
+import { NGINX_ERROR_PATH, plainErrorLocation, plainErrors, plainErrorTexts } from './nginx-errors';
+import { remoteOnSite, remoteServer } from './nginx-remotes';
 import { addHeaders, escapeRegex, quoted, regex, schemeDependent } from './nginx-syntax';
 
 /**
@@ -90,74 +86,6 @@ const MIME_TYPES: Record<string, string> = {
   'font/woff2': 'woff2',
   'font/woff': 'woff',
 };
-
-/**
- * The errors nginx answers itself: a malformed request or one past its limits (494: headers
- * too large, sent as 400), a method a file does not take, a failed precondition or range, a
- * denied path, its own failures. Its built-in pages for them are HTML with no CSP; they are
- * sent as plain text instead, with the headers of every answer (NGINX_ERROR_PATH).
- */
-const NGINX_ERRORS: Record<number, string> = {
-  400: 'Bad request',
-  403: 'Forbidden',
-  404: 'Not found',
-  405: 'Method not allowed',
-  408: 'Request timeout',
-  411: 'Length required',
-  412: 'Precondition failed',
-  413: 'Request too large',
-  414: 'URI too long',
-  416: 'Range not satisfiable',
-  494: 'Bad request',
-  500: 'Internal server error',
-  501: 'Not implemented',
-  502: 'Bad gateway',
-  503: 'Service unavailable',
-  504: 'Gateway timeout',
-  505: 'HTTP version not supported',
-  507: 'Insufficient storage',
-};
-
-/**
- * Where nginx's own errors are answered. A path, not a named location: an error in the request
- * line (a 400, a 414) leaves no URI, and nginx cannot go from there to a named location.
- */
-const NGINX_ERROR_PATH = '/_nginx-error';
-
-/**
- * The `error_page` sending nginx's own errors to NGINX_ERROR_PATH, but for those `handled` by
- * the server or location already. A location with error pages of its own inherits none of
- * its server's, so each such location says it too.
- */
-function plainErrors(indent: string, handled: readonly number[] = []): string {
-  const codes = Object.keys(NGINX_ERRORS)
-    .map(Number)
-    .filter((code) => !handled.includes(code));
-  // No "=": the answer keeps the error's status (494 becomes 400, as nginx's own page does).
-  return `${indent}error_page ${codes.join(' ')} ${NGINX_ERROR_PATH};`;
-}
-
-/** The plain-text answer to nginx's own errors, with the server's headers. */
-function plainErrorLocation(headers: readonly [string, string][]): string {
-  return `    location = ${NGINX_ERROR_PATH} {
-      internal;
-      default_type text/plain;
-${addHeaders(headers, '      ')}
-      # The status stays the error's (error_page without "="): 200 only makes return send a body.
-      return 200 "$nginx_error_text\\n";
-    }`;
-}
-
-/** The text of each of nginx's own errors, by the status being answered. */
-function plainErrorTexts(): string {
-  const texts = Object.entries(NGINX_ERRORS)
-    .filter(([code]) => code !== '494')
-    .map(([code, text]) => `    ${code} ${quoted(text)};`);
-  return `  map $status $nginx_error_text {
-${texts.join('\n')}
-    default "Error";
-  }`;
-}
 
 function httpPreamble(site: NginxSite): string {
   const types = Object.entries(MIME_TYPES)
@@ -438,108 +366,6 @@ function pageCsp(host: HostServer, https: boolean): string {
   return contentSecurityPolicy(policy);
 }
 
-/** Where a remote's releases are served under the site's own origin: /<folder>/releases/<id>/. */
-export const remotePathOnSite = (folder: string) => `/${folder}/`;
-
-/**
- * Sent with every file of a remote served under the site's origin. A script or a stylesheet
- * ignores it; a document opened from there (an SVG, say) runs in a sandbox of no origin, not
- * as the site, whatever a release holds.
- */
-export const REMOTE_FILE_CSP = "default-src 'none'; sandbox";
-
-/**
- * A remote's releases under the host's own origin (decision 031, fifth part), from the same
- * folder its own server serves: a page's first screen then needs no connection to another
- * origin (its slices' stylesheets block the first paint), and each team still deploys to its
- * folder alone. Only what a release is loaded by: never a page (a slice's own HTML would run as
- * the site, with its cookies), a source map or federation's stats.
- */
-function remoteOnSite(remote: RemoteServer, site: [string, string][]): string {
-  const common: [string, string][] = [
-    ...site,
-    ['Content-Security-Policy', quoted(REMOTE_FILE_CSP)],
-  ];
-  const prefix = remotePathOnSite(remote.folder);
-  if (path.basename(remote.root) !== remote.folder) {
-    throw new Error(`${remote.root}: a remote's site folder is named for it (${remote.folder})`);
-  }
-  const files = (cache: string) => `        try_files $uri =404;
-${addHeaders([...common, ['Cache-Control', quoted(cache)]], '        ')}`;
-  return `    location ^~ ${prefix} {
-      root ${path.dirname(remote.root)};
-      location ~ ${regex(new RegExp(`${UNPUBLISHED.source}|(\\.html?|/)$`))} {
-        types { }
-        default_type text/plain;
-${addHeaders(common, '        ')}
-        return 404 "Not found\\n";
-      }
-      location ~ ${regex(CONTENT_HASH)} {
-${files(IMMUTABLE)}
-      }
-      location ${prefix} {
-${files('no-cache')}
-      }
-    }`;
-}
-
-function remoteServer(site: NginxSite, remote: RemoteServer, common: [string, string][]): string {
-  const ownPage = schemeDependent(
-    `${remote.folder.replace(/-/g, '_')}_page`,
-    { 'Content-Security-Policy': contentSecurityPolicy(OWN_ORIGIN_ONLY) },
-    { 'Content-Security-Policy': contentSecurityPolicy({ ...OWN_ORIGIN_ONLY, https: true }) },
-  );
-  // Every answer varies by Origin, not only CORS ones: a stylesheet cached from a <link> (no
-  // Origin) must not be reused for the federation runtime's CORS request of it.
-  const cors: [string, string][] = [
-    ['Access-Control-Allow-Origin', '$cors_origin'],
-    ['Vary', quoted('Origin')],
-  ];
-  const base = [...common, ...cors];
-  const methods: [string, string][] = [
-    ['Access-Control-Allow-Methods', quoted('GET, HEAD, OPTIONS')],
-    ['Access-Control-Max-Age', '600'],
-  ];
-  const preflight = `      # A CORS preflight learns what it may do, and for how long.
-      if ($request_method = OPTIONS) {
-        return 204;
-      }`;
-  const location = (
-    match: string,
-    cache: string,
-    extra: [string, string][] = [],
-    files = '$uri',
-  ) => `    location ${match} {
-${preflight}
-      try_files ${files} =404;
-${addHeaders([...base, ...methods, ...extra, ['Cache-Control', quoted(cache)]], '      ')}
-    }`;
-  return `${ownPage.maps.join('\n')}
-
-  server {
-    listen ${listenOn(site, remote.port)};
-    server_name _;
-    root ${remote.root};
-    default_type text/plain;
-    error_page 404 = @missing;
-${plainErrors('    ', [404])}
-${addHeaders(base, '    ')}
-
-    location ~ ${regex(UNPUBLISHED)} {
-      return 404 "Not found\\n";
-    }
-${location(`~ ${regex(CONTENT_HASH)}`, IMMUTABLE)}
-${location(`~ ${regex(/(\.html|\/)$/)}`, 'no-cache', ownPage.headers, '$uri $uri/index.html')}
-${location('/', 'no-cache')}
-    location @missing {
-      types { }
-${addHeaders(base, '      ')}
-      return 404 "Not found\\n";
-    }
-${plainErrorLocation(base)}
-  }`;
-}
-
 const listenOn = (site: NginxSite, port: number) => `${site.listen ?? '127.0.0.1'}:${port}`;
 
 /**
@@ -591,7 +417,7 @@ ${corsOrigins.join('\n')}
 
 ${hostServer(site, common.headers)}
 
-${site.remotes.map((remote) => remoteServer(site, remote, common.headers)).join('\n\n')}
+${site.remotes.map((remote) => remoteServer(remote, common.headers, listenOn(site, remote.port))).join('\n\n')}
 }
 `;
 }

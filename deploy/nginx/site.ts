@@ -22,7 +22,7 @@ import { releaseOfManifest } from 'host/src/telemetry/rum-events';
 import { HOST_APP, portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { formatPins, parsePins, pinsOfBuild, type ReleasePins } from 'tooling/release-integrity';
 import { isPublished } from 'tooling/server/static-server';
-import { remotePathOnSite } from './nginx-conf';
+import { remotePathOnSite } from './nginx-remotes';
 
 /**
  * The folder nginx serves, laid out as a static host or CDN would hold the product:

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { contentSecurityPolicy } from 'tooling/server/security-headers';
+import {
+  CONTENT_HASH,
+  IMMUTABLE,
+  OWN_ORIGIN_ONLY,
+  UNPUBLISHED,
+} from 'tooling/server/static-server';
+import type { RemoteServer } from './nginx-conf';
+import { plainErrorLocation, plainErrors } from './nginx-errors';
+import { addHeaders, quoted, regex, schemeDependent } from './nginx-syntax';
+
+/*
+ * Where nginx serves each remote's releases: its own server block on its own port (its origin,
+ * with its own page), and its folder under the host's origin (decision 031, fifth part).
+ */
+
+/** Where a remote's releases are served under the site's own origin: /<folder>/releases/<id>/. */
+export const remotePathOnSite = (folder: string) => `/${folder}/`;
+
+/**
+ * Sent with every file of a remote served under the site's origin. A script or a stylesheet
+ * ignores it; a document opened from there (an SVG, say) runs in a sandbox of no origin, not
+ * as the site, whatever a release holds.
+ */
+export const REMOTE_FILE_CSP = "default-src 'none'; sandbox";
+
+/**
+ * A remote's releases under the host's own origin (decision 031, fifth part), from the same
+ * folder its own server serves: a page's first screen then needs no connection to another
+ * origin (its slices' stylesheets block the first paint), and each team still deploys to its
+ * folder alone. Only what a release is loaded by: never a page (a slice's own HTML would run as
+ * the site, with its cookies), a source map or federation's stats.
+ */
+export function remoteOnSite(remote: RemoteServer, site: [string, string][]): string {
+  const common: [string, string][] = [
+    ...site,
+    ['Content-Security-Policy', quoted(REMOTE_FILE_CSP)],
+  ];
+  const prefix = remotePathOnSite(remote.folder);
+  if (path.basename(remote.root) !== remote.folder) {
+    throw new Error(`${remote.root}: a remote's site folder is named for it (${remote.folder})`);
+  }
+  const files = (cache: string) => `        try_files $uri =404;
+${addHeaders([...common, ['Cache-Control', quoted(cache)]], '        ')}`;
+  return `    location ^~ ${prefix} {
+      root ${path.dirname(remote.root)};
+      location ~ ${regex(new RegExp(`${UNPUBLISHED.source}|(\\.html?|/)$`))} {
+        types { }
+        default_type text/plain;
+${addHeaders(common, '        ')}
+        return 404 "Not found\\n";
+      }
+      location ~ ${regex(CONTENT_HASH)} {
+${files(IMMUTABLE)}
+      }
+      location ${prefix} {
+${files('no-cache')}
+      }
+    }`;
+}
+
+/** A remote's own server block: its port, its own page, CORS for the host's origins. */
+export function remoteServer(
+  remote: RemoteServer,
+  common: [string, string][],
+  listen: string,
+): string {
+  const ownPage = schemeDependent(
+    `${remote.folder.replace(/-/g, '_')}_page`,
+    { 'Content-Security-Policy': contentSecurityPolicy(OWN_ORIGIN_ONLY) },
+    { 'Content-Security-Policy': contentSecurityPolicy({ ...OWN_ORIGIN_ONLY, https: true }) },
+  );
+  // Every answer varies by Origin, not only CORS ones: a stylesheet cached from a <link> (no
+  // Origin) must not be reused for the federation runtime's CORS request of it.
+  const cors: [string, string][] = [
+    ['Access-Control-Allow-Origin', '$cors_origin'],
+    ['Vary', quoted('Origin')],
+  ];
+  const base = [...common, ...cors];
+  const methods: [string, string][] = [
+    ['Access-Control-Allow-Methods', quoted('GET, HEAD, OPTIONS')],
+    ['Access-Control-Max-Age', '600'],
+  ];
+  const preflight = `      # A CORS preflight learns what it may do, and for how long.
+      if ($request_method = OPTIONS) {
+        return 204;
+      }`;
+  const location = (
+    match: string,
+    cache: string,
+    extra: [string, string][] = [],
+    files = '$uri',
+  ) => `    location ${match} {
+${preflight}
+      try_files ${files} =404;
+${addHeaders([...base, ...methods, ...extra, ['Cache-Control', quoted(cache)]], '      ')}
+    }`;
+  return `${ownPage.maps.join('\n')}
+
+  server {
+    listen ${listen};
+    server_name _;
+    root ${remote.root};
+    default_type text/plain;
+    error_page 404 = @missing;
+${plainErrors('    ', [404])}
+${addHeaders(base, '    ')}
+
+    location ~ ${regex(UNPUBLISHED)} {
+      return 404 "Not found\\n";
+    }
+${location(`~ ${regex(CONTENT_HASH)}`, IMMUTABLE)}
+${location(`~ ${regex(/(\.html|\/)$/)}`, 'no-cache', ownPage.headers, '$uri $uri/index.html')}
+${location('/', 'no-cache')}
+    location @missing {
+      types { }
+${addHeaders(base, '      ')}
+      return 404 "Not found\\n";
+    }
+${plainErrorLocation(base)}
+  }`;
+}
