@@ -30,6 +30,8 @@ import {
   loadPageRenderer,
   type PageRenderer,
   type PageRendererOptions,
+  RENDERER_START_ALLOWANCE_MS,
+  readyWithin,
 } from './render/page-renderer';
 import type { SlotOutcome } from './render/render-page';
 import { cookiesOf } from './session/provider-calls';
@@ -85,9 +87,6 @@ function slotRelease(config: RuntimeConfig, slot: SlotOutcome['slot']) {
   const remote = config.remotes.find((candidate) => candidate.name === slice);
   return { slice, release: remote ? releaseOfManifest(remote.manifestUrl) : 'dev' };
 }
-
-/** How long a starting page server waits for its render workers (render-pool's own start allowance). */
-export const RENDERER_START_ALLOWANCE_MS = 15_000;
 
 /**
  * The host's production server: built files, its runtime config, the API proxy, route statuses.
@@ -300,15 +299,7 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
   // each page before its workers had loaded the render bundle was the browser's to render. A
   // renderer that cannot start leaves them so, as before, once the allowance is spent.
   if (renderer) {
-    const allowance = options.rendererStartAllowanceMs ?? RENDERER_START_ALLOWANCE_MS;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      renderer.ready(),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, allowance);
-      }),
-    ]);
-    clearTimeout(timer);
+    await readyWithin(renderer, options.rendererStartAllowanceMs ?? RENDERER_START_ALLOWANCE_MS);
   }
   return app;
 }

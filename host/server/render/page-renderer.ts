@@ -83,3 +83,18 @@ export function loadPageRenderer(options: PageRendererOptions): PageRenderer | u
     close: () => pool.close(),
   };
 }
+
+/** How long a starting page server waits for its render workers (render-pool's own start allowance). */
+export const RENDERER_START_ALLOWANCE_MS = 15_000;
+
+/** Once the renderer can render, or once `allowanceMs` has passed, whichever comes first. */
+export async function readyWithin(renderer: PageRenderer, allowanceMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    renderer.ready(),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, allowanceMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}

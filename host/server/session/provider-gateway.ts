@@ -14,6 +14,8 @@ import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { PROXY_BODY_LIMIT, type ProviderTimeouts } from 'tooling/server/api-proxy';
 import type { FastifyReply, FastifyRequest, StaticServer } from 'tooling/server/static-server';
+import { legacySession } from './legacy-cookie';
+import { isOpening } from './page-opening';
 import {
   codeOf,
   cookiesOf,
@@ -457,34 +459,4 @@ export type PageSession =
 
 export interface ProviderGateway {
   pageSession(request: FastifyRequest): Promise<PageSession>;
-}
-
-/**
- * Whether a page request is the customer opening the page: the browser's own navigation to a
- * document (Fetch Metadata), not a prefetch or a prerender the browser made unasked.
- */
-function isOpening(request: Pick<FastifyRequest, 'headers'>): boolean {
-  const { headers } = request;
-  return (
-    headers['sec-fetch-mode'] === 'navigate' &&
-    headers['sec-fetch-dest'] === 'document' &&
-    headers['sec-purpose'] === undefined &&
-    headers.purpose === undefined
-  );
-}
-
-/**
- * The `user` cookie as the page wrote it before issue 29 (URI-encoded JSON {access, refresh}):
- * a customer logged in before the deploy stays logged in, and their first call seals it. Kept
- * for one release (decision 010's rule for a change both sides see); decision 027.
- */
-function legacySession(raw: string, now: number): ServerSession | null {
-  if (!raw.startsWith('%7B') && !raw.startsWith('{')) return null;
-  try {
-    const tokens = tokenPairSchema.safeParse(JSON.parse(decodeURIComponent(raw)));
-    if (!tokens.success) return null;
-    return { id: randomBytes(12).toString('base64url'), ...tokens.data, began: now, used: now };
-  } catch {
-    return null;
-  }
 }
