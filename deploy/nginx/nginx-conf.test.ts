@@ -537,6 +537,26 @@ describe('the written configuration', () => {
         expect(answer.headers['content-type'], url).toMatch(/^text\/plain/);
         expect(answer.body, url).not.toContain('document.cookie');
       }
+      // Nothing beside the releases is reachable through their path, and a request naming
+      // another host is refused here as everywhere on the site.
+      writeFileSync(path.join(prefix, 'site/secret.txt'), 'registry secret');
+      for (const url of [
+        '/remote-home/../secret.txt',
+        '/remote-home/..%2fsecret.txt',
+        '/remote-home/releases/0123456789ab/..%2f..%2f..%2fsecret.txt',
+      ]) {
+        const answer = await rawRequest(
+          hostPort,
+          `GET ${url} HTTP/1.1\r\nHost: 127.0.0.1:${hostPort}\r\nConnection: close\r\n\r\n`,
+        );
+        expect(answer, url).not.toMatch(/^HTTP\/1\.1 200 /);
+        expect(answer, url).not.toContain('registry secret');
+      }
+      const elsewhere = await rawRequest(
+        hostPort,
+        `GET ${at('remoteEntry.js')} HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+      );
+      expect(elsewhere).toMatch(/^HTTP\/1\.1 421 /);
     },
     20_000,
   );
