@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Compiler } from '@rspack/core';
+import { isPublished } from '../server/static-server.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -47,7 +48,10 @@ export class PrecompressPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.afterEmit.tapPromise('PrecompressPlugin', async (compilation) => {
       const outputPath = compilation.outputOptions.path ?? compiler.outputPath;
-      const files = Object.keys(compilation.assets).filter((name) => COMPRESSIBLE.test(name));
+      // What is never served gets no copy a server could send for a name of its own (issue 45).
+      const files = Object.keys(compilation.assets).filter(
+        (name) => COMPRESSIBLE.test(name) && isPublished(name),
+      );
       await Promise.all(files.map((name) => precompressFile(path.join(outputPath, name))));
     });
   }

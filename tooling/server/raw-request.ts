@@ -1,3 +1,4 @@
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { connect } from 'node:net';
 
 /**
@@ -29,4 +30,55 @@ export function headersOf(answer: string): Record<string, string> {
         return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
       }),
   );
+}
+
+export interface ExactAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface ExactRequest {
+  /** Sent exactly as written: `..`, escapes and their case as they are (fetch resolves them). */
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** The server's address. */
+  host?: string;
+  /** The address the request comes from: another loopback address is another peer. */
+  localAddress?: string;
+}
+
+/**
+ * One request over a connection of its own, its path sent as written (Node's client neither
+ * resolves nor re-encodes it), the client's side left open until the answer: a proxy takes a
+ * half-closed connection (rawRequest) for a client gone while it waits for its upstream.
+ */
+export function exactRequest(port: number, asked: ExactRequest): Promise<ExactAnswer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: asked.host ?? '127.0.0.1',
+        port,
+        method: asked.method ?? 'GET',
+        path: asked.path,
+        headers: asked.headers ?? {},
+        agent: false,
+        ...(asked.localAddress ? { localAddress: asked.localAddress } : {}),
+      },
+      (incoming) => {
+        let body = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        incoming.on('end', () =>
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(asked.body);
+  });
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { precompressFile } from '../rspack/precompress-plugin';
-import { rawRequest } from './raw-request';
+import { exactRequest, rawRequest } from './raw-request';
 import { commonSecurityHeaders } from './security-headers';
 import { cacheControlFor, createStaticServer } from './static-server';
 
@@ -62,6 +62,56 @@ describe('a remote served by createStaticServer', () => {
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('src/x.ts');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('never sends the stats or a map in another spelling: a precompressed copy, an escaped dot (issue 45, row 14)', async () => {
+    const stats = JSON.stringify({ metaData: { buildInfo: 'src/x.ts' }, pad: 'x'.repeat(4000) });
+    writeFileSync(path.join(root, 'mf-stats.json'), stats);
+    expect(await precompressFile(path.join(root, 'mf-stats.json'))).toHaveLength(2);
+    writeFileSync(path.join(root, 'remoteEntry.js.map'), '{"sources":["src/secret.ts"]}');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    for (const [url, encoding] of [
+      ['/mf-stats.json.gz', 'identity'],
+      ['/mf-stats.json.br', 'identity'],
+      ['/mf-stats.json', 'gzip, br'],
+      ['/mf-stats%2ejson', 'gzip, br'],
+      ['/mf-stats%2Ejson.gz', 'identity'],
+      ['/remoteEntry.js%2emap', 'identity'],
+    ] as const) {
+      const answer = await exactRequest(port, {
+        path: url,
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(answer.status, url).toBe(404);
+      expect(answer.headers['content-encoding'], url).toBeUndefined();
+      expect(answer.body, url).not.toMatch(/buildInfo|secret/);
+    }
+  });
+
+  it('refuses a path that climbs or is ambiguously escaped: a plain 400 with every answer’s headers (issue 45, row 3)', async () => {
+    writeFileSync(path.join(root, 'remoteEntry.js'), 'var remote_home;');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    for (const url of [
+      '/x/%2e%2e/remoteEntry.js',
+      '/x/../remoteEntry.js',
+      '/x/%2e%2e%2fremoteEntry.js',
+      '/%252e%252e/remoteEntry.js',
+      '/x/..\\remoteEntry.js',
+      '/remoteEntry.js%00',
+      'http://evil.example/remoteEntry.js',
+    ]) {
+      const answer = await exactRequest(port, { path: url });
+      expect([answer.status, answer.body], url).toEqual([400, 'Bad request\n']);
+      expect(answer.headers['content-type'], url).toMatch(/^text\/plain/);
+      for (const [name, value] of Object.entries(commonSecurityHeaders(false))) {
+        expect(answer.headers[name.toLowerCase()], `${url}: ${name}`).toBe(value);
+      }
+    }
+    // The same file by a spelling that names it alone is served, as the canonical path.
+    const spelt = await exactRequest(port, { path: '/%72emoteEntry.js' });
+    expect([spelt.status, spelt.body]).toEqual([200, 'var remote_home;']);
   });
 
   it('answers a request Node cannot parse with every answer’s security headers', async () => {

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { canonicalRouting } from './canonical-path.ts';
 import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
 
 /** A remote's own page: everything from its own origin, nothing from anywhere else. */
@@ -14,9 +15,10 @@ const ALWAYS_REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntr
 
 /**
  * What a build holds for the team and never sends a browser: source maps, and federation's
- * stats (source paths and dependency versions; the browser reads only the manifest).
+ * stats (source paths and dependency versions; the browser reads only the manifest), and their
+ * precompressed copies, which a static server sends for a name of their own (issue 45).
  */
-export const UNPUBLISHED = /(\.map|(^|\/)mf-stats\.json)$/;
+export const UNPUBLISHED = /(\.map|(^|\/)mf-stats\.json)(\.(br|gz))?$/;
 
 export const isPublished = (file: string) => !UNPUBLISHED.test(file);
 /** A file name with a content hash (the build's `[name].[contenthash:8].[ext]`): never changes. */
@@ -83,9 +85,13 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   if (!existsSync(path.join(options.root, 'index.html'))) {
     throw new Error(`${options.root} has no build: run "pnpm build" first.`);
   }
+  // Every route, hook and handler reads the path one way (decision 033): `request.url` is
+  // canonical, and a path that climbs or is ambiguously escaped is answered 400 below.
+  const routing = canonicalRouting();
   const app = Fastify({
     logger: options.logger ?? false,
     clientErrorHandler: answerClientError,
+    rewriteUrl: routing.rewriteUrl,
     ...(options.trustedProxies?.length ? { trustProxy: [...options.trustedProxies] } : {}),
   });
   const allowed = new Set(options.corsOrigins ?? []);
@@ -97,6 +103,9 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     // Origin) must not be reused for the federation runtime's CORS preload of it.
     reply.header('Vary', allowed.size > 0 ? 'Origin, Accept-Encoding' : 'Accept-Encoding');
     reply.headers(commonSecurityHeaders(request.protocol === 'https'));
+    if (routing.isRefused(request.raw)) {
+      return reply.code(400).type('text/plain; charset=utf-8').send('Bad request\n');
+    }
     if (origin && allowed.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
     // Source maps and stats stay with the team (the build keeps them): never sent to a browser.
     if (!isPublished(request.url.split('?')[0] ?? '')) {
