@@ -6,8 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { StaticServer } from 'tooling/server/static-server';
+import { sessionLimitsFromEnv } from './config-from-env';
 import { buildHostApp } from './host-app';
 import type { PageRenderer } from './render/page-renderer';
+import { sealSession } from './session/sealed-session';
+import { sessionKeys } from './session/session-keys';
 
 let root: string;
 let app: StaticServer;
@@ -60,6 +63,15 @@ const TEST_ORIGINS = 'http://localhost,http://127.0.0.1:3000,https://lender.exam
 async function build(apiUpstream = providerUrl, env: Record<string, string> = {}) {
   app = await buildHostApp({ root, apiUpstream, env: { HOST_ORIGINS: TEST_ORIGINS, ...env } });
   return app;
+}
+
+const SESSION_SECRET = 'a-test-secret-that-is-long-enough-to-be-a-key';
+
+/** A session as a login through the host leaves it in the `user` cookie (with SESSION_SECRET). */
+async function sealedSession(): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const session = { id: 'a-session', access: 'a', refresh: 'r', began: now, used: now };
+  return sealSession(session, sessionKeys({ SESSION_SECRET }), sessionLimitsFromEnv({}));
 }
 
 /** The preload hints of a page, their attributes unescaped. */
@@ -236,10 +248,9 @@ describe('the host server', () => {
   it('writes the runtime configuration into the page and preloads the manifests its first screen needs', async () => {
     await build(providerUrl, {
       REMOTE_LOANS_URL: 'https://loans.example.ge/mf-manifest.json?a=1&b=<2>',
+      SESSION_SECRET,
     });
-    // A session (the JSON an earlier release stored, which the server still takes).
-    const session = encodeURIComponent(JSON.stringify({ access: 'a', refresh: 'r' }));
-    const customer = { cookie: `theme=dark; user=${session}` };
+    const customer = { cookie: `theme=dark; user=${await sealedSession()}` };
     const hint = (href: string) => `href="${href}" as="fetch" crossorigin="anonymous" `;
     const home = hint('http://localhost:3001/mf-manifest.json');
     const account = hint('http://localhost:3002/mf-manifest.json');
@@ -282,19 +293,23 @@ describe('the host server', () => {
   });
 
   it('sends a customer’s page for them alone, and a session it ended as a visitor’s, its cookies cleared', async () => {
-    await build(providerUrl, { SESSION_SECRET: 'a-test-secret-that-is-long-enough-to-be-a-key' });
-    // A session an earlier release stored (JSON): taken, and sealed into an HttpOnly cookie.
-    const legacy = encodeURIComponent(JSON.stringify({ access: 'a', refresh: 'r' }));
-    const customer = await app.inject({ url: '/', headers: { cookie: `user=${legacy}` } });
+    await build(providerUrl, { SESSION_SECRET });
+    const customer = await app.inject({
+      url: '/',
+      headers: { cookie: `user=${await sealedSession()}` },
+    });
     expect(customer.headers['cache-control']).toBe('private, no-store');
-    expect(String(customer.headers['set-cookie'])).toMatch(/user=[\w-]+\.[^;]*; Path=\/; HttpOnly/);
     // The first screen's two remotes (loans, home); the header's account buttons are the host's.
     expect(preloadsOf(customer.body)).toHaveLength(2);
-    // Not one we sealed: a visitor's page, and the cookies go.
-    const stranger = await app.inject({ url: '/', headers: { cookie: 'user=forged.value' } });
-    expect(stranger.headers['cache-control']).toBe('private, no-store');
-    expect(String(stranger.headers['set-cookie'])).toMatch(/user=; .*Max-Age=0/);
-    expect(preloadsOf(stranger.body)).toHaveLength(1);
+    // Not one we sealed (made up, or tokens planted as the JSON an old release wrote): a
+    // visitor's page, and the cookies go.
+    const planted = encodeURIComponent(JSON.stringify({ access: 'a', refresh: 'r' }));
+    for (const cookie of ['user=forged.value', `user=${planted}`]) {
+      const stranger = await app.inject({ url: '/', headers: { cookie } });
+      expect(stranger.headers['cache-control'], cookie).toBe('private, no-store');
+      expect(String(stranger.headers['set-cookie']), cookie).toMatch(/user=; .*Max-Age=0/);
+      expect(preloadsOf(stranger.body), cookie).toHaveLength(1);
+    }
   });
 
   it('sends the page with a CSP naming the configured remotes, and the security headers', async () => {

@@ -83,17 +83,20 @@ export async function streamText(body: Readable): Promise<string> {
 
 /** What one call sends besides the page's request: the session's token, a body of its own. */
 export interface ProviderCall {
+  /**
+   * What the provider is asked, each a canonical target (tooling/server/canonical-path), sent
+   * as it is: the page's request with its own method (`page`), a read for a customer's page
+   * rendered on the server (`get`, no body), or a POST of this server's own (`post`, the old
+   * session's logout at a new login).
+   */
+  asked: { page: string } | { get: string } | { post: string };
   access?: string;
   body?: Buffer;
   contentType?: string;
-  /** A page's own read (a customer's page rendered on the server): this path, no body. */
-  get?: string;
-  /** A POST of this server's own to this path (the old session's logout at a new login). */
-  post?: string;
 }
 
 export interface ProviderCalls {
-  /** Sends the page's request (or `call.get`) to the provider, authorised with `call.access`. */
+  /** Sends what `call.asked` names to the provider, authorised with `call.access`. */
   send(request: FastifyRequest, call: ProviderCall): Promise<ProviderAnswer>;
   /** Asks the provider to rotate `refresh` (spec §8). */
   refresh(request: FastifyRequest, refresh: string): Promise<RefreshOutcome>;
@@ -168,15 +171,18 @@ export function providerCalls(options: {
     Object.assign(headers, forwardedFor(request));
     // Answers this server reads (an error's code, a page's reads) must be readable as they come.
     headers['accept-encoding'] = 'identity';
-    if (call.get) headers.accept = 'application/json';
+    const { asked } = call;
+    const read = 'get' in asked;
+    if (read) headers.accept = 'application/json';
     if (call.access) headers.authorization = `JWT ${call.access}`;
     if (call.contentType) headers['content-type'] = call.contentType;
-    const method = call.get ? 'GET' : call.post ? 'POST' : request.method;
-    const body = call.get
+    const method = read ? 'GET' : 'post' in asked ? 'POST' : request.method;
+    const body = read
       ? undefined
       : (call.body ?? (Buffer.isBuffer(request.body) ? request.body : undefined));
-    if (call.get) delete headers['content-type'];
-    const answer = await undiciRequest(`${upstream}${call.get ?? call.post ?? request.url}`, {
+    if (read) delete headers['content-type'];
+    const target = read ? asked.get : 'post' in asked ? asked.post : asked.page;
+    const answer = await undiciRequest(`${upstream}${target}`, {
       method: method as 'GET',
       headers,
       ...(body && isWrite(method) ? { body } : {}),
@@ -212,7 +218,7 @@ export function providerCalls(options: {
 
   return {
     send: (request, call) =>
-      observed(options.onCall, call.get ? 'page' : 'api', () => send(request, call)),
+      observed(options.onCall, 'get' in call.asked ? 'page' : 'api', () => send(request, call)),
     refresh: (request, token) => observed(options.onCall, 'refresh', () => refresh(request, token)),
     close: () => dispatcher.close(),
   };

@@ -1,6 +1,8 @@
 // @vitest-environment node
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { SESSION_ENDED_HEADER } from 'shared/session/server-session';
+import { type ExactRequest, exactRequest } from 'tooling/server/raw-request';
 import { type ProviderGateway, registerProviderGateway } from './provider-gateway';
 import { openSession } from './sealed-session';
 import { sessionKeys } from './session-keys';
@@ -65,6 +67,9 @@ function fakeProvider() {
     return { first_name: 'ნინო' };
   });
   provider.get('/api/cms/slides/', async () => []);
+  // The sandbox's development helpers, outside the provider's folders the site proxies.
+  provider.get('/__sandbox/outbox', async () => [{ recipient: '555000002', body: 'კოდი: 123456' }]);
+  provider.post('/__sandbox/users/:number/ban', async () => ({ banned: true }));
   provider.post('/api/loan/apply/', async (request, reply) => {
     if (!authorised(request.headers.authorization))
       return reply.code(401).send({ code: 'token_not_valid' });
@@ -95,7 +100,7 @@ beforeEach(async () => {
   gateway = Fastify();
   ({ pageSession } = await registerProviderGateway(gateway, {
     upstream: address,
-    prefixes: ['/api'],
+    prefixes: ['/api', '/media'],
     keys,
     limits,
     unreachableBody: { code: 'provider_unavailable' },
@@ -318,12 +323,14 @@ describe('a call with the session', () => {
     expect(fake.state.refreshes).toBe(0);
   });
 
-  it('takes a session the page stored before the deploy (JSON) and seals it', async () => {
-    const legacy = encodeURIComponent(JSON.stringify(fake.current()));
-    const answer = await readDetails(legacy);
-    expect(answer.statusCode).toBe(200);
-    expect(setCookies(answer.headers).get('user')).toMatch(/HttpOnly/);
-    expect(sealedIn(answer)).not.toContain('access');
+  it('takes no session in tokens someone planted as the old JSON cookie (issue 45, row 4)', async () => {
+    await login();
+    const planted = encodeURIComponent(JSON.stringify(fake.current()));
+    const answer = await readDetails(planted);
+    expectSessionEnded(answer, 'expired');
+    expect(setCookies(answer.headers).get('user')).toMatch(/^user=;/);
+    // The provider heard a visitor: the planted tokens authorised nothing.
+    expect(fake.state.seen.at(-1)?.headers.authorization).toBeUndefined();
   });
 });
 
@@ -464,5 +471,77 @@ describe('a page with the session', () => {
       expect(await read(url)).toEqual({ status: 404, data: null });
     }
     expect(fake.state.seen.slice(before)).toEqual([]);
+  });
+});
+
+describe('a request’s path, decided once (issue 45, decision 033)', () => {
+  /** The gateway on a port of its own: an HTTP client sends the path as written, `..` included. */
+  async function listening(): Promise<number> {
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    return (gateway.server.address() as AddressInfo).port;
+  }
+
+  it('never forwards a path that climbs out of the provider’s folders, however spelt (row 3)', async () => {
+    const port = await listening();
+    const attempts: ExactRequest[] = [
+      { path: '/api/%2e%2e/__sandbox/outbox?to=555000002' },
+      { path: '/api/%2E%2E/__sandbox/outbox?to=555000002' },
+      { path: '/api/../__sandbox/outbox?to=555000002' },
+      { path: '/api/.%2e/__sandbox/outbox?to=555000002' },
+      { path: '/api/%2e%2e%2f__sandbox/outbox?to=555000002' },
+      { path: '/api/%252e%252e/__sandbox/outbox?to=555000002' },
+      { path: '/api/..%5c__sandbox/outbox?to=555000002' },
+      {
+        path: '/media/%2e%2e/__sandbox/users/01001000005/ban',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ banned: true }),
+      },
+    ];
+    for (const attempt of attempts) {
+      const answer = await exactRequest(port, attempt);
+      expect([answer.status, answer.body], attempt.path).toEqual([400, 'Bad request\n']);
+      expect(answer.headers['x-content-type-options'], attempt.path).toBe('nosniff');
+    }
+    expect(fake.state.seen).toEqual([]);
+  });
+
+  it('intercepts the login however its path is spelt: the provider’s tokens never reach the page (row 4)', async () => {
+    const port = await listening();
+    for (const path of [
+      '/api/user/api/%74oken/',
+      '/api/user/api/to%6Ben/',
+      '/api/user/api/to%6ben/?x=1',
+      '/api//user/api/token/',
+    ]) {
+      const answer = await exactRequest(port, {
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: '01001011234', password: 'secret' }),
+      });
+      expect(answer.status, path).toBe(200);
+      expect(answer.body, path).not.toMatch(/access|refresh/);
+      expect(JSON.parse(answer.body), path).toEqual(clocks(40, 3600));
+      expect(String(answer.headers['set-cookie']), path).toMatch(
+        /user=[\w-]+\.[^;]*; Path=\/; HttpOnly/,
+      );
+    }
+    // Each reached the provider's login as its one spelling.
+    expect(new Set(fake.state.seen.map((seen) => seen.path.split('?')[0]))).toEqual(
+      new Set(['/api/user/api/token/']),
+    );
+  });
+
+  it('answers the page’s refresh 404 in any spelling (the tokens are not the page’s)', async () => {
+    const port = await listening();
+    const answer = await exactRequest(port, {
+      path: '/api/user/token/%72efresh/',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh: 'refresh-1' }),
+    });
+    expect(answer.status).toBe(404);
+    expect(fake.state.refreshes).toBe(0);
   });
 });

@@ -13,14 +13,16 @@ import {
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { PROXY_BODY_LIMIT, type ProviderTimeouts } from 'tooling/server/api-proxy';
+import { canonicalTarget, isUnder } from 'tooling/server/canonical-path';
+import { commonSecurityHeaders } from 'tooling/server/security-headers';
 import type { FastifyReply, FastifyRequest, StaticServer } from 'tooling/server/static-server';
-import { legacySession } from './legacy-cookie';
 import { isOpening } from './page-opening';
 import {
   codeOf,
   cookiesOf,
   isWrite,
   type ProviderAnswer,
+  type ProviderCall,
   type ProviderCallObserver,
   providerCalls,
   streamText,
@@ -48,7 +50,10 @@ import type { SessionKeys } from './session-keys';
 export interface ProviderGatewayOptions {
   /** The provider's base address. */
   upstream: string;
-  /** Path prefixes forwarded on the same path, e.g. ['/api', '/media']. */
+  /**
+   * The provider's folders, e.g. ['/api', '/media']: a request's canonical path under one of
+   * them is forwarded as it is (tooling/server/canonical-path), anything else refused.
+   */
   prefixes: readonly string[];
   keys: SessionKeys;
   limits: SessionLimits;
@@ -76,12 +81,10 @@ const NOT_PASSED_BACK = new Set([
 ]);
 /** How long the cookies outlive the session's absolute limit (sessionCookies). */
 const COOKIE_GRACE_SECONDS = 3600;
-/** What a page's read is resolved against: an address of the provider's API, or nothing. */
-const PAGE_READS_BASE = 'http://provider.invalid';
 
 type SessionAt =
   | { kind: 'none' }
-  | { kind: 'open'; session: ServerSession; changed: boolean }
+  | { kind: 'open'; session: ServerSession }
   | { kind: 'ended'; why: ServerEndReason };
 
 const ended = (why: ServerEndReason) => ({
@@ -129,10 +132,10 @@ export async function registerProviderGateway(
   const sessionOf = async (request: FastifyRequest): Promise<SessionAt> => {
     const raw = cookiesOf(request.headers.cookie).get(SESSION_COOKIE);
     if (!raw) return { kind: 'none' };
-    const legacy = legacySession(raw, nowS());
-    if (legacy) return { kind: 'open', session: legacy, changed: true };
+    // Only a session this server sealed: the JSON tokens an old release wrote are gone with it,
+    // and a cookie made up of someone's tokens is nobody's session (issue 45).
     const opened = await openSession(raw, keys, limits, nowS());
-    if (opened.kind === 'open') return { kind: 'open', session: opened.session, changed: false };
+    if (opened.kind === 'open') return { kind: 'open', session: opened.session };
     return {
       kind: 'ended',
       why: opened.kind === 'ended' && opened.why === 'idle' ? 'inactive' : 'expired',
@@ -181,8 +184,8 @@ export async function registerProviderGateway(
   const withSession = async (
     request: FastifyRequest,
     start: ServerSession,
+    asked: ProviderCall['asked'],
     bodyFor?: (session: ServerSession) => Buffer,
-    path?: { get: string } | { post: string },
   ): Promise<{
     answer: ProviderAnswer;
     session: ServerSession;
@@ -192,10 +195,10 @@ export async function registerProviderGateway(
     const contentType = bodyFor ? 'application/json' : undefined;
     const call = (session: ServerSession) =>
       send(request, {
+        asked,
         access: session.access,
         ...(bodyFor ? { body: bodyFor(session) } : {}),
         ...(contentType ? { contentType } : {}),
-        ...path,
       });
     let answer = await call(start);
     if (answer.status !== 401) return { answer, session: start, refused: false, rotated: false };
@@ -218,15 +221,20 @@ export async function registerProviderGateway(
    */
   const endReplaced = (request: FastifyRequest, replaced: ServerSession) => {
     coordinator.forget(replaced.refresh);
-    withSession(request, replaced, logoutBody, { post: LOGOUT_PATH }).then(
+    withSession(request, replaced, { post: LOGOUT_PATH }, logoutBody).then(
       ({ session }) => coordinator.forget(session.refresh),
       (error: unknown) =>
         request.log.warn({ err: error }, 'login: the replaced session could not be ended'),
     );
   };
 
-  const login = async (request: FastifyRequest, target: FastifyReply, at: SessionAt) => {
-    const answer = await send(request, {});
+  const login = async (
+    request: FastifyRequest,
+    target: FastifyReply,
+    at: SessionAt,
+    asked: ProviderCall['asked'],
+  ) => {
+    const answer = await send(request, { asked });
     if (answer.status !== 200) return reply(target, answer, {});
     const text = Buffer.isBuffer(answer.body)
       ? answer.body.toString()
@@ -253,7 +261,12 @@ export async function registerProviderGateway(
     );
   };
 
-  const logout = async (request: FastifyRequest, target: FastifyReply, at: SessionAt) => {
+  const logout = async (
+    request: FastifyRequest,
+    target: FastifyReply,
+    at: SessionAt,
+    asked: ProviderCall['asked'],
+  ) => {
     const cookies = clearedCookies(request);
     if (at.kind !== 'open') {
       return reply(
@@ -264,7 +277,7 @@ export async function registerProviderGateway(
     }
     coordinator.forget(at.session.refresh);
     try {
-      const { answer, session } = await withSession(request, at.session, logoutBody);
+      const { answer, session } = await withSession(request, at.session, asked, logoutBody);
       coordinator.forget(session.refresh);
       return reply(target, answer, { cookies, session: true });
     } catch (error) {
@@ -274,7 +287,22 @@ export async function registerProviderGateway(
   };
 
   const forward = async (request: FastifyRequest, target: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '';
+    // Decided once, on the path's one spelling: what the login and refresh are, and what the
+    // provider is asked. A path that climbs out of the provider's folders, or that another
+    // reader could read another way, never leaves (decision 033).
+    const canonical = canonicalTarget(request.url);
+    if (
+      canonical.kind === 'refused' ||
+      !options.prefixes.some((folder) => isUnder(canonical.path, folder))
+    ) {
+      return target
+        .code(400)
+        .headers(commonSecurityHeaders(secure(request)))
+        .type('text/plain; charset=utf-8')
+        .send('Bad request\n');
+    }
+    const { path } = canonical;
+    const asked = { page: canonical.target };
     const at = await sessionOf(request);
     // A write the session authorises (a login is authorised by its credentials, and the
     // provider checks its own CSRF on it).
@@ -294,20 +322,22 @@ export async function registerProviderGateway(
         {},
       );
     }
-    if (path === LOGIN_PATH && request.method === 'POST') return login(request, target, at);
-    if (path === LOGOUT_PATH && request.method === 'POST') return logout(request, target, at);
+    if (path === LOGIN_PATH && request.method === 'POST') return login(request, target, at, asked);
+    if (path === LOGOUT_PATH && request.method === 'POST') {
+      return logout(request, target, at, asked);
+    }
 
-    if (at.kind === 'none') return reply(target, await send(request, {}), {});
+    if (at.kind === 'none') return reply(target, await send(request, { asked }), {});
     if (at.kind === 'ended') {
       // Whatever asked goes on as a visitor's call; what needed the session says it ended.
-      const answer = await send(request, {});
+      const answer = await send(request, { asked });
       const shown = answer.status === 401 ? json(401, ended(at.why)) : answer;
       return reply(target, shown, { cookies: clearedCookies(request), ended: at.why });
     }
     // A write is the customer's doing: the idle clock starts again (a read may be a poll).
     const used = isWrite(request.method) ? nowS() : at.session.used;
     const start = { ...at.session, used };
-    const { answer, session, refused, rotated } = await withSession(request, start);
+    const { answer, session, refused, rotated } = await withSession(request, start, asked);
     if (refused) {
       return reply(target, answer, { cookies: clearedCookies(request), ended: 'expired' });
     }
@@ -315,7 +345,7 @@ export async function registerProviderGateway(
       coordinator.forget(session.refresh);
       return reply(target, answer, { cookies: clearedCookies(request), ended: 'banned' });
     }
-    const changed = at.changed || rotated || used !== at.session.used;
+    const changed = rotated || used !== at.session.used;
     return reply(target, answer, {
       ...(changed ? { cookies: await sessionCookies(request, session) } : {}),
       session: true,
@@ -334,9 +364,8 @@ export async function registerProviderGateway(
         );
       }
       const session = touch ? { ...at.session, used: nowS() } : at.session;
-      const changed = touch || at.changed;
       return reply(target, json(200, stateOf(session)), {
-        ...(changed ? { cookies: await sessionCookies(request, session) } : {}),
+        ...(touch ? { cookies: await sessionCookies(request, session) } : {}),
         session: true,
       });
     }
@@ -369,22 +398,21 @@ export async function registerProviderGateway(
     // API client at once). A prefetch, or a request without fetch metadata, is left to the page.
     const opened = isOpening(request);
     let session = opened ? { ...at.session, used: nowS() } : at.session;
-    let changed = at.changed || opened;
+    let changed = opened;
     let ended = false;
     const fetch = async (url: string) => {
-      // Only reads of the provider's API (the path as the provider will resolve it, so no
-      // `..` climbs out), never its logout, and only while the session holds.
-      const asked = new URL(url, PAGE_READS_BASE);
-      const read = `${asked.pathname}${asked.search}`;
+      // Only reads of the provider's API, in the path's one spelling (nothing climbs out),
+      // never its logout, and only while the session holds.
+      const read = canonicalTarget(url);
       if (
         ended ||
-        asked.origin !== PAGE_READS_BASE ||
-        !read.startsWith('/api/') ||
-        read.startsWith(LOGOUT_PATH)
+        read.kind === 'refused' ||
+        !isUnder(read.path, '/api/') ||
+        isUnder(read.path, LOGOUT_PATH)
       ) {
         return { status: 404, data: null };
       }
-      const result = await withSession(request, session, undefined, { get: read });
+      const result = await withSession(request, session, { get: read.target });
       if (result.refused || codeOf(result.answer) === 'banned_user') {
         ended = true;
         return { status: result.answer.status, data: null };
