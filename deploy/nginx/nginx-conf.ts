@@ -10,6 +10,13 @@ import {
   type PagePolicy,
 } from 'tooling/server/security-headers';
 import { CONTENT_HASH, IMMUTABLE, UNPUBLISHED } from 'tooling/server/static-server';
+import {
+  pageCacheControl,
+  refusedPaths,
+  refusePath,
+  toPageServers,
+  trustedScheme,
+} from './nginx-edge';
 import { NGINX_ERROR_PATH, plainErrorLocation, plainErrors, plainErrorTexts } from './nginx-errors';
 import { remoteOnSite, remoteServer } from './nginx-remotes';
 import { addHeaders, escapeRegex, quoted, regex, schemeDependent } from './nginx-syntax';
@@ -68,7 +75,10 @@ export interface NginxSite {
   hostOrigins: readonly string[];
   /** The address nginx listens on: loopback unless configured (LISTEN_HOST). */
   listen?: string;
-  /** Proxies in front of nginx whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
+  /**
+   * Proxies in front of nginx (TRUSTED_PROXIES) whose X-Forwarded-For names the client and
+   * whose X-Forwarded-Proto the scheme (nginx-edge).
+   */
   trustedProxies?: readonly string[];
 }
 
@@ -107,7 +117,7 @@ ${types}
   # Precompressed copies written by the build: no compression work per request.
   gzip_static on;
   gzip_vary on;
-${site.brotliModule ? '  brotli_static on;\n' : ''}${realIp(site)}  log_format csp_report escape=json '$time_iso8601 $remote_addr "$http_user_agent" $request_body';
+${site.brotliModule ? '  brotli_static on;\n' : ''}${trustedScheme(site.trustedProxies)}  log_format csp_report escape=json '$time_iso8601 $remote_addr "$http_user_agent" $request_body';
   access_log ${site.prefix}/logs/access.log;
   ${temp('client_body')}
   ${temp('proxy')}
@@ -131,12 +141,7 @@ function hostServer(site: NginxSite, common: [string, string][]): string {
   const seconds = (ms: number) => `${Math.ceil(ms / 1000)}s`;
   const page = (name: string) => `/pages/${name}.$audience.html`;
   // nginx's own page headers, written from the same definitions, replace the page server's.
-  const fromPageServer = `      proxy_pass http://page_servers;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
+  const fromPageServer = `${toPageServers('      ')}
       # A page server that stops or fails hands the request to the next; a page is a GET.
       proxy_next_upstream error timeout http_502 http_503;
       proxy_connect_timeout 1s;
@@ -162,14 +167,7 @@ ${staticPage(route.id)}`;
   // The provider's paths and the session's own go through the page servers, which hold the
   // customer's session (decision 027): they open the sealed cookie and authorise each call.
   const throughSession = (match: string) => `    location ${match} {
-      proxy_pass http://page_servers;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      # The page servers trust this address alone to name the client (TRUSTED_PROXIES).
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header Forwarded "";
+${toPageServers('      ')}
       # A call is never sent twice: only a page server that never took it is passed over.
       proxy_next_upstream error timeout;
       proxy_connect_timeout 1s;
@@ -209,11 +207,9 @@ ${siteHosts.join('\n')}
     "" visitor;
     default customer;
   }
-  # A page sent with a session cookie may hold the customer's figures (decision 027).
-  map $cookie_user $page_cache_control {
-    "" "no-cache";
-    default "private, no-store";
-  }
+  # A page sent with a session cookie may hold the customer's figures (decision 027); one for
+  # a canary's bucket is that visitor's (decision 029).
+${pageCacheControl()}
 
   # A session's requests go to one page server, so one of them refreshes its tokens once
   # (decision 027): the key is the sealed cookie's protected header, which names the session
@@ -243,6 +239,8 @@ ${plainErrors('    ')}
     # rendered not-found page, sent by its own 404). Every chain ends at the plain-text answer,
     # which cannot fail.
     recursive_error_pages on;
+    # A path that climbs or is ambiguously escaped: refused as the page servers refuse it.
+${refusePath('    ')}
     # Only the site's own names (HOST_ORIGINS): a request naming another is answered nothing
     # else (DNS rebinding, a stranger on the network), as the page servers do (decision 024).
     # Its answer is a named location: nginx enters one past this check, so it cannot loop.
@@ -322,13 +320,7 @@ ${addHeaders(common, '      ')}
       client_max_body_size ${RUM_MAX_BYTES / 1024}k;
       client_body_buffer_size ${RUM_MAX_BYTES / 1024}k;
       access_log off;
-      proxy_pass http://page_servers;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header Forwarded "";
+${toPageServers('      ')}
       proxy_next_upstream error timeout;
       proxy_connect_timeout 1s;
       proxy_read_timeout 5s;
@@ -375,16 +367,6 @@ const listenOn = (site: NginxSite, port: number) => `${site.listen ?? '127.0.0.1
 const localAddress = (site: NginxSite) =>
   site.listen && site.listen !== '0.0.0.0' ? site.listen : '127.0.0.1';
 
-/**
- * Behind a TLS terminator or load balancer every client would share its address: nginx takes
- * the client's from X-Forwarded-For, but only when the peer is one of the trusted proxies.
- */
-function realIp(site: NginxSite): string {
-  if (!site.trustedProxies?.length) return '';
-  const from = site.trustedProxies.map((proxy) => `  set_real_ip_from ${proxy};\n`).join('');
-  return `${from}  real_ip_header X-Forwarded-For;\n  real_ip_recursive on;\n`;
-}
-
 /** The whole nginx.conf: every app on its own port, as `pnpm start` serves them. */
 export function renderNginxConf(site: NginxSite): string {
   const common = schemeDependent(
@@ -408,6 +390,8 @@ ${httpPreamble(site)}
 ${common.maps.join('\n')}
 
 ${plainErrorTexts()}
+
+${refusedPaths()}
 
   # The remotes answer CORS for the host's origins only.
   map $http_origin $cors_origin {

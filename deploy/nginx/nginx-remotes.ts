@@ -7,6 +7,7 @@ import {
   UNPUBLISHED,
 } from 'tooling/server/static-server';
 import type { RemoteServer } from './nginx-conf';
+import { refusePath } from './nginx-edge';
 import { plainErrorLocation, plainErrors } from './nginx-errors';
 import { addHeaders, quoted, regex, schemeDependent } from './nginx-syntax';
 
@@ -106,6 +107,7 @@ ${addHeaders([...base, ...methods, ...extra, ['Cache-Control', quoted(cache)]], 
     error_page 404 = @missing;
 ${plainErrors('    ', [404])}
 ${addHeaders(base, '    ')}
+${refusePath('    ')}
 
     location ~ ${regex(UNPUBLISHED)} {
       return 404 "Not found\\n";

@@ -18,8 +18,14 @@ export const regex = (pattern: RegExp | string) =>
 export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * The scheme the site was reached by: nginx's own, or a trusted TLS terminator's
+ * (nginx-edge `trustedScheme` writes it).
+ */
+export const SITE_SCHEME = '$site_scheme';
+
+/**
  * Headers that differ by scheme (HSTS, the CSP's upgrade-insecure-requests) become maps on
- * $scheme; the rest are literal. An empty map value makes nginx leave the header out.
+ * SITE_SCHEME; the rest are literal. An empty map value makes nginx leave the header out.
  */
 export function schemeDependent(
   name: string,
@@ -38,7 +44,7 @@ export function schemeDependent(
     const variable = `$${name}_${key.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
     maps.push(
       [
-        `map $scheme ${variable} {`,
+        `map ${SITE_SCHEME} ${variable} {`,
         `  https ${quoted(secure ?? '')};`,
         `  default ${quoted(plain ?? '')};`,
         '}',
