@@ -73,7 +73,9 @@ export default defineConfig({
             ? `pnpm --dir .. ${process.env.E2E_BUILT ? 'serve:nginx' : 'start:nginx'}`
             : 'pnpm --dir .. start'
         } 2>&1 | tee ${JSON.stringify(SERVERS_LOG)}`,
-        env: E2E_SANDBOX_ENV,
+        // Through nginx, loopback is the TLS terminator in front of it (e2e/tests/edge.spec.ts
+        // sends the scheme it saw; another loopback address is a stranger).
+        env: viaNginx ? { ...E2E_SANDBOX_ENV, TRUSTED_PROXIES: '127.0.0.1' } : E2E_SANDBOX_ENV,
         url: HOST_URL,
         reuseExistingServer: !process.env.CI,
         // `pnpm start` builds all four apps first: about 90 s here, far more on a starved machine.
