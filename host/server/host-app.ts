@@ -24,6 +24,7 @@ import {
   hasCanary,
   newBucket,
 } from './releases/canary';
+import { manifestOfKey, type SlotOutcome } from './render/page-composer';
 import { pageHeaders, renderIndexHtml, sendHtml } from './render/page-document';
 import { remotesToHint } from './render/page-hints';
 import {
@@ -33,7 +34,6 @@ import {
   RENDERER_START_ALLOWANCE_MS,
   readyWithin,
 } from './render/page-renderer';
-import type { SlotOutcome } from './render/render-page';
 import { cookiesOf } from './session/provider-calls';
 import { type PageSession, registerProviderGateway } from './session/provider-gateway';
 import { sessionKeys } from './session/session-keys';
@@ -169,7 +169,8 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
             app.log.error({ err: error }, 'server render: a render worker was stopped'),
           onRelease: (remote, release, outcome) => {
             if (!isRemoteName(remote)) return;
-            metrics.releases.inc({ slice: remote, release: book.label(remote, release), outcome });
+            const label = book.label(remote, releaseOfManifest(manifestOfKey(release)));
+            metrics.releases.inc({ slice: remote, release: label, outcome });
           },
         })
       : undefined);

@@ -97,7 +97,7 @@ export function createPageMetrics(): PageMetrics {
     }),
     releases: new Counter({
       name: 'lender_releases_total',
-      help: 'Releases the render workers evaluated, or refused (unregistered, changed, or quarantined)',
+      help: 'Releases the render workers loaded: evaluated, refused (not the registered bytes), or none (no server code, unreachable)',
       labelNames: ['slice', 'release', 'outcome'],
       registers,
     }),
