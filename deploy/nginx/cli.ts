@@ -319,7 +319,7 @@ async function health(args: string[]) {
   for (const [role, release] of rows) {
     const figures = figuresOf(samples, remote.name, release);
     console.info(
-      `  ${role.padEnd(8)} ${release}  errors ${rate(figures.errors, figures.views)}  ` +
+      `  ${role.padEnd(8)} ${release}  errors ${rate(figures.erred, figures.views)}  ` +
         `server fallbacks ${rate(figures.fallbacks, figures.renders)}  ` +
         `p75 LCP ${ms(figures.lcpP75)}  p75 INP ${ms(figures.inpP75)}`,
     );

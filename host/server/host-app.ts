@@ -77,8 +77,8 @@ export interface HostAppOptions {
    * own when not given. serve-host serves it on a loopback port.
    */
   metrics?: PageMetrics;
-  /** Beacons per address and minute (rum-endpoint's default unless a test says otherwise). */
-  beaconsPerMinute?: number;
+  /** Beacons without a view token per address and minute (rum-endpoint's flood guard). */
+  unverifiedBeaconsPerMinute?: number;
 }
 
 /** A slot's release in the page's configuration, as its metrics label it. */
@@ -144,11 +144,15 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     return config;
   });
 
-  await registerRumEndpoint(app, {
+  // Each page sent carries a view token: its beacons are evidence by it (decision 034).
+  const rum = await registerRumEndpoint(app, {
     metrics,
     book,
     config: deployed,
-    ...(options.beaconsPerMinute !== undefined ? { perMinute: options.beaconsPerMinute } : {}),
+    keys: sessionKeys(options.env),
+    ...(options.unverifiedBeaconsPerMinute !== undefined
+      ? { unverifiedPerMinute: options.unverifiedBeaconsPerMinute }
+      : {}),
   });
 
   const renderer =
@@ -258,7 +262,7 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
       request,
       reply,
       rendered?.status ?? status,
-      renderIndexHtml(template, config, hinted, rendered),
+      renderIndexHtml(template, config, hinted, rendered, rum.issueView(config)),
       // A customer's page is theirs alone: no cache, shared or the browser's own, keeps it.
       customer || session.kind === 'ended'
         ? { ...headers, 'Cache-Control': 'private, no-store' }
