@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './utils/chromium';
-import { E2E_SANDBOX_ENV } from './utils/sandbox-env';
+import { E2E_HOST_METRICS_PORT, E2E_SANDBOX_ENV } from './utils/sandbox-env';
 import { SERVERS_LOG } from './utils/servers-log';
 import { SERVED } from './utils/tags';
 import { HOST_URL } from './utils/urls';
@@ -75,7 +75,9 @@ export default defineConfig({
         } 2>&1 | tee ${JSON.stringify(SERVERS_LOG)}`,
         // Through nginx, loopback is the TLS terminator in front of it (e2e/tests/edge.spec.ts
         // sends the scheme it saw; another loopback address is a stranger).
-        env: viaNginx ? { ...E2E_SANDBOX_ENV, TRUSTED_PROXIES: '127.0.0.1' } : E2E_SANDBOX_ENV,
+        env: viaNginx
+          ? { ...E2E_SANDBOX_ENV, TRUSTED_PROXIES: '127.0.0.1' }
+          : { ...E2E_SANDBOX_ENV, METRICS_PORT: String(E2E_HOST_METRICS_PORT) },
         url: HOST_URL,
         reuseExistingServer: !process.env.CI,
         // `pnpm start` builds all four apps first: about 90 s here, far more on a starved machine.

@@ -67,6 +67,18 @@ export const metricsPortOf = (pageServerPort: number): number => pageServerPort 
 /** How long nginx waits for a page server's page before it sends the browser-rendered one. */
 export const PAGE_SERVER_TIMEOUT_MS = 5_000;
 
+/**
+ * How Node runs a page server (host/dist-server/serve-host.mjs), wherever it is started: V8's
+ * compilation cache off (a release's source would stay for good, decision 020), and no
+ * inspector a signal could open: its render workers run a slice's code, which must not reach
+ * the page server's secrets (decision 032). The page server refuses to start without it.
+ */
+export const PAGE_SERVER_NODE_FLAGS = [
+  '--enable-source-maps',
+  '--no-compilation-cache',
+  '--disable-sigusr1',
+] as const;
+
 export const SANDBOX_APP = { folder: 'sandbox-api', portEnv: 'SANDBOX_PORT', port: 4000 } as const;
 
 /**

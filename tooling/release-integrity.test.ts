@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatPins, integrityOf, parsePins, pinsOfBuild } from './release-integrity';
@@ -41,7 +41,23 @@ describe('release integrity', () => {
     expect(pinsOfBuild(folder)).toEqual({
       entry: integrityOf(files.entry),
       server: integrityOf(files.server),
+      manifest: integrityOf(readFileSync(path.join(folder, 'mf-manifest.json'))),
     });
+  });
+
+  it('refuses to pin a build whose entry the browser would import past any pin (issue 45)', () => {
+    const { folder } = build(() => {
+      const manifest = entries();
+      return {
+        metaData: {
+          ...manifest.metaData,
+          remoteEntry: { name: 'evil.js', path: '', type: 'module' },
+        },
+      };
+    });
+    folders.push(folder);
+    writeFileSync(path.join(folder, 'evil.js'), 'export const get = () => {};');
+    expect(() => pinsOfBuild(folder)).toThrow(/a "module" entry cannot be pinned/);
   });
 
   it('pins a build from before the manifest recorded digests by its files', () => {
@@ -56,13 +72,29 @@ describe('release integrity', () => {
     expect(() => pinsOfBuild(folder)).toThrow(/remoteEntry\.js is not the file its build recorded/);
   });
 
-  it('reads and writes REMOTE_*_INTEGRITY as the entry’s digest, then the server bundle’s', () => {
-    const pins = { entry: integrityOf('a'), server: integrityOf('b') };
+  it('reads and writes REMOTE_*_INTEGRITY as the entry’s digest, the server bundle’s, the manifest’s', () => {
+    const pins = { entry: integrityOf('a'), server: integrityOf('b'), manifest: integrityOf('c') };
     expect(parsePins(` ${formatPins(pins)} `, 'REMOTE_HOME_INTEGRITY')).toEqual(pins);
+    const withoutServer = { entry: pins.entry, manifest: pins.manifest };
+    expect(formatPins(withoutServer)).toBe(`${pins.entry} - ${pins.manifest}`);
+    expect(parsePins(formatPins(withoutServer), 'REMOTE_HOME_INTEGRITY')).toEqual(withoutServer);
+    // An older line keeps its meaning: the entry, then the server bundle.
+    expect(parsePins(`${pins.entry} ${pins.server}`, 'REMOTE_HOME_INTEGRITY')).toEqual({
+      entry: pins.entry,
+      server: pins.server,
+    });
     expect(parsePins(integrityOf('a'), 'REMOTE_HOME_INTEGRITY')).toEqual({
       entry: integrityOf('a'),
     });
-    for (const wrong of ['', 'sha256-abc', `${integrityOf('a')} md5-x`, `${formatPins(pins)} x`]) {
+    for (const wrong of [
+      '',
+      'sha256-abc',
+      `${integrityOf('a')} md5-x`,
+      `${integrityOf('a')} -`,
+      `- ${integrityOf('a')} ${integrityOf('b')}`,
+      `${formatPins(pins)} x`,
+      `${formatPins(pins)} ${integrityOf('d')}`,
+    ]) {
       expect(() => parsePins(wrong, 'REMOTE_HOME_INTEGRITY'), wrong).toThrow(
         /REMOTE_HOME_INTEGRITY/,
       );

@@ -55,3 +55,10 @@ export function remoteNameOf(id: RemoteModuleId): RemoteName {
  * the form the browser's `integrity` attribute takes.
  */
 export const INTEGRITY = /^sha384-[A-Za-z0-9+/]{64}$/;
+
+/**
+ * The entry types a pinned release may have: those the browser loads through a `<script>`
+ * that carries the entry's pin. A `module` (or `esm`, `system`) entry is `import()`ed, which no
+ * pin reaches (issue 45): a rollout refuses it, and so does the browser.
+ */
+export const SCRIPT_ENTRY_TYPES: readonly string[] = ['global', 'var'];

@@ -39,10 +39,12 @@ export async function serveLoopingRelease(): Promise<LoopingRelease> {
   const source = `${readFileSync(path.join(build, entry.path, entry.name), 'utf8')}\n${LOOP}`;
   const name = 'remote-entry.looping.cjs';
   manifest.metaData.ssrRemoteEntry = { ...entry, name, integrity: integrityOf(source) };
+  // The manifest is pinned by its bytes too (issue 45): these, as registered below.
+  const manifestText = JSON.stringify(manifest);
   const server = createServer((request, response) => {
     if (request.url === '/mf-manifest.json') {
       response.setHeader('Content-Type', 'application/json');
-      return response.end(JSON.stringify(manifest));
+      return response.end(manifestText);
     }
     if (request.url === `/${entry.path}/${name}`) return response.end(source);
     return response.writeHead(404).end();
@@ -61,7 +63,11 @@ export async function serveLoopingRelease(): Promise<LoopingRelease> {
       const config = JSON.parse(original);
       const home = config.remotes.find((remote: { name: string }) => remote.name === 'remote_home');
       home.manifestUrl = `${origin}/mf-manifest.json`;
-      home.integrity = { ...home.integrity, server: integrityOf(source) };
+      home.integrity = {
+        ...home.integrity,
+        server: integrityOf(source),
+        manifest: integrityOf(manifestText),
+      };
       write(JSON.stringify(config, null, 2));
     },
     async restore() {

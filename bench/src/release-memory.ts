@@ -5,10 +5,11 @@
  * loads one (manifest read, bundle fetched, evaluated, its calculator module run) and rendered
  * with. Flat figures mean a replaced release is let go whole.
  *
- * Then the same 200 releases through the page server's render pool (decision 026): one
- * worker, its heap limit and replacement after 50 releases as the page server starts them, each
- * release served over HTTP and taken up by the pages, as in production. The worker's heap
- * (after a full collection), its resident size and its process id are printed at each 50.
+ * Then the same 200 releases through the page server's render pool (decision 032): the slice's
+ * one worker, its heap limit and replacement after 50 releases as the page server starts them,
+ * each release served over HTTP, rolled out (a new address in the configuration) and loaded by
+ * the next page, as in production. The worker's heap (after a full collection), its resident
+ * size and its process id are printed at each 50.
  * Needs `pnpm build` first; run with --expose-gc (the script does). It prints; it asserts
  * nothing.
  */
@@ -88,15 +89,13 @@ const server = createServer((request, response) => {
   response.end(`${source}\n// release ${release}`);
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const config = {
-  remotes: [
-    {
-      name: 'remote_home',
-      manifestUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mf-manifest.json`,
-    },
-  ],
-  routeMiddleware: {},
-} as unknown as RuntimeConfig;
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+/** Each release rolled out under an address of its own, as a rollout names one. */
+const configOf = (id: number) =>
+  ({
+    remotes: [{ name: 'remote_home', manifestUrl: `${origin}/mf-manifest.json?release=${id}` }],
+    routeMiddleware: {},
+  }) as unknown as RuntimeConfig;
 const pool = new RenderPool({
   worker: path.join(WORKSPACE_ROOT, 'host/dist-server/render-worker.mjs'),
   bundle: path.join(WORKSPACE_ROOT, 'host/dist-ssr/render-page.cjs'),
@@ -104,29 +103,42 @@ const pool = new RenderPool({
   apiUpstream: 'http://127.0.0.1:9',
   unpinned: 'evaluate',
   revalidateMs: 0,
-  size: 1,
+  remotes: ['remote_home'],
   exposeGc: true,
   env: process.env,
   onError: () => {},
-  onEvaluated: (_remote, id) => {
-    takenUp = id;
+  onLoaded: (_remote, key, outcome) => {
+    if (outcome === 'evaluated') takenUp = key;
   },
 });
 await pool.ready();
 let takenUp = '';
 const workerFigures: string[] = [];
 for (release = 1; release <= RELEASES; release += 1) {
-  // Pages until one is rendered by a worker that holds this release (it is taken up off
-  // their path, and a replaced worker takes it up afresh).
-  for (let tries = 0; ; tries += 1) {
-    if (tries > 1000) throw new Error(`release ${release} was never taken up`);
-    const page = await pool.render('/', config, 'visitor', Date.now() + 2_000);
-    if (page.kind === 'page' && takenUp.endsWith(`.${release}.cjs`)) break;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  const key = `remote_home#${release}`;
+  // Pages until one is rendered by a worker that loaded this release (a replaced worker loads
+  // it afresh).
+  for (let tries = 0; takenUp !== key; tries += 1) {
+    if (tries > 100) throw new Error(`release ${release} was never taken up`);
+    const config = configOf(release);
+    await pool.slots(
+      'remote_home',
+      key,
+      {
+        type: 'slots',
+        url: '/',
+        audience: 'visitor',
+        config,
+        deadline: Date.now() + 2_000,
+        account: null,
+      },
+      ['remote_home/LoanCalculator'],
+      { reads: () => [] },
+    );
   }
   if (release % 50 === 0) {
     await pool.ready();
-    const [worker] = await pool.memory();
+    const worker = (await pool.memory()).find((candidate) => candidate.tenant === 'remote_home');
     const mb = (bytes = 0) => Math.round(bytes / 104_857.6) / 10;
     workerFigures.push(
       `${release}: ${mb(worker?.heapUsed)} MB heap, ${mb(worker?.rss)} MB resident (pid ${worker?.pid})`,

@@ -5,7 +5,8 @@
  * the load's mix of visitor pages 10 000 times, and its heap is measured after a full
  * collection at each 2 000: the resident size of a served process (`pnpm --filter bench load`)
  * also holds what V8 has not yet collected or given back, so only this says "flat". The pages
- * are rendered by one render worker (decision 026), whose heap is measured the same way. Needs
+ * are rendered by the render workers, the host's and each slice's (decision 032), whose heaps are
+ * measured the same way. Needs
  * `pnpm build` first; run with --expose-gc (the script does). It prints; it asserts nothing.
  *
  *   pnpm --filter bench render-memory [--renders 10000]
@@ -54,11 +55,11 @@ try {
     env: process.env,
     logger: false,
   });
-  /** The render worker's heap after a full collection, in MB. */
-  const workerHeapMb = async () => {
-    const [worker] = await renderer.memory();
-    return Math.round((worker?.heapUsed ?? 0) / 104_857.6) / 10;
-  };
+  /** Each render worker's heap after a full collection, in MB: the host's and each slice's. */
+  const workerHeapMb = async () =>
+    (await renderer.memory())
+      .map((worker) => `${worker.tenant} ${Math.round(worker.heapUsed / 104_857.6) / 10}`)
+      .join(', ');
   let rendered = 0;
   const render = async (count: number) => {
     for (let done = 0; done < count; done += 1) {
@@ -79,19 +80,19 @@ try {
   await render(500);
   const renders = Number(args.renders);
   const heap = [`start ${heapMb()} MB`];
-  const workerHeap = [`start ${await workerHeapMb()} MB`];
+  const workerHeap = [`start ${await workerHeapMb()} (MB)`];
   const rss = [`${rssMb()} MB`];
   for (let done = 0; done < renders; done += 2_000) {
     const step = Math.min(2_000, renders - done);
     await render(step);
     heap.push(`${done + step}: ${heapMb()} MB`);
-    workerHeap.push(`${done + step}: ${await workerHeapMb()} MB`);
+    workerHeap.push(`${done + step}: ${await workerHeapMb()} (MB)`);
     rss.push(`${rssMb()} MB`);
   }
   console.info(
     `page server's heap after a full collection, ${renders} renders: ${heap.join(' → ')}`,
   );
-  console.info(`render worker's heap after a full collection: ${workerHeap.join(' → ')}`);
+  console.info(`render workers' heaps after a full collection: ${workerHeap.join(' → ')}`);
   console.info(`resident size at the same points: ${rss.join(' → ')}`);
   await app.close();
 } finally {

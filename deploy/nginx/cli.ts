@@ -14,6 +14,7 @@ import {
   REMOTE_APPS,
   trustedProxies,
 } from 'tooling/apps';
+import { formatPins } from 'tooling/release-integrity';
 import { originOf } from 'tooling/server/security-headers';
 import { DEFAULT_POLICY } from './canary-judge';
 import { findBrotliModule, findNginx, INSTALL_HINT } from './nginx-binary';
@@ -38,6 +39,7 @@ import {
   NOT_FOUND_PAGE,
   PINS_FILE,
   REPO_ROOT,
+  registeredPins,
   releaseRemote,
   releasesDir,
   releaseUrl,
@@ -233,6 +235,9 @@ async function release(args: string[]) {
   if (!named.has('canary')) {
     console.info(`To use it, set this line in ${PINS_FILE} and run "render":`);
     console.info(`${remote.urlEnv}=${releaseUrl(remote, id)}`);
+    // Served from anywhere else (a CDN, the Node servers), the same files are pinned by these.
+    console.info(`Its pins, wherever else it is served (entry, server bundle, manifest):`);
+    console.info(`${remote.integrityEnv}="${formatPins(registeredPins(remote, id))}"`);
     return;
   }
   const percent = Number(named.get('canary'));
@@ -319,7 +324,7 @@ async function health(args: string[]) {
   for (const [role, release] of rows) {
     const figures = figuresOf(samples, remote.name, release);
     console.info(
-      `  ${role.padEnd(8)} ${release}  errors ${rate(figures.errors, figures.views)}  ` +
+      `  ${role.padEnd(8)} ${release}  errors ${rate(figures.erred, figures.views)}  ` +
         `server fallbacks ${rate(figures.fallbacks, figures.renders)}  ` +
         `p75 LCP ${ms(figures.lcpP75)}  p75 INP ${ms(figures.inpP75)}`,
     );

@@ -1,5 +1,5 @@
 import { allowedHosts } from 'host/server/host-check';
-import { RUM_MAX_BYTES, RUM_PATH } from 'host/src/telemetry/rum-events';
+import { RUM_MAX_BYTES, RUM_PATH, RUM_VIEW_PARAM } from 'host/src/telemetry/rum-events';
 import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
 import { PAGE_SERVER_TIMEOUT_MS } from 'tooling/apps';
 import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'tooling/server/api-proxy';
@@ -227,6 +227,18 @@ ${host.pageServers.map((port) => `    server ${localAddress(site)}:${port} max_f
     keepalive 16;
   }
 
+  # A page view's beacons meet its budget at one page server (decision 034): they go by its
+  # view token; a beacon without one anywhere.
+  map $arg_${RUM_VIEW_PARAM} $beacon_affinity {
+    "" $request_id;
+    default $arg_${RUM_VIEW_PARAM};
+  }
+  upstream beacon_servers {
+    hash $beacon_affinity consistent;
+${host.pageServers.map((port) => `    server ${localAddress(site)}:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
+    keepalive 4;
+  }
+
   server {
     listen ${listenOn(site, host.port)};
     server_name _;
@@ -313,14 +325,15 @@ ${addHeaders(common, '      ')}
       return 421 "Misdirected request\n";
     }
 
-    # The pages' beacons (decision 029): to the page servers, which validate, rate-limit and
-    # count them. Small and never sent twice; nginx refuses a larger body before any page server.
+    # The pages' beacons (decisions 029, 034): to the page servers, which validate them, check
+    # each view's token and budget, and count them. Small and never sent twice; nginx refuses a
+    # larger body before any page server.
     location = ${RUM_PATH} {
       limit_except POST { deny all; }
       client_max_body_size ${RUM_MAX_BYTES / 1024}k;
       client_body_buffer_size ${RUM_MAX_BYTES / 1024}k;
       access_log off;
-${toPageServers('      ')}
+${toPageServers('      ', 'beacon_servers')}
       proxy_next_upstream error timeout;
       proxy_connect_timeout 1s;
       proxy_read_timeout 5s;

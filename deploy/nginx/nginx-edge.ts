@@ -68,13 +68,14 @@ export const refusePath = (indent: string) =>
   `${indent}if ($refuse_path) {\n${indent}  return 400;\n${indent}}`;
 
 /**
- * How a request reaches the page servers: the site's own name (nginx checked it against
- * HOST_ORIGINS) and no client's claim of another, the client's address and the site's scheme
- * as nginx decided them, which the page servers believe of nginx alone.
+ * How a request reaches the page servers (`upstream`: the group that balances it): the site's
+ * own name (nginx checked it against HOST_ORIGINS) and no client's claim of another, the
+ * client's address and the site's scheme as nginx decided them, which the page servers
+ * believe of nginx alone.
  */
-export function toPageServers(indent: string): string {
+export function toPageServers(indent: string, upstream = 'page_servers'): string {
   return [
-    'proxy_pass http://page_servers;',
+    `proxy_pass http://${upstream};`,
     'proxy_http_version 1.1;',
     'proxy_set_header Connection "";',
     'proxy_set_header Host $http_host;',

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { hostOrigins, metricsPortOf, pageServerPorts } from 'tooling/apps';
+import { hostOrigins, metricsPortOf, PAGE_SERVER_NODE_FLAGS, pageServerPorts } from 'tooling/apps';
 import {
   NGINX_DIR,
   PAGE_SERVER_BUNDLE,
@@ -63,7 +63,7 @@ export function startPageServers(env: Env): PageServers {
   const start = (port: number) => {
     const child = spawn(
       process.execPath,
-      ['--no-compilation-cache', path.join(REPO_ROOT, 'host/dist-server/serve-host.mjs')],
+      [...PAGE_SERVER_NODE_FLAGS, path.join(REPO_ROOT, 'host/dist-server/serve-host.mjs')],
       {
         cwd: path.join(REPO_ROOT, 'host'),
         stdio: ['ignore', 'ignore', 'inherit'],

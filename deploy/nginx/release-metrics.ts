@@ -61,11 +61,19 @@ export async function scrape(ports: readonly number[]): Promise<Sample[]> {
   return all.flat();
 }
 
-/** What one release of a slice did, over whatever the samples cover. */
+/**
+ * What one release of a slice did, over whatever the samples cover. The browser's figures are
+ * of verified views only: pages a page server sent, reporting with their view token within its
+ * budget (decision 034); the rest are the page servers' own counts.
+ */
 export interface ReleaseFigures {
   release: string;
-  /** Page views that showed one of its slots (the pages' own count). */
+  /** Pages the page servers sent with it (their own count). */
+  pages: number;
+  /** Page views that showed one of its slots (the pages' own count, verified). */
   views: number;
+  /** Of those, the views that reported an error of it: one a view, however many it sent. */
+  erred: number;
   /** Errors the pages attributed to it: uncaught, fallbacks, failed chunks and entries. */
   errors: number;
   /** Its slots' server renders, and those sent to the browser late or failed. */
@@ -135,7 +143,9 @@ export function figuresOf(
   const inpP75 = p75('lender_rum_inp_seconds');
   return {
     release,
+    pages: sum(samples, 'lender_pages_served_total', ofRelease),
     views: sum(samples, 'lender_rum_slot_views_total', ofRelease),
+    erred: sum(samples, 'lender_rum_erred_views_total', ofRelease),
     errors: sum(samples, 'lender_rum_errors_total', ofRelease),
     renders: sum(samples, 'lender_slot_render_seconds_count', ofRelease),
     fallbacks: sum(

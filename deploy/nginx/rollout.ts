@@ -202,7 +202,8 @@ export interface WatchOptions {
 
 /**
  * Watches a canary over its window, from the page servers' metrics (only what happened since
- * it began), until its verdict: promoted or rolled back, by itself, with the reason.
+ * it began), until its verdict: promoted or rolled back, by itself, with the reason. Its
+ * errors are the share of verified views that erred (decision 034), as the judge reads them.
  */
 export async function watchCanary(
   remote: RemoteApp,
@@ -233,9 +234,9 @@ export async function watchCanary(
       options.policy ?? DEFAULT_POLICY,
     );
     log(
-      `${remote.folder} canary ${canary}: errors ${rate(figures.canary.errors, figures.canary.views)}, ` +
+      `${remote.folder} canary ${canary}: ${figures.canary.pages} pages, errors ${rate(figures.canary.erred, figures.canary.views)}, ` +
         `fallbacks ${rate(figures.canary.fallbacks, figures.canary.renders)}; stable ${stable}: ` +
-        `errors ${rate(figures.stable.errors, figures.stable.views)}, fallbacks ${rate(figures.stable.fallbacks, figures.stable.renders)}`,
+        `${figures.stable.pages} pages, errors ${rate(figures.stable.erred, figures.stable.views)}, fallbacks ${rate(figures.stable.fallbacks, figures.stable.renders)}`,
     );
     if (verdict.kind !== 'wait') return { ...verdict, ...figures };
   }

@@ -17,10 +17,14 @@ import { stableConfig } from 'host/server/releases/canary';
 import { renderIndexHtml } from 'host/server/render/page-document';
 import { remotesToHint } from 'host/server/render/page-hints';
 import { ROUTE_TABLE } from 'host/src/app/route-table';
-import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'host/src/contract/runtime-config';
+import {
+  RUNTIME_CONFIG_PATH,
+  type RuntimeConfig,
+  releasePinsSchema,
+} from 'host/src/contract/runtime-config';
 import { releaseOfManifest } from 'host/src/telemetry/rum-events';
 import { HOST_APP, portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
-import { formatPins, parsePins, pinsOfBuild, type ReleasePins } from 'tooling/release-integrity';
+import { pinsOfBuild, type ReleasePins } from 'tooling/release-integrity';
 import { isPublished } from 'tooling/server/static-server';
 import { remotePathOnSite } from './nginx-remotes';
 
@@ -103,13 +107,24 @@ export function releaseRemote(remote: RemoteApp, build: string): string {
   const id = releaseId(build);
   const target = path.join(releasesDir(remote), id);
   const record = registryFile(remote, id);
-  if (!existsSync(record)) {
+  const pins = pinsOfBuild(build);
+  const recorded = existsSync(record) ? readRecord(record) : undefined;
+  // A release registered before manifests were pinned (issue 45) gains its manifest's pin from
+  // the same build, never from its published folder, which may have changed since.
+  if (!recorded?.manifest) {
+    if (recorded && (recorded.entry !== pins.entry || recorded.server !== pins.server)) {
+      throw new Error(`${build} is not the build ${remote.folder} release ${id} registered`);
+    }
     mkdirSync(path.dirname(record), { recursive: true });
-    writeFileSync(record, `${JSON.stringify(pinsOfBuild(build), null, 2)}\n`);
+    writeFileSync(record, `${JSON.stringify(pins, null, 2)}\n`);
   }
   if (!existsSync(target)) publish(build, target);
   return id;
 }
+
+/** A release's record, checked as the runtime configuration checks pins. */
+const readRecord = (record: string): ReleasePins =>
+  releasePinsSchema.parse(JSON.parse(readFileSync(record, 'utf8')));
 
 /** The id of the release a URL names, when it is a release deployed here. */
 export function deployedReleaseId(
@@ -121,14 +136,22 @@ export function deployedReleaseId(
   return id && url === releaseUrl(remote, id, env) ? id : undefined;
 }
 
-/** A release's pins as `release` registered them; a damaged record stops the render. */
-function registeredPins(remote: RemoteApp, id: string): ReleasePins {
+/**
+ * A release's pins as `release` registered them; a damaged record stops the render, and so
+ * does one without its manifest's pin (registered before issue 45: `release` it again).
+ */
+export function registeredPins(remote: RemoteApp, id: string): ReleasePins {
   const record = registryFile(remote, id);
   if (!existsSync(record)) {
     throw new Error(`${remote.folder} release ${id} was never deployed here: run "release"`);
   }
-  // Read back through the same check as REMOTE_*_INTEGRITY.
-  return parsePins(formatPins(JSON.parse(readFileSync(record, 'utf8')) as ReleasePins), record);
+  const pins = readRecord(record);
+  if (!pins.manifest) {
+    throw new Error(
+      `${remote.folder} release ${id} was registered without its manifest's digest: run "release ${remote.folder} <its build>" again`,
+    );
+  }
+  return pins;
 }
 
 /**

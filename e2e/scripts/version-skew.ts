@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REMOTE_APPS } from 'tooling/apps';
+import { PAGE_SERVER_NODE_FLAGS, REMOTE_APPS } from 'tooling/apps';
 import { recordSkewPass } from '../../deploy/nginx/rollout';
 import { releaseId } from '../../deploy/nginx/site';
 import { localRolloutFile, rollOutLocally } from '../../host/server/releases/local-rollout';
@@ -72,7 +72,10 @@ function serve(hostTree: string, remotesTree: string): ChildProcess[] {
     spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
   return [
     start(path.join(REPO_ROOT, 'sandbox-api'), 'pnpm', ['start']),
-    start(path.join(hostTree, 'host'), 'node', ['dist-server/serve-host.mjs']),
+    start(path.join(hostTree, 'host'), 'node', [
+      ...PAGE_SERVER_NODE_FLAGS,
+      'dist-server/serve-host.mjs',
+    ]),
     ...REMOTE_APPS.map((app) =>
       start(path.join(remotesTree, app.folder), 'node', [
         'dist-server/serve-remote.mjs',

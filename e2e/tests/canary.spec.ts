@@ -75,7 +75,7 @@ async function visit(browser: Browser, bucket: number): Promise<string | undefin
   const page = await context.newPage();
   const beacons: string[] = [];
   page.on('request', (request) => {
-    if (request.url().endsWith('/rum') && request.method() === 'POST') {
+    if (new URL(request.url()).pathname === '/rum' && request.method() === 'POST') {
       beacons.push(request.postData() ?? '');
     }
   });

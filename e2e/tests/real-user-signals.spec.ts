@@ -1,4 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+import { figuresOf, parseMetrics } from '../../deploy/nginx/release-metrics';
+import { RUM_PATH, RUM_VIEW_PARAM } from '../../host/src/telemetry/rum-events';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { type ExpectedConsoleError, expect, test } from '../fixtures';
 import { unanswered } from '../utils/console-utils';
@@ -9,14 +11,24 @@ import { remoteFile } from '../utils/urls';
 // The pages' own signals (decision 029) reach the page servers' metrics through nginx, named
 // by the slice and release they belong to. The metrics are the page servers' (`pnpm test:prod`).
 
-/** Until the page has sent a beacon that contains `needle` and the server has answered it. */
-async function reported(page: Page, needle: string, act: () => Promise<unknown>): Promise<void> {
+/**
+ * Until the page has sent a beacon that contains `needle` and the server has answered it as
+ * evidence (204: its page's view token checked, decision 034); that answer.
+ */
+async function reported(
+  page: Page,
+  needle: string,
+  act: () => Promise<unknown>,
+): Promise<Response> {
   const answered = page.waitForResponse(
     (response) =>
-      response.url().endsWith('/rum') && (response.request().postData() ?? '').includes(needle),
+      new URL(response.url()).pathname === RUM_PATH &&
+      (response.request().postData() ?? '').includes(needle),
   );
   await act();
-  expect((await answered).status()).toBe(204);
+  const response = await answered;
+  expect(response.status()).toBe(204);
+  return response;
 }
 
 /** Makes the page hidden, as a phone's switch of app does: web-vitals and the reporter send. */
@@ -85,5 +97,54 @@ test.describe("real-user signals in the page servers' metrics", { tag: SERVED },
     // The calculator answers for 100 ₾ as it would have.
     await expect(field).toHaveValue('100');
     await expect(calculator.locator('[data-stale]')).toHaveCount(0);
+  });
+
+  test("a cross-site beacon naming the release moves none of the judge's figures; the page's own beacon does", async ({
+    page,
+    request,
+  }) => {
+    const release = pinnedRelease();
+    const now = async () => {
+      const text = await metricsText();
+      return {
+        judged: figuresOf(parseMetrics(text), 'remote_home', release),
+        apart: (outcome: string) => sampleValue(text, 'lender_rum_beacons_total', { outcome }),
+      };
+    };
+    const before = await now();
+    // A real page: its view reaches its release's figures, with the token it was sent with.
+    const answered = await reported(page, '"type":"view","slice":"remote_home"', () =>
+      page.goto('/'),
+    );
+    const token = new URL(answered.url()).searchParams.get(RUM_VIEW_PARAM);
+    expect(token).toBeTruthy();
+    const seen = await now();
+    expect(seen.judged.views).toBe(before.judged.views + 1);
+    expect(seen.judged.pages).toBeGreaterThan(before.judged.pages);
+
+    // Issue 45, row 10: one cross-site text/plain beacon, five views and an error; then clean
+    // views on the real page's token, replayed.
+    const home = { slice: 'remote_home', release };
+    const body = (events: unknown[]) => JSON.stringify({ v: 1, route: 'index', events });
+    const crossSite = await request.post(RUM_PATH, {
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://evil.example' },
+      data: body([
+        ...Array.from({ length: 5 }, () => ({ type: 'view', ...home })),
+        { type: 'error', kind: 'uncaught', ...home },
+      ]),
+    });
+    expect(crossSite.status()).toBe(202);
+    const replayed = await request.post(`${RUM_PATH}?${RUM_VIEW_PARAM}=${token}`, {
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://evil.example' },
+      data: body(Array.from({ length: 32 }, () => ({ type: 'view', ...home }))),
+    });
+    expect(replayed.status()).toBe(202);
+
+    const after = await now();
+    expect(after.judged.views).toBe(seen.judged.views);
+    expect(after.judged.erred).toBe(seen.judged.erred);
+    expect(after.judged.errors).toBe(seen.judged.errors);
+    expect(after.apart('no_token')).toBe(seen.apart('no_token') + 1);
+    expect(after.apart('over_budget')).toBe(seen.apart('over_budget') + 1);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import { SESSION_ENDED_HEADER, SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
+import { PAGE_SERVER_NODE_FLAGS } from 'tooling/apps';
 import { localRolloutFile } from '../../host/server/releases/local-rollout';
 import { expect, test } from '../fixtures';
 import { REPO_ROOT } from '../utils/redeploy-utils';
@@ -21,7 +22,7 @@ const IDLE_SECONDS = 40;
 let host: ChildProcess | undefined;
 
 test.beforeAll(async () => {
-  host = spawn('node', ['dist-server/serve-host.mjs'], {
+  host = spawn('node', [...PAGE_SERVER_NODE_FLAGS, 'dist-server/serve-host.mjs'], {
     cwd: path.join(REPO_ROOT, 'host'),
     env: {
       ...process.env,

@@ -17,3 +17,9 @@ export const E2E_SANDBOX_ENV = {
   // token at the sandbox as its lifetime would (utils/account-utils accessToken).
   SESSION_SECRET: 'e2e-session-secret-known-to-the-suite-only',
 };
+
+/**
+ * Where `pnpm start`'s page server counts what it measures during the suite (decision 029), on
+ * loopback: nginx's page servers have ports of their own (`metricsPortOf`).
+ */
+export const E2E_HOST_METRICS_PORT = 3190;

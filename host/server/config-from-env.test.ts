@@ -63,14 +63,18 @@ describe('buildRuntimeConfig', () => {
     expect(() => buildRuntimeConfig({ NODE_ENV: 'production' })).toThrow(
       /REMOTE_HOME_URL, REMOTE_HOME_INTEGRITY, REMOTE_ACCOUNT_URL, REMOTE_ACCOUNT_INTEGRITY, REMOTE_LOANS_URL, REMOTE_LOANS_INTEGRITY/,
     );
-    const pins = { entry: integrityOf('entry'), server: integrityOf('server') };
+    const pins = {
+      entry: integrityOf('entry'),
+      server: integrityOf('server'),
+      manifest: integrityOf('manifest'),
+    };
     const configured = {
       NODE_ENV: 'production',
       REMOTE_HOME_URL: 'https://home.lender.ge/v12/mf-manifest.json',
       REMOTE_ACCOUNT_URL: 'https://account.lender.ge/v7/mf-manifest.json',
       REMOTE_LOANS_URL: 'https://loans.lender.ge/v9/mf-manifest.json',
       REMOTE_ACCOUNT_INTEGRITY: formatPins(pins),
-      REMOTE_LOANS_INTEGRITY: pins.entry,
+      REMOTE_LOANS_INTEGRITY: formatPins({ entry: pins.entry, manifest: pins.manifest }),
     };
     expect(() => buildRuntimeConfig(configured)).toThrow(/set REMOTE_HOME_INTEGRITY$/);
     const config = buildRuntimeConfig(configured, { remote_home: pins });
@@ -80,9 +84,37 @@ describe('buildRuntimeConfig', () => {
       {
         name: 'remote_loans',
         manifestUrl: configured.REMOTE_LOANS_URL,
-        integrity: { entry: pins.entry },
+        integrity: { entry: pins.entry, manifest: pins.manifest },
       },
     ]);
+  });
+
+  it('refuses in production a release whose manifest is not pinned: it decides how the entry loads', () => {
+    const pins = { entry: integrityOf('entry'), server: integrityOf('server') };
+    const manifest = integrityOf('manifest');
+    const env = {
+      NODE_ENV: 'production',
+      REMOTE_HOME_URL: 'https://home.lender.ge/v12/mf-manifest.json',
+      REMOTE_ACCOUNT_URL: 'https://account.lender.ge/v7/mf-manifest.json',
+      REMOTE_LOANS_URL: 'https://loans.lender.ge/v9/mf-manifest.json',
+      REMOTE_HOME_INTEGRITY: formatPins(pins),
+      REMOTE_ACCOUNT_INTEGRITY: formatPins({ ...pins, manifest }),
+      REMOTE_LOANS_INTEGRITY: formatPins({ ...pins, manifest }),
+    };
+    expect(() => buildRuntimeConfig(env)).toThrow(/manifest.*: set REMOTE_HOME_INTEGRITY$/);
+    const canary = {
+      ...env,
+      REMOTE_HOME_INTEGRITY: formatPins({ ...pins, manifest }),
+      REMOTE_HOME_CANARY_URL: 'https://home.lender.ge/v13/mf-manifest.json',
+      REMOTE_HOME_CANARY_PERCENT: '10',
+      REMOTE_HOME_CANARY_INTEGRITY: formatPins(pins),
+    };
+    expect(() => buildRuntimeConfig(canary)).toThrow(/set REMOTE_HOME_CANARY_INTEGRITY$/);
+    expect(buildRuntimeConfig(env, { remote_home: { ...pins, manifest } }).remotes[0]).toEqual({
+      name: 'remote_home',
+      manifestUrl: env.REMOTE_HOME_URL,
+      integrity: { ...pins, manifest },
+    });
   });
 
   it('stops at start-up on pins that are not SHA-384 integrity values', () => {

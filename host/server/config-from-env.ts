@@ -94,7 +94,8 @@ export function rumSampleRateFromEnv(env: Env): number {
  * REMOTE_*_URL, else the port `pnpm start` serves it on at localhost. Nothing comes from a
  * request: a Host header once chose where the server fetched code to run (issue 28). Each
  * remote's pins are the ones a rollout registered, else its REMOTE_*_INTEGRITY. In production
- * (NODE_ENV=production) every remote must have both an address and pins.
+ * (NODE_ENV=production) every remote must have both an address and pins, its manifest's among
+ * them.
  */
 export function buildRuntimeConfig(env: Env, registered: RegisteredReleases = {}): RuntimeConfig {
   const remotes = REMOTE_APPS.map((remote) => {
@@ -110,16 +111,19 @@ export function buildRuntimeConfig(env: Env, registered: RegisteredReleases = {}
     };
   });
   if (env.NODE_ENV === 'production') {
+    // Every file a release loads is pinned: the manifest too, since it says where the entry is
+    // and how it loads (issue 45).
+    const whole = (pins: ReleasePins | undefined) => Boolean(pins?.manifest);
     const missing = REMOTE_APPS.flatMap((remote, index) => [
       ...(env[remote.urlEnv] ? [] : [remote.urlEnv]),
-      ...(remotes[index]?.integrity ? [] : [remote.integrityEnv]),
-      ...(!remotes[index]?.canary || remotes[index]?.canary?.integrity
+      ...(whole(remotes[index]?.integrity) ? [] : [remote.integrityEnv]),
+      ...(!remotes[index]?.canary || whole(remotes[index]?.canary?.integrity)
         ? []
         : [remote.canaryIntegrityEnv]),
     ]);
     if (missing.length > 0) {
       throw new Error(
-        `NODE_ENV=production needs each remote's address and release: set ${missing.join(', ')}`,
+        `NODE_ENV=production needs each remote's address and release (its manifest's, entry's and server bundle's digests): set ${missing.join(', ')}`,
       );
     }
   }

@@ -24,6 +24,7 @@ import {
   hasCanary,
   newBucket,
 } from './releases/canary';
+import { manifestOfKey, type SlotOutcome } from './render/page-composer';
 import { pageHeaders, renderIndexHtml, sendHtml } from './render/page-document';
 import { remotesToHint } from './render/page-hints';
 import {
@@ -33,7 +34,6 @@ import {
   RENDERER_START_ALLOWANCE_MS,
   readyWithin,
 } from './render/page-renderer';
-import type { SlotOutcome } from './render/render-page';
 import { cookiesOf } from './session/provider-calls';
 import { type PageSession, registerProviderGateway } from './session/provider-gateway';
 import { sessionKeys } from './session/session-keys';
@@ -77,8 +77,8 @@ export interface HostAppOptions {
    * own when not given. serve-host serves it on a loopback port.
    */
   metrics?: PageMetrics;
-  /** Beacons per address and minute (rum-endpoint's default unless a test says otherwise). */
-  beaconsPerMinute?: number;
+  /** Beacons without a view token per address and minute (rum-endpoint's flood guard). */
+  unverifiedBeaconsPerMinute?: number;
 }
 
 /** A slot's release in the page's configuration, as its metrics label it. */
@@ -144,11 +144,15 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
     return config;
   });
 
-  await registerRumEndpoint(app, {
+  // Each page sent carries a view token: its beacons are evidence by it (decision 034).
+  const rum = await registerRumEndpoint(app, {
     metrics,
     book,
     config: deployed,
-    ...(options.beaconsPerMinute !== undefined ? { perMinute: options.beaconsPerMinute } : {}),
+    keys: sessionKeys(options.env),
+    ...(options.unverifiedBeaconsPerMinute !== undefined
+      ? { unverifiedPerMinute: options.unverifiedBeaconsPerMinute }
+      : {}),
   });
 
   const renderer =
@@ -169,7 +173,8 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
             app.log.error({ err: error }, 'server render: a render worker was stopped'),
           onRelease: (remote, release, outcome) => {
             if (!isRemoteName(remote)) return;
-            metrics.releases.inc({ slice: remote, release: book.label(remote, release), outcome });
+            const label = book.label(remote, releaseOfManifest(manifestOfKey(release)));
+            metrics.releases.inc({ slice: remote, release: label, outcome });
           },
         })
       : undefined);
@@ -257,7 +262,7 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
       request,
       reply,
       rendered?.status ?? status,
-      renderIndexHtml(template, config, hinted, rendered),
+      renderIndexHtml(template, config, hinted, rendered, rum.issueView(config)),
       // A customer's page is theirs alone: no cache, shared or the browser's own, keeps it.
       customer || session.kind === 'ended'
         ? { ...headers, 'Cache-Control': 'private, no-store' }

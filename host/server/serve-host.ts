@@ -1,10 +1,24 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiUpstream, HOST_APP, listenHost, portOf } from 'tooling/apps';
+import { apiUpstream, HOST_APP, listenHost, PAGE_SERVER_NODE_FLAGS, portOf } from 'tooling/apps';
 import { buildHostApp } from './host-app';
+import { inspectorOpening } from './inspector-guard';
 import { localRolloutFile, rollOutLocally } from './releases/local-rollout';
 import { serveMetrics } from './telemetry/metrics-server';
 import { createPageMetrics } from './telemetry/page-metrics';
+
+// Nothing of the page server's is started before it is known that no signal opens its inspector.
+const opening = inspectorOpening(process.execArgv, process.env.NODE_OPTIONS);
+if (opening) {
+  console.error(
+    `host: the page server does not start: ${opening}; run it with ${PAGE_SERVER_NODE_FLAGS.join(' ')} (decision 032)`,
+  );
+  process.exit(1);
+}
+// A signal that would have opened it is only logged (a process of the same user sent it).
+process.on('SIGUSR1', () => {
+  console.error('host: a process sent the page server SIGUSR1; its inspector stays shut');
+});
 
 const hostRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = portOf(HOST_APP);

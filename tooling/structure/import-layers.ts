@@ -51,7 +51,10 @@ export interface Floor {
 
 /** The host's floors, top first. The order is the rule; the check draws it from the files. */
 export const HOST_FLOORS: readonly Floor[] = [
-  { name: 'server entry', holds: ['server/serve-host.ts', 'server/dev-gateway.ts'] },
+  {
+    name: 'server entry',
+    holds: ['server/serve-host.ts', 'server/dev-gateway.ts', 'server/inspector-guard.ts'],
+  },
   { name: 'server app', holds: ['server/host-app.ts'] },
   { name: 'server render', holds: ['server/render/'] },
   {

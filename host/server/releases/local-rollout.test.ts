@@ -37,6 +37,7 @@ describe('pnpm start’s rollout', () => {
         integrity: {
           entry: integrityOf('var remote_home = 1;'),
           server: integrityOf('exports.modules = {};'),
+          manifest: integrityOf(readFileSync(path.join(dist, 'mf-manifest.json'))),
         },
       });
       // Not built here, or served from elsewhere: nothing registered for it.

@@ -9,9 +9,15 @@ const bundle = (text: string, requires = 'react') =>
   `const react = require(${JSON.stringify(requires)});
    exports.modules = { Greeting: () => Promise.resolve({ default: () => react.say(${JSON.stringify(text)}) }) };`;
 
-function manifest(entry: { name: string; path: string } | undefined) {
+function manifest(
+  entry: { name: string; path: string } | undefined,
+  remoteEntry = { name: 'remoteEntry.js', path: '', type: 'global' },
+) {
   return {
-    metaData: entry ? { ssrRemoteEntry: { ...entry, type: 'commonjs-module' } } : {},
+    metaData: {
+      remoteEntry,
+      ...(entry ? { ssrRemoteEntry: { ...entry, type: 'commonjs-module' } } : {}),
+    },
     exposes: [
       { name: 'Greeting', assets: { css: { sync: ['greeting.1234.css'] }, js: { sync: [] } } },
     ],
@@ -166,10 +172,15 @@ describe('RemoteReleases', () => {
   describe('with the release a rollout registered (decision 025)', () => {
     const ENTRY = 'http://remotes.test/home/ssr/remote-entry.aaaa.cjs';
     const registered = bundle('v1');
+    const REGISTERED_MANIFEST = manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' });
     const pinned = (server?: string): ConfiguredRemote => ({
       name: 'remote_home',
       manifestUrl: MANIFEST,
-      integrity: { entry: integrityOf('entry'), ...(server ? { server } : {}) },
+      integrity: {
+        entry: integrityOf('entry'),
+        ...(server ? { server } : {}),
+        manifest: integrityOf(JSON.stringify(REGISTERED_MANIFEST)),
+      },
     });
 
     it('runs a bundle whose bytes are the ones registered', async () => {
@@ -209,6 +220,69 @@ describe('RemoteReleases', () => {
       expect(await greet(releases, pinned())).toBeUndefined();
       expect(await greet(releases)).toBeUndefined();
       expect(server.requests).not.toContain(ENTRY);
+    });
+
+    // Issue 45, row 2: the manifest changed after the rollout. It names the code to run, so the
+    // release is refused whole, before anything it names is fetched.
+    it.each([
+      [
+        'its browser entry renamed to evil.js and made a module',
+        manifest(
+          { name: 'remote-entry.aaaa.cjs', path: 'ssr' },
+          { name: 'evil.js', path: '', type: 'module' },
+        ),
+      ],
+      ['its server bundle renamed', manifest({ name: 'evil.cjs', path: 'ssr' })],
+      ['one byte more', `${JSON.stringify(REGISTERED_MANIFEST)} `],
+    ])(
+      'refuses a release whose manifest has %s, fetching nothing it names',
+      async (_change, tampered) => {
+        const server = remote({
+          [MANIFEST]: tampered,
+          [ENTRY]: registered,
+          'http://remotes.test/home/ssr/evil.cjs': 'globalThis.__evil = true;',
+        });
+        const refused: string[] = [];
+        const releases = new RemoteReleases({
+          sharedScope,
+          fetch: server.fetch,
+          unpinned: 'refuse',
+          onRefused: (error) => refused.push(error.message),
+        });
+        expect(await greet(releases, pinned(integrityOf(registered)))).toBeUndefined();
+        expect(server.requests).toEqual([MANIFEST]);
+        expect(refused).toEqual([
+          expect.stringMatching(
+            /^remote_home: release .*mf-manifest\.json is not run on the server \(its manifest's digest is sha384-/,
+          ),
+        ]);
+      },
+    );
+
+    it('stops rendering a release whose manifest is changed while it is in use', async () => {
+      const server = remote({ [MANIFEST]: REGISTERED_MANIFEST, [ENTRY]: registered });
+      const releases = new RemoteReleases({ sharedScope, fetch: server.fetch, revalidateMs: 0 });
+      const home = pinned(integrityOf(registered));
+      expect((await greet(releases, home))?.text).toBe('said: v1');
+
+      server.files[MANIFEST] = manifest(
+        { name: 'remote-entry.aaaa.cjs', path: 'ssr' },
+        { name: 'evil.js', path: '', type: 'module' },
+      );
+      await greet(releases, home);
+      await releases.settled();
+      expect(await greet(releases, home)).toBeUndefined();
+    });
+
+    it('runs no server code of a release whose manifest was never registered, in production', async () => {
+      const server = remote({ [MANIFEST]: REGISTERED_MANIFEST, [ENTRY]: registered });
+      const releases = new RemoteReleases({ sharedScope, fetch: server.fetch, unpinned: 'refuse' });
+      const { manifest: _unregistered, ...integrity } = pinned(integrityOf(registered))
+        .integrity ?? {
+        entry: '',
+      };
+      expect(await greet(releases, { ...pinned(), integrity })).toBeUndefined();
+      expect(server.requests).toEqual([]);
     });
 
     it('takes up a new rollout of the same remote at once', async () => {

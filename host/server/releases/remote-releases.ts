@@ -9,7 +9,9 @@ import { integrityOf } from 'tooling/release-integrity';
  * once a `revalidateMs`, so a remote deployed alone is rendered by the next pages without a
  * restart, and a release that is replaced is dropped whole: its code was evaluated outside
  * Node's module cache, so nothing keeps it once no render holds it (upstream's reload keeps
- * every old module graph, module-federation/core #4566, #5031).
+ * every old module graph, module-federation/core #4566, #5031). Neither the manifest nor the
+ * bundle is taken on its word: each is read only when its bytes are the ones the rollout
+ * registered (decision 025; the manifest since issue 45, as it names the code to run).
  */
 
 const manifestSchema = z.object({
@@ -62,12 +64,15 @@ export interface RemoteReleasesOptions {
 export interface ConfiguredRemote {
   name: string;
   manifestUrl: string;
-  integrity?: { entry: string; server?: string };
+  integrity?: { entry: string; server?: string; manifest?: string };
 }
 
+/** What identifies a rollout of a remote: a new one is taken up at once. */
+const rolloutOf = (remote: ConfiguredRemote) =>
+  `${remote.manifestUrl} ${remote.integrity?.server} ${remote.integrity?.manifest}`;
+
 interface Known {
-  manifestUrl: string;
-  pin: string | undefined;
+  rollout: string;
   checkedAt: number;
   /** The release in use, or undefined when the remote has none the server can render. */
   release: Promise<RemoteRelease | undefined>;
@@ -97,17 +102,12 @@ export class RemoteReleases {
   current(remote: ConfiguredRemote): Promise<RemoteRelease | undefined> {
     const known = this.known.get(remote.name);
     const now = Date.now();
-    const pin = remote.integrity?.server;
-    if (!known || known.manifestUrl !== remote.manifestUrl || known.pin !== pin) {
+    const rollout = rolloutOf(remote);
+    if (!known || known.rollout !== rollout) {
       // Nothing to render with yet, or a rollout named another release: this one waits, so a
       // page never shows a release other than the one its configuration names.
       const release = this.revalidate(remote, undefined);
-      this.known.set(remote.name, {
-        manifestUrl: remote.manifestUrl,
-        pin,
-        checkedAt: now,
-        release,
-      });
+      this.known.set(remote.name, { rollout, checkedAt: now, release });
       return release;
     }
     if (!known.next && now - known.checkedAt >= this.revalidateMs) {
@@ -131,12 +131,30 @@ export class RemoteReleases {
     previous: Promise<RemoteRelease | undefined> | undefined,
   ): Promise<RemoteRelease | undefined> {
     const { manifestUrl } = remote;
-    let manifest: z.infer<typeof manifestSchema>;
+    const manifestPin = remote.integrity?.manifest;
+    if (!manifestPin && this.options.unpinned === 'refuse') {
+      this.refuse(remote, manifestUrl, 'no manifest was registered for it');
+      return undefined;
+    }
+    let manifestBytes: Uint8Array;
     try {
-      manifest = manifestSchema.parse(await this.get(manifestUrl, 'json'));
+      manifestBytes = await this.get(manifestUrl);
     } catch {
       // Unreadable for now (the remote's origin restarting, a slow answer): the release in
       // use stays in use.
+      return previous;
+    }
+    // The manifest names the code to run: one changed after its rollout names none (issue 45).
+    const manifestDigest = manifestPin && integrityOf(manifestBytes);
+    if (manifestDigest !== manifestPin) {
+      const why = `its manifest's digest is ${manifestDigest}, the rollout's ${manifestPin}`;
+      this.refuse(remote, manifestUrl, why);
+      return undefined;
+    }
+    let manifest: z.infer<typeof manifestSchema>;
+    try {
+      manifest = manifestSchema.parse(JSON.parse(new TextDecoder().decode(manifestBytes)));
+    } catch {
       return previous;
     }
     const entry = manifest.metaData.ssrRemoteEntry;
@@ -153,7 +171,7 @@ export class RemoteReleases {
       return undefined;
     }
     try {
-      const bytes = new Uint8Array((await this.get(entryUrl.href, 'bytes')) as ArrayBuffer);
+      const bytes = await this.get(entryUrl.href);
       // Not a byte is evaluated unless it is the release a rollout registered.
       if (pin && integrityOf(bytes) !== pin) {
         this.refuse(remote, id, `its digest is ${integrityOf(bytes)}, the rollout's ${pin}`);
@@ -194,13 +212,14 @@ export class RemoteReleases {
     );
   }
 
-  private async get(url: string, as: 'json' | 'bytes'): Promise<unknown> {
+  /** A file's bytes, as they are hashed: a manifest and a bundle are both checked by them. */
+  private async get(url: string): Promise<Uint8Array> {
     const response = await this.fetch(url, {
       signal: AbortSignal.timeout(this.fetchTimeoutMs),
       cache: 'no-store',
     });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return as === 'json' ? response.json() : response.arrayBuffer();
+    return new Uint8Array(await response.arrayBuffer());
   }
 
   /** Runs a release's bundle with the host's singletons as its only `require`. */

@@ -13,6 +13,7 @@ import { CSP_REPORT_PATH, originOf, pageSecurityHeaders } from 'tooling/server/s
 import type { FastifyReply, FastifyRequest } from 'tooling/server/static-server';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/contract/page-state';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../src/contract/runtime-config';
+import { VIEW_TOKEN_META } from '../../src/telemetry/rum-events';
 
 /** What the server rendered of a page (decision 020): its markup, state and style sheets. */
 export interface ServerRendered {
@@ -56,13 +57,15 @@ function startScripts(page: string, rendered: boolean): string {
  * The host's page with what the browser needs before any script runs: the runtime
  * configuration as data (no request of its own, and no inline script for a CSP to allow),
  * and preload hints for the remotes' manifests, so they travel with the host's own script
- * instead of after it (decision 014).
+ * instead of after it (decision 014); and the page view's token, which its beacons are
+ * evidence by (decision 034).
  */
 export function renderIndexHtml(
   template: string,
   config: RuntimeConfig,
   hinted: RuntimeConfig['remotes'] = config.remotes,
   rendered?: ServerRendered,
+  viewToken?: string,
 ): string {
   const hints = hinted.map(
     (remote) =>
@@ -72,6 +75,9 @@ export function renderIndexHtml(
     (href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" />`,
   );
   const data = [
+    ...(viewToken
+      ? [`<meta name="${VIEW_TOKEN_META}" content="${escapeAttribute(viewToken)}" />`]
+      : []),
     `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script>`,
     ...(rendered
       ? [

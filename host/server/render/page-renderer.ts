@@ -1,12 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Audience } from '../../src/contract/page-state';
 import type { RuntimeConfig } from '../../src/contract/runtime-config';
-import {
-  type CustomerFetch,
-  type RenderedByWorker,
-  RenderPool,
-  type RenderPoolOptions,
-} from './render-pool';
+import { PageComposer, remotesRenderedOnServer, type ServerPage } from './page-composer';
+import { type CustomerFetch, RenderPool, type RenderPoolOptions } from './render-pool';
 
 export interface PageRendererOptions {
   /** The render bundle's file. */
@@ -25,13 +21,13 @@ export interface PageRendererOptions {
   /** The pool's own settings (tests and benchmarks). */
   pool?: Pick<
     RenderPoolOptions,
-    'size' | 'stallMs' | 'heapMb' | 'recycleAfterReleases' | 'exposeGc'
+    'size' | 'stallMs' | 'heapMb' | 'recycleAfterReleases' | 'exposeGc' | 'identity'
   >;
   onError?: (error: unknown) => void;
   /** A render worker stopped, and what it was running (render-pool). */
   onStopped?: (error: Error) => void;
-  /** A release evaluated or refused by a worker (the page server's metrics). */
-  onRelease?: (remote: string, release: string, outcome: 'evaluated' | 'refused') => void;
+  /** A release a worker loaded, by the page server's name for it (the page server's metrics). */
+  onRelease?: RenderPoolOptions['onLoaded'];
 }
 
 export interface PageRenderer {
@@ -41,7 +37,7 @@ export interface PageRenderer {
     config: RuntimeConfig,
     audience: Audience,
     fetch?: CustomerFetch,
-  ): Promise<RenderedByWorker>;
+  ): Promise<ServerPage>;
   /** The workers' memory (benchmarks). */
   memory: RenderPool['memory'];
   /** Once every worker can render (tests, benchmarks). */
@@ -50,34 +46,29 @@ export interface PageRenderer {
 }
 
 /**
- * The server's renderer of pages (decisions 020, 026): a pool of render workers, or undefined
- * when the host was built without a render bundle: the page is then the browser's to render.
+ * The server's renderer of pages (decisions 020, 032): render workers for the host and for each
+ * slice, and the page server's composer of their parts; undefined when the host was built
+ * without a render bundle: the page is then the browser's to render.
  */
 export function loadPageRenderer(options: PageRendererOptions): PageRenderer | undefined {
   if (!existsSync(options.bundle) || !existsSync(options.worker)) return undefined;
+  const onError = options.onError ?? (() => {});
   const pool = new RenderPool({
     worker: options.worker,
     bundle: options.bundle,
     apiUpstream: options.apiUpstream,
     env: options.env,
+    remotes: remotesRenderedOnServer(),
     unpinned: options.unpinned ?? 'refuse',
     ...(options.revalidateMs !== undefined ? { revalidateMs: options.revalidateMs } : {}),
     ...options.pool,
-    onError: options.onError ?? (() => {}),
+    onError,
     ...(options.onStopped ? { onStopped: options.onStopped } : {}),
-    ...(options.onRelease
-      ? {
-          onEvaluated: (remote: string, release: string) =>
-            options.onRelease?.(remote, release, 'evaluated'),
-          onRefused: (remote: string, release: string) =>
-            options.onRelease?.(remote, release, 'refused'),
-        }
-      : {}),
+    ...(options.onRelease ? { onLoaded: options.onRelease } : {}),
   });
-  const budgetMs = options.budgetMs ?? 400;
+  const composer = new PageComposer(pool, { budgetMs: options.budgetMs ?? 400, onError });
   return {
-    render: (url, config, audience, fetch) =>
-      pool.render(url, config, audience, Date.now() + budgetMs, fetch),
+    render: (url, config, audience, fetch) => composer.render(url, config, audience, fetch),
     memory: () => pool.memory(),
     ready: () => pool.ready(),
     close: () => pool.close(),

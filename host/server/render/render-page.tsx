@@ -1,33 +1,28 @@
-import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { getAdapter } from 'axios';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  isRouteErrorResponse,
-  StaticRouterProvider,
-} from 'react-router-dom';
 import { apiClient } from 'shared/api/api-client';
-import { ServerLoggedInContext } from 'shared/auth/server-logged-in';
 import { setProviderSite } from 'shared/lib/site-urls';
 import { loanLimitQuery, loansQuery, userQuery } from 'shared/query/account-queries';
 import type { RemoteModuleId } from 'tooling/remotes';
-import { AppProviders } from '../../src/app/app-providers';
-import {
-  ServerAccountContext,
-  ServerAudienceContext,
-  ServerRenderedSlotsContext,
-} from '../../src/app/page-audience';
 import { PAGE_SLOTS, type SlotPage } from '../../src/app/pages/page-slots';
 import { routeOf } from '../../src/app/route-table';
-import { buildRoutes } from '../../src/app/router';
-import type { Audience, PageState, SerializedRouteError } from '../../src/contract/page-state';
+import type { Audience } from '../../src/contract/page-state';
 import { providerSite, type RuntimeConfig } from '../../src/contract/runtime-config';
 import type { RemoteModule, RemoteModuleMap } from '../../src/federation/remote-modules';
 import type { LoadRemoteModule } from '../../src/slots/remote-loader';
-import { sliceReleases } from '../../src/telemetry/slice-releases';
 import { type CustomerFetch, customerAnswers, withCustomerAnswers } from './customer-answers';
+import { PageTree, routeContext, routerState } from './page-tree';
 import { cachePublicAnswers } from './public-answer-cache';
+import type { Dehydrated, RenderedShell, SlotResult } from './render-protocol';
 import { renderToHtml } from './render-to-html';
+import { cutSlotMarkup } from './slot-markup';
+
+/*
+ * The host's render bundle (decision 032): what the render workers run. The page server asks
+ * each part of a page of the worker that may run its code: the customer's account and the page
+ * around the slots of the host's worker (no slice's code in it), each slice's slots of that
+ * slice's worker. Each part is a function here; the page server puts the page together.
+ */
 
 /** How long the server keeps a public answer of the provider's (decision 020). */
 const PUBLIC_ANSWER_TTL_MS = 10_000;
@@ -55,60 +50,13 @@ export function setProviderAddress(baseURL: string, timeoutMs = PROVIDER_ANSWER_
   apiClient.interceptors.request.use((config) => ({ ...config, baseURL, timeout: timeoutMs }));
 }
 
-/** A slot's module as the server has it: the module, and the release it came from. */
+/** A slot's module as the server has it: the module, the release it came from, its styles. */
 export interface ServerSlotModule<Id extends RemoteModuleId = RemoteModuleId> {
   module: RemoteModuleMap[Id];
   release: string;
+  /** The style sheets its module needs, as absolute addresses. */
+  styles?: readonly string[];
 }
-
-export interface RenderPageOptions {
-  /** The page's path and query, as the browser asked for it. */
-  url: string;
-  /**
-   * Whom the page is for: a customer's page is rendered with their data when `customerFetch`
-   * is given and their account answers in time, else it is the shell and every slot's
-   * reserved place, their data the browser's to load.
-   */
-  audience: Audience;
-  /** Asks the provider with the customer's session (the page server holds it; decision 027). */
-  customerFetch?: CustomerFetch;
-  config: RuntimeConfig;
-  /** A slot's module from its remote's current release (host/server/releases/remote-releases). */
-  loadSlot: <Id extends RemoteModuleId>(id: Id) => Promise<ServerSlotModule<Id>>;
-  /** When the page must be sent: slots and data not ready by then are left to the browser. */
-  deadline: number;
-  /** A server render's error, for the log (the page is still sent). */
-  onError?: (error: unknown) => void;
-  /**
-   * Told when a slice's code begins and ends running synchronously in this render, so the
-   * render worker's pool can name the slot whose code never yields (host/server/render/render-pool).
-   */
-  onSliceCode?: (slot: RemoteModuleId, release: string, phase: 'enter' | 'leave') => void;
-}
-
-/**
- * What became of a slot the page wanted from the server (the page server's metrics, decision
- * 029): rendered, late for the page's deadline, failed (its code or answers), or the browser's by
- * design (a customer's slot its release cannot render with their data); and how long it took.
- */
-export interface SlotOutcome {
-  slot: RemoteModuleId;
-  outcome: 'rendered' | 'late' | 'failed' | 'browser';
-  ms: number;
-}
-
-export type RenderedPage =
-  | { kind: 'redirect'; status: number; location: string }
-  /** A page the server does not render: the browser does, as before (a customer's guarded route). */
-  | { kind: 'browser' }
-  | {
-      kind: 'page';
-      status: number;
-      html: string;
-      state: PageState;
-      slots: RemoteModuleId[];
-      outcomes: SlotOutcome[];
-    };
 
 /**
  * A slot the server does not render, by design (a customer's, a form that needs its script)
@@ -119,13 +67,6 @@ class LeftToBrowser extends Error {
   constructor(id: RemoteModuleId) {
     super(`${id} is left to the browser`);
   }
-}
-
-/** Settles with the promise's value, or undefined once the deadline passes or it fails. */
-function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | undefined> {
-  return settledBy(promise, deadline).then((settled) =>
-    settled.kind === 'value' ? settled.value : undefined,
-  );
 }
 
 type Settled<T> = { kind: 'value'; value: T } | { kind: 'failed' } | { kind: 'late' };
@@ -148,273 +89,263 @@ function settledBy<T>(promise: Promise<T>, deadline: number): Promise<Settled<T>
   });
 }
 
+/** A part's answers as the protocol carries them, as TanStack Query takes them (its own dehydrate's). */
+const asState = (answers: Dehydrated) => answers as unknown as DehydratedState;
+
+const renderClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+/**
+ * A customer's account, which their page is decided by (issue 29): who they are and their
+ * loans (whether they are applying, whether verification is left), and their limit. Not known
+ * by the deadline, the page's data is the browser's; a limit that failed is no limit (spec §7).
+ */
+export async function prepareAccount(options: {
+  config: RuntimeConfig;
+  customerFetch: CustomerFetch;
+  deadline: number;
+}): Promise<{ known: boolean; state: Dehydrated }> {
+  setProviderSite(providerSite(options.config));
+  const queryClient = renderClient();
+  const asked = withCustomerAnswers(options.customerFetch, () =>
+    Promise.all([
+      queryClient.prefetchQuery(userQuery),
+      queryClient.prefetchQuery(loanLimitQuery),
+      queryClient.prefetchQuery(loansQuery),
+    ]),
+  );
+  const answered = await settledBy(asked, options.deadline);
+  const known = [userQuery.queryKey, loansQuery.queryKey].every(
+    (key) => queryClient.getQueryState(key)?.status === 'success',
+  );
+  if (answered.kind !== 'value' || !known) {
+    return { known: false, state: { queries: [], mutations: [] } };
+  }
+  if (queryClient.getQueryState(loanLimitQuery.queryKey)?.status !== 'success') {
+    queryClient.removeQueries({ queryKey: loanLimitQuery.queryKey });
+  }
+  return { known: true, state: dehydrate(queryClient) as Dehydrated };
+}
+
+export interface RenderSlotsOptions {
+  /** The page's path and query, as the browser asked for it. */
+  url: string;
+  audience: Audience;
+  config: RuntimeConfig;
+  /** This slice's slots the page wants from the server (the page server chose them). */
+  slots: readonly RemoteModuleId[];
+  /** The customer's account (prepareAccount's), or null: a visitor's page. */
+  account: Dehydrated | null;
+  /** A slot's module from its remote's current release (host/server/releases/remote-releases). */
+  loadSlot: <Id extends RemoteModuleId>(id: Id) => Promise<ServerSlotModule<Id>>;
+  /** Asks the provider with the customer's session (the page server holds it; decision 027). */
+  customerFetch?: CustomerFetch;
+  /** When the slots must be ready: those not ready by then are left to the browser. */
+  deadline: number;
+  /** The mark this render's slots' markup is cut out by (slot-seam). */
+  seam: string;
+  /** A slot's failure, for the log (the page is still sent). */
+  onError?: (error: unknown) => void;
+}
+
 /**
  * What a customer's slot prefetches: its customer's answers. A slot visitors see too names
  * them apart (`prefetchCustomerOnServer`); its `prefetchOnServer` is the visitor's, and a
  * release without the customer's is rendered for visitors only.
  */
-function customerPrefetch(
+function prefetchFor(
   module: ServerSlotModule['module'],
+  customer: boolean,
   sharedWithVisitors: boolean,
 ): RemoteModule['prefetchOnServer'] {
+  if (!customer) return module.prefetchOnServer;
   return sharedWithVisitors ? module.prefetchCustomerOnServer : module.prefetchOnServer;
 }
 
-/**
- * The modules of a visitor's page, and the public answers they render with, fetched before
- * the render: the slot table names the slots, each slice's `prefetchOnServer` what it needs.
- */
-async function prepareSlots(
-  options: RenderPageOptions,
-  page: SlotPage | undefined,
-  queryClient: QueryClient,
-): Promise<PreparedSlots> {
-  const customer = options.audience === 'customer';
-  // A customer's slots that show their data whole (the slot table says which); their
-  // conditions are decided by the account, which the page has by now.
-  const slots = page
-    ? PAGE_SLOTS[page][options.audience].filter((slot) =>
-        customer ? slot.withDataOnServer : !slot.when && !slot.browserOnly,
-      )
-    : [];
-  const url = new URL(options.url, 'http://page.invalid');
-  const sharedWithVisitors = new Set(page ? PAGE_SLOTS[page].visitor.map((slot) => slot.id) : []);
-  const ready = new Map<RemoteModuleId, ServerSlotModule>();
-  const queries = new Map<RemoteModuleId, string[]>();
-  const outcomes: SlotOutcome[] = [];
-  await Promise.all(
-    slots.map(async ({ id }) => {
-      const started = Date.now();
-      const outcome = (kind: SlotOutcome['outcome']) => {
-        outcomes.push({ slot: id, outcome: kind, ms: Date.now() - started });
-      };
-      // A slot whose code or answers failed is left to the browser, and the team is told.
-      const reported = <T,>(promise: Promise<T>) =>
-        promise.catch((error: unknown) => {
-          options.onError?.(error);
-          throw error;
-        });
-      const settled = await settledBy(reported(options.loadSlot(id)), options.deadline);
-      if (settled.kind !== 'value') return outcome(settled.kind);
-      const loaded = settled.value;
-      const prefetch = customer
-        ? customerPrefetch(loaded.module, sharedWithVisitors.has(id))
-        : loaded.module.prefetchOnServer;
-      // A customer's slot shows their data: without a prefetch it would render a loading state.
-      if (customer && !prefetch) return outcome('browser');
-      if (prefetch) {
-        // Each slice's answers apart first, so the page can say which are whose: a browser
-        // that renders a slot afresh (another release) drops them (server-rendered-slots).
-        // Seeded with what the page already has (a customer's account): asked once a page, the
-        // answers count as fresh for the render, and stay the page's, not this slice's.
-        const own = new QueryClient({
-          defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-        });
-        const seeded = dehydrate(queryClient);
-        hydrate(own, seeded);
-        const pageOwn = new Set(seeded.queries.map((query) => query.queryHash));
-        options.onSliceCode?.(id, loaded.release, 'enter');
-        let prefetched: Promise<void>;
-        try {
-          prefetched = prefetch(own, url.searchParams);
-        } catch (error) {
-          prefetched = Promise.reject(error);
-        } finally {
-          options.onSliceCode?.(id, loaded.release, 'leave');
-        }
-        const done = await settledBy(reported(prefetched), options.deadline);
-        // A slot is sent whole or not at all: one still waiting for an answer, or showing a
-        // failed one, would send a loading or error state the browser must redo (its skeleton's
-        // inline size refused by the CSP, its markup not what the browser renders).
-        const answered = own
-          .getQueryCache()
-          .getAll()
-          .every((query) => query.state.status === 'success');
-        if (done.kind !== 'value') return outcome(done.kind);
-        if (!answered) return outcome('failed');
-        const answers = dehydrate(own);
-        hydrate(queryClient, answers);
-        queries.set(
-          id,
-          answers.queries.map((query) => query.queryHash).filter((hash) => !pageOwn.has(hash)),
-        );
-      }
-      ready.set(id, loaded);
-      outcome('rendered');
-    }),
-  );
-  return { ready, queries, outcomes };
-}
-
-interface PreparedSlots {
-  ready: Map<RemoteModuleId, ServerSlotModule>;
-  queries: Map<RemoteModuleId, string[]>;
-  outcomes: SlotOutcome[];
-}
-
-const NOTHING_PREPARED: PreparedSlots = { ready: new Map(), queries: new Map(), outcomes: [] };
-
-/**
- * A customer's page with their data (issue 29): first the account the page is decided by (who
- * they are, their loans: whether they are applying, whether verification is left), then each
- * slot's own answers. An account not known by the deadline leaves the whole page's data to the
- * browser, as before; a limit that failed is no limit (spec §7).
- */
-async function prepareCustomer(
-  options: RenderPageOptions,
-  page: SlotPage | undefined,
-  queryClient: QueryClient,
-): Promise<PreparedSlots & { account: boolean }> {
-  const asked = Promise.all([
-    queryClient.prefetchQuery(userQuery),
-    queryClient.prefetchQuery(loanLimitQuery),
-    queryClient.prefetchQuery(loansQuery),
-  ]);
-  const answered = await beforeDeadline(
-    asked.then(() => true),
-    options.deadline,
-  );
-  const known = [userQuery.queryKey, loansQuery.queryKey].every(
-    (key) => queryClient.getQueryState(key)?.status === 'success',
-  );
-  if (!answered || !known) {
-    queryClient.clear();
-    return { ...NOTHING_PREPARED, account: false };
-  }
-  if (queryClient.getQueryState(loanLimitQuery.queryKey)?.status !== 'success') {
-    queryClient.removeQueries({ queryKey: loanLimitQuery.queryKey });
-  }
-  return { ...(await prepareSlots(options, page, queryClient)), account: true };
-}
-
-/** Says a slot's code is done: React renders it right after the slot's own tree. */
-function SliceCodeLeft({ onRender }: { onRender: () => void }) {
-  onRender();
-  return null;
+interface Prepared {
+  loaded: ServerSlotModule;
+  /** The answers its own prefetch asked for, not the page's account. */
+  answers: Dehydrated;
 }
 
 /**
- * The slot's module with its component announced: React renders a component's children right
- * after it, so a slot's code runs between the two marks (nothing is added to the markup).
+ * One slot's module and the answers it renders with, by the deadline (decision 020). A slot is
+ * sent whole or not at all: one still waiting for an answer, or showing a failed one, would
+ * send a loading or error state the browser must redo.
  */
-function traced(
+async function prepareSlot(
   id: RemoteModuleId,
-  slot: ServerSlotModule,
-  onSliceCode: NonNullable<RenderPageOptions['onSliceCode']>,
-): RemoteModuleMap[RemoteModuleId] {
-  const Slice = slot.module.default;
-  const leave = () => onSliceCode(id, slot.release, 'leave');
-  // biome-ignore lint/correctness/noComponentHookFactories: one per slot and server render, stateless.
-  const Traced = () => {
-    onSliceCode(id, slot.release, 'enter');
-    return (
-      <>
-        <Slice />
-        <SliceCodeLeft onRender={leave} />
-      </>
-    );
+  options: RenderSlotsOptions,
+  page: QueryClient,
+  sharedWithVisitors: boolean,
+): Promise<{ outcome: SlotResult['outcome']; prepared?: Prepared }> {
+  const reported = <T,>(promise: Promise<T>) =>
+    promise.catch((error: unknown) => {
+      options.onError?.(error);
+      throw error;
+    });
+  const settled = await settledBy(reported(options.loadSlot(id)), options.deadline);
+  if (settled.kind !== 'value') return { outcome: settled.kind };
+  const loaded = settled.value;
+  const customer = options.audience === 'customer';
+  const prefetch = prefetchFor(loaded.module, customer, sharedWithVisitors);
+  // A customer's slot shows their data: without a prefetch it would render a loading state.
+  if (customer && !prefetch) return { outcome: 'browser' };
+  if (!prefetch) return { outcome: 'rendered', prepared: { loaded, answers: EMPTY } };
+  // Each slot's answers apart, so the page can say which are whose: a browser that renders a
+  // slot afresh (another release) drops them (server-rendered-slots). Seeded with the page's
+  // account: asked once a page, those count as fresh, and stay the page's.
+  const own = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  const seeded = dehydrate(page);
+  hydrate(own, seeded);
+  const pageOwn = new Set(seeded.queries.map((query) => query.queryHash));
+  let prefetched: Promise<void>;
+  try {
+    prefetched = prefetch(own, new URL(options.url, 'http://page.invalid').searchParams);
+  } catch (error) {
+    prefetched = Promise.reject(error);
+  }
+  const done = await settledBy(reported(prefetched), options.deadline);
+  if (done.kind !== 'value') return { outcome: done.kind };
+  const answered = own
+    .getQueryCache()
+    .getAll()
+    .every((query) => query.state.status === 'success');
+  if (!answered) return { outcome: 'failed' };
+  const answers = dehydrate(own);
+  return {
+    outcome: 'rendered',
+    prepared: {
+      loaded,
+      answers: {
+        queries: answers.queries.filter((query) => !pageOwn.has(query.queryHash)),
+        mutations: [],
+      },
+    },
   };
-  return { ...slot.module, default: Traced };
 }
 
-/** Route errors as data the page can carry (a RouteErrorResponse's fields). */
-function serializeErrors(
-  errors: Record<string, unknown> | null,
-): Record<string, SerializedRouteError> | null {
-  if (!errors) return null;
-  return Object.fromEntries(
-    Object.entries(errors).map(([route, error]) => [
-      route,
-      isRouteErrorResponse(error)
-        ? { status: error.status, statusText: error.statusText, data: error.data }
-        : { status: 500, statusText: 'Internal Server Error', data: null },
-    ]),
-  );
+const EMPTY: Dehydrated = { queries: [], mutations: [] };
+
+/** The slots a visitor's page at this address shows (a customer's slot that is one names its own prefetch apart). */
+function visitorSlotsOf(url: string): RemoteModuleId[] {
+  const route = routeOf(url.split('?')[0] ?? '/');
+  if (!route || !Object.hasOwn(PAGE_SLOTS, route.id)) return [];
+  return PAGE_SLOTS[route.id as SlotPage].visitor.map((slot) => slot.id);
 }
 
 /**
- * A visitor's page rendered on the server (decision 020): the host's shell and route with
- * each slot from its slice's current release, the public answers they show, and the state
- * the browser hydrates with.
+ * This slice's slots of a page, each cut out of the whole page as the slice renders it: the
+ * host's page around it, its own slots with their answers, every other slice's left empty.
  */
-export async function renderPage(options: RenderPageOptions): Promise<RenderedPage> {
-  // The page's configuration, not the server's: the browser judges the provider's addresses
-  // by the same one when it hydrates this page.
+export async function renderSlots(options: RenderSlotsOptions): Promise<SlotResult[]> {
   setProviderSite(providerSite(options.config));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const pathname = options.url.split('?')[0] ?? '/';
-  const route = routeOf(pathname);
-  const page = route && Object.hasOwn(PAGE_SLOTS, route.id) ? (route.id as SlotPage) : undefined;
-  const customer = options.audience === 'customer';
-  // A route's middleware decides by the session, which only the browser's auth store knows.
-  const guarded = route
-    ? [...route.middleware, ...(options.config.routeMiddleware[route.path] ?? [])].length > 0
-    : false;
-  if (customer && guarded) return { kind: 'browser' };
-  const { customerFetch } = options;
-  const { ready, queries, outcomes, account } = !customer
-    ? { ...(await prepareSlots(options, page, queryClient)), account: false }
-    : customerFetch
-      ? await withCustomerAnswers(customerFetch, () => prepareCustomer(options, page, queryClient))
-      : { ...NOTHING_PREPARED, account: false };
-
-  const handler = createStaticHandler(buildRoutes(options.config));
-  const context = await handler.query(new Request(new URL(options.url, 'http://page.invalid')));
-  if (context instanceof Response) {
-    return {
-      kind: 'redirect',
-      status: context.status,
-      location: context.headers.get('Location') ?? '/',
-    };
+  const page = renderClient();
+  if (options.account) hydrate(page, asState(options.account));
+  const visitorSlots = new Set(visitorSlotsOf(options.url));
+  const work = () =>
+    Promise.all(
+      options.slots.map(async (id) => ({
+        id,
+        ...(await prepareSlot(id, options, page, visitorSlots.has(id))),
+      })),
+    );
+  const prepared =
+    options.audience === 'customer' && options.customerFetch
+      ? await withCustomerAnswers(options.customerFetch, work)
+      : await work();
+  const ready = new Map(
+    prepared.flatMap(({ id, prepared: slot }) => (slot ? [[id, slot] as const] : [])),
+  );
+  const route = ready.size > 0 ? await routeContext(options.url, options.config) : undefined;
+  if (!route) {
+    return prepared.map(({ id, outcome }) => ({
+      slot: id,
+      outcome: outcome === 'rendered' ? 'browser' : outcome,
+    }));
   }
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // Only a slot prepared whole is rendered here; any other is its reserved place, which React
-  // marks for the browser to render. Every slot of a customer's page shows their data.
+  for (const slot of ready.values()) hydrate(page, asState(slot.answers));
   const loadRemote = (async (id: RemoteModuleId) => {
     const slot = ready.get(id);
     if (!slot) throw new LeftToBrowser(id);
-    return options.onSliceCode ? traced(id, slot, options.onSliceCode) : slot.module;
+    return slot.loaded.module;
   }) as LoadRemoteModule;
-
   const html = await renderToHtml(
-    <ServerAudienceContext value={options.audience}>
-      <ServerLoggedInContext value={customer}>
-        <ServerAccountContext value={account}>
-          <ServerRenderedSlotsContext value={new Set(ready.keys())}>
-            <AppProviders
-              queryClient={queryClient}
-              loadRemote={loadRemote}
-              releases={sliceReleases(options.config.remotes)}
-            >
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProviders>
-          </ServerRenderedSlotsContext>
-        </ServerAccountContext>
-      </ServerLoggedInContext>
-    </ServerAudienceContext>,
+    <PageTree
+      audience={options.audience}
+      account={options.account !== null}
+      config={options.config}
+      queryClient={page}
+      ready={new Set(ready.keys())}
+      loadRemote={loadRemote}
+      route={route}
+      seam={options.seam}
+    />,
     options.deadline,
     (error) => {
       if (!(error instanceof LeftToBrowser)) options.onError?.(error);
     },
   );
-  const slots = Object.fromEntries(
-    [...ready].map(([id, slot]) => [id, { release: slot.release, queries: queries.get(id) ?? [] }]),
-  );
-  return {
-    kind: 'page',
-    status: context.statusCode,
-    html,
-    state: {
-      audience: options.audience,
-      queries: dehydrate(queryClient),
-      router: {
-        loaderData: context.loaderData,
-        actionData: context.actionData,
-        errors: serializeErrors(context.errors),
-      },
-      slots,
+  return prepared.map(({ id, outcome }): SlotResult => {
+    const slot = ready.get(id);
+    if (!slot) return { slot: id, outcome };
+    const markup = cutSlotMarkup(html, id, options.seam);
+    if (markup === undefined) return { slot: id, outcome: 'failed' };
+    return {
+      slot: id,
+      outcome: 'rendered',
+      html: markup,
+      release: slot.loaded.release,
+      queries: slot.answers,
+      styles: [...(slot.loaded.styles ?? [])],
+    };
+  });
+}
+
+export interface RenderShellOptions {
+  url: string;
+  audience: Audience;
+  config: RuntimeConfig;
+  account: Dehydrated | null;
+  /** The slots whose markup the page server has: each rendered as `token(index)`. */
+  ready: readonly RemoteModuleId[];
+  token: (index: number) => string;
+  deadline: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The page around its slots, by the host's own code: each ready slot's place holds its token,
+ * every other slot its reserved place for the browser. Null when the route redirects (the page
+ * server decides redirects itself).
+ */
+export async function renderShell(options: RenderShellOptions): Promise<RenderedShell | null> {
+  setProviderSite(providerSite(options.config));
+  const route = await routeContext(options.url, options.config);
+  if (!route) return null;
+  const queryClient = renderClient();
+  if (options.account) hydrate(queryClient, asState(options.account));
+  const tokens = new Map(options.ready.map((id, index) => [id, options.token(index)]));
+  const loadRemote = (async (id: RemoteModuleId) => {
+    const token = tokens.get(id);
+    if (token === undefined) throw new LeftToBrowser(id);
+    return { default: () => token };
+  }) as LoadRemoteModule;
+  const html = await renderToHtml(
+    <PageTree
+      audience={options.audience}
+      account={options.account !== null}
+      config={options.config}
+      queryClient={queryClient}
+      ready={new Set(options.ready)}
+      loadRemote={loadRemote}
+      route={route}
+    />,
+    options.deadline,
+    (error) => {
+      if (!(error instanceof LeftToBrowser)) options.onError?.(error);
     },
-    slots: [...ready.keys()],
-    outcomes,
-  };
+  );
+  return { status: route.context.statusCode, html, router: routerState(route.context) };
 }

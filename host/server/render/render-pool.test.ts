@@ -1,18 +1,23 @@
 // @vitest-environment node
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RemoteModuleId } from 'tooling/remotes';
 import { bundleServer } from 'tooling/server/bundle-server';
 import type { RuntimeConfig } from '../../src/contract/runtime-config';
-import { type RenderedByWorker, RenderPool, workerEnv } from './render-pool';
+import { RenderPool, type RenderPoolOptions } from './render-pool';
+import type { SlotResult } from './render-protocol';
+import { workerEnv } from './worker-process';
 
 /*
- * The render workers as the page server runs them: the real worker script (bundled as the
- * build bundles it), a stand-in render bundle that renders one slot, and remotes served over
- * HTTP whose server bundles do what a compromised or broken release would.
+ * The render workers as the page server runs them (decision 032): the real worker script
+ * (bundled as the build bundles it), a stand-in render bundle whose slots render what their
+ * module returns, and remotes served over HTTP whose server bundles do what a compromised or
+ * broken release would: loop, block, lie in their messages, signal the page server, read what
+ * their slots do not show.
  */
 
 const hostRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,37 +30,37 @@ let remotes: Server;
 const releases = new Map<string, { id: string; source: string }>();
 
 /**
- * Renders the page's one slot (the URL's path names its remote, and its module unless Probe) with what the slot's module
- * default export returns, or `fallback` when its code is left to the browser.
+ * The render bundle's three parts, as plain as can be: a slot renders what its module's default
+ * export returns (given the page's customer fetch), the shell lists the slots' places.
  */
 const RENDER_BUNDLE = `
 exports.sharedScope = {};
 exports.setProviderAddress = () => {};
-exports.renderPage = async (options) => {
-  const path = options.url.slice(1);
-  const id = path.includes('/') ? path : path + '/Probe';
-  let html = 'fallback';
-  const slots = [];
+exports.prepareAccount = async (options) => {
+  const answer = await options.customerFetch('/api/user/details/');
+  return { known: answer.status === 200, state: { queries: [], mutations: [] } };
+};
+exports.renderSlots = async (options) => Promise.all(options.slots.map(async (slot) => {
   try {
-    const slot = await options.loadSlot(id);
-    options.onSliceCode?.(id, slot.release, 'enter');
-    html = String(slot.module.default());
-    options.onSliceCode?.(id, slot.release, 'leave');
-    slots.push(id);
+    const loaded = await options.loadSlot(slot);
+    const html = String(await loaded.module.default({ fetch: options.customerFetch }));
+    return { slot, outcome: 'rendered', html, release: loaded.release,
+      queries: { queries: [], mutations: [] }, styles: [] };
   } catch (error) {
     options.onError?.(error);
+    return { slot, outcome: 'failed' };
   }
-  return {
-    kind: 'page', status: 200, html, slots, outcomes: [],
-    state: { audience: options.audience, queries: { queries: [], mutations: [] },
-      router: { loaderData: {}, actionData: null, errors: null }, slots: {} },
-  };
-};`;
+}));
+exports.renderShell = async (options) => ({
+  status: 200,
+  html: options.ready.map((_, index) => options.token(index)).join('|'),
+  router: { loaderData: {}, actionData: null, errors: null },
+});`;
 
-/** A release's server bundle whose one module renders what `body` returns. */
-const serverBundle = (body: string, topLevel = '') =>
+/** A release's server bundle whose modules each return what their body returns. */
+const serverBundle = (body: string, topLevel = '', module = 'Probe') =>
   `${topLevel}
-exports.modules = { Probe: () => Promise.resolve({ default: () => { ${body} } }) };`;
+exports.modules = { ${module}: () => Promise.resolve({ default: async (page) => { ${body} } }) };`;
 
 /** What a slice's code can reach in its worker, each attempt's outcome in a word. */
 const PROBE = serverBundle(`
@@ -67,6 +72,9 @@ const PROBE = serverBundle(`
     binding: attempt(() => process.binding('fs')),
     childProcess: attempt(() => process.getBuiltinModule('child_process').spawnSync('true')),
     thread: attempt(() => new (process.getBuiltinModule('worker_threads').Worker)('0', { eval: true })),
+    inspector: attempt(() => process.getBuiltinModule('inspector').open(0)),
+    signalParent: attempt(() => process.kill(process.ppid, 'SIGUSR1')),
+    uid: process.getuid(),
     env: Object.keys(process.env).filter((name) => !name.startsWith('NODE_CHANNEL')),
     flags: process.execArgv,
   });`);
@@ -75,9 +83,17 @@ function release(remote: string, id: string, source: string) {
   releases.set(remote, { id, source });
 }
 
-const config = (...names: string[]) =>
+/**
+ * The page's configuration naming each remote's release: `key`, the release as the page server
+ * names it, is in the manifest's address (which the origin ignores), so a new key is a rollout.
+ */
+const config = (key: string, ...names: string[]) =>
   ({
-    remotes: names.map((name) => ({ name, manifestUrl: `${origin}/${name}/mf-manifest.json` })),
+    remotes: names.map((name) => ({
+      name,
+      manifestUrl: `${origin}/${name}/mf-manifest.json?release=${encodeURIComponent(key)}`,
+    })),
+    routeMiddleware: {},
   }) as unknown as RuntimeConfig;
 
 beforeAll(async () => {
@@ -87,7 +103,7 @@ beforeAll(async () => {
   await bundleServer(path.join(hostRoot, 'server/render/render-worker.ts'), worker, hostRoot, true);
   writeFileSync(renderBundle, RENDER_BUNDLE);
   remotes = createServer((request, response) => {
-    const [, name, file] = request.url?.match(/^\/([^/]+)\/(.+)$/) ?? [];
+    const [, name, file] = request.url?.match(/^\/([^/]+)\/([^?]+)/) ?? [];
     const current = name ? releases.get(name) : undefined;
     if (!current) return response.writeHead(404).end();
     if (file === 'mf-manifest.json') {
@@ -95,7 +111,10 @@ beforeAll(async () => {
       return response.end(
         JSON.stringify({
           metaData: { ssrRemoteEntry: { name: `${current.id}.cjs`, path: 'ssr' } },
-          exposes: [{ name: 'Probe', assets: { css: { sync: [] } } }],
+          exposes: ['Probe', 'Calculator', 'Other'].map((exposed) => ({
+            name: exposed,
+            assets: { css: { sync: [] } },
+          })),
         }),
       );
     }
@@ -113,7 +132,7 @@ afterAll(async () => {
 let pool: RenderPool | undefined;
 let errors: string[];
 
-function startPool(options: Partial<ConstructorParameters<typeof RenderPool>[0]> = {}) {
+function startPool(options: Partial<RenderPoolOptions> = {}) {
   errors = [];
   pool = new RenderPool({
     worker,
@@ -121,7 +140,7 @@ function startPool(options: Partial<ConstructorParameters<typeof RenderPool>[0]>
     apiUpstream: 'http://127.0.0.1:9',
     unpinned: 'evaluate',
     revalidateMs: 0,
-    size: 2,
+    remotes: ['remote_home', 'remote_loans'],
     stallMs: 500,
     env: { NODE_ENV: 'test', PROXY_SECRET: 'the-proxy-secret', SESSION_SECRET: 'a-key' },
     onError: (error) => errors.push(error.message),
@@ -135,39 +154,64 @@ afterEach(async () => {
   pool = undefined;
 });
 
-const html = (page: RenderedByWorker) => (page.kind === 'page' ? page.html : page.kind);
-
-/** Renders until the page shows what is expected (a new release is taken up in the background). */
-async function renderUntil(
-  render: () => Promise<RenderedByWorker>,
-  expected: string,
-): Promise<string> {
-  let last = '';
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    // A page asked while the only worker is being replaced may find none ready in its time.
-    last = await render().then(html, (error: Error) => error.message);
-    if (last === expected) return last;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return last;
+/**
+ * One slot of a remote's release (`key`: the release as the page server names it), as the
+ * page server asks for it; a customer's page when `fetch` is given, reading `reads`.
+ */
+async function renderSlot(
+  remote: string,
+  options: {
+    slot?: string;
+    key?: string;
+    budgetMs?: number;
+    fetch?: (url: string) => Promise<{ status: number; data: unknown }>;
+    reads?: string[];
+  } = {},
+): Promise<SlotResult> {
+  const slot = `${remote}/${options.slot ?? 'Probe'}` as RemoteModuleId;
+  const renders = pool ?? startPool();
+  const key = options.key ?? `${remote}#test`;
+  const [result] = await renders.slots(
+    remote,
+    key,
+    {
+      type: 'slots',
+      url: '/',
+      audience: options.fetch ? 'customer' : 'visitor',
+      config: config(key, remote),
+      deadline: Date.now() + (options.budgetMs ?? 2_000),
+      account: null,
+    },
+    [slot],
+    { reads: () => options.reads ?? [], ...(options.fetch ? { fetch: options.fetch } : {}) },
+  );
+  if (!result) throw new Error('no result');
+  return result;
 }
 
+const html = (result: SlotResult) =>
+  result.outcome === 'rendered' ? (result.html ?? 'no markup') : result.outcome;
+
+/** Whether anything accepts connections on a loopback port. */
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
 describe('RenderPool', () => {
-  it('renders a slot with its release’s code, in a worker', async () => {
+  it('renders a slot with its release’s code, in a worker of that slice’s own', async () => {
     release('remote_home', 'entry.aaaa', serverBundle('return "hello from aaaa";'));
     const renders = startPool();
     await renders.ready();
-    const page = await renders.render(
-      '/remote_home',
-      config('remote_home'),
-      'visitor',
-      Date.now() + 2000,
-    );
-    expect(page).toMatchObject({
-      kind: 'page',
-      html: 'hello from aaaa',
-      slots: ['remote_home/Probe'],
-    });
+    expect(html(await renderSlot('remote_home'))).toBe('hello from aaaa');
+    const [home] = renders.pids('remote_home');
+    expect(home).toBeDefined();
+    expect(renders.pids('host')).not.toContain(home);
+    expect(renders.pids('remote_loans')).not.toContain(home);
     expect(renders.pids()).not.toContain(process.pid);
   });
 
@@ -179,43 +223,55 @@ describe('RenderPool', () => {
     );
     const renders = startPool();
     await renders.ready();
-    const home = config('remote_home');
-    const underWay = renders.render('/remote_home', home, 'visitor', Date.now() + 5_000);
+    const underWay = renderSlot('remote_home', { budgetMs: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const closed = renders.close();
-    await expect(
-      renders.render('/remote_home', home, 'visitor', Date.now() + 5_000),
-    ).rejects.toThrow(/stopping/);
+    expect(html(await renderSlot('remote_home'))).toBe('failed');
     expect(html(await underWay)).toBe('slow');
     await closed;
     expect(renders.pids()).toEqual([]);
   });
 
-  it('gives a slice’s code no file, binding, process, thread or secret', async () => {
+  it('gives a slice’s code no file, binding, process, thread, inspector or secret', async () => {
     release('remote_probe', 'entry.probe', PROBE);
-    const renders = startPool();
+    const renders = startPool({ remotes: ['remote_probe'] });
     await renders.ready();
-    const page = await renders.render(
-      '/remote_probe',
-      config('remote_probe'),
-      'visitor',
-      Date.now() + 2000,
-    );
-    expect(JSON.parse(html(page))).toEqual({
+    const result = await renderSlot('remote_probe');
+    if (result.outcome !== 'rendered') throw new Error(errors.join('\n'));
+    const probe = JSON.parse(html(result));
+    expect(probe).toMatchObject({
       require: expect.stringContaining('does not share'),
       readFile: 'ERR_ACCESS_DENIED',
       writeFile: 'ERR_ACCESS_DENIED',
       binding: 'ERR_ACCESS_DENIED',
       childProcess: 'ERR_ACCESS_DENIED',
       thread: 'ERR_ACCESS_DENIED',
+      inspector: 'ERR_ACCESS_DENIED',
       env: ['NODE_ENV'],
-      // Memory bounded by the worker's own start, not by a command line someone must remember.
+      // Bounded and closed where the worker starts, not on a command line someone must remember.
       flags: expect.arrayContaining([
         '--permission',
         '--max-old-space-size=256',
         '--no-compilation-cache',
+        '--disable-sigusr1',
       ]),
     });
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    'runs a slice’s code as another user, which cannot signal the page server to open its inspector (row 1)',
+    async () => {
+      release('remote_probe', 'entry.probe1', PROBE);
+      const renders = startPool({ remotes: ['remote_probe'] });
+      await renders.ready();
+      const probe = JSON.parse(html(await renderSlot('remote_probe')));
+      expect(probe.uid).not.toBe(0);
+      expect(probe.signalParent).toBe('EPERM');
+      // This process (the page server here) was not started with --disable-sigusr1: the user
+      // is what kept its inspector shut.
+      expect(await listening(9229)).toBe(false);
+    },
+  );
 
   it('passes a worker nothing of the environment but NODE_ENV and TZ', () => {
     expect(
@@ -228,34 +284,153 @@ describe('RenderPool', () => {
     ).toEqual({ NODE_ENV: 'production', TZ: 'Asia/Tbilisi' });
   });
 
-  it('kills a worker whose slot never yields, leaves that release to the browser and renders the others', async () => {
-    release('remote_home', 'entry.aaaa', serverBundle('return "hello";'));
-    release('remote_loop', 'entry.loop', serverBundle('for (;;) {}'));
-    const renders = startPool();
-    await renders.ready();
-    const before = renders.pids();
-    const both = config('remote_home', 'remote_loop');
-
-    const looping = await renders.render('/remote_loop', both, 'visitor', Date.now() + 400);
-    // The page still comes, with its slot as the browser will render it.
-    expect(html(looping)).toBe('fallback');
-    expect(errors).toContainEqual(
-      expect.stringMatching(
-        /^remote_loop: release ssr\/entry\.loop\.cjs: remote_loop\/Probe stopped a render worker while it rendered/,
+  it('logs what a worker prints, line by line and bounded, through no handle of the page server’s', async () => {
+    release(
+      'remote_home',
+      'entry.talks',
+      serverBundle(
+        `console.log('x'.repeat(5000)); console.error('a line of its own'); return 'said';`,
       ),
     );
-    // Another page is rendered meanwhile, and the killed worker is replaced.
-    expect(html(await renders.render('/remote_home', both, 'visitor', Date.now() + 2000))).toBe(
-      'hello',
+    const renders = startPool();
+    await renders.ready();
+    expect(html(await renderSlot('remote_home'))).toBe('said');
+    await vi.waitFor(() =>
+      expect(errors).toContain('render worker (remote_home): a line of its own'),
+    );
+    const long = errors.find((error) => error.includes('xxxx'));
+    expect(long?.length).toBeLessThanOrEqual('render worker (remote_home): '.length + 2_000);
+  });
+
+  it('stops a looping slot’s worker however it keeps talking, and renders the other slices meanwhile (row 5)', async () => {
+    release(
+      'remote_home',
+      'entry.talkloop',
+      // A loop that says, every 20 ms, what a live worker might: judged by its time and CPU.
+      serverBundle(
+        `let last = 0; for (;;) { if (Date.now() - last > 20) { last = Date.now(); process.send({ type: 'error', message: 'alive' }); } }`,
+      ),
+    );
+    release('remote_loans', 'entry.fine', serverBundle('return "loans";'));
+    const renders = startPool();
+    await renders.ready();
+    const before = renders.pids('remote_home');
+    const started = Date.now();
+    // The page goes at its time, without the slot.
+    expect(html(await renderSlot('remote_home', { budgetMs: 400 }))).toBe('late');
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(html(await renderSlot('remote_loans'))).toBe('loans');
+    await vi.waitFor(
+      () =>
+        expect(errors).toContainEqual(
+          expect.stringMatching(
+            /^remote_home: release remote_home#test: remote_home\/Probe stopped a render worker \(it spent \d+ ms of CPU/,
+          ),
+        ),
+      { timeout: 10_000 },
     );
     await renders.ready();
-    expect(renders.pids()).toHaveLength(2);
-    expect(renders.pids().filter((pid) => before.includes(pid))).toHaveLength(1);
-    // That release is not run again: its pages come at once, without a worker stopped.
-    const again = await renders.render('/remote_loop', both, 'visitor', Date.now() + 2000);
-    expect(html(again)).toBe('fallback');
-    expect(renders.pids()).toHaveLength(2);
-    expect(renders.pids().filter((pid) => before.includes(pid))).toHaveLength(1);
+    expect(renders.pids('remote_home').some((pid) => before.includes(pid))).toBe(false);
+    // Never run again: its next page comes at once, its worker untouched.
+    const after = renders.pids('remote_home');
+    expect(html(await renderSlot('remote_home'))).toBe('failed');
+    expect(renders.pids('remote_home')).toEqual(after);
+  });
+
+  it('holds a stop only against what it asked that worker: a slice naming another’s slot names nothing (row 6)', async () => {
+    release(
+      'remote_home',
+      'entry.blames',
+      // The old protocol's "entering another slice's slot", then a loop.
+      serverBundle(
+        `process.send({ type: 'enter', code: { remote: 'remote_loans', release: 'x', kind: 'slot', slot: 'remote_loans/Probe' } }); for (;;) {}`,
+      ),
+    );
+    release('remote_loans', 'entry.innocent', serverBundle('return "loans";'));
+    const renders = startPool();
+    await renders.ready();
+    expect(html(await renderSlot('remote_home', { budgetMs: 400 }))).not.toBe('rendered');
+    await vi.waitFor(() => expect(renders.quarantine()).toHaveLength(1), { timeout: 10_000 });
+    expect(renders.quarantine()).toEqual(['remote_home remote_home#test remote_home/Probe']);
+    expect(html(await renderSlot('remote_loans'))).toBe('loans');
+  });
+
+  it('takes only the slots it asked for, and stops a worker that sends what is not an answer (rows 7, 8)', async () => {
+    // The slice's code rewrites its worker's answers on their way out.
+    const rewriting = (rewrite: string) =>
+      serverBundle(
+        'return "whole";',
+        `const send = process.send.bind(process);
+         process.send = (message, ...rest) => send(message.type === 'slots' ? (${rewrite})(message) : message, ...rest);`,
+      );
+    release(
+      'remote_home',
+      'entry.madeup',
+      rewriting(
+        `(message) => ({ ...message, slots: [...message.slots, ...Array.from({ length: 20 }, (_, i) => ({ slot: 'remote_home/Made' + i, outcome: 'failed' })), { slot: 'remote_loans/Probe', outcome: 'rendered', html: 'not yours', release: 'x' }] })`,
+      ),
+    );
+    const renders = startPool();
+    await renders.ready();
+    const results = await renders.slots(
+      'remote_home',
+      'remote_home#madeup',
+      {
+        type: 'slots',
+        url: '/',
+        audience: 'visitor',
+        config: config('remote_home#madeup', 'remote_home'),
+        deadline: Date.now() + 2_000,
+        account: null,
+      },
+      ['remote_home/Probe' as RemoteModuleId],
+      { reads: () => [] },
+    );
+    expect(results).toEqual([
+      expect.objectContaining({ slot: 'remote_home/Probe', html: 'whole' }),
+    ]);
+
+    // 3000 made-up outcomes, or a redirect of the page: not an answer the protocol has.
+    release(
+      'remote_home',
+      'entry.flood',
+      rewriting(
+        `(message) => ({ ...message, slots: Array.from({ length: 3000 }, (_, i) => ({ slot: 'remote_home/Made' + i, outcome: 'rendered' })) })`,
+      ),
+    );
+    const before = renders.pids('remote_home');
+    expect(html(await renderSlot('remote_home', { key: 'remote_home#flood' }))).toBe('failed');
+    expect(errors).toContainEqual(expect.stringMatching(/sent a message that is not the protocol/));
+    await renders.ready();
+    expect(renders.pids('remote_home').some((pid) => before.includes(pid))).toBe(false);
+  });
+
+  it('reads the provider for a customer’s page only for what the asked slots read (row 9)', async () => {
+    release(
+      'remote_home',
+      'entry.reads',
+      serverBundle(
+        `const asked = await Promise.all(['/api/loan/calculator?amount=1000&term=12', '/api/user/details/', '/api/loan/loan/', '/api/%2e%2e/__sandbox/outbox'].map(async (url) => (await page.fetch(url)).status));
+         return asked.join(' ');`,
+      ),
+    );
+    const renders = startPool();
+    await renders.ready();
+    const fetched: string[] = [];
+    const result = await renderSlot('remote_home', {
+      fetch: async (url) => {
+        fetched.push(url);
+        return { status: 200, data: {} };
+      },
+      reads: ['/api/loan/calculator'],
+    });
+    expect(html(result)).toBe('200 403 403 403');
+    expect(fetched).toEqual(['/api/loan/calculator?amount=1000&term=12']);
+    expect(errors).toContainEqual(
+      expect.stringMatching(
+        /^remote_home asked the provider for \/api\/user\/details\/, which nothing it renders on this page reads/,
+      ),
+    );
   });
 
   // A worker the machine does not schedule is silent without spending CPU: blocked here in
@@ -266,19 +441,19 @@ describe('RenderPool', () => {
     );
 
   it.runIf(process.platform === 'linux')(
-    'waits for a worker silent without spending CPU, as a busy machine leaves it: nothing is quarantined',
+    'waits for a worker whose work is overdue without spending CPU, as a busy machine leaves it: nothing is quarantined',
     async () => {
       release('remote_home', 'entry.starved', blockedFor(1_500, 'late but whole'));
       const renders = startPool();
       await renders.ready();
-      const before = renders.pids();
-      const home = config('remote_home');
-      // Silent for three stall allowances, yet it used no CPU: the page comes whole.
-      const page = await renders.render('/remote_home', home, 'visitor', Date.now() + 5_000);
-      expect(html(page)).toBe('late but whole');
+      const before = renders.pids('remote_home');
+      // Overdue for three stall allowances, yet it used no CPU: its page goes at its time, and
+      // the worker is kept.
+      expect(html(await renderSlot('remote_home', { budgetMs: 200 }))).toBe('late');
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(errors).toEqual([]);
-      expect(renders.pids()).toEqual(before);
-      expect(renders.avoiding()).toEqual([]);
+      expect(renders.pids('remote_home')).toEqual(before);
+      expect(renders.quarantine()).toEqual([]);
     },
   );
 
@@ -288,23 +463,18 @@ describe('RenderPool', () => {
       release('remote_home', 'entry.blocked', blockedFor(60_000, 'never'));
       const renders = startPool({ stallMs: 200 });
       await renders.ready();
-      const render = () =>
-        renders.render('/remote_home', config('remote_home'), 'visitor', Date.now() + 400);
-      // Its page is given up when its time is over, long before the worker is judged.
-      await render().catch(() => undefined);
+      expect(html(await renderSlot('remote_home', { budgetMs: 300 }))).toBe('late');
       await vi.waitFor(
         () =>
           expect(errors).toContainEqual(
             expect.stringMatching(
-              /^remote_home: release ssr\/entry\.blocked\.cjs: remote_home\/Probe stopped a render worker while it rendered/,
+              /^remote_home: release remote_home#test: remote_home\/Probe stopped a render worker \(it stood still/,
             ),
           ),
         { timeout: 10_000 },
       );
-      // The next page does not run it again. Its worker was replaced: on a loaded machine the
-      // new one can take longer to start than this page's 400 ms, and would then refuse it.
       await renders.ready();
-      expect(html(await render())).toBe('fallback');
+      expect(html(await renderSlot('remote_home'))).toBe('failed');
     },
   );
 
@@ -318,81 +488,32 @@ describe('RenderPool', () => {
         'let renders = 0;',
       ),
     );
-    const renders = startPool({ size: 1 });
-    await renders.ready();
-    const render = () =>
-      renders.render('/remote_home', config('remote_home'), 'visitor', Date.now() + 3_000);
-    expect(html(await render())).toBe('whole');
-    // It stops the worker: not quarantined, so the page is rendered again with it, by the
-    // fresh worker, where it renders unharmed.
-    expect(html(await render())).toBe('whole');
-    expect(errors).toContainEqual(
-      expect.stringMatching(/after running unharmed; it is tried again/),
-    );
-    expect(renders.avoiding()).toEqual([]);
-    // Its second stop quarantines it: that page and the next come without it.
-    expect(html(await render())).toBe('fallback');
-    expect(errors).toContainEqual(
-      expect.stringMatching(/remote_home\/Probe stopped a render worker while it rendered/),
-    );
-    await renders.ready();
-    expect(html(await render())).toBe('fallback');
-    expect(renders.avoiding()).toEqual(['remote_home ssr/entry.second.cjs remote_home/Probe']);
-  });
-
-  it('renders pages without a slot while a worker is silent in it, so one loop stops one worker', async () => {
-    release('remote_loop', 'entry.loop2', serverBundle('for (;;) {}'));
-    // Judged only after the suspicion below has come and been acted on.
-    const renders = startPool({ stallMs: 4_000 });
-    await renders.ready();
-    const before = renders.pids();
-    const loopConfig = config('remote_loop');
-    const first = renders.render('/remote_loop', loopConfig, 'visitor', Date.now() + 400);
-    const slot = 'remote_loop ssr/entry.loop2.cjs remote_loop/Probe';
-    await vi.waitFor(() => expect(renders.avoiding()).toContain(slot), { timeout: 3_000 });
-    // Sent while the first worker is still being judged: the other worker does not run the loop.
-    const second = await renders.render('/remote_loop', loopConfig, 'visitor', Date.now() + 400);
-    expect(html(second)).toBe('fallback');
-    expect(html(await first)).toBe('fallback');
-    await renders.ready();
-    expect(renders.pids().filter((pid) => before.includes(pid))).toHaveLength(1);
-  });
-
-  it('runs a new release’s slot in one worker first, so pages at the same moment stop one worker', async () => {
-    release('remote_loop', 'entry.loop3', serverBundle('for (;;) {}'));
     const renders = startPool();
     await renders.ready();
-    const before = renders.pids();
-    const loopConfig = config('remote_loop');
-    // Two pages at once: one on each worker.
-    const pages = await Promise.all(
-      [1, 2].map(() => renders.render('/remote_loop', loopConfig, 'visitor', Date.now() + 400)),
+    expect(html(await renderSlot('remote_home'))).toBe('whole');
+    expect(html(await renderSlot('remote_home', { budgetMs: 300 }))).toBe('late');
+    await vi.waitFor(
+      () =>
+        expect(errors).toContainEqual(
+          expect.stringMatching(/after rendering unharmed; it runs alone/),
+        ),
+      { timeout: 10_000 },
     );
-    expect(pages.map(html)).toEqual(['fallback', 'fallback']);
+    expect(renders.quarantine()).toEqual([]);
     await renders.ready();
-    expect(renders.pids().filter((pid) => before.includes(pid))).toHaveLength(1);
-    // One worker stopped, once; the page it held rendered again without that slot.
-    expect(errors.filter((error) => error.startsWith('remote_loop: release'))).toHaveLength(1);
+    // The fresh worker renders it again (its first render there), then it loops once more.
+    expect(html(await renderSlot('remote_home'))).toBe('whole');
+    expect(html(await renderSlot('remote_home', { budgetMs: 300 }))).toBe('late');
+    await vi.waitFor(
+      () =>
+        expect(renders.quarantine()).toEqual(['remote_home remote_home#test remote_home/Probe']),
+      {
+        timeout: 10_000,
+      },
+    );
   });
 
-  it('evaluates a new release in one worker first: an endless evaluation stops one worker', async () => {
-    release('remote_home', 'entry.evalloop2', serverBundle('return "never";', 'for (;;) {}'));
-    const renders = startPool();
-    await renders.ready();
-    const before = renders.pids();
-    const home = config('remote_home');
-    const pages = await Promise.all(
-      [1, 2].map(() => renders.render('/remote_home', home, 'visitor', Date.now() + 400)),
-    );
-    expect(pages.map(html)).toEqual(['fallback', 'fallback']);
-    await vi.waitFor(() => expect(errors.join('\n')).toContain('while it was evaluated'), {
-      timeout: 10_000,
-    });
-    await renders.ready();
-    expect(renders.pids().filter((pid) => before.includes(pid))).toHaveLength(1);
-  });
-
-  it('leaves only the looping slot to the browser: the release’s other slots still render', async () => {
+  it('names the looping slot of several stopped together by running each alone: the others still render', async () => {
     release(
       'remote_home',
       'entry.half',
@@ -403,49 +524,73 @@ describe('RenderPool', () => {
     );
     const renders = startPool();
     await renders.ready();
-    const home = config('remote_home');
-    const looping = await renders.render('/remote_home', home, 'visitor', Date.now() + 400);
-    expect(html(looping)).toBe('fallback');
-    const other = await renders.render(
-      '/remote_home/Calculator',
-      home,
-      'visitor',
-      Date.now() + 2000,
+    const both = (budgetMs: number) =>
+      renders.slots(
+        'remote_home',
+        'remote_home#half',
+        {
+          type: 'slots',
+          url: '/',
+          audience: 'visitor',
+          config: config('remote_home#half', 'remote_home'),
+          deadline: Date.now() + budgetMs,
+          account: null,
+        },
+        ['remote_home/Calculator', 'remote_home/Probe'] as unknown as RemoteModuleId[],
+        { reads: () => [] },
+      );
+    expect((await both(300)).map(html)).toEqual(['late', 'late']);
+    await vi.waitFor(
+      () => expect(errors).toContainEqual(expect.stringMatching(/each runs alone from now on/)),
+      {
+        timeout: 10_000,
+      },
     );
-    expect(other).toMatchObject({ html: 'calculator', slots: ['remote_home/Calculator'] });
+    expect(renders.quarantine()).toEqual([]);
+    await renders.ready();
+    // Alone, the calculator renders; the loop stops its worker alone and is named.
+    expect((await both(300)).map(html)).toEqual(['calculator', 'late']);
+    await vi.waitFor(
+      () =>
+        expect(renders.quarantine()).toEqual(['remote_home remote_home#half remote_home/Probe']),
+      { timeout: 10_000 },
+    );
+    await renders.ready();
+    expect((await both(2_000)).map(html)).toEqual(['calculator', 'failed']);
   });
 
   it('puts a release whose evaluation never ends down to it, and takes up the next release', async () => {
     release('remote_home', 'entry.evalloop', serverBundle('return "never";', 'for (;;) {}'));
-    const renders = startPool({ size: 1 });
+    const renders = startPool();
     await renders.ready();
-    const render = () =>
-      renders.render('/remote_home', config('remote_home'), 'visitor', Date.now() + 400);
-    expect(await renderUntil(render, 'fallback')).toBe('fallback');
+    expect(
+      html(await renderSlot('remote_home', { key: 'remote_home#evalloop', budgetMs: 300 })),
+    ).toBe('late');
     await vi.waitFor(
       () =>
         expect(errors).toContainEqual(
           expect.stringMatching(
-            /^remote_home: release ssr\/entry\.evalloop\.cjs: stopped a render worker while it was evaluated/,
+            /^remote_home: release remote_home#evalloop stopped a render worker .*; its slots are left to the browser/,
           ),
         ),
-      { timeout: 10_000 },
+      { timeout: 15_000 },
     );
+    await renders.ready();
+    expect(html(await renderSlot('remote_home', { key: 'remote_home#evalloop' }))).toBe('failed');
     release('remote_home', 'entry.fixed', serverBundle('return "fixed";'));
-    expect(await renderUntil(render, 'fixed')).toBe('fixed');
+    expect(html(await renderSlot('remote_home', { key: 'remote_home#fixed' }))).toBe('fixed');
   });
 
   it('replaces a worker after its releases, so old module graphs go with it', async () => {
-    const renders = startPool({ size: 1, recycleAfterReleases: 2 });
+    const renders = startPool({ recycleAfterReleases: 2 });
     await renders.ready();
-    const [first] = renders.pids();
-    const render = () =>
-      renders.render('/remote_home', config('remote_home'), 'visitor', Date.now() + 2000);
+    const [first] = renders.pids('remote_home');
     for (const id of ['r1', 'r2', 'r3']) {
       release('remote_home', `entry.${id}`, serverBundle(`return "${id}";`));
-      expect(await renderUntil(render, id)).toBe(id);
+      await renders.ready();
+      expect(html(await renderSlot('remote_home', { key: `remote_home#${id}` }))).toBe(id);
     }
-    expect(renders.pids()).not.toContain(first);
+    expect(renders.pids('remote_home')).not.toContain(first);
     expect(errors).toEqual([]);
   });
 
@@ -455,21 +600,17 @@ describe('RenderPool', () => {
       'entry.hungry',
       serverBundle('const kept = []; for (;;) kept.push(new Array(1e5).fill(kept.length));'),
     );
-    // Two workers: the page goes to the other at once (a replacement may take longer than
-    // the page's budget to start on a busy machine).
     const renders = startPool({ heapMb: 32, stallMs: 60_000 });
     await renders.ready();
-    const page = await renders.render(
-      '/remote_home',
-      config('remote_home'),
-      'visitor',
-      Date.now() + 400,
-    );
-    expect(html(page)).toBe('fallback');
-    expect(errors).toContainEqual(
-      expect.stringMatching(
-        /^remote_home: release ssr\/entry\.hungry\.cjs: remote_home\/Probe stopped a render worker while it rendered \(it exited/,
-      ),
+    expect(html(await renderSlot('remote_home', { budgetMs: 2_000 }))).not.toBe('rendered');
+    await vi.waitFor(
+      () =>
+        expect(errors).toContainEqual(
+          expect.stringMatching(
+            /^remote_home: release remote_home#test: remote_home\/Probe stopped a render worker \(it exited/,
+          ),
+        ),
+      { timeout: 10_000 },
     );
   });
 });

@@ -1,31 +1,35 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import type { Audience } from '../../src/contract/page-state';
-import type { RuntimeConfig } from '../../src/contract/runtime-config';
-import { cpuTimeMs } from './process-cpu';
-import type { RenderedPage } from './render-page';
+import type { RemoteModuleId } from 'tooling/remotes';
+import type { CustomerFetch } from './customer-answers';
 import {
   type FromWorker,
   fromWorkerSchema,
-  quarantineKey,
-  type SliceCode,
+  HOST_TENANT,
+  type SlotResult,
   type ToWorker,
-  type WorkerInit,
+  type WorkerAnswer,
+  type WorkerRequest,
 } from './render-protocol';
+import { type SliceCode, SlotTrials } from './slot-trials';
+import { processCpuMs, startWorkerProcess } from './worker-process';
+import {
+  type StagedFiles,
+  stageWorkerFiles,
+  type WorkerIdentity,
+  workerIdentity,
+} from './worker-user';
 
 /*
- * The page server's render workers (decision 026). The slices' server code runs in child
- * processes that hold no secret and may read nothing but their code: a compromised release
- * gets a process that can compute and fetch, not the server's keys, files or processes. A
- * worker whose event loop stops turning (a slice's code that never yields) is killed and
- * replaced; the release it was running is never run here again, and the pages it held are
- * rendered again by another worker without it.
+ * The page server's render workers (decision 032). Each slice's server code runs in workers of
+ * its own, the host's own parts in the host's: child processes that hold no secret, read
+ * nothing but their code, run as another user where the machine allows, and are judged from
+ * outside. A worker answers only what it was asked; one whose work is overdue while it spends
+ * the CPU (or stands still past all patience) is killed and replaced, and what the page server
+ * had asked it — a release's load, a slot — is held against that code (slot-trials).
  */
 
-/** A page as a worker renders it, with each server-rendered slot's style sheets for its head. */
-export type RenderedByWorker =
-  | Exclude<RenderedPage, { kind: 'page' }>
-  | (Extract<RenderedPage, { kind: 'page' }> & { styles: string[] });
+export type { CustomerFetch } from './customer-answers';
 
 export interface RenderPoolOptions {
   /** The worker's script (dist-server/render-worker.mjs). */
@@ -35,193 +39,408 @@ export interface RenderPoolOptions {
   apiUpstream: string;
   unpinned: 'evaluate' | 'refuse';
   revalidateMs?: number;
-  /** How many workers render at once. */
+  /** The remotes whose slots the server renders: each gets workers of its own. */
+  remotes: readonly string[];
+  /** How many workers each (the host, each remote) runs. */
   size?: number;
   /**
-   * How long a worker's event loop may stand still (a slice's code running without yielding)
-   * before the worker is killed: the render's CPU deadline.
+   * How long a worker's overdue work is watched before it is judged: spending the CPU, it is
+   * looping and is stopped; not spending it, it is starved or blocked and given more time.
    */
   stallMs?: number;
-  /** How often a worker says it is alive. */
-  beatMs?: number;
   /** Each worker's heap limit, set where it starts: a release that leaks ends its worker. */
   heapMb?: number;
-  /** After how many releases evaluated a worker is replaced (old module graphs go with it). */
+  /** After how many releases loaded a worker is replaced (old module graphs go with it). */
   recycleAfterReleases?: number;
   /** The server's environment: the worker gets NODE_ENV and TZ from it, nothing else. */
   env: Record<string, string | undefined>;
   /** For the memory benchmark: workers that can be asked to collect before they measure. */
   exposeGc?: boolean;
-  /** A part of a page left to the browser, a release refused: for the log. */
+  /** A part of a page left to the browser, a release refused, a worker's words: for the log. */
   onError: (error: Error) => void;
-  /** A worker stopped (the release or slot it was running named): for the log, as an error. */
+  /** A worker stopped, and what was held against the code it ran: for the log, as an error. */
   onStopped?: (error: Error) => void;
-  /** A worker took up a release (it evaluated it). */
-  onEvaluated?: (remote: string, release: string) => void;
-  /** A worker refused a release: its bytes are not the ones a rollout registered. */
-  onRefused?: (remote: string, release: string) => void;
+  /** A release a worker loaded: evaluated, refused (not the registered bytes), or without server code. */
+  onLoaded?: (remote: string, release: string, outcome: 'evaluated' | 'refused' | 'none') => void;
+  /** Workers run as their own user unless the machine does not allow it (tests may say). */
+  identity?: WorkerIdentity | null;
 }
 
-/** A GET of the provider's API for a customer's page, answered with their session. */
-export type CustomerFetch = (url: string) => Promise<{ status: number; data: unknown }>;
-
-/** A page's render, from the request until a worker answers it. */
-interface Pending {
-  message: Extract<ToWorker, { type: 'render' }>;
-  resolve: (page: RenderedByWorker) => void;
+/** A question put to a worker, until it answers or is stopped. */
+interface Flight {
+  request: WorkerRequest;
+  resolve: (answer: WorkerAnswer) => void;
   reject: (error: Error) => void;
-  /** How long it may take from when it is sent (a page sent again gets it again). */
-  budgetMs: number;
-  /** Whether it was already sent again after its first worker was stopped. */
-  retried: boolean;
-  /** A customer's page: asks the provider with their session (the page server holds it). */
+  /** After when the asker has stopped waiting and the worker may be judged for it. */
+  judgeAfter: number;
+  timer: ReturnType<typeof setTimeout>;
+  /** What slice code it runs, as the page server names it. */
+  code: SliceCode[];
+  /** Run with nothing else in the worker (new or suspected code): a stop names it alone. */
+  alone: boolean;
+  /** Told of the answer whenever it comes, the asker waiting or not. */
+  onAnswer?: (answer: WorkerAnswer) => void;
+  /** A customer's page: its reads of the provider, through the page server's session. */
   fetch?: CustomerFetch;
-  timer?: ReturnType<typeof setTimeout>;
+  /** The provider's paths it may read. */
+  reads: ReadonlySet<string>;
+  fetches: number;
 }
 
 interface Worker {
+  tenant: string;
   child: ChildProcess;
   startedAt: number;
   ready: boolean;
-  lastSign: number;
-  pending: Map<number, Pending>;
-  /** The slices' code running now, innermost last. */
-  running: SliceCode[];
-  evaluated: number;
-  /** Replaced: takes no new page, ends once its pages are answered. */
+  flights: Map<number, Flight>;
+  /** The releases it has loaded, as the page server names them. */
+  loaded: Set<string>;
+  loads: number;
   retiring: boolean;
+  /** Since when some of its work is overdue, and the CPU time it had spent by then. */
+  overdue?: { since: number; cpuMs: number | undefined };
+  /** Its messages this second: a worker that floods the page server is stopped. */
+  said: { second: number; count: number };
   memory?: (figures: { heapUsed: number; rss: number }) => void;
-  /** When the watchdog first found it silent, and the CPU time it had used by then. */
-  silence?: { since: number; cpuMs: number | undefined };
 }
 
-/** A release's code running for the first time in the pool, in one worker. */
-interface Trial {
-  worker: Worker;
-  /** The page a slot's trial renders (it ends with that page's answer). */
-  page: number | undefined;
-  /** Other workers' evaluations of the release, answered when the trial ends. */
-  waiting: { worker: Worker; answer: (allowed: boolean) => void }[];
-}
-
-/** How long after its deadline a page's render is given up (render-to-html aborts at +250). */
-const ANSWER_GRACE_MS = 1_000;
+/** A worker's questions to the page server, past which it is not a render worker's. */
+const MAX_MESSAGES_PER_SECOND = 2_000;
+/** A request's reads of the provider at most (a page asks a handful). */
+const MAX_READS = 16;
+/** How long after its deadline a part's answer is still waited for (render-to-html aborts at +250). */
+const ANSWER_GRACE_MS = 300;
 /** How long a worker may take to load the render bundle. */
 const START_ALLOWANCE_MS = 15_000;
+/** How long a release's load may take before its worker is judged (a cold fetch and evaluation). */
+const LOAD_ALLOWANCE_MS = 5_000;
 /**
- * A silent worker that has used less than this share of one core since it fell silent is not
- * running at all (unscheduled, swapped out), not looping: it is given more time, up to
- * STARVED_PATIENCE stall allowances (code blocked without burning CPU, an Atomics.wait, is
- * stopped then). Low on purpose: on a loaded machine a loop gets only its fair share of a core,
- * well under one, and must still be stopped at once.
+ * A worker that spent less than this share of one core while its work was overdue is not
+ * running at all (unscheduled, blocked), not looping: it is given more time, up to
+ * STARVED_PATIENCE stall allowances. Low on purpose: on a loaded machine a loop gets only its
+ * fair share of a core, well under one, and must still be stopped at once.
  */
 const LOOPING_CPU_SHARE = 0.1;
 const STARVED_PATIENCE = 10;
 
-/** The environment a worker starts with: what rendering needs, never a secret. */
-export function workerEnv(env: Record<string, string | undefined>): Record<string, string> {
-  const passed: Record<string, string> = {};
-  for (const name of ['NODE_ENV', 'TZ']) {
-    const value = env[name];
-    if (value !== undefined) passed[name] = value;
-  }
-  return passed;
+/** A page's request to a worker was not answered in its time. */
+export class PartLate extends Error {
+  override readonly name = 'PartLate';
 }
 
 export class RenderPool {
   private readonly workers = new Set<Worker>();
-  private readonly quarantined = new Set<string>();
-  /** Release code that ran unharmed in one worker: every worker may run it. */
-  private readonly proven = new Set<string>();
-  /** Proven code that stopped a worker once: the next stop quarantines it. */
-  private readonly struck = new Set<string>();
-  private readonly trials = new Map<string, Trial>();
-  private readonly waitingForWorker = new Set<() => void>();
+  private readonly trials = new SlotTrials();
+  private readonly waiting = new Set<() => void>();
   private readonly watchdog: ReturnType<typeof setInterval>;
   private readonly stallMs: number;
-  private readonly beatMs: number;
-  private readonly files: { worker: string; bundle: string };
-  /** Pages being rendered: a closing pool finishes them (each is bounded by its timer). */
-  private readonly underWay = new Set<Promise<void>>();
+  private readonly staged: StagedFiles;
+  private readonly identity: WorkerIdentity | undefined;
+  /** Pages' parts being rendered: a closing pool finishes them. */
+  private readonly underWay = new Set<Promise<unknown>>();
   private lastTick = Date.now();
   private nextId = 1;
   private closing = false;
 
   constructor(private readonly options: RenderPoolOptions) {
     this.stallMs = options.stallMs ?? 1_000;
-    this.beatMs = options.beatMs ?? 50;
     // The permission model reads real paths: a link would be refused as another file.
-    this.files = { worker: realpathSync(options.worker), bundle: realpathSync(options.bundle) };
-    for (let index = 0; index < (options.size ?? 2); index += 1) this.start();
-    this.watchdog = setInterval(() => this.watch(), this.beatMs);
+    this.staged = stageWorkerFiles({
+      worker: realpathSync(options.worker),
+      bundle: realpathSync(options.bundle),
+    });
+    if (options.identity === undefined) {
+      const { identity, why } = workerIdentity(options.env);
+      this.identity = identity;
+      if (!identity) {
+        options.onError(
+          new Error(
+            `render workers run as the page server's own user (${why}): a worker's code could signal it; run it as root with RENDER_WORKER_USER, or with CAP_SETUID and CAP_SETGID (decision 032)`,
+          ),
+        );
+      }
+    } else {
+      this.identity = options.identity ?? undefined;
+    }
+    for (const tenant of this.tenants()) {
+      for (let index = 0; index < (options.size ?? 1); index += 1) this.start(tenant);
+    }
+    this.watchdog = setInterval(() => this.watch(), 100);
     this.watchdog.unref();
   }
 
-  /** The page rendered by a worker; rejects when none could (the browser renders it). */
-  render(
-    url: string,
-    config: RuntimeConfig,
-    audience: Audience,
-    deadline: number,
-    fetch?: CustomerFetch,
-  ): Promise<RenderedByWorker> {
-    const rendered = new Promise<RenderedByWorker>((resolve, reject) => {
-      this.dispatch({
-        message: {
-          type: 'render',
-          id: this.nextId++,
-          url,
-          audience,
-          config,
-          deadline,
-          quarantined: [],
-          shellOnly: false,
-        },
-        resolve,
-        reject,
-        budgetMs: Math.max(0, deadline - Date.now()),
-        retried: false,
-        ...(fetch ? { fetch } : {}),
-      });
-    });
-    const underWay = rendered.then(
-      () => {},
-      () => {},
-    );
+  private tenants(): string[] {
+    return [HOST_TENANT, ...this.options.remotes];
+  }
+
+  /** The customer's account, asked by the host's worker with their session (reads: `reads`). */
+  async account(
+    request: Omit<Extract<WorkerRequest, { type: 'account' }>, 'id'>,
+    fetch: CustomerFetch,
+    reads: ReadonlySet<string>,
+  ) {
+    const answer = await this.track(this.ask(HOST_TENANT, { ...request, id: 0 }, { fetch, reads }));
+    return answer.type === 'account' ? answer : undefined;
+  }
+
+  /** The page around its slots, by the host's worker. */
+  async shell(request: Omit<Extract<WorkerRequest, { type: 'shell' }>, 'id'>) {
+    const answer = await this.track(this.ask(HOST_TENANT, { ...request, id: 0 }, {}));
+    return answer.type === 'shell' ? answer.page : null;
+  }
+
+  /**
+   * A slice's slots of a page, by that slice's worker, each as its worker rendered it or as the
+   * page server judged it: quarantined code is not run; a suspected slot runs alone; a release
+   * the worker has not loaded is loaded first, alone.
+   */
+  slots(
+    remote: string,
+    release: string,
+    request: Omit<Extract<WorkerRequest, { type: 'slots' }>, 'id' | 'slots'>,
+    slots: readonly RemoteModuleId[],
+    options: { fetch?: CustomerFetch; reads: (slot: RemoteModuleId) => readonly string[] },
+  ): Promise<SlotResult[]> {
+    return this.track(this.slotsOf(remote, release, request, slots, options));
+  }
+
+  /** A page's part under way: a closing pool finishes it (each is bounded by its deadline). */
+  private track<T>(work: Promise<T>): Promise<T> {
+    const underWay = work.catch(() => undefined);
     this.underWay.add(underWay);
     void underWay.then(() => this.underWay.delete(underWay));
-    return rendered;
+    return work;
+  }
+
+  private async slotsOf(
+    remote: string,
+    release: string,
+    request: Omit<Extract<WorkerRequest, { type: 'slots' }>, 'id' | 'slots'>,
+    slots: readonly RemoteModuleId[],
+    options: { fetch?: CustomerFetch; reads: (slot: RemoteModuleId) => readonly string[] },
+  ): Promise<SlotResult[]> {
+    if (this.closing) return slots.map((slot) => ({ slot, outcome: 'failed' }));
+    const results = new Map<string, SlotResult>();
+    const codeOf = (slot: string): SliceCode => ({ remote, release, slot });
+    const runnable = slots.filter((slot) => {
+      if (!this.trials.isQuarantined(codeOf(slot))) return true;
+      results.set(slot, { slot, outcome: 'failed' });
+      return false;
+    });
+    const alone = runnable.filter((slot) => this.trials.mustRunAlone(codeOf(slot)));
+    const together = runnable.filter((slot) => !alone.includes(slot));
+    const batches = [...(together.length > 0 ? [together] : []), ...alone.map((slot) => [slot])];
+    for (const batch of batches) {
+      const answered = await this.renderBatch(remote, release, request, batch, options, {
+        exclusive: batch.some((slot) => alone.includes(slot)),
+      }).catch((error: unknown) =>
+        batch.map(
+          (slot): SlotResult => ({ slot, outcome: error instanceof PartLate ? 'late' : 'failed' }),
+        ),
+      );
+      for (const slot of batch) {
+        // Only what was asked: a result for any other slot is not this page's.
+        const result = answered.find((candidate) => candidate.slot === slot);
+        results.set(slot, result ?? { slot, outcome: 'failed' });
+      }
+    }
+    return slots.map((slot) => results.get(slot) ?? { slot, outcome: 'failed' });
+  }
+
+  private async renderBatch(
+    remote: string,
+    release: string,
+    request: Omit<Extract<WorkerRequest, { type: 'slots' }>, 'id' | 'slots'>,
+    batch: readonly RemoteModuleId[],
+    options: { fetch?: CustomerFetch; reads: (slot: RemoteModuleId) => readonly string[] },
+    { exclusive }: { exclusive: boolean },
+  ): Promise<SlotResult[]> {
+    // A release new to the worker is loaded first, alone: a stop then names the release.
+    const worker = await this.free(remote, request.deadline, (candidate) =>
+      candidate.loaded.has(release) ? exclusive : true,
+    );
+    if (!worker.loaded.has(release)) {
+      const loaded = await this.send(
+        worker,
+        { type: 'load', id: 0, config: request.config, deadline: request.deadline },
+        {
+          code: [{ remote, release }],
+          alone: true,
+          judgeAfter: Date.now() + LOAD_ALLOWANCE_MS,
+          onAnswer: (answer) => {
+            if (answer.type !== 'loaded') return;
+            worker.loads += 1;
+            this.options.onLoaded?.(remote, release, answer.outcome);
+            // Refused or without server code, it stays so here: its slots are answered failed
+            // by the worker without another load alone.
+            worker.loaded.add(release);
+          },
+        },
+      );
+      if (loaded.type !== 'loaded' || loaded.outcome !== 'evaluated') {
+        return batch.map((slot) => ({ slot, outcome: 'failed' as const }));
+      }
+      if (!this.workers.has(worker)) throw new Error(`the ${remote} render worker stopped`);
+    }
+    const reads = new Set(batch.flatMap((slot) => options.reads(slot)));
+    // Replaced after so many releases, once this page's slots are in (its release is loaded).
+    const answered = this.send(
+      worker,
+      { ...request, type: 'slots', id: 0, slots: [...batch] },
+      {
+        code: batch.map((slot) => ({ remote, release, slot })),
+        alone: exclusive,
+        reads,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      },
+    );
+    this.recycleIfDue(worker);
+    const answer = await answered;
+    return answer.type === 'slots' ? answer.slots : [];
+  }
+
+  /** A question to any free worker of the tenant (the host's parts). */
+  private async ask(
+    tenant: string,
+    request: WorkerRequest,
+    options: { fetch?: CustomerFetch; reads?: ReadonlySet<string> },
+  ): Promise<WorkerAnswer> {
+    if (this.closing) throw new Error('the page server is stopping: the browser renders this page');
+    const deadline = 'deadline' in request ? request.deadline : Date.now();
+    const worker = await this.free(tenant, deadline, () => false);
+    return this.send(worker, request, {
+      code: [],
+      alone: false,
+      ...(options.reads ? { reads: options.reads } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  /**
+   * A ready worker of the tenant to put a question to, waiting for one until `until`: not one
+   * being judged (its work overdue), nor one running something alone; `alone(worker)` says
+   * whether this question must run alone there (then the worker must have nothing under way).
+   * Rejects (PartLate) when none is free in time.
+   */
+  private async free(
+    tenant: string,
+    until: number,
+    alone: (worker: Worker) => boolean,
+  ): Promise<Worker> {
+    for (;;) {
+      const free = [...this.workers].filter(
+        (worker) =>
+          worker.tenant === tenant &&
+          worker.ready &&
+          !worker.retiring &&
+          worker.overdue === undefined &&
+          ![...worker.flights.values()].some((flight) => flight.alone) &&
+          (!alone(worker) || worker.flights.size === 0),
+      );
+      const worker = free.sort((a, b) => a.flights.size - b.flights.size)[0];
+      if (worker) return worker;
+      const left = until - Date.now();
+      if (left <= 0)
+        throw new PartLate(`no ${tenant} render worker was free before the page's deadline`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.waiting.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, left);
+        this.waiting.add(wake);
+      });
+    }
+  }
+
+  private wake(): void {
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    for (const wake of waiting) wake();
+  }
+
+  /** Puts a question to the worker; it answers, or the asker stops waiting at its deadline. */
+  private send(
+    worker: Worker,
+    request: WorkerRequest,
+    extra: {
+      code: SliceCode[];
+      alone: boolean;
+      judgeAfter?: number;
+      fetch?: CustomerFetch;
+      reads?: ReadonlySet<string>;
+      onAnswer?: (answer: WorkerAnswer) => void;
+    },
+  ): Promise<WorkerAnswer> {
+    const id = this.nextId++;
+    const message = { ...request, id };
+    const deadline = 'deadline' in message ? message.deadline : Date.now();
+    const answerBy = deadline + ANSWER_GRACE_MS;
+    const answered = new Promise<WorkerAnswer>((resolve, reject) => {
+      const flight: Flight = {
+        request: message,
+        resolve,
+        reject,
+        judgeAfter: Math.max(answerBy, extra.judgeAfter ?? 0),
+        code: extra.code,
+        alone: extra.alone,
+        reads: extra.reads ?? new Set(),
+        ...(extra.onAnswer ? { onAnswer: extra.onAnswer } : {}),
+        fetches: 0,
+        ...(extra.fetch ? { fetch: extra.fetch } : {}),
+        // The asker stops waiting; the flight stays the worker's until it answers or stops.
+        timer: setTimeout(
+          () => reject(new PartLate(`the ${worker.tenant} render worker did not answer in time`)),
+          Math.max(0, answerBy - Date.now()),
+        ),
+      };
+      worker.flights.set(id, flight);
+      this.post(worker, message);
+    });
+    return answered;
   }
 
   /** Each ready worker's heap and resident size, in bytes (after a collection, with exposeGc). */
-  async memory(): Promise<{ pid: number; heapUsed: number; rss: number }[]> {
+  async memory(): Promise<{ pid: number; tenant: string; heapUsed: number; rss: number }[]> {
     const ready = [...this.workers].filter((worker) => worker.ready && !worker.retiring);
     return Promise.all(
       ready.map(
         (worker) =>
-          new Promise<{ pid: number; heapUsed: number; rss: number }>((resolve) => {
-            worker.memory = (figures) => resolve({ pid: worker.child.pid ?? 0, ...figures });
-            this.send(worker, { type: 'memory' });
+          new Promise<{ pid: number; tenant: string; heapUsed: number; rss: number }>((resolve) => {
+            worker.memory = (figures) =>
+              resolve({ pid: worker.child.pid ?? 0, tenant: worker.tenant, ...figures });
+            this.post(worker, { type: 'memory' });
           }),
       ),
     );
   }
 
   /** The workers' process ids (tests, benchmarks). */
-  pids(): number[] {
-    return [...this.workers].flatMap((worker) => (worker.child.pid ? [worker.child.pid] : []));
+  pids(tenant?: string): number[] {
+    return [...this.workers].flatMap((worker) =>
+      worker.child.pid && (tenant === undefined || worker.tenant === tenant)
+        ? [worker.child.pid]
+        : [],
+    );
+  }
+
+  /** What is quarantined (tests, the log). */
+  quarantine(): string[] {
+    return this.trials.quarantine();
   }
 
   /** Once every worker is ready to render. */
   async ready(): Promise<void> {
     while ([...this.workers].some((worker) => !worker.ready)) {
-      await new Promise<void>((resolve) => this.waitingForWorker.add(resolve));
+      await new Promise<void>((resolve) => this.waiting.add(resolve));
     }
   }
 
   /** Takes no new page, finishes those under way, then ends the workers. */
   async close(): Promise<void> {
     this.closing = true;
+    this.wake();
     await Promise.all(this.underWay);
     clearInterval(this.watchdog);
     const exits = [...this.workers].map(
@@ -234,42 +453,37 @@ export class RenderPool {
     for (const worker of this.workers) worker.child.kill('SIGKILL');
     this.workers.clear();
     await Promise.all(exits);
+    this.staged.remove();
   }
 
-  private start(): void {
-    const init: WorkerInit = {
-      bundle: this.files.bundle,
-      apiUpstream: this.options.apiUpstream,
-      unpinned: this.options.unpinned,
-      beatMs: this.beatMs,
-      ...(this.options.revalidateMs !== undefined
-        ? { revalidateMs: this.options.revalidateMs }
-        : {}),
-    };
-    const child = fork(this.files.worker, [JSON.stringify(init)], {
-      execArgv: [
-        // Reads its own code and the render bundle; writes nothing, starts nothing.
-        '--permission',
-        `--allow-fs-read=${this.files.worker}`,
-        `--allow-fs-read=${this.files.bundle}`,
-        `--max-old-space-size=${this.options.heapMb ?? 256}`,
-        // V8's compilation cache keeps each release's script source for good (decision 020):
-        // set here, where the workers start, not left to a command line nobody checks.
-        '--no-compilation-cache',
-        ...(this.options.exposeGc ? ['--expose-gc'] : []),
-      ],
-      env: workerEnv(this.options.env),
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  private start(tenant: string): void {
+    const child = startWorkerProcess({
+      staged: this.staged,
+      init: {
+        bundle: this.staged.bundle,
+        apiUpstream: this.options.apiUpstream,
+        unpinned: this.options.unpinned,
+        tenant,
+        ...(this.options.revalidateMs !== undefined
+          ? { revalidateMs: this.options.revalidateMs }
+          : {}),
+      },
+      env: this.options.env,
+      identity: this.identity,
+      heapMb: this.options.heapMb ?? 256,
+      exposeGc: this.options.exposeGc ?? false,
+      onLine: (line) => this.options.onError(new Error(`render worker (${tenant}): ${line}`)),
     });
     const worker: Worker = {
+      tenant,
       child,
       startedAt: Date.now(),
       ready: false,
-      lastSign: Date.now(),
-      pending: new Map(),
-      running: [],
-      evaluated: 0,
+      flights: new Map(),
+      loaded: new Set(),
+      loads: 0,
       retiring: false,
+      said: { second: 0, count: 0 },
     };
     this.workers.add(worker);
     child.on('message', (raw) => this.receive(worker, raw));
@@ -282,319 +496,190 @@ export class RenderPool {
   }
 
   private receive(worker: Worker, raw: unknown): void {
+    if (!this.workers.has(worker)) return;
+    const second = Math.floor(Date.now() / 1000);
+    if (worker.said.second !== second) worker.said = { second, count: 0 };
+    worker.said.count += 1;
+    if (worker.said.count > MAX_MESSAGES_PER_SECOND) {
+      this.stop(worker, 'it sent more messages than any render needs');
+      return;
+    }
     const parsed = fromWorkerSchema.safeParse(raw);
     if (!parsed.success) {
       this.stop(worker, 'it sent a message that is not the protocol');
       return;
     }
-    const message = parsed.data;
-    worker.lastSign = Date.now();
-    worker.silence = undefined;
+    const message: FromWorker = parsed.data;
     switch (message.type) {
       case 'ready':
         worker.ready = true;
-        for (const wake of this.waitingForWorker) wake();
-        this.waitingForWorker.clear();
+        this.wake();
         return;
-      case 'beat':
+      case 'fetch':
+        this.read(worker, message);
         return;
-      case 'may-run':
-        this.mayRun(worker, message);
+      case 'error':
+        this.options.onError(new Error(`${worker.tenant}: ${message.message}`));
         return;
-      case 'fetch': {
-        // Only the page's own session, and only while the page is this worker's.
-        const fetch = worker.pending.get(message.page)?.fetch;
-        const answer = fetch
-          ? fetch(message.url).catch(() => ({ status: 502, data: null }))
-          : Promise.resolve({ status: 401, data: null });
-        void answer.then((answered) => {
-          if (this.workers.has(worker)) {
-            this.send(worker, { type: 'answer', ask: message.ask, ...answered });
-          }
-        });
-        return;
-      }
-      case 'enter':
-        worker.running.push(message.code);
-        if (message.code.kind === 'evaluate') this.evaluated(worker);
-        return;
-      case 'leave': {
-        const { remote, release, kind, slot } = message.code;
-        const index = worker.running.findLastIndex(
-          (code) =>
-            code.remote === remote &&
-            code.release === release &&
-            code.kind === kind &&
-            code.slot === slot,
-        );
-        if (index >= 0) worker.running.splice(index, 1);
-        if (kind === 'evaluate') {
-          this.endTrial(worker, quarantineKey(remote, release), true);
-          this.options.onEvaluated?.(remote, release);
-        }
-        this.retireIfIdle(worker);
-        return;
-      }
-      case 'rendered':
-      case 'failed': {
-        // A slot on trial in this page is proven once the server rendered it unharmed.
-        for (const [key, trial] of this.trials) {
-          if (trial.worker !== worker || trial.page !== message.id) continue;
-          const slot = key.split(' ')[2] ?? '';
-          this.endTrial(
-            worker,
-            key,
-            message.type === 'rendered' &&
-              message.page.kind === 'page' &&
-              message.page.slots.includes(slot),
-          );
-        }
-        const pending = worker.pending.get(message.id);
-        if (!pending) return;
-        this.settle(worker, pending);
-        // Its state parsed as the browser parses it (page-state), typed as the browser types it.
-        if (message.type === 'rendered') pending.resolve(message.page as RenderedByWorker);
-        else pending.reject(new Error(`server render failed: ${message.message}`));
-        this.retireIfIdle(worker);
-        return;
-      }
-      case 'refused':
-        this.options.onRefused?.(message.remote, message.release);
-        return;
-      case 'error': {
-        const error = new Error(message.message);
-        if (message.stack) error.stack = message.stack;
-        this.options.onError(error);
-        return;
-      }
       case 'memory':
         worker.memory?.({ heapUsed: message.heapUsed, rss: message.rss });
         worker.memory = undefined;
         return;
+      default:
+        this.answer(worker, message);
     }
   }
 
-  /**
-   * The canary (decision 026): a release's code new to the pool runs in one worker first. Its
-   * evaluation elsewhere waits for that one to end; a page elsewhere leaves the slot on trial to
-   * the browser. A loop in new code so stops one worker, not every worker at once.
-   */
-  private mayRun(worker: Worker, message: Extract<FromWorker, { type: 'may-run' }>): void {
-    const { code } = message;
-    const key = quarantineKey(code.remote, code.release, code.slot);
-    const answer = (allowed: boolean) =>
-      this.send(worker, { type: 'may-run', ask: message.ask, allowed });
-    const quarantined =
-      this.quarantined.has(key) || this.quarantined.has(quarantineKey(code.remote, code.release));
-    if (quarantined || this.proven.has(key)) {
-      answer(!quarantined);
+  /** An answer counts only for a question this worker was asked, of the same kind. */
+  private answer(worker: Worker, message: WorkerAnswer): void {
+    const flight = worker.flights.get(message.id);
+    // One the page stopped waiting for and the worker answered late is already gone.
+    if (!flight) return;
+    const expected = flight.request.type === 'load' ? 'loaded' : flight.request.type;
+    if (message.type !== expected) {
+      this.stop(worker, `it answered a ${flight.request.type} with a ${message.type}`);
       return;
     }
-    const trial = this.trials.get(key);
-    if (trial && trial.worker !== worker && this.workers.has(trial.worker)) {
-      if (code.kind === 'evaluate') trial.waiting.push({ worker, answer });
-      else answer(false);
-      return;
-    }
-    this.trials.set(key, { worker, page: message.page, waiting: trial?.waiting ?? [] });
-    answer(true);
+    worker.flights.delete(message.id);
+    clearTimeout(flight.timer);
+    this.trials.ranUnharmed(flight.code);
+    flight.onAnswer?.(message);
+    flight.resolve(message);
+    this.wake();
+    this.retireIfIdle(worker);
   }
 
-  /** A trial over: its code proven, or not (then another worker may try it, unless it is quarantined). */
-  private endTrial(worker: Worker, key: string, proven: boolean): void {
-    const trial = this.trials.get(key);
-    if (!trial || trial.worker !== worker) return;
-    this.trials.delete(key);
-    const waiting = trial.waiting.filter((waiter) => this.workers.has(waiter.worker));
-    if (proven) {
-      this.proven.add(key);
-      for (const waiter of waiting) waiter.answer(true);
-      return;
-    }
-    if (this.quarantined.has(key)) {
-      for (const waiter of waiting) waiter.answer(false);
-      return;
-    }
-    const [next, ...rest] = waiting;
-    if (!next) return;
-    this.trials.set(key, { worker: next.worker, page: undefined, waiting: rest });
-    next.answer(true);
-  }
-
-  /** Sends the page to the least busy live worker, waiting for one until its deadline. */
-  private dispatch(pending: Pending): void {
-    if (this.closing) {
-      pending.reject(new Error('the page server is stopping: the browser renders this page'));
-      return;
-    }
-    const worker = this.pick();
-    if (!worker) {
-      if (Date.now() >= pending.message.deadline) {
-        pending.reject(new Error('no render worker was ready before the page’s deadline'));
-        return;
+  /** A read of the provider for a customer's page: only the paths the question's slots read. */
+  private read(worker: Worker, message: Extract<FromWorker, { type: 'fetch' }>): void {
+    const flight = worker.flights.get(message.id);
+    const reply = (answer: { status: number; data: unknown }) => {
+      if (this.workers.has(worker))
+        this.post(worker, { type: 'answer', ask: message.ask, ...answer });
+    };
+    const asked = new URL(message.url, 'http://provider.invalid');
+    const allowed =
+      flight?.fetch !== undefined &&
+      asked.origin === 'http://provider.invalid' &&
+      flight.reads.has(asked.pathname) &&
+      flight.fetches < MAX_READS;
+    if (!flight?.fetch || !allowed) {
+      if (flight && flight.fetches <= MAX_READS) {
+        this.options.onError(
+          new Error(
+            `${worker.tenant} asked the provider for ${asked.pathname.slice(0, 200)}, which nothing it renders on this page reads: refused`,
+          ),
+        );
       }
-      const wake = () => {
-        clearTimeout(timer);
-        this.waitingForWorker.delete(wake);
-        this.dispatch(pending);
-      };
-      const timer = setTimeout(wake, Math.max(0, pending.message.deadline - Date.now()));
-      this.waitingForWorker.add(wake);
+      if (flight) flight.fetches += 1;
+      reply({ status: 403, data: null });
       return;
     }
-    worker.pending.set(pending.message.id, pending);
-    pending.message.quarantined = this.avoiding();
-    pending.timer = setTimeout(
-      () => {
-        // The worker's loop turns (the watchdog would have stopped it) but this page is lost.
-        this.settle(worker, pending);
-        pending.reject(new Error('the render worker did not answer this page'));
-        this.retireIfIdle(worker);
-      },
-      Math.max(0, pending.message.deadline - Date.now()) + ANSWER_GRACE_MS + this.stallMs,
-    );
-    this.send(worker, pending.message);
+    flight.fetches += 1;
+    void flight
+      .fetch(`${asked.pathname}${asked.search}`)
+      .catch(() => ({ status: 502, data: null }))
+      .then(reply);
   }
 
-  /**
-   * The releases and slots a page is rendered without: those quarantined, and what a worker
-   * silent for a few beats is running now. Until the watchdog judges that worker, the other
-   * workers must not run into the same loop (they would all stop at once).
-   */
-  avoiding(): string[] {
-    const now = Date.now();
-    const suspected = [...this.workers].flatMap((worker) => {
-      const code = worker.running.at(-1);
-      return code && now - worker.lastSign > this.beatMs * 4
-        ? [quarantineKey(code.remote, code.release, code.slot)]
-        : [];
-    });
-    return [...new Set([...this.quarantined, ...suspected])];
-  }
-
-  private pick(): Worker | undefined {
-    const now = Date.now();
-    const live = [...this.workers].filter((worker) => worker.ready && !worker.retiring);
-    // A worker silent for a few beats may be stuck: pages go to one that is not, if any (a
-    // busy machine delays every beat; then the least silent is still the best bet).
-    const fresh = live.filter((worker) => now - worker.lastSign <= this.beatMs * 4);
-    const candidates = fresh.length > 0 ? fresh : live;
-    let best: Worker | undefined;
-    for (const worker of candidates) {
-      if (!best || worker.pending.size < best.pending.size) best = worker;
-    }
-    return best;
-  }
-
-  private send(worker: Worker, message: ToWorker): void {
+  private post(worker: Worker, message: ToWorker): void {
     if (worker.child.connected) worker.child.send(message);
   }
 
-  private settle(worker: Worker, pending: Pending): void {
-    clearTimeout(pending.timer);
-    worker.pending.delete(pending.message.id);
-  }
-
+  /**
+   * The judgment, from outside: a worker with work past its time is watched; spending the CPU
+   * meanwhile, it loops and is stopped; not spending it, it is starved (a loaded machine) or
+   * blocked, and is stopped only once its patience is spent.
+   */
   private watch(): void {
     const now = Date.now();
-    const late = now - this.lastTick > this.beatMs * 4;
+    const late = now - this.lastTick > 400;
     this.lastTick = now;
-    // This server's own loop stood still: the workers' beats are still queued, not missing.
-    if (late) return;
     for (const worker of this.workers) {
       if (!worker.ready) {
         if (now - worker.startedAt > START_ALLOWANCE_MS) this.stop(worker, 'it did not start');
-      } else if (now - worker.lastSign > this.beatMs * 4) {
-        worker.silence ??= { since: now, cpuMs: cpuTimeMs(worker.child.pid) };
-        if (now - worker.lastSign > this.stallMs && !this.starved(worker, now)) {
-          this.stop(worker, `its event loop stood still for over ${this.stallMs} ms`);
-        }
+        continue;
+      }
+      const overdue = [...worker.flights.values()].some((flight) => now > flight.judgeAfter);
+      // This server's own loop stood still: the workers' answers are queued, not missing.
+      if (!overdue || late) {
+        worker.overdue = overdue ? { since: now, cpuMs: processCpuMs(worker.child) } : undefined;
+        continue;
+      }
+      worker.overdue ??= { since: now, cpuMs: processCpuMs(worker.child) };
+      const watched = now - worker.overdue.since;
+      if (watched < this.stallMs) continue;
+      const cpuMs = processCpuMs(worker.child);
+      const spent =
+        cpuMs === undefined || worker.overdue.cpuMs === undefined
+          ? undefined
+          : cpuMs - worker.overdue.cpuMs;
+      if (spent === undefined || spent >= watched * LOOPING_CPU_SHARE) {
+        this.stop(
+          worker,
+          spent === undefined
+            ? `its work was overdue for ${watched} ms`
+            : `it spent ${spent} ms of CPU in ${watched} ms on work whose time was over`,
+        );
+      } else if (watched > this.stallMs * STARVED_PATIENCE) {
+        this.stop(worker, `it stood still for ${watched} ms on work whose time was over`);
       }
     }
   }
 
   /**
-   * Whether a silent worker is waiting for the CPU rather than spending it. On a loaded machine
-   * (a CI runner, a deploy's build) a worker can go unscheduled for over a second: stopping it
-   * would quarantine whatever slot it happened to be rendering for the server's whole life.
-   */
-  private starved(worker: Worker, now: number): boolean {
-    const silence = worker.silence;
-    if (!silence || silence.cpuMs === undefined) return false;
-    if (now - worker.lastSign > this.stallMs * STARVED_PATIENCE) return false;
-    const watched = now - silence.since;
-    // Judged on a few beats' worth of its CPU time, not on the tick that found it silent.
-    if (watched < this.beatMs * 4) return true;
-    const cpuMs = cpuTimeMs(worker.child.pid);
-    if (cpuMs === undefined) return false;
-    return cpuMs - silence.cpuMs < watched * LOOPING_CPU_SHARE;
-  }
-
-  /**
-   * A worker that stopped answering or exited: the slice code it was running (if any) is
-   * quarantined, the worker is killed and replaced, and its pages go to another worker once.
+   * A worker that stopped answering or exited: killed and replaced; what the page server had
+   * asked it and it had not answered is held against that code (slot-trials).
    */
   private stop(worker: Worker, why: string): void {
     this.workers.delete(worker);
     worker.child.kill('SIGKILL');
-    const culprit = worker.running.at(-1);
-    const key = culprit ? quarantineKey(culprit.remote, culprit.release, culprit.slot) : '';
-    if (culprit && this.proven.has(key) && !this.struck.has(key)) {
-      // Code that ran unharmed before and stops a worker once is more likely the machine's
-      // moment (a long pause, a starved process) than its own loop: it goes back on trial in
-      // one worker, and a second stop quarantines it.
-      this.struck.add(key);
-      this.proven.delete(key);
+    const running = [...worker.flights.values()].flatMap((flight) => flight.code);
+    const verdict = this.trials.stopped(running);
+    const name = (code: SliceCode) =>
+      `${code.remote}: release ${code.release}${code.slot ? `: ${code.slot}` : ''}`;
+    if (verdict.kind === 'quarantined') {
       this.stopped(
         new Error(
-          `${culprit.remote}: release ${culprit.release}: ${culprit.slot ?? 'its evaluation'} stopped a render worker (${why}) after running unharmed; it is tried again in one worker, and left to the browser if it stops another`,
+          `${name(verdict.code)} stopped a render worker (${why}); ${verdict.code.slot ? 'that slot of the release is' : 'its slots are'} left to the browser from now on`,
         ),
       );
-    } else if (culprit) {
-      this.quarantined.add(key);
-      const what = culprit.slot
-        ? `${culprit.slot} stopped a render worker while it rendered (${why}); that slot of the release is left to the browser from now on`
-        : `stopped a render worker while it was evaluated (${why}); its slots are left to the browser from now on`;
-      this.stopped(new Error(`${culprit.remote}: release ${culprit.release}: ${what}`));
+    } else if (verdict.kind === 'tried again') {
+      this.stopped(
+        new Error(
+          `${name(verdict.code)} stopped a render worker (${why}) after rendering unharmed; it runs alone from now on, and is left to the browser if it stops another`,
+        ),
+      );
+    } else if (verdict.kind === 'suspected') {
+      this.stopped(
+        new Error(
+          `a ${worker.tenant} render worker stopped (${why}) while rendering ${verdict.codes.map((code) => code.slot).join(', ')}; each runs alone from now on, so the next stop names the one`,
+        ),
+      );
     } else if (!worker.retiring) {
-      this.stopped(new Error(`a render worker was stopped and replaced: ${why}`));
+      this.stopped(new Error(`a ${worker.tenant} render worker was stopped and replaced: ${why}`));
     }
-    for (const [key, trial] of this.trials) {
-      if (trial.worker === worker) this.endTrial(worker, key, false);
+    for (const flight of worker.flights.values()) {
+      clearTimeout(flight.timer);
+      flight.reject(new Error(`the ${worker.tenant} render worker stopped: ${why}`));
     }
-    if (!this.closing && !worker.retiring) this.start();
-    for (const pending of worker.pending.values()) {
-      this.settle(worker, pending);
-      if (pending.retried || this.closing) {
-        pending.reject(new Error(`the render worker stopped: ${why}`));
-        continue;
-      }
-      pending.retried = true;
-      // Without the release that stopped it; or, when none could be named, without any slot.
-      pending.message = {
-        ...pending.message,
-        deadline: Date.now() + pending.budgetMs,
-        shellOnly: !culprit,
-      };
-      this.dispatch(pending);
-    }
+    worker.flights.clear();
+    if (!this.closing && !worker.retiring) this.start(worker.tenant);
+    this.wake();
   }
 
   private stopped(error: Error): void {
     (this.options.onStopped ?? this.options.onError)(error);
   }
 
-  private evaluated(worker: Worker): void {
-    worker.evaluated += 1;
+  private recycleIfDue(worker: Worker): void {
     const limit = this.options.recycleAfterReleases ?? 50;
-    if (worker.retiring || worker.evaluated < limit || this.closing) return;
+    if (worker.retiring || worker.loads < limit || this.closing) return;
     worker.retiring = true;
-    this.start();
-    this.retireIfIdle(worker);
+    this.start(worker.tenant);
   }
 
   private retireIfIdle(worker: Worker): void {
-    if (!worker.retiring || worker.pending.size > 0 || worker.running.length > 0) return;
+    if (!worker.retiring || worker.flights.size > 0) return;
     this.workers.delete(worker);
     worker.child.disconnect();
   }

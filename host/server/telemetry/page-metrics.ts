@@ -3,6 +3,8 @@ import { Counter, Histogram, Registry } from 'prom-client';
 /*
  * What a page server measures (issue 31, decision 029), in the format operators already scrape:
  * the pages' own beacons (real-user signals) and the server's render, per slice and release.
+ * Only beacons of a view this server's kind issued a token for reach the per-release series
+ * (decision 034); the others are counted by outcome alone.
  * Every label takes its value from a bounded set — a remote's name, a release the runtime
  * configuration named, a route of the route table, a fixed reason — never from a request, so a
  * hostile client cannot grow the series.
@@ -17,7 +19,21 @@ const CLS_BUCKETS = [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1];
 /** A slot's server render and a page's first byte, in seconds. */
 const SERVER_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 3.2];
 
-export type BeaconOutcome = 'accepted' | 'malformed' | 'too_large' | 'rate_limited' | 'unsupported';
+/**
+ * What became of a beacon: `accepted` is evidence (its view token checked, within its budget);
+ * the next five are counted here only, never under a release (decision 034); the rest refused.
+ */
+export type BeaconOutcome =
+  | 'accepted'
+  | 'no_token'
+  | 'forged'
+  | 'expired'
+  | 'unnamed_release'
+  | 'over_budget'
+  | 'malformed'
+  | 'too_large'
+  | 'rate_limited'
+  | 'unsupported';
 export type SlotOutcome = 'rendered' | 'late' | 'failed' | 'browser';
 export type ProviderCallSource = 'api' | 'page' | 'refresh';
 export type ProviderCallOutcome = 'ok' | 'client_error' | 'server_error' | 'unreachable';
@@ -26,6 +42,8 @@ export interface PageMetrics {
   registry: Registry;
   slotViews: Counter<'slice' | 'release' | 'route'>;
   pageErrors: Counter<'slice' | 'release' | 'kind'>;
+  erredViews: Counter<'slice' | 'release'>;
+  pagesServed: Counter<'slice' | 'release'>;
   lcp: Histogram<'slice' | 'release'>;
   inp: Histogram<'slice' | 'release'>;
   cls: Histogram<'slice' | 'release'>;
@@ -53,6 +71,18 @@ export function createPageMetrics(): PageMetrics {
       name: 'lender_rum_errors_total',
       help: 'Errors and fallbacks the pages reported, by the slice and release they are attributed to',
       labelNames: ['slice', 'release', 'kind'],
+      registers,
+    }),
+    erredViews: new Counter({
+      name: 'lender_rum_erred_views_total',
+      help: "Page views that reported an error of the slice's release: one a view, however many it sent",
+      labelNames: ['slice', 'release'],
+      registers,
+    }),
+    pagesServed: new Counter({
+      name: 'lender_pages_served_total',
+      help: "Pages this server sent with the slice's release, each with a view token naming it",
+      labelNames: ['slice', 'release'],
       registers,
     }),
     lcp: new Histogram({
@@ -97,7 +127,7 @@ export function createPageMetrics(): PageMetrics {
     }),
     releases: new Counter({
       name: 'lender_releases_total',
-      help: 'Releases the render workers evaluated, or refused (unregistered, changed, or quarantined)',
+      help: 'Releases the render workers loaded: evaluated, refused (not the registered bytes), or none (no server code, unreachable)',
       labelNames: ['slice', 'release', 'outcome'],
       registers,
     }),

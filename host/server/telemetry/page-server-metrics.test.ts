@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StaticServer } from 'tooling/server/static-server';
 import { buildHostApp } from '../host-app';
+import type { ServerPage } from '../render/page-composer';
 import type { PageRenderer } from '../render/page-renderer';
-import type { RenderedByWorker } from '../render/render-pool';
 import { serveMetrics } from './metrics-server';
 import { createPageMetrics, type PageMetrics } from './page-metrics';
 import { hostRootForTests } from './testing/host-root';
@@ -42,7 +42,7 @@ const renderer: PageRenderer = {
         { slot: 'remote_home/HomeSlider', outcome: 'rendered', ms: 12 },
         { slot: 'remote_home/LoanCalculator', outcome: 'late', ms: 400 },
       ],
-    }) satisfies RenderedByWorker,
+    }) satisfies ServerPage,
   memory: async () => [],
   ready: async () => {},
   close: async () => {},

@@ -2,9 +2,18 @@ import { DEFAULT_PROVIDER_SITE, type ProviderSite } from 'shared/lib/site-urls';
 import * as z from 'shared/validation/zod';
 import { INTEGRITY, REMOTE_NAMES } from 'tooling/remotes';
 
-const releasePinsSchema = z.object({
-  entry: z.string().check(z.regex(INTEGRITY)),
-  server: z.optional(z.string().check(z.regex(INTEGRITY))),
+const pinSchema = z.string().check(z.regex(INTEGRITY));
+
+/**
+ * The release a rollout registered (decision 025, issue 45): the digests of its browser entry,
+ * of its server bundle and of its manifest. The manifest is optional only so that a
+ * configuration written before it was pinned still parses; production needs it
+ * (host/server/config-from-env).
+ */
+export const releasePinsSchema = z.object({
+  entry: pinSchema,
+  server: z.optional(pinSchema),
+  manifest: z.optional(pinSchema),
 });
 
 /**
@@ -18,9 +27,9 @@ export const runtimeConfigSchema = z.object({
       name: z.enum(REMOTE_NAMES),
       manifestUrl: z.url(),
       /**
-       * The release a rollout registered (decision 025): the digests of its browser entry and
-       * of its server bundle. The browser loads the entry only with this integrity, the server
-       * evaluates only a bundle with this digest. Absent only outside production.
+       * The release a rollout registered: the browser reads only the manifest with this
+       * digest and loads the entry only with its integrity; the server reads only that
+       * manifest and evaluates only a bundle with its digest. Absent only outside production.
        */
       integrity: z.optional(releasePinsSchema),
       /**

@@ -29,6 +29,7 @@ import { useSliceRelease } from '../telemetry/slice-releases';
 import { kaHost } from '../words/ka-host';
 import { RemoteLoaderContext } from './remote-loader';
 import styles from './remote-slot.module.css';
+import { SEAM_ATTRIBUTE, SlotSeamContext, seamEnd } from './slot-seam';
 import { useEarlyPress } from './use-early-press';
 import { useNearViewportGate } from './use-near-viewport-gate';
 
@@ -133,12 +134,15 @@ function ReloadForChunk({ fallback, ...reservation }: Reservation & { fallback: 
   return failed ? fallback : <Pending {...reservation} />;
 }
 
-/** Tells the slot's page, once committed, that the slot shows what it will show. */
-function Settled({ onSettled }: { onSettled: (() => void) | undefined }) {
+/**
+ * Tells the slot's page, once committed, that the slot shows what it will show. In a slice's
+ * render worker it also marks where the slot's markup ends (`seam`; nothing in the browser).
+ */
+function Settled({ onSettled, seam = '' }: { onSettled: (() => void) | undefined; seam?: string }) {
   useEffect(() => {
     onSettled?.();
   }, [onSettled]);
-  return null;
+  return seam ? seamEnd(seam) : null;
 }
 
 /** Reports, once committed, that the slot failed: in an effect, so never on the server. */
@@ -211,6 +215,7 @@ export const RemoteSlot = memo(function RemoteSlot({
   onSettled,
 }: RemoteSlotProps) {
   const load = useContext(RemoteLoaderContext);
+  const seam = useContext(SlotSeamContext);
   const queryClient = useQueryClient();
   const { ref, opened } = useNearViewportGate(whenNearViewport);
   const { owner: pressOwner, hydrated } = useEarlyPress();
@@ -276,13 +281,17 @@ export const RemoteSlot = memo(function RemoteSlot({
     <ErrorBoundary key={attempt} fallbackRender={renderFallback}>
       <Suspense fallback={<Pending variant={variant} reserve={reserve} pending={pending} />}>
         <Remote />
-        <Settled onSettled={settled} />
+        <Settled onSettled={settled} seam={seam} />
       </Suspense>
     </ErrorBoundary>
   );
   // The slot's root names its slice and release, so what the page's telemetry sees in it (an
   // LCP element, a shift) is attributed; the same on the server, for hydration.
-  const owner = { [SLICE_ATTRIBUTE]: slice, [RELEASE_ATTRIBUTE]: release };
+  const owner = {
+    [SLICE_ATTRIBUTE]: slice,
+    [RELEASE_ATTRIBUTE]: release,
+    ...(seam ? { [SEAM_ATTRIBUTE]: id } : {}),
+  };
   // The place a deferred slot watches for the viewport's approach.
   return whenNearViewport ? (
     <div ref={ownerRef} className={styles.deferred} {...owner}>

@@ -13,6 +13,21 @@ export const RUM_PATH = '/rum';
 export const RUM_MAX_BYTES = 8 * 1024;
 /** A beacon's event limit: a page that has more sends the rest in the next one. */
 export const RUM_MAX_EVENTS = 32;
+/** A page view's events at most: a loop of errors must not flood the server (its budget). */
+export const RUM_MAX_EVENTS_PER_VIEW = 200;
+/** A page view's beacons at most: far more than a page sends, and the server's budget. */
+export const RUM_MAX_BEACONS_PER_VIEW = 40;
+
+/*
+ * A page view's beacons are evidence only with the view token its page was sent with (decision
+ * 034): the page server writes it into each page it sends, the page sends it with each beacon
+ * as this query parameter (nginx sends a view's beacons to one page server by it).
+ */
+export const RUM_VIEW_PARAM = 'view';
+/** The page's `<meta name>` that carries its view token. */
+export const VIEW_TOKEN_META = 'lender-view';
+/** A view token's shape: its claims and their HMAC, each base64url. */
+export const VIEW_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,1024}\.[A-Za-z0-9_-]{43}$/;
 
 /** Who owns what an event is about: a remote's slice, or the host's shell around them. */
 export type Slice = RemoteName | 'host';

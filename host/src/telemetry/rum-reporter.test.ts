@@ -1,7 +1,13 @@
 import { onCLS, onINP, onLCP } from 'web-vitals/attribution';
 import type { RuntimeConfig } from '../contract/runtime-config';
 import { captureBeacons } from '../testing/capture-beacons';
-import { HOST_RELEASE, RUM_MAX_EVENTS, type RumEvent } from './rum-events';
+import {
+  HOST_RELEASE,
+  RUM_MAX_BEACONS_PER_VIEW,
+  RUM_MAX_EVENTS,
+  type RumEvent,
+  VIEW_TOKEN_META,
+} from './rum-events';
 import { reportRum, startRum } from './rum-reporter';
 
 // The server's byte limit, made smaller where a test says so (a real beacon rarely reaches it).
@@ -189,6 +195,49 @@ describe('the page’s real-user signals', () => {
       { type: 'error', kind: 'uncaught', ...home },
       { type: 'error', kind: 'uncaught', ...loans },
     ]);
+  });
+
+  describe("the page view's token (decision 034)", () => {
+    const TOKEN = `${'eyJpZCI6IjEyMyJ9'}.${'A'.repeat(43)}`;
+    let meta: HTMLMetaElement;
+
+    beforeEach(() => {
+      meta = document.createElement('meta');
+      meta.name = VIEW_TOKEN_META;
+      meta.content = TOKEN;
+      document.head.append(meta);
+    });
+
+    afterEach(() => meta.remove());
+
+    it('sends each beacon with the token the page server sent the page with', () => {
+      start();
+      reportRum({ type: 'view', ...home });
+      page.leave();
+      reportRum(cls(0.01));
+      page.leave();
+      expect(page.sendBeacon.mock.calls.map(([url]) => url)).toEqual([
+        `/rum?view=${TOKEN}`,
+        `/rum?view=${TOKEN}`,
+      ]);
+    });
+
+    it('sends without one when the page has none, or one that is not a token', () => {
+      meta.content = 'x"><script>';
+      start();
+      reportRum({ type: 'view', ...home });
+      page.leave();
+      expect(page.sendBeacon).toHaveBeenCalledWith('/rum', expect.any(String));
+    });
+
+    it("sends no more beacons than the view's budget", () => {
+      start();
+      for (let index = 0; index < RUM_MAX_BEACONS_PER_VIEW + 5; index += 1) {
+        reportRum(cls(index / 1000));
+        page.leave();
+      }
+      expect(page.sendBeacon).toHaveBeenCalledTimes(RUM_MAX_BEACONS_PER_VIEW);
+    });
   });
 
   it('attributes an uncaught error to the remote of the first frame a remote owns', () => {

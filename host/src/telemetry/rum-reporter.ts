@@ -7,12 +7,17 @@ import {
   HOST_RELEASE,
   RELEASE_ATTRIBUTE,
   RELEASE_PATTERN,
+  RUM_MAX_BEACONS_PER_VIEW,
   RUM_MAX_BYTES,
   RUM_MAX_EVENTS,
+  RUM_MAX_EVENTS_PER_VIEW,
   RUM_PATH,
+  RUM_VIEW_PARAM,
   type RumEvent,
   releaseOfManifest,
   SLICE_ATTRIBUTE,
+  VIEW_TOKEN_META,
+  VIEW_TOKEN_PATTERN,
   type Vital,
 } from './rum-events';
 
@@ -24,8 +29,6 @@ import {
 
 /** How long the first queued event waits for others to share its beacon. */
 const BATCH_MS = 1_000;
-/** A page load's events at most: a loop of errors must not flood the server. */
-const MAX_EVENTS_PER_PAGE = 200;
 /** The same error (kind, slice, release) at most this often per page load. */
 const MAX_SAME_ERROR = 5;
 /** What the server takes as a measurement (beacon-schema): a beacon with more is refused whole. */
@@ -43,6 +46,10 @@ export interface RumOptions {
 
 interface Reporter {
   route: () => string;
+  /** Where its beacons go: with the page's view token, which makes them evidence (decision 034). */
+  url: string;
+  /** Beacons sent: the server takes no more than the view's budget. */
+  sent: number;
   /** Each remote's folder (its manifest's address without the file), longest first. */
   folders: { folder: string; owner: Attribution }[];
   releases: Map<string, string>;
@@ -122,7 +129,7 @@ function limitOf(event: RumEvent): [key: string, times: number] | undefined {
 /** Queues an event for the next beacon: a no-op unless this page load is sampled. */
 export function reportRum(event: RumEvent): void {
   const current = reporter;
-  if (!current || current.accepted >= MAX_EVENTS_PER_PAGE) return;
+  if (!current || current.accepted >= RUM_MAX_EVENTS_PER_VIEW) return;
   const labels = labelsOf(event);
   if (!labels) return;
   const limit = limitOf(labels);
@@ -176,14 +183,14 @@ function beaconsOf(route: string, events: readonly RumEvent[]): string[] {
  * As a string (text/plain): the browser sends it without a CORS preflight. A browser that
  * cannot queue it (no sendBeacon, or its queue full) posts it with a fetch that outlives the page.
  */
-function send(body: string): void {
+function send(url: string, body: string): void {
   try {
-    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(RUM_PATH, body)) return;
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
   } catch {
     // Some browsers throw for a body over their limit: the fetch may still take it.
   }
   if (typeof fetch !== 'function') return;
-  fetch(RUM_PATH, {
+  fetch(url, {
     method: 'POST',
     body,
     keepalive: true,
@@ -208,7 +215,21 @@ function flush(): void {
   } catch {
     // The page's route is a label: without it the events still count.
   }
-  for (const body of beaconsOf(route, events)) send(body);
+  for (const body of beaconsOf(route, events)) {
+    if (current.sent >= RUM_MAX_BEACONS_PER_VIEW) return;
+    current.sent += 1;
+    send(current.url, body);
+  }
+}
+
+/**
+ * The view token the page server sent this page with (decision 034), read from the page: no
+ * request of its own. A page without one (the development server's, or nginx's own while no
+ * page server answers) still reports; its beacons are counted apart.
+ */
+function viewTokenOf(page: Document): string | undefined {
+  const token = page.querySelector(`meta[name="${VIEW_TOKEN_META}"]`)?.getAttribute('content');
+  return token && VIEW_TOKEN_PATTERN.test(token) ? token : undefined;
 }
 
 function listen(): () => void {
@@ -301,8 +322,11 @@ export function startRum({ remotes, sampleRate, route }: RumOptions): void {
     }))
     // The most specific folder first, should one hold another.
     .sort((a, b) => b.folder.length - a.folder.length);
+  const token = viewTokenOf(document);
   reporter = {
     route,
+    url: token ? `${RUM_PATH}?${RUM_VIEW_PARAM}=${token}` : RUM_PATH,
+    sent: 0,
     folders,
     releases: new Map(
       remotes.map((remote) => [remote.name, releaseOfManifest(remote.manifestUrl)]),

@@ -1,0 +1,34 @@
+import type { RemoteModuleId } from 'tooling/remotes';
+
+/*
+ * What each part of a customer's page may read of the provider with their session (decision
+ * 032): the page server answers a worker's read only when it is one of these paths for the part
+ * it asked that worker for. A slice's worker thus reads what its own slots show on that page,
+ * nothing of a page where it renders nothing, and never another slice's data.
+ */
+
+/** The account a customer's page is decided by: read by the host's worker. */
+export const ACCOUNT_READS: ReadonlySet<string> = new Set([
+  '/api/user/details/',
+  '/api/user/user/loan_limit/',
+  '/api/loan/loan/',
+]);
+
+/** A customer's slot rendered with their data, and the paths its prefetch reads. */
+const SLOT_READS: Partial<Record<RemoteModuleId, readonly string[]>> = {
+  // The product's start within their limit (the limit is the page's, read again if it failed).
+  'remote_home/LoanCalculator': ['/api/loan/calculator', '/api/user/user/loan_limit/'],
+  'remote_loans/OverdueNotice': ['/api/loan/loan/', '/api/loan/overdue_loan_application/'],
+  'remote_loans/NextPayment': ['/api/loan/loan/'],
+  'remote_loans/LoansOverview': [
+    '/api/user/details/',
+    '/api/user/user/loan_limit/',
+    '/api/loan/loan/',
+    '/api/loan/overdue_loan_application/',
+  ],
+};
+
+/** The provider's paths a slot may read for a customer's page (none: it reads nothing). */
+export function slotReads(slot: RemoteModuleId): readonly string[] {
+  return SLOT_READS[slot] ?? [];
+}
