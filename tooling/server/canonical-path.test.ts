@@ -84,7 +84,7 @@ describe('canonicalTarget', () => {
       ['/a"b<c>{d}|^`', '/a%22b%3Cc%3E%7Bd%7D%7C%5E%60'],
       // The query is the provider's to read: passed on as it came.
       ['/x?a=../../b&c=%2e%2e', '/x?a=../../b&c=%2e%2e'],
-    ]) {
+    ] as const) {
       expect(targetOf(url), url).toBe(canonical);
     }
   });
