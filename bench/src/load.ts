@@ -8,7 +8,7 @@
  * the customers' own, errors, and the host's memory before,
  * during and after; then 10 000 renders as fast as the server answers (autocannon, closed
  * loop), with its memory at each 2 000. The host's memory is its own process's and its render
- * workers' (decision 026), each said apart.
+ * workers' (the host's and each slice's, decision 032), each said apart.
  *
  * With `--looping-slice`, a second open loop runs as long as the first, and 2 s into it a
  * release of remote-home whose slider never stops rendering on the server is rolled out

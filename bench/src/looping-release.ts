@@ -11,7 +11,7 @@ import { WORKSPACE_ROOT } from './servers';
  * bundle, with HomeSlider's component replaced by an endless loop, served from an origin of its
  * own and rolled out by `pnpm start`'s rollout file as a registered release would be (decision
  * 025: it is pinned, so the server runs it). What a slice's bug does to the page server, and
- * what the render workers (decision 026) let it cost.
+ * what the render workers (decision 032) let it cost.
  */
 
 /** The slot that loops. */

@@ -26,7 +26,7 @@ export const SERVER_RENDERED = { visitor: 3, customer: 4 } as const;
 /**
  * Until the host renders a visitor's and a customer's home page whole, each ten times in a
  * row: a page server answers before its render workers are ready, and loads a slice's server
- * code on its first page, tried in one worker before the others (decision 026). The figures
+ * code on its first page, alone in that slice's worker (decision 032). The figures
  * are a running server's, not its first seconds'. Returns the cookie the customer's pages had.
  */
 export async function untilServerRendered(host: string): Promise<Map<string, string>> {

@@ -58,7 +58,7 @@ test('a customer’s first HTML holds their next payment, for them alone; a sess
     throw new Error('the seed has no loan due');
 
   // The first customer's page after a start may leave the loans to the browser: their
-  // release's server code is evaluated, and tried in one worker, first (decision 026). Pages
+  // release's server code is loaded, alone, in its slice's worker first (decision 032). Pages
   // are asked until one carries them, as the browser would show them anyway.
   const amount = plain(formatMoney(due.next_payment_amount));
   let html = '';
@@ -101,7 +101,7 @@ test('a customer’s page from the server is hydrated with their answers, not as
     if (pathname.startsWith('/api/')) asked.push(pathname);
   });
   // A page whose server rendered this customer's loans and calculator: the first after a start
-  // may leave them to the browser while their release is tried (decision 026), and a loaded
+  // may leave them to the browser while their release is loaded (decision 032), and a loaded
   // machine may send a slot at its deadline as its place. Asked again until the server sent
   // both, each time from a blank page: what the last page asked must not count for this one.
   await expect(async () => {

@@ -61,7 +61,7 @@ const builtinsOnly: Plugin = {
 
 /**
  * Bundles a server. A self-contained bundle carries its packages too: a process allowed to
- * read only its own file (the render worker, decision 026) can still run it.
+ * read only its own file (the render worker, decision 032) can still run it.
  */
 export async function bundleServer(
   entry: string,
