@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { connect } from 'node:net';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { acceptsConnections } from 'tooling/server/accepts-connections';
 import { expect, test } from '../fixtures';
 import {
   type Attack,
@@ -22,16 +22,6 @@ import { HOST_URL } from '../utils/urls';
  */
 
 const METRICS = `http://127.0.0.1:${E2E_HOST_METRICS_PORT}/metrics`;
-
-/** Whether anything accepts connections on a loopback port. */
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
 
 /** The metrics' series: one line each, comments aside. */
 async function series(): Promise<{ count: number; bytes: number }> {
@@ -89,7 +79,7 @@ test('a compromised release’s server code reads no secret, stops no other slic
     expect(['EPERM', 'sent']).toContain(report?.signal);
     // Of the page server's environment, what rendering needs at most.
     for (const name of report?.env ?? []) expect(['NODE_ENV', 'TZ']).toContain(name);
-    expect(await listening(9229)).toBe(false);
+    expect(await acceptsConnections(9229)).toBe(false);
 
     // Row 9: a customer's page, for which the compromised calculator asked the page server for
     // what it does not show (their details, their loans): refused.

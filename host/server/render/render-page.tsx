@@ -11,7 +11,7 @@ import { providerSite, type RuntimeConfig } from '../../src/contract/runtime-con
 import type { RemoteModule, RemoteModuleMap } from '../../src/federation/remote-modules';
 import type { LoadRemoteModule } from '../../src/slots/remote-loader';
 import { type CustomerFetch, customerAnswers, withCustomerAnswers } from './customer-answers';
-import { PageTree, routeContext, routerState } from './page-tree';
+import { PageTree, type PageTreeOptions, routeContext, routerState } from './page-tree';
 import { cachePublicAnswers } from './public-answer-cache';
 import type { Dehydrated, RenderedShell, SlotResult } from './render-protocol';
 import { renderToHtml } from './render-to-html';
@@ -228,6 +228,27 @@ async function prepareSlot(
 
 const EMPTY: Dehydrated = { queries: [], mutations: [] };
 
+/** The page's tree in HTML with these slots' modules; every other slot is left to the browser. */
+function renderWith(
+  tree: Omit<PageTreeOptions, 'ready' | 'loadRemote'>,
+  modules: ReadonlyMap<RemoteModuleId, RemoteModule>,
+  deadline: number,
+  onError?: (error: unknown) => void,
+): Promise<string> {
+  const loadRemote = (async (id: RemoteModuleId) => {
+    const module = modules.get(id);
+    if (!module) throw new LeftToBrowser(id);
+    return module;
+  }) as LoadRemoteModule;
+  return renderToHtml(
+    <PageTree {...tree} ready={new Set(modules.keys())} loadRemote={loadRemote} />,
+    deadline,
+    (error) => {
+      if (!(error instanceof LeftToBrowser)) onError?.(error);
+    },
+  );
+}
+
 /** The slots a visitor's page at this address shows (a customer's slot that is one names its own prefetch apart). */
 function visitorSlotsOf(url: string): RemoteModuleId[] {
   const route = routeOf(url.split('?')[0] ?? '/');
@@ -266,26 +287,18 @@ export async function renderSlots(options: RenderSlotsOptions): Promise<SlotResu
     }));
   }
   for (const slot of ready.values()) hydrate(page, asState(slot.answers));
-  const loadRemote = (async (id: RemoteModuleId) => {
-    const slot = ready.get(id);
-    if (!slot) throw new LeftToBrowser(id);
-    return slot.loaded.module;
-  }) as LoadRemoteModule;
-  const html = await renderToHtml(
-    <PageTree
-      audience={options.audience}
-      account={options.account !== null}
-      config={options.config}
-      queryClient={page}
-      ready={new Set(ready.keys())}
-      loadRemote={loadRemote}
-      route={route}
-      seam={options.seam}
-    />,
-    options.deadline,
-    (error) => {
-      if (!(error instanceof LeftToBrowser)) options.onError?.(error);
+  const html = await renderWith(
+    {
+      audience: options.audience,
+      account: options.account !== null,
+      config: options.config,
+      queryClient: page,
+      route,
+      seam: options.seam,
     },
+    new Map([...ready].map(([id, slot]) => [id, slot.loaded.module])),
+    options.deadline,
+    options.onError,
   );
   return prepared.map(({ id, outcome }): SlotResult => {
     const slot = ready.get(id);
@@ -326,26 +339,17 @@ export async function renderShell(options: RenderShellOptions): Promise<Rendered
   if (!route) return null;
   const queryClient = renderClient();
   if (options.account) hydrate(queryClient, asState(options.account));
-  const tokens = new Map(options.ready.map((id, index) => [id, options.token(index)]));
-  const loadRemote = (async (id: RemoteModuleId) => {
-    const token = tokens.get(id);
-    if (token === undefined) throw new LeftToBrowser(id);
-    return { default: () => token };
-  }) as LoadRemoteModule;
-  const html = await renderToHtml(
-    <PageTree
-      audience={options.audience}
-      account={options.account !== null}
-      config={options.config}
-      queryClient={queryClient}
-      ready={new Set(options.ready)}
-      loadRemote={loadRemote}
-      route={route}
-    />,
-    options.deadline,
-    (error) => {
-      if (!(error instanceof LeftToBrowser)) options.onError?.(error);
+  const html = await renderWith(
+    {
+      audience: options.audience,
+      account: options.account !== null,
+      config: options.config,
+      queryClient,
+      route,
     },
+    new Map(options.ready.map((id, index) => [id, { default: () => options.token(index) }])),
+    options.deadline,
+    options.onError,
   );
   return { status: route.context.statusCode, html, router: routerState(route.context) };
 }

@@ -1,11 +1,12 @@
 // @vitest-environment node
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RemoteModuleId } from 'tooling/remotes';
+import { acceptsConnections } from 'tooling/server/accepts-connections';
 import { bundleServer } from 'tooling/server/bundle-server';
 import type { RuntimeConfig } from '../../src/contract/runtime-config';
 import { RenderPool, type RenderPoolOptions } from './render-pool';
@@ -192,16 +193,6 @@ async function renderSlot(
 const html = (result: SlotResult) =>
   result.outcome === 'rendered' ? (result.html ?? 'no markup') : result.outcome;
 
-/** Whether anything accepts connections on a loopback port. */
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-
 describe('RenderPool', () => {
   it('renders a slot with its release’s code, in a worker of that slice’s own', async () => {
     release('remote_home', 'entry.aaaa', serverBundle('return "hello from aaaa";'));
@@ -269,7 +260,7 @@ describe('RenderPool', () => {
       expect(probe.signalParent).toBe('EPERM');
       // This process (the page server here) was not started with --disable-sigusr1: the user
       // is what kept its inspector shut.
-      expect(await listening(9229)).toBe(false);
+      expect(await acceptsConnections(9229)).toBe(false);
     },
   );
 

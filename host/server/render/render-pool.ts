@@ -194,14 +194,8 @@ export class RenderPool {
    * page server judged it: quarantined code is not run; a suspected slot runs alone; a release
    * the worker has not loaded is loaded first, alone.
    */
-  slots(
-    remote: string,
-    release: string,
-    request: Omit<Extract<WorkerRequest, { type: 'slots' }>, 'id' | 'slots'>,
-    slots: readonly RemoteModuleId[],
-    options: { fetch?: CustomerFetch; reads: (slot: RemoteModuleId) => readonly string[] },
-  ): Promise<SlotResult[]> {
-    return this.track(this.slotsOf(remote, release, request, slots, options));
+  slots(...args: Parameters<RenderPool['slotsOf']>): Promise<SlotResult[]> {
+    return this.track(this.slotsOf(...args));
   }
 
   /** A page's part under way: a closing pool finishes it (each is bounded by its deadline). */

@@ -1,4 +1,5 @@
 import * as z from 'shared/validation/zod';
+import { routerStateSchema } from '../../src/contract/page-state';
 
 /*
  * What the page server and its render workers say to each other (decision 032). A worker runs
@@ -96,16 +97,7 @@ export type SlotResult = z.infer<typeof slotResultSchema>;
 export const shellSchema = z.object({
   status: z.number(),
   html: z.string(),
-  router: z.object({
-    loaderData: z.record(z.string(), z.unknown()),
-    actionData: z.nullable(z.record(z.string(), z.unknown())),
-    errors: z.nullable(
-      z.record(
-        z.string(),
-        z.object({ status: z.number(), statusText: z.string(), data: z.unknown() }),
-      ),
-    ),
-  }),
+  router: routerStateSchema,
 });
 export type RenderedShell = z.infer<typeof shellSchema>;
 

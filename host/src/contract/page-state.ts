@@ -55,19 +55,22 @@ const sessionClocksSchema = z.object({
   max_left_seconds: z.number().check(z.nonnegative()),
 }) satisfies z.ZodMiniType<SessionState>;
 
+/** The router's state as the page carries it (PageState's `router`). */
+export const routerStateSchema = z.object({
+  loaderData: z.record(z.string(), z.unknown()),
+  actionData: z.nullable(z.record(z.string(), z.unknown())),
+  errors: z.nullable(
+    z.record(
+      z.string(),
+      z.object({ status: z.number(), statusText: z.string(), data: z.unknown() }),
+    ),
+  ),
+});
+
 export const pageStateSchema = z.object({
   audience: z.enum(['visitor', 'customer']),
   queries: z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) }),
-  router: z.object({
-    loaderData: z.record(z.string(), z.unknown()),
-    actionData: z.nullable(z.record(z.string(), z.unknown())),
-    errors: z.nullable(
-      z.record(
-        z.string(),
-        z.object({ status: z.number(), statusText: z.string(), data: z.unknown() }),
-      ),
-    ),
-  }),
+  router: routerStateSchema,
   slots: z.record(z.string(), z.object({ release: z.string(), queries: z.array(z.string()) })),
   session: z.optional(sessionClocksSchema),
 });
