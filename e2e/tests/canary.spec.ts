@@ -164,7 +164,9 @@ test.describe('a canary release', { tag: SERVED }, () => {
     );
     const given = await visitUntilDone(browser, deployment);
     const output = deployment.output();
-    expect(output).toContain(`canary ${canary} ROLLED BACK: its error rate is`);
+    // The page servers' own signal first (decision 034): the calculator failed their render of
+    // the canary's pages, before the browsers' beacons had to say so.
+    expect(output).toContain(`canary ${canary} ROLLED BACK: its server fallback rate is`);
     expect(await deployment.done).toBe(1);
 
     // No more than the canary's share of visitors met it.
