@@ -101,7 +101,8 @@ function residentMb(script: string): number[] {
 /** The host's page server and its render workers: `host 80 MB + workers 70+68 MB`. */
 function hostMemory(): string {
   const [host = 0] = residentMb('dist-server/serve-host.mjs');
-  const workers = residentMb('dist-server/render-worker.mjs');
+  // The workers run their staged copy of the script (host/server/render/worker-user).
+  const workers = residentMb('lender-render-[^/]+/render-worker\\.mjs');
   return `host ${host} + workers ${workers.join('+') || 0}`;
 }
 

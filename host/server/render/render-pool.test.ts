@@ -491,16 +491,19 @@ describe('RenderPool', () => {
       { timeout: 10_000 },
     );
     expect(renders.quarantine()).toEqual([]);
-    await renders.ready();
-    // The fresh worker renders it again (its first render there), then it loops once more.
-    expect(html(await renderSlot('remote_home'))).toBe('whole');
-    expect(html(await renderSlot('remote_home', { budgetMs: 300 }))).toBe('late');
+    // It renders unharmed again (alone, then in the slice's fresh worker) until it loops once
+    // more there: its second stop quarantines it.
     await vi.waitFor(
-      () =>
-        expect(renders.quarantine()).toEqual(['remote_home remote_home#test remote_home/Probe']),
-      {
-        timeout: 10_000,
+      async () => {
+        await renderSlot('remote_home', { budgetMs: 300 });
+        expect(renders.quarantine()).toEqual(['remote_home remote_home#test remote_home/Probe']);
       },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(errors).toContainEqual(
+      expect.stringMatching(
+        /remote_home\/Probe stopped a render worker .*; that slot of the release is left to the browser/,
+      ),
     );
   });
 
@@ -538,16 +541,24 @@ describe('RenderPool', () => {
       },
     );
     expect(renders.quarantine()).toEqual([]);
-    await renders.ready();
-    // Alone, the calculator renders; the loop stops its worker alone and is named.
-    expect((await both(300)).map(html)).toEqual(['calculator', 'late']);
+    // Each runs alone in a trial worker of the slice's, one at a time, while the pages' own
+    // worker goes on without them: the calculator proves itself, the loop stops the trial
+    // worker alone and is named.
     await vi.waitFor(
-      () =>
-        expect(renders.quarantine()).toEqual(['remote_home remote_home#half remote_home/Probe']),
-      { timeout: 10_000 },
+      async () => {
+        await both(1_000);
+        expect(renders.quarantine()).toEqual(['remote_home remote_home#half remote_home/Probe']);
+      },
+      { timeout: 20_000, interval: 200 },
     );
-    await renders.ready();
-    expect((await both(2_000)).map(html)).toEqual(['calculator', 'failed']);
+    await vi.waitFor(
+      async () => expect((await both(2_000)).map(html)).toEqual(['calculator', 'failed']),
+      {
+        timeout: 10_000,
+      },
+    );
+    // No suspect left: the trial worker is gone, the slice's own worker renders its pages.
+    await vi.waitFor(() => expect(renders.pids('remote_home')).toHaveLength(1));
   });
 
   it('puts a release whose evaluation never ends down to it, and takes up the next release', async () => {

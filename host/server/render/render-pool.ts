@@ -71,6 +71,8 @@ interface Flight {
   request: WorkerRequest;
   resolve: (answer: WorkerAnswer) => void;
   reject: (error: Error) => void;
+  /** The asker's deadline: past it, a worker still on it is behind. */
+  deadline: number;
   /** After when the asker has stopped waiting and the worker may be judged for it. */
   judgeAfter: number;
   timer: ReturnType<typeof setTimeout>;
@@ -89,10 +91,21 @@ interface Flight {
 
 interface Worker {
   tenant: string;
+  /**
+   * `main` renders the pages; `trial` only suspected slots, one at a time (started when a slice
+   * has one, retired when it has none), so a trial never holds the pages of a busy slice back.
+   */
+  role: 'main' | 'trial';
   child: ChildProcess;
   startedAt: number;
   ready: boolean;
   flights: Map<number, Flight>;
+  /**
+   * Callers that chose it and have not yet put (all) their questions: an `alone` one keeps every
+   * other caller out, as its flights will.
+   */
+  held: number;
+  heldAlone: boolean;
   /** The releases it has loaded, as the page server names them. */
   loaded: Set<string>;
   loads: number;
@@ -163,7 +176,7 @@ export class RenderPool {
       this.identity = options.identity ?? undefined;
     }
     for (const tenant of this.tenants()) {
-      for (let index = 0; index < (options.size ?? 1); index += 1) this.start(tenant);
+      for (let index = 0; index < (options.size ?? 1); index += 1) this.start(tenant, 'main');
     }
     this.watchdog = setInterval(() => this.watch(), 100);
     this.watchdog.unref();
@@ -221,20 +234,30 @@ export class RenderPool {
       results.set(slot, { slot, outcome: 'failed' });
       return false;
     });
+    // A suspect runs alone, in the slice's trial worker: the pages' own worker goes on without it.
     const alone = runnable.filter((slot) => this.trials.mustRunAlone(codeOf(slot)));
     const together = runnable.filter((slot) => !alone.includes(slot));
-    const batches = [...(together.length > 0 ? [together] : []), ...alone.map((slot) => [slot])];
-    for (const batch of batches) {
-      const answered = await this.renderBatch(remote, release, request, batch, options, {
-        exclusive: batch.some((slot) => alone.includes(slot)),
-      }).catch((error: unknown) =>
-        batch.map(
-          (slot): SlotResult => ({ slot, outcome: error instanceof PartLate ? 'late' : 'failed' }),
+    if (alone.length > 0) this.ensureTrialWorker(remote);
+    const batches = [
+      ...(together.length > 0 ? [{ slots: together, role: 'main' as const }] : []),
+      ...alone.map((slot) => ({ slots: [slot], role: 'trial' as const })),
+    ];
+    const rendered = await Promise.all(
+      batches.map(({ slots: batch, role }) =>
+        this.renderBatch(remote, release, request, batch, options, role).catch((error: unknown) =>
+          batch.map(
+            (slot): SlotResult => ({
+              slot,
+              outcome: error instanceof PartLate ? 'late' : 'failed',
+            }),
+          ),
         ),
-      );
+      ),
+    );
+    for (const [index, { slots: batch }] of batches.entries()) {
       for (const slot of batch) {
         // Only what was asked: a result for any other slot is not this page's.
-        const result = answered.find((candidate) => candidate.slot === slot);
+        const result = rendered[index]?.find((candidate) => candidate.slot === slot);
         results.set(slot, result ?? { slot, outcome: 'failed' });
       }
     }
@@ -247,12 +270,38 @@ export class RenderPool {
     request: Omit<Extract<WorkerRequest, { type: 'slots' }>, 'id' | 'slots'>,
     batch: readonly RemoteModuleId[],
     options: { fetch?: CustomerFetch; reads: (slot: RemoteModuleId) => readonly string[] },
-    { exclusive }: { exclusive: boolean },
+    role: Worker['role'],
   ): Promise<SlotResult[]> {
-    // A release new to the worker is loaded first, alone: a stop then names the release.
-    const worker = await this.free(remote, request.deadline, (candidate) =>
+    // A trial runs alone, and a release new to the worker is loaded first, alone: a stop then
+    // names the one slot or the release.
+    const exclusive = role === 'trial';
+    const hold = await this.free(remote, request.deadline, role, (candidate) =>
       candidate.loaded.has(release) ? exclusive : true,
     );
+    try {
+      return await this.renderHeld(
+        hold.worker,
+        remote,
+        release,
+        request,
+        batch,
+        options,
+        exclusive,
+      );
+    } finally {
+      hold.release();
+    }
+  }
+
+  private async renderHeld(
+    worker: Worker,
+    remote: string,
+    release: string,
+    request: Omit<Extract<WorkerRequest, { type: 'slots' }>, 'id' | 'slots'>,
+    batch: readonly RemoteModuleId[],
+    options: { fetch?: CustomerFetch; reads: (slot: RemoteModuleId) => readonly string[] },
+    exclusive: boolean,
+  ): Promise<SlotResult[]> {
     if (!worker.loaded.has(release)) {
       const loaded = await this.send(
         worker,
@@ -301,40 +350,72 @@ export class RenderPool {
   ): Promise<WorkerAnswer> {
     if (this.closing) throw new Error('the page server is stopping: the browser renders this page');
     const deadline = 'deadline' in request ? request.deadline : Date.now();
-    const worker = await this.free(tenant, deadline, () => false);
-    return this.send(worker, request, {
-      code: [],
-      alone: false,
-      ...(options.reads ? { reads: options.reads } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    const hold = await this.free(tenant, deadline, 'main', () => false);
+    try {
+      return await this.send(hold.worker, request, {
+        code: [],
+        alone: false,
+        ...(options.reads ? { reads: options.reads } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
+    } finally {
+      hold.release();
+    }
   }
 
   /**
-   * A ready worker of the tenant to put a question to, waiting for one until `until`: not one
-   * being judged (its work overdue), nor one running something alone; `alone(worker)` says
-   * whether this question must run alone there (then the worker must have nothing under way).
-   * Rejects (PartLate) when none is free in time.
+   * A ready worker of the tenant in that role to put a question to, waiting until `until`: not
+   * one behind on its work (a page it had is past its deadline: it may be stuck), nor one running
+   * something alone; `alone(worker)` says whether this question must run alone there (then the
+   * worker must have nothing under way). Rejects (PartLate) when none is free in time, and at
+   * once when a trial worker is busy or every worker of the tenant is behind: a page does not
+   * wait for a worker that is being judged, nor for a trial.
    */
   private async free(
     tenant: string,
     until: number,
+    role: Worker['role'],
     alone: (worker: Worker) => boolean,
-  ): Promise<Worker> {
+  ): Promise<{ worker: Worker; release: () => void }> {
     for (;;) {
-      const free = [...this.workers].filter(
+      const now = Date.now();
+      const behind = (worker: Worker) =>
+        [...worker.flights.values()].some((flight) => now > flight.deadline);
+      const live = [...this.workers].filter(
         (worker) =>
-          worker.tenant === tenant &&
-          worker.ready &&
-          !worker.retiring &&
-          worker.overdue === undefined &&
-          ![...worker.flights.values()].some((flight) => flight.alone) &&
-          (!alone(worker) || worker.flights.size === 0),
+          worker.tenant === tenant && worker.role === role && worker.ready && !worker.retiring,
       );
-      const worker = free.sort((a, b) => a.flights.size - b.flights.size)[0];
-      if (worker) return worker;
-      const left = until - Date.now();
-      if (left <= 0)
+      const busy = (candidate: Worker) => candidate.flights.size + candidate.held;
+      const worker = live
+        .filter(
+          (candidate) =>
+            !behind(candidate) &&
+            !candidate.heldAlone &&
+            ![...candidate.flights.values()].some((flight) => flight.alone) &&
+            (!alone(candidate) || busy(candidate) === 0),
+        )
+        .sort((a, b) => busy(a) - busy(b))[0];
+      if (worker) {
+        // Held from this moment: another caller in the same tick must not take it too.
+        const aloneHere = alone(worker);
+        worker.held += 1;
+        if (aloneHere) worker.heldAlone = true;
+        let released = false;
+        return {
+          worker,
+          release: () => {
+            if (released) return;
+            released = true;
+            worker.held -= 1;
+            if (aloneHere) worker.heldAlone = false;
+            this.retireIfIdle(worker);
+            this.wake();
+          },
+        };
+      }
+      const left = until - now;
+      const hopeless = role === 'trial' || (live.length > 0 && live.every(behind));
+      if (left <= 0 || hopeless)
         throw new PartLate(`no ${tenant} render worker was free before the page's deadline`);
       await new Promise<void>((resolve) => {
         const wake = () => {
@@ -376,6 +457,7 @@ export class RenderPool {
         request: message,
         resolve,
         reject,
+        deadline,
         judgeAfter: Math.max(answerBy, extra.judgeAfter ?? 0),
         code: extra.code,
         alone: extra.alone,
@@ -450,7 +532,24 @@ export class RenderPool {
     this.staged.remove();
   }
 
-  private start(tenant: string): void {
+  /** A slice with suspected slots has a trial worker (one at a time); it starts on demand. */
+  private ensureTrialWorker(tenant: string): void {
+    const has = [...this.workers].some(
+      (worker) => worker.tenant === tenant && worker.role === 'trial' && !worker.retiring,
+    );
+    if (!has && !this.closing) this.start(tenant, 'trial');
+  }
+
+  /** A trial worker with no suspect left in its slice goes. */
+  private retireTrialIfDone(worker: Worker): void {
+    if (worker.role !== 'trial' || worker.retiring || this.trials.hasSuspects(worker.tenant)) {
+      return;
+    }
+    worker.retiring = true;
+    this.retireIfIdle(worker);
+  }
+
+  private start(tenant: string, role: Worker['role']): void {
     const child = startWorkerProcess({
       staged: this.staged,
       init: {
@@ -470,10 +569,13 @@ export class RenderPool {
     });
     const worker: Worker = {
       tenant,
+      role,
       child,
       startedAt: Date.now(),
       ready: false,
       flights: new Map(),
+      held: 0,
+      heldAlone: false,
       loaded: new Set(),
       loads: 0,
       retiring: false,
@@ -539,6 +641,7 @@ export class RenderPool {
     this.trials.ranUnharmed(flight.code);
     flight.onAnswer?.(message);
     flight.resolve(message);
+    this.retireTrialIfDone(worker);
     this.wake();
     this.retireIfIdle(worker);
   }
@@ -657,7 +760,9 @@ export class RenderPool {
       flight.reject(new Error(`the ${worker.tenant} render worker stopped: ${why}`));
     }
     worker.flights.clear();
-    if (!this.closing && !worker.retiring) this.start(worker.tenant);
+    // A trial worker is started again when a suspect next needs one.
+    if (!this.closing && !worker.retiring && worker.role === 'main')
+      this.start(worker.tenant, 'main');
     this.wake();
   }
 
@@ -669,11 +774,11 @@ export class RenderPool {
     const limit = this.options.recycleAfterReleases ?? 50;
     if (worker.retiring || worker.loads < limit || this.closing) return;
     worker.retiring = true;
-    this.start(worker.tenant);
+    this.start(worker.tenant, worker.role);
   }
 
   private retireIfIdle(worker: Worker): void {
-    if (!worker.retiring || worker.flights.size > 0) return;
+    if (!worker.retiring || worker.flights.size > 0 || worker.held > 0) return;
     this.workers.delete(worker);
     worker.child.disconnect();
   }

@@ -7,8 +7,9 @@
  * - A slot that stopped a worker while it was the only code of the worker's at work is
  *   quarantined, unless it had rendered unharmed before: then it is tried again, alone, and
  *   quarantined at its next stop (a loaded machine can stall innocent code once).
- * - Slots that stopped a worker together are each suspected: each runs alone in its worker until
- *   it has rendered unharmed, so the next stop names the one that loops.
+ * - Slots that stopped a worker together are each suspected: each runs alone (in a trial worker
+ *   of its slice's, render-pool) until it has rendered unharmed, so the next stop names the one
+ *   that loops.
  */
 
 /** What a worker was running, as the page server knows it: a release's load, or a slot of it. */
@@ -47,6 +48,11 @@ export class SlotTrials {
   /** Whether the slot must run alone in its worker (it stopped one with others). */
   mustRunAlone(code: SliceCode): boolean {
     return this.suspects.has(codeKey(code));
+  }
+
+  /** Whether any slot of the remote must still run alone. */
+  hasSuspects(remote: string): boolean {
+    return [...this.suspects].some((key) => key.startsWith(`${remote} `));
   }
 
   /** The slots ran to their end in a worker that kept turning. */
