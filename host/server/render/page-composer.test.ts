@@ -104,6 +104,27 @@ describe('PageComposer', () => {
     expect(guarded.shells).toBe(0);
   });
 
+  it('asks no worker anything for a page where no slice renders with the customer’s data (row 9)', async () => {
+    const asked: string[] = [];
+    const watched = parts((remote, wanted) => {
+      asked.push(remote, ...wanted);
+      return [];
+    });
+    // Their complaints, their recovery: guarded routes, the browser's, whose auth store knows them.
+    for (const url of ['/complaints', '/recovery']) {
+      expect(
+        await composer(watched).render(url, config, 'customer', async () => ({
+          status: 200,
+          data: {},
+        })),
+      ).toEqual({
+        kind: 'browser',
+      });
+    }
+    expect(asked).toEqual([]);
+    expect(watched.shells).toBe(0);
+  });
+
   it('puts a slot’s markup in its own place only: markup naming another place fills nothing', () => {
     const ready = (html: string, slot: string) => ({
       slot: slot as RemoteModuleId,
