@@ -11,7 +11,7 @@ import {
   type WorkerAnswer,
   type WorkerRequest,
 } from './render-protocol';
-import { type SliceCode, SlotTrials } from './slot-trials';
+import { describeVerdict, type SliceCode, SlotTrials } from './slot-trials';
 import { processCpuMs, startWorkerProcess } from './worker-process';
 import {
   type StagedFiles,
@@ -732,26 +732,8 @@ export class RenderPool {
     worker.child.kill('SIGKILL');
     const running = [...worker.flights.values()].flatMap((flight) => flight.code);
     const verdict = this.trials.stopped(running);
-    const name = (code: SliceCode) =>
-      `${code.remote}: release ${code.release}${code.slot ? `: ${code.slot}` : ''}`;
-    if (verdict.kind === 'quarantined') {
-      this.stopped(
-        new Error(
-          `${name(verdict.code)} stopped a render worker (${why}); ${verdict.code.slot ? 'that slot of the release is' : 'its slots are'} left to the browser from now on`,
-        ),
-      );
-    } else if (verdict.kind === 'tried again') {
-      this.stopped(
-        new Error(
-          `${name(verdict.code)} stopped a render worker (${why}) after rendering unharmed; it runs alone from now on, and is left to the browser if it stops another`,
-        ),
-      );
-    } else if (verdict.kind === 'suspected') {
-      this.stopped(
-        new Error(
-          `a ${worker.tenant} render worker stopped (${why}) while rendering ${verdict.codes.map((code) => code.slot).join(', ')}; each runs alone from now on, so the next stop names the one`,
-        ),
-      );
+    if (verdict.kind !== 'none') {
+      this.stopped(new Error(describeVerdict(verdict, worker.tenant, why)));
     } else if (!worker.retiring) {
       this.stopped(new Error(`a ${worker.tenant} render worker was stopped and replaced: ${why}`));
     }

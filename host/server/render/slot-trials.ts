@@ -100,3 +100,21 @@ export class SlotTrials {
     return [...this.quarantined];
   }
 }
+
+/** What the page server held against code that stopped a worker, for its log. */
+export function describeVerdict(
+  verdict: Exclude<Verdict, { kind: 'none' }>,
+  tenant: string,
+  why: string,
+): string {
+  const name = (code: SliceCode) =>
+    `${code.remote}: release ${code.release}${code.slot ? `: ${code.slot}` : ''}`;
+  switch (verdict.kind) {
+    case 'quarantined':
+      return `${name(verdict.code)} stopped a render worker (${why}); ${verdict.code.slot ? 'that slot of the release is' : 'its slots are'} left to the browser from now on`;
+    case 'tried again':
+      return `${name(verdict.code)} stopped a render worker (${why}) after rendering unharmed; it runs alone from now on, and is left to the browser if it stops another`;
+    case 'suspected':
+      return `a ${tenant} render worker stopped (${why}) while rendering ${verdict.codes.map((code) => code.slot).join(', ')}; each runs alone from now on, so the next stop names the one`;
+  }
+}
