@@ -66,6 +66,14 @@ export interface RenderPoolOptions {
   identity?: WorkerIdentity | null;
 }
 
+/** A slice's slots of a page, as the composer asks for them (the slots themselves apart). */
+type SlotsRequest = Omit<Extract<WorkerRequest, { type: 'slots' }>, 'id' | 'slots'>;
+/** A customer's page's reads: its session's fetch, and what each slot may read with it. */
+interface SlotsOptions {
+  fetch?: CustomerFetch;
+  reads: (slot: RemoteModuleId) => readonly string[];
+}
+
 /** A question put to a worker, until it answers or is stopped. */
 interface Flight {
   request: WorkerRequest;
@@ -222,9 +230,9 @@ export class RenderPool {
   private async slotsOf(
     remote: string,
     release: string,
-    request: Omit<Extract<WorkerRequest, { type: 'slots' }>, 'id' | 'slots'>,
+    request: SlotsRequest,
     slots: readonly RemoteModuleId[],
-    options: { fetch?: CustomerFetch; reads: (slot: RemoteModuleId) => readonly string[] },
+    options: SlotsOptions,
   ): Promise<SlotResult[]> {
     if (this.closing) return slots.map((slot) => ({ slot, outcome: 'failed' }));
     const results = new Map<string, SlotResult>();
@@ -267,9 +275,9 @@ export class RenderPool {
   private async renderBatch(
     remote: string,
     release: string,
-    request: Omit<Extract<WorkerRequest, { type: 'slots' }>, 'id' | 'slots'>,
+    request: SlotsRequest,
     batch: readonly RemoteModuleId[],
-    options: { fetch?: CustomerFetch; reads: (slot: RemoteModuleId) => readonly string[] },
+    options: SlotsOptions,
     role: Worker['role'],
   ): Promise<SlotResult[]> {
     // A trial runs alone, and a release new to the worker is loaded first, alone: a stop then
@@ -297,9 +305,9 @@ export class RenderPool {
     worker: Worker,
     remote: string,
     release: string,
-    request: Omit<Extract<WorkerRequest, { type: 'slots' }>, 'id' | 'slots'>,
+    request: SlotsRequest,
     batch: readonly RemoteModuleId[],
-    options: { fetch?: CustomerFetch; reads: (slot: RemoteModuleId) => readonly string[] },
+    options: SlotsOptions,
     exclusive: boolean,
   ): Promise<SlotResult[]> {
     if (!worker.loaded.has(release)) {
