@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fetchLoans } from 'shared/api/loan/loans';
+import { fetchCards } from 'shared/api/user/cards';
 import { fetchLoanLimit } from 'shared/api/user/loan-limit';
 import { fetchUserDetails, type User } from 'shared/api/user/user-details';
 import { queryClient } from 'shared/query/query-client';
@@ -29,6 +30,13 @@ export const loanLimitQuery = queryOptions({
 export const loansQuery = queryOptions({
   queryKey: accountKeys.loans,
   queryFn: ({ signal }) => fetchLoans(signal),
+});
+
+/** v1.3: the saved cards, listed in the account panel and offered when paying. */
+export const cardsQuery = queryOptions({
+  // Under `account`, so it is cleared with the session (accountKeys keeps its 0.1 shape).
+  queryKey: [...accountKeys.all, 'cards'] as const,
+  queryFn: ({ signal }) => fetchCards(signal),
 });
 
 /**
