@@ -10,13 +10,16 @@ import { loanPartQuery } from '../../../lib/loan-part';
 export const paymentSchema = z.object({
   id: z.int(),
   loan: z.int(),
-  kind: z.enum(['repayment', 'payoff']),
+  /** v1.3 adds `autopay`: an automatic charge the customer turned on. */
+  kind: z.enum(['repayment', 'payoff', 'autopay']),
   amount: moneySchema,
   penalty: moneySchema,
   interest: moneySchema,
   principal: moneySchema,
   paid_at: timestampSchema,
   receipt_number: z.string().check(z.minLength(1)),
+  /** v1.3: the payment order it came from (a card payment), or null; absent before v1.3. */
+  order: z.optional(z.nullable(z.int())),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
