@@ -1,5 +1,6 @@
 import type { TermsOfContract } from '../api/cms/terms-of-contract';
 import type { Loan } from '../api/loan/loans';
+import type { Card } from '../api/user/cards';
 import type { LoanLimit } from '../api/user/loan-limit';
 import type { User } from '../api/user/user-details';
 
@@ -115,6 +116,18 @@ export const personalDataNotice: TermsOfContract = {
   version: '1.0',
   published_at: '2026-10-01T10:00:00+04:00',
 };
+
+/** Contract v1.3: the customer's saved cards, a Visa and a Mastercard. */
+export const savedCards: Card[] = [
+  { id: 7, brand: 'visa', last4: '1111', expires: '12/28', saved_at: '2026-10-20T12:00:00+04:00' },
+  {
+    id: 8,
+    brand: 'mastercard',
+    last4: '4444',
+    expires: '03/27',
+    saved_at: '2026-11-02T09:30:00+04:00',
+  },
+];
 
 /**
  * The customer's consents (contract v1.2): the two documents accepted at registration,

@@ -15,6 +15,9 @@ function authorized(_request: Request): boolean {
   return sessionHeld();
 }
 
+const notFound = () =>
+  HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 });
+
 const notAuthenticated = () =>
   HttpResponse.json(
     { detail: 'ავტორიზაციის მონაცემები არ არის მოწოდებული.', code: 'not_authenticated' },
@@ -65,5 +68,13 @@ export const loanHandlers = [
     authorized(request)
       ? HttpResponse.json({ ...withdrawalQuote, loan: Number(params.id) })
       : notAuthenticated(),
+  ),
+  // A v1.2 provider by default: no payment orders or automatic payment (contract v1.3); a test
+  // of v1.3 answers its own.
+  http.get('*/api/loan/payment_orders/', ({ request }) =>
+    authorized(request) ? notFound() : notAuthenticated(),
+  ),
+  http.get('*/api/loan/loan/:id/autopay/', ({ request }) =>
+    authorized(request) ? notFound() : notAuthenticated(),
   ),
 ];

@@ -17,6 +17,9 @@ const notAuthenticated = () =>
     { status: 401 },
   );
 
+const notFound = () =>
+  HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 });
+
 const wrongCode = () =>
   HttpResponse.json({ code: ['კოდი არასწორია. დარჩენილი მცდელობები: 4.'] }, { status: 400 });
 
@@ -135,6 +138,11 @@ export const userHandlers = [
       withdrawn_at: given ? null : now,
     });
   }),
+  // A v1.2 provider by default: no saved cards (contract v1.3) to list; a test of v1.3 answers
+  // its own (fixtures' `savedCards`).
+  http.get('*/api/user/cards/', ({ request }) =>
+    authorized(request) ? notFound() : notAuthenticated(),
+  ),
   http.post('*/api/user/user/reset_password/', () => HttpResponse.json({ expires_in: 600 })),
   http.post('*/api/user/user/recovery/', async ({ request }) =>
     (await codeOf(request)) === GOOD_CODE

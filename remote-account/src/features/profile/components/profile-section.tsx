@@ -7,6 +7,7 @@ import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import { CardsSection } from '../../cards/components/cards-section';
 import { ConsentsSection } from '../../consents/components/consents-section';
 import { kaProfile } from '../ka-profile';
 import { PasswordForm } from './password-form';
@@ -71,6 +72,7 @@ function Profile({ user }: { user: User }) {
       <PasswordForm personalNumber={user.personal_number} />
       <hr className={styles.divider} />
       <ConsentsSection />
+      <CardsSection />
     </div>
   );
 }
