@@ -6,6 +6,7 @@ import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
 import { statusOf } from '../../../lib/loan-status';
 import { OnDemand } from '../../../lib/on-demand';
+import { PAY_ACTION } from '../../../lib/pay-action';
 import styles from '../../money-action/components/money-action.module.css';
 import { useActionFlow } from '../../money-action/hooks/use-action-flow';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
@@ -46,6 +47,7 @@ export function LoanRepayment({
           className={styles.trigger}
           onClick={flow.start}
           {...repayForm.intent}
+          {...PAY_ACTION}
         >
           {kaLoans.loan.pay}
         </Button>

@@ -14,6 +14,7 @@ import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
 import { isOpen, newestFirst, statusOf, tetri } from '../../../lib/loan-status';
 import { inRowOrder } from '../../../lib/schedule-order';
+import { LoanAutopay } from '../../autopay/components/loan-autopay';
 import { LoanDocuments } from '../../documents/components/loan-documents';
 import { HardshipHelp } from '../../hardship/components/hardship-help';
 import { tbilisiDateOf } from '../../money-action/lib/iso-date';
@@ -142,6 +143,7 @@ function LoanItem({ loan }: { loan: Loan }) {
       <LoanSchedule loan={loan} />
       <LoanPayments loan={loan} />
       <LoanDocuments loan={loan} />
+      <LoanAutopay loan={loan} />
       <LoanRepayment loan={loan} headingLevel={4} />
       <PayoffAction
         loanId={loan.id}

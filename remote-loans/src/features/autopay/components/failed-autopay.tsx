@@ -1,0 +1,35 @@
+import { useId } from 'react';
+import { formatDate, formatMoney } from 'shared/lib/money';
+import { format } from 'shared/strings/ka';
+import { Button } from 'shared/ui/button';
+import { openPayActionNear } from '../../../lib/pay-action';
+import type { PaymentOrder } from '../../card-payment/api/payment-orders';
+import { kaAutopay as t } from '../ka-autopay';
+import styles from './autopay.module.css';
+
+/**
+ * The loan's last automatic charge was declined: said plainly on the loan, with the way to pay
+ * now (the card's own pay action). Nothing was charged, and the loan is as it was.
+ */
+export function FailedAutopay({ order }: { order: PaymentOrder }) {
+  const titleId = useId();
+  const reason = order.decline_reason ? t.reason[order.decline_reason] : t.reasonUnknown;
+  return (
+    <section className={styles.failed} aria-labelledby={titleId}>
+      <h4 id={titleId} className={styles.title}>
+        {t.failedTitle}
+      </h4>
+      <p>
+        {format(t.failed, {
+          date: formatDate(order.created_at),
+          amount: formatMoney(order.amount),
+          reason,
+        })}
+      </p>
+      <p>{t.failedNext}</p>
+      <div>
+        <Button onClick={(event) => openPayActionNear(event.currentTarget)}>{t.payNow}</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toApiError } from 'shared/api/api-error';
+import type { Loan } from 'shared/api/loan/loans';
+import { useLoggedIn } from 'shared/auth/use-logged-in';
+import { formatDate, formatMoney } from 'shared/lib/money';
+import { useWrite } from 'shared/query/use-write';
+import { format } from 'shared/strings/ka';
+import { Alert } from 'shared/ui/alert';
+import { Button } from 'shared/ui/button';
+import { isOpen } from '../../../lib/loan-status';
+import { failedAutopayOf, paymentOrdersQuery } from '../../card-payment/api/payment-orders';
+import { refusalText } from '../../money-action/lib/refusal';
+import { type Autopay, autopayQuery, setAutopay } from '../api/autopay';
+import { kaAutopay as t } from '../ka-autopay';
+import styles from './autopay.module.css';
+import { AutopayTerms } from './autopay-terms';
+import { CardLabel } from './card-label';
+import { FailedAutopay } from './failed-autopay';
+
+type Focus = 'terms' | 'trigger' | 'on';
+
+/** Turns the loan's automatic payment on (a card's id) or off (null); the answer is its state. */
+function useSetAutopay(loanId: number) {
+  const queryClient = useQueryClient();
+  return useWrite({
+    mutationKey: ['account', 'autopay', loanId, 'set'],
+    mutationFn: (card: number | null) => setAutopay(loanId, card),
+    onSuccess: (saved) => queryClient.setQueryData(autopayQuery(loanId).queryKey, saved),
+  });
+}
+
+/**
+ * The loan's automatic payment: off, a button that opens its terms, and "turn on" after them;
+ * on, the card and the next charge, and "turn off" in one step. Each change is said in a status
+ * message, a refusal beside it in Georgian.
+ */
+function AutopayControl({ loan, autopay }: { loan: Loan; autopay: Autopay }) {
+  const [reading, setReading] = useState(false);
+  const [said, setSaid] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const write = useSetAutopay(loan.id);
+  const titleId = useId();
+  const termsHeading = useRef<HTMLHeadingElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const onLine = useRef<HTMLParagraphElement>(null);
+  // Where the focus goes once the element it goes to is on screen: the provider's answer
+  // reaches the cache (and the page) a moment after the write resolves.
+  const focusNext = useRef<Focus | null>(null);
+  useEffect(() => {
+    const targets = { terms: termsHeading, trigger, on: onLine };
+    const target = focusNext.current ? targets[focusNext.current].current : null;
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  });
+
+  const change = (card: number | null) => {
+    setSaid(null);
+    setRefusal(null);
+    write.send(card).then(
+      (saved) => {
+        if (!saved) return;
+        setReading(false);
+        setSaid(saved.card ? t.turnedOn : t.turnedOff);
+        focusNext.current = saved.card ? 'on' : 'trigger';
+      },
+      (error: unknown) => setRefusal(refusalText(toApiError(error))),
+    );
+  };
+
+  const card = autopay.card;
+  return (
+    <section className={styles.autopay} aria-labelledby={titleId}>
+      <h4 id={titleId} className={styles.title}>
+        {t.title}
+      </h4>
+      {card ? (
+        <>
+          <p ref={onLine} tabIndex={-1}>
+            {t.onWithCard} <CardLabel card={card} />
+          </p>
+          {autopay.next_charge ? (
+            <p>
+              {format(t.onNext, {
+                date: formatDate(autopay.next_charge.date),
+                amount: formatMoney(autopay.next_charge.amount),
+              })}
+            </p>
+          ) : null}
+          <div>
+            <Button variant="secondary" disabled={write.busy} onClick={() => change(null)}>
+              {t.turnOff}
+            </Button>
+          </div>
+        </>
+      ) : reading ? (
+        <AutopayTerms
+          loan={loan}
+          autopay={autopay}
+          headingRef={termsHeading}
+          busy={write.busy}
+          onAgree={change}
+          onClose={() => {
+            setRefusal(null);
+            setReading(false);
+            focusNext.current = 'trigger';
+          }}
+        />
+      ) : (
+        <>
+          <p className={styles.meta}>{t.offHint}</p>
+          <div>
+            <Button
+              ref={trigger}
+              variant="secondary"
+              onClick={() => {
+                setSaid(null);
+                setReading(true);
+                focusNext.current = 'terms';
+              }}
+            >
+              {t.turnOn}
+            </Button>
+          </div>
+        </>
+      )}
+      {write.busy ? (
+        <p role="status" className={styles.meta}>
+          {t.saving}
+        </p>
+      ) : null}
+      {refusal ? <Alert tone="error">{refusal}</Alert> : null}
+      {said && !write.busy ? <Alert tone="success">{said}</Alert> : null}
+    </section>
+  );
+}
+
+/**
+ * A loan's automatic payment and its last failed automatic charge, on the loan's card, for an
+ * open loan and a provider with contract v1.3 (GET …/autopay/ answers 200; a 404 or any
+ * failure leaves the card as it was: nothing here is needed to pay).
+ */
+export function LoanAutopay({ loan }: { loan: Loan }) {
+  const loggedIn = useLoggedIn();
+  const open = isOpen(loan);
+  const autopay = useQuery({ ...autopayQuery(loan.id), enabled: loggedIn && open });
+  const orders = useQuery({ ...paymentOrdersQuery, enabled: loggedIn && open });
+  if (!open) return null;
+  const failed = orders.data ? failedAutopayOf(orders.data, loan.id) : undefined;
+  return (
+    <>
+      {failed ? <FailedAutopay order={failed} /> : null}
+      {autopay.data ? <AutopayControl loan={loan} autopay={autopay.data} /> : null}
+    </>
+  );
+}
