@@ -162,7 +162,8 @@ describe('a loan’s automatic payment', () => {
     const user = userEvent.setup();
     startSession();
     fakeLoanProvider({ loans: [activeLoan], overdue: null });
-    const fake = fakeAutopay(activeLoan.id, { card: visa });
+    const answer = createGate();
+    const fake = fakeAutopay(activeLoan.id, { card: visa, gate: answer });
     renderInRouter(<LoansOverview />);
     const { region } = await autopayOfLoan();
     const on = await within(region).findByText(t.onWithCard, { exact: false });
@@ -172,7 +173,11 @@ describe('a loan’s automatic payment', () => {
       format(t.onNext, { date: '20 დეკემბერი, 2026', amount: money('272.09') }),
     );
 
-    await user.click(within(region).getByRole('button', { name: t.turnOff }));
+    const turnOff = within(region).getByRole('button', { name: t.turnOff });
+    await user.click(turnOff);
+    expect(turnOff).toBeDisabled();
+    expect(within(region).getByRole('status')).toHaveTextContent(t.saving);
+    answer.open();
 
     expect(await within(region).findByText(t.turnedOff)).toHaveAttribute('role', 'status');
     expect(fake.sent).toEqual([{ card: null }]);
