@@ -147,8 +147,15 @@ export default function DocumentsBody({ loan }: { loan: Loan }) {
       </div>
       <Documents loan={loan} contract={contract.data} payments={payments.data} headingLevel={4} />
       <PrintOnly>
-        <p className={styles.lender}>{kaLoans.receipt.lenderName}</p>
-        <Documents loan={loan} contract={contract.data} payments={payments.data} headingLevel={2} />
+        <div className={styles.paper}>
+          <p className={styles.lender}>{kaLoans.receipt.lenderName}</p>
+          <Documents
+            loan={loan}
+            contract={contract.data}
+            payments={payments.data}
+            headingLevel={2}
+          />
+        </div>
       </PrintOnly>
     </div>
   );
