@@ -35,7 +35,7 @@ export const kaAutopay = {
   turnedOn: 'ავტომატური გადახდა ჩართულია.',
   turnedOff: 'ავტომატური გადახდა გამორთულია. სესხს ისევ თავად გადაიხდით.',
   // A failed automatic charge.
-  failed: '{date}-ის ავტომატური გადახდა ({amount}) ვერ შესრულდა: {reason}',
+  failed: 'ჩამოჭრის თარიღი: {date}, თანხა: {amount}. მიზეზი: {reason}',
   failedTitle: 'ავტომატური გადახდა ვერ შესრულდა',
   reason: {
     insufficient_funds: 'ბარათზე საკმარისი თანხა არ იყო.',
