@@ -135,6 +135,7 @@ describe('migration 007 on a live v1.1 database', () => {
           principal: '326.75',
           paid_at: '2026-10-01T08:00:00.000Z',
           receipt_number: 'R-2-1',
+          order: null,
         },
         {
           id: expect.any(Number),
@@ -146,6 +147,7 @@ describe('migration 007 on a live v1.1 database', () => {
           principal: '86.53',
           paid_at: '2026-10-15T08:00:00.000Z',
           receipt_number: 'R-2-2',
+          order: null,
         },
       ]);
       // The withdrawal's return is not a payment any more; the quote still counts it as paid.
