@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildBank } from '../src/bank/bank-app';
 import { build, type TestContext } from './build';
 import { createLoanTerms } from './loan-test-utils';
@@ -22,7 +22,7 @@ function bankOf(ctx: () => TestContext) {
   beforeEach(() => {
     logs.length = 0;
   });
-  const inject = (options: Parameters<FastifyInstance['inject']>[0]) => {
+  const inject = (options: InjectOptions): Promise<LightMyRequestResponse> => {
     if (!bank) throw new Error('bank used outside a test');
     return bank.inject(options);
   };
