@@ -27,6 +27,9 @@ import { KA_BANK } from './ka-bank';
 
 const CSS = readFileSync(new URL('./bank.css', import.meta.url), 'utf8');
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** The bank's mark, so a browser asks for no /favicon.ico (its 404 would be a console error). */
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#102a54"/><rect x="3" y="5" width="10" height="2" fill="#fff"/><rect x="3" y="9" width="6" height="2" fill="#f5b50a"/></svg>';
 
 export interface BankOptions {
   /** Fastify's logger for the bank: URLs and statuses only, never a body. */
@@ -95,6 +98,10 @@ export async function buildBank(
     html(reply, 404, messagePage(KA_BANK.notFoundTitle, KA_BANK.notFound)),
   );
 
+  bank.get('/favicon.svg', async (_request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON),
+  );
+
   bank.get('/bank.css', async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CSS),
   );
@@ -148,6 +155,11 @@ export async function buildBank(
     return user?.phone_number.slice(-3) ?? '';
   };
 
+  /**
+   * The page of an order: its card or code form while it waits for the customer (a wrong form
+   * comes back as a 200 page that says what is wrong: browsers log any 4xx page as an error),
+   * else what became of it.
+   */
   const showOrder = async (
     reply: FastifyReply,
     order: OrderRow,
@@ -237,7 +249,7 @@ export async function buildBank(
       if (step === 'card') {
         const read = readCardForm(form, georgianDate(now));
         if (!read.ok) {
-          return showOrder(reply, order, 400, {
+          return showOrder(reply, order, 200, {
             card: read.errors,
             values: { expiry: textOf(form.expiry), holder: textOf(form.holder) },
           });
@@ -260,7 +272,7 @@ export async function buildBank(
 
       const typed = textOf(form.code).trim();
       if (!/^\d{6}$/.test(typed)) {
-        return showOrder(reply, order, 400, { code: KA_BANK.errors.codeFormat });
+        return showOrder(reply, order, 200, { code: KA_BANK.errors.codeFormat });
       }
       const result = await api.db.transaction(async (tx) => {
         const locked = await lockCreated(tx, order.id, now);
@@ -280,7 +292,7 @@ export async function buildBank(
       });
       if (result.gone) return reply.redirect(action(token), 303);
       if ('triesLeft' in result && result.triesLeft !== undefined) {
-        return showOrder(reply, order, 400, { code: KA_BANK.errors.codeWrong(result.triesLeft) });
+        return showOrder(reply, order, 200, { code: KA_BANK.errors.codeWrong(result.triesLeft) });
       }
       if (result.decideAt) api.bankDecisions.schedule(result.decideAt);
       return reply.redirect(backTo(order), 303);

@@ -35,6 +35,7 @@ function page(title: string, content: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · ${KA_BANK.bankName}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/bank.css">
 </head>
 <body>
