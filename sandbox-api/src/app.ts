@@ -15,6 +15,7 @@ import type { SandboxConfig } from './config';
 import { assertNoSeedUsers } from './db/seed';
 import { refusingControlCharacters } from './lib/plain-text';
 import auth from './plugins/auth';
+import bankDecisions from './plugins/bank-decisions';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
 import errors from './plugins/errors';
@@ -61,6 +62,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config: options.config,
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  await app.register(bankDecisions);
   if (options.config.mode === 'production') await assertNoSeedUsers(app.db);
   await app.register(csrf);
   await app.register(auth);

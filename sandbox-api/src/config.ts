@@ -40,6 +40,30 @@ export interface SandboxConfig {
   mode: 'development' | 'production';
   /** Seed users and content on first start. */
   seed: boolean;
+  /**
+   * The client's origins (contract v1.3): a payment order's `return_url` must be an absolute
+   * address on one of them.
+   */
+  clientOrigins: string[];
+  /** Where the sandbox's bank is reached by a browser: its pages live under this origin. */
+  bankPublicUrl: string;
+  /** Seconds between a customer's submit on the bank's page and the bank's decision. */
+  bankDecisionSeconds: number;
+  /** The lender's name the bank's page shows beside the amount. */
+  bankMerchantName: string;
+}
+
+/** `http://localhost:3000`: the product's host as `pnpm start` and `pnpm start:nginx` serve it. */
+export const DEFAULT_CLIENT_ORIGINS = ['http://localhost:3000'];
+
+/** The origins in a comma list, each reduced to scheme://host[:port]. */
+function originsFrom(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_CLIENT_ORIGINS;
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => new URL(entry).origin);
 }
 
 function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -93,6 +117,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
     mode,
     // Seeding is the development default; production refuses it (assertFitForProduction).
     seed: mode === 'development' && env.SANDBOX_SEED !== 'false',
+    clientOrigins: originsFrom(env.SANDBOX_CLIENT_ORIGINS),
+    // Another site than the client's localhost: the client's cookies never reach the bank.
+    bankPublicUrl: new URL(env.BANK_PUBLIC_URL || 'http://127.0.0.1:4100').origin,
+    bankDecisionSeconds: numberFrom(env, 'BANK_DECISION_SECONDS', 2),
+    bankMerchantName: env.BANK_MERCHANT_NAME || 'ონლაინ სესხი',
   };
   if (mode === 'production') assertFitForProduction(config, env);
   return config;

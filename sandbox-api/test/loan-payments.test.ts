@@ -13,6 +13,7 @@ interface PaymentBody {
   principal: string;
   paid_at: string;
   receipt_number: string;
+  order: number | null;
 }
 
 // 1000.00 over 3 months from 2026-11-22: rows 2026-12-22 (326.75 + 20.00), 2027-01-22
@@ -57,6 +58,7 @@ describe('a loan’s payments', () => {
         principal: '5.00',
         paid_at: '2026-11-30T06:00:00.000Z',
         receipt_number: receipt(1),
+        order: null,
       },
       {
         id: expect.any(Number),
@@ -68,6 +70,7 @@ describe('a loan’s payments', () => {
         principal: '0.00',
         paid_at: '2027-01-01T06:00:00.000Z',
         receipt_number: receipt(2),
+        order: null,
       },
       {
         id: expect.any(Number),
@@ -79,6 +82,7 @@ describe('a loan’s payments', () => {
         principal: '321.75',
         paid_at: '2027-01-03T06:00:00.000Z',
         receipt_number: receipt(3),
+        order: null,
       },
       {
         id: expect.any(Number),
@@ -90,6 +94,7 @@ describe('a loan’s payments', () => {
         principal: '673.25',
         paid_at: '2027-01-10T06:00:00.000Z',
         receipt_number: receipt(4),
+        order: null,
       },
     ]);
     expect(quote.total).toBe('676.27');

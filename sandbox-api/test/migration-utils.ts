@@ -1,11 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SandboxConfig } from '../src/config';
-import type { Database } from '../src/db/database';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { type SandboxConfig, testConfig } from '../src/config';
+import type { Database, Queryable } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
+import { planLoan } from '../src/lib/calculator';
+import { fromTetri, toTetri } from '../src/lib/money';
+import { TestClock } from './build';
 
 /** Applies the migrations whose file names sort before `end`. */
 export const applyMigrationsBefore = (db: Database, end: string): Promise<string[]> =>
@@ -51,4 +56,75 @@ export async function databaseBefore(end: string, name: string): Promise<OldData
   }
   await applyMigrationsBefore(old.db, end);
   return old;
+}
+
+/** A v1.1 loan written as v1.1 wrote it: its schedule, what was paid, and its payments. */
+export async function v11Loan(
+  db: Queryable,
+  loan: { id: number; userId: number; amount: string; term: number; issuedAt: string },
+  paidAmounts: readonly string[],
+  payments: readonly [string, string][],
+) {
+  const plan = planLoan(toTetri(loan.amount), loan.term, loan.issuedAt.slice(0, 10));
+  await db.query(
+    `INSERT INTO loan_applications (id, user_id, amount, term, terms_of_contract_id, status,
+       monthly_payment, created_at, decided_at)
+     VALUES ($1, $2, $3, $4, 1, 'issued', $5, $6::timestamptz - interval '2 hours', $6::timestamptz)`,
+    [loan.id, loan.userId, loan.amount, loan.term, fromTetri(plan.monthlyPayment), loan.issuedAt],
+  );
+  await db.query(
+    `INSERT INTO loans (id, application_id, user_id, amount, term, annual_rate, monthly_payment, issued_at)
+     VALUES ($1, $1, $2, $3, $4, 24, $5, $6)`,
+    [loan.id, loan.userId, loan.amount, loan.term, fromTetri(plan.monthlyPayment), loan.issuedAt],
+  );
+  for (const row of plan.schedule) {
+    await db.query(
+      `INSERT INTO loan_schedule (loan_id, number, date, principal, interest, payment, balance, paid_amount)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        loan.id,
+        row.number,
+        row.date,
+        fromTetri(row.principal),
+        fromTetri(row.interest),
+        fromTetri(row.payment),
+        fromTetri(row.balance),
+        paidAmounts[row.number - 1] ?? '0',
+      ],
+    );
+  }
+  for (const [amount, paidAt] of payments) {
+    await db.query('INSERT INTO payments (loan_id, amount, paid_at) VALUES ($1, $2, $3)', [
+      loan.id,
+      amount,
+      paidAt,
+    ]);
+  }
+}
+
+/**
+ * A database as an older sandbox left it, before migration `end`: `prepare` writes its data;
+ * then the sandbox starts on it as it would after an upgrade (migrate, then serve) and `check`
+ * uses it. Everything is removed afterwards.
+ */
+export async function upgradedFrom(
+  end: string,
+  name: string,
+  prepare: (db: Database) => Promise<void>,
+  check: (app: FastifyInstance) => Promise<void>,
+): Promise<void> {
+  const old = await databaseBefore(end, name);
+  let app: FastifyInstance | undefined;
+  let open = true;
+  try {
+    await prepare(old.db);
+    await old.db.close();
+    open = false;
+    app = await buildApp({ config: testConfig(old.config), clock: new TestClock() });
+    await check(app);
+  } finally {
+    if (open) await old.db.close();
+    await app?.close();
+    await old.drop();
+  }
 }

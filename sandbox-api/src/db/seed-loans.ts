@@ -98,7 +98,7 @@ export async function giveLoan(
     await recordPayment(
       tx,
       loanId,
-      'repayment',
+      { kind: 'repayment', order: null },
       { penalty: 0n, interest: row.interest, principal: row.principal },
       new Date(`${row.date}T12:00:00+04:00`),
     );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { georgianDate, type LoanPlan, planLoan } from './calculator';
 import { fromTetri, toTetri } from './money';
+import { settleOrders } from './payment-orders';
 import { PRODUCT } from './products';
 
 export const RISK_REJECTION_REASON =
@@ -61,13 +62,17 @@ export async function issueLoan(
 }
 
 /**
- * Decides this user's applications without a background job, so it survives restarts: a
+ * Settles this user's payment orders (lib/payment-orders), then decides their applications
+ * without a background job, so it survives restarts: a
  * pending application is decided `decisionDelaySeconds` after it was created (rejected when
  * the user has the risk flag, else approved), and an approved one is issued another
  * `decisionDelaySeconds` after its decision. Times are those the decisions were due at, not
  * the time of the read, so the outcome does not depend on when the user looks.
  */
 export async function settleUserApplications(app: FastifyInstance, userId: number): Promise<void> {
+  // v1.3: the user's payment orders first (expired ones, the bank's due decisions), so every
+  // read of their loans shows an outcome once it is due.
+  await settleOrders(app, userId);
   const delayMs = app.config.decisionDelaySeconds * 1000;
   const cutoff = new Date(app.clock.now().getTime() - delayMs).toISOString();
   // Most reads have nothing to settle: one indexed look-up, no transaction.

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { georgianDate } from './calculator';
+import { fieldError } from './http-errors';
 import {
   allocateRepayment,
   type LoanRecord,
@@ -9,7 +10,7 @@ import {
   withdrawalQuote,
 } from './loan-view';
 import { fromTetri, type Tetri } from './money';
-import { recordPayment } from './payments';
+import { type PaymentSource, recordPayment } from './payments';
 
 /**
  * What repay, payoff and withdraw write, at `now`, to an open loan the caller has locked and
@@ -35,15 +36,35 @@ export const repayableOf = (loan: LoanRecord, today: string): Tetri =>
   outstandingOf(loan) + penaltyDueOf(loan, today);
 
 /**
+ * The amount a repayment takes on `today` (repay/, and a repayment's payment order): 0.01 up
+ * to what is repayable, else a field error under `amount`.
+ */
+export function checkRepaymentAmount(loan: LoanRecord, amount: Tetri, today: string): void {
+  if (amount <= 0n) throw fieldError('amount', 'თანხა უნდა იყოს ნულზე მეტი.');
+  const repayable = repayableOf(loan, today);
+  if (amount > repayable) {
+    throw fieldError(
+      'amount',
+      `თანხა არ უნდა აღემატებოდეს სრულ დავალიანებას (${fromTetri(repayable)} ლარი).`,
+    );
+  }
+}
+
+/** repay/ and payoff/: money the provider takes itself, paid by no order. */
+const DIRECT = { order: null } as const;
+
+/**
  * A repayment of `amount` (0 < amount ≤ repayable): the penalty due first, then the rows,
  * each row's interest before its principal; what it leaves of the penalty is carried. Paying
- * everything closes the loan at the payment's time.
+ * everything closes the loan at the payment's time. A payment order's outcome (v1.3) is
+ * applied here too, naming the order (and, for an automatic charge, its kind).
  */
 export async function applyRepayment(
   tx: Queryable,
   loan: LoanRecord,
   amount: Tetri,
   now: Date,
+  source: PaymentSource = { kind: 'repayment', ...DIRECT },
 ): Promise<void> {
   const today = georgianDate(now);
   const penalty = penaltyDueOf(loan, today);
@@ -63,18 +84,27 @@ export async function applyRepayment(
       fromTetri(allocation.penaltyLeft),
     ]);
   }
-  await recordPayment(tx, loan.id, 'repayment', allocation.split, now);
+  await recordPayment(tx, loan.id, source, allocation.split, now);
 }
 
-/** A payoff today: pays its quote's total, split as quoted, and every row shows as paid. */
-export async function applyPayoff(tx: Queryable, loan: LoanRecord, now: Date): Promise<void> {
-  const quote = payoffQuote(loan, georgianDate(now));
+/**
+ * A payoff: pays its quote's total, split as quoted, and every row shows as paid. The quote is
+ * today's, or for a payment order (v1.3) the one of the day it was created: the order keeps
+ * that amount whenever the bank decides (the loan could not change meanwhile).
+ */
+export async function applyPayoff(
+  tx: Queryable,
+  loan: LoanRecord,
+  now: Date,
+  { order, quoteDate }: { order: number | null; quoteDate?: string } = DIRECT,
+): Promise<void> {
+  const quote = payoffQuote(loan, quoteDate ?? georgianDate(now));
   await tx.query('UPDATE loan_schedule SET paid_amount = payment WHERE loan_id = $1', [loan.id]);
   await closeLoan(tx, loan.id, 'repaid', now);
   await recordPayment(
     tx,
     loan.id,
-    'payoff',
+    { kind: 'payoff', order },
     { penalty: quote.penalty, interest: quote.interest, principal: quote.principal },
     now,
   );

@@ -74,7 +74,7 @@ export default fp(
         return reply
           .code(error.statusCode)
           .headers(error.headers)
-          .send({ detail: error.detail, code: error.code });
+          .send({ detail: error.detail, code: error.code, ...error.extras });
       }
       if (error instanceof FieldErrors) return reply.code(400).send(error.fields);
       if (hasZodFastifySchemaValidationErrors(error)) {

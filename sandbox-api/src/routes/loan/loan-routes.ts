@@ -3,6 +3,7 @@ import applicationRoutes from './application-routes';
 import calculatorRoutes from './calculator-routes';
 import contractRoutes from './contract-routes';
 import hardshipRoutes from './hardship-routes';
+import paymentOrderRoutes from './payment-order-routes';
 import paymentRoutes from './payment-routes';
 import repaymentRoutes from './repayment-routes';
 
@@ -15,4 +16,6 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(paymentRoutes);
   await app.register(contractRoutes);
   await app.register(hardshipRoutes);
+  // v1.3: payment orders on the bank's page, and automatic payment.
+  await app.register(paymentOrderRoutes);
 }

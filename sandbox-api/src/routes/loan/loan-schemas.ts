@@ -188,13 +188,15 @@ export const validSchema = z.object({ valid: z.literal(true) });
 export const paymentSchema = z.object({
   id: z.number().int(),
   loan: z.number().int(),
-  kind: z.enum(['repayment', 'payoff']),
+  kind: z.enum(['repayment', 'payoff', 'autopay']),
   amount: money,
   penalty: money,
   interest: money,
   principal: money,
   paid_at: timestamp,
   receipt_number: z.string(),
+  /** v1.3: the payment order that paid it, or null (repay/, payoff/, before v1.3). */
+  order: z.number().int().nullable(),
 });
 
 export const contractSchema = z.object({

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { georgianDate } from '../../lib/calculator';
-import { fieldError, HttpError, notFound } from '../../lib/http-errors';
+import { HttpError, notFound } from '../../lib/http-errors';
 import { settleUserApplications } from '../../lib/loan-settlement';
 import {
   addDays,
@@ -17,8 +17,14 @@ import {
   type WithdrawalQuote,
   withdrawalQuote,
 } from '../../lib/loan-view';
-import { applyPayoff, applyRepayment, applyWithdrawal, repayableOf } from '../../lib/loan-writes';
+import {
+  applyPayoff,
+  applyRepayment,
+  applyWithdrawal,
+  checkRepaymentAmount,
+} from '../../lib/loan-writes';
 import { fromTetri } from '../../lib/money';
+import { openOrderId, paymentInProgress } from '../../lib/payment-orders';
 import type { UserRow } from '../../plugins/auth';
 import {
   emptyBody,
@@ -83,7 +89,9 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
 
   /**
    * A write that moves the loan's money: `change` checks the request against the loan and
-   * today, and applies it; the answer is the loan as it then stands.
+   * today, and applies it; the answer is the loan as it then stands. While a payment order
+   * of the loan is open (v1.3) nothing else moves its money: an outcome never meets a loan
+   * that changed under it.
    */
   const loanWrite = (
     request: { user: UserRow; params: { id: string } },
@@ -91,6 +99,8 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
   ) =>
     openLoanWrite(app, request.user.id, parseId(request.params.id), async (tx, loan) => {
       const now = app.clock.now();
+      const open = await openOrderId(tx, loan.id, now);
+      if (open !== null) throw paymentInProgress(open);
       await change(tx, loan, now);
       const [updated] = await loadLoans(tx, request.user.id, loan.id);
       if (!updated) throw new Error('the loan written vanished');
@@ -108,14 +118,7 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
     async (request) =>
       loanWrite(request, async (tx, loan, now) => {
         const { amount } = request.body;
-        if (amount <= 0n) throw fieldError('amount', 'თანხა უნდა იყოს ნულზე მეტი.');
-        const repayable = repayableOf(loan, georgianDate(now));
-        if (amount > repayable) {
-          throw fieldError(
-            'amount',
-            `თანხა არ უნდა აღემატებოდეს სრულ დავალიანებას (${fromTetri(repayable)} ლარი).`,
-          );
-        }
+        checkRepaymentAmount(loan, amount, georgianDate(now));
         await applyRepayment(tx, loan, amount, now);
       }),
   );

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { giveLoan } from '../../db/seed-loans';
+import { addMonths, daysBetween, georgianDate } from '../../lib/calculator';
 import { answerComplaint } from '../../lib/complaints';
 import { decideHardshipRequest } from '../../lib/hardship';
 import {
@@ -13,8 +14,9 @@ import {
   notFound,
 } from '../../lib/http-errors';
 import { PRODUCT } from '../../lib/products';
-import { hardshipSchema, idParams, parseId } from '../loan/loan-schemas';
+import { dateInput, hardshipSchema, idParams, parseId } from '../loan/loan-schemas';
 import { complaintSchema } from '../support/complaint-schemas';
+import paymentHelpers from './payment-helpers';
 
 const outboxEntry = z.object({
   id: z.int(),
@@ -58,6 +60,31 @@ async function decidedOnce<T>(
 }
 
 /**
+ * How many days ago the helper's loan is issued: `days_ago`, or so that its first unpaid row
+ * (row `paid_rows + 1`) falls due on `next_due`. A message when neither works.
+ */
+function daysAgoFor(
+  body: {
+    term: number;
+    days_ago?: number | undefined;
+    next_due?: string | undefined;
+    paid_rows: number;
+  },
+  today: string,
+): number | string {
+  if (body.next_due === undefined) return body.days_ago ?? 'days_ago or next_due is required';
+  if (body.days_ago !== undefined) return 'give days_ago or next_due, not both';
+  if (body.paid_rows >= body.term) return 'a loan with every row paid has no next due date';
+  const rows = body.paid_rows + 1;
+  const issued = addMonths(body.next_due, -rows);
+  // Month ends clamp (31 March − 1 month is 28 February, + 1 month is 28 March).
+  if (addMonths(issued, rows) !== body.next_due) return 'no issue date gives a row due that day';
+  const days = daysBetween(issued, today);
+  if (days < 0 || days > 3650) return 'that loan would be issued in the future';
+  return days;
+}
+
+/**
  * Development helpers outside the contract. The outbox shows the codes that would have gone
  * out by SMS or e-mail; the ban switch bans a user mid-session; a loan can be given to a user
  * in any state of its life (fresh, late, partly paid); the lender's side answers complaints
@@ -65,6 +92,7 @@ async function decidedOnce<T>(
  */
 export default async function routes(app: FastifyInstance): Promise<void> {
   if (app.config.mode !== 'development') return;
+  await app.register(paymentHelpers);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/__sandbox/outbox',
     {
@@ -157,7 +185,9 @@ export default async function routes(app: FastifyInstance): Promise<void> {
               .number()
               .int()
               .refine((term) => (PRODUCT.terms as readonly number[]).includes(term)),
-            days_ago: z.number().int().min(0).max(3650),
+            days_ago: z.number().int().min(0).max(3650).optional(),
+            /** Instead of days_ago: the date its first unpaid row falls due (v1.3's autopay). */
+            next_due: dateInput.optional(),
             paid_rows: z.number().int().min(0).default(0),
           })
           .strict(),
@@ -169,8 +199,14 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { amount, term, days_ago: daysAgo, paid_rows: paidRows } = request.body;
+      const { amount, term, next_due: nextDue, paid_rows: paidRows } = request.body;
       if (paidRows > term) return reply.code(400).send({ paid_rows: [`at most ${term}`] });
+      const daysAgo = daysAgoFor(request.body, georgianDate(app.clock.now()));
+      if (typeof daysAgo === 'string') {
+        return reply
+          .code(400)
+          .send({ [nextDue === undefined ? 'days_ago' : 'next_due']: [daysAgo] });
+      }
       const id = await app.db.transaction(async (tx) => {
         const [user] = await tx.query<{ id: number }>(
           'SELECT id FROM users WHERE personal_number = $1 FOR UPDATE',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth-routes';
+import cardRoutes from './card-routes';
 import consentRoutes from './consent-routes';
 import deviceLogRoutes from './device-log-routes';
 import photoRoutes from './photo-routes';
@@ -16,4 +17,6 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(photoRoutes);
   await app.register(deviceLogRoutes);
   await app.register(consentRoutes);
+  // v1.3: saved cards.
+  await app.register(cardRoutes);
 }
