@@ -66,4 +66,9 @@ export const loanHandlers = [
       ? HttpResponse.json({ ...withdrawalQuote, loan: Number(params.id) })
       : notAuthenticated(),
   ),
+  // v1.3: a provider that takes payments on the bank's page, and no order yet; a test of a
+  // provider without v1.3 answers this 404.
+  http.get('*/api/loan/payment_orders/', ({ request }) =>
+    authorized(request) ? HttpResponse.json([]) : notAuthenticated(),
+  ),
 ];

@@ -119,6 +119,10 @@ export const userHandlers = [
   http.get('*/api/user/user/loan_limit/', ({ request }) =>
     authorized(request) ? HttpResponse.json(loanLimit) : notAuthenticated(),
   ),
+  // v1.3: no saved card yet.
+  http.get('*/api/user/cards/', ({ request }) =>
+    authorized(request) ? HttpResponse.json([]) : notAuthenticated(),
+  ),
   // Contract v1.2: the consents; marketing given or withdrawn at once.
   http.get('*/api/user/consents/', ({ request }) =>
     authorized(request) ? HttpResponse.json(consents) : notAuthenticated(),
