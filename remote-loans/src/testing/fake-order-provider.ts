@@ -7,7 +7,8 @@ import type { PaymentOrder } from '../features/card-payment/api/payment-orders';
  * Contract v1.3's payment orders and saved cards over msw, keeping state as the sandbox does:
  * one order per Idempotency-Key (the same key and body answer the same order, 200; another body
  * 422), one open order per loan (`payment_in_progress`), cancel while `created`. A test can lose
- * the answers of the next creates (the order is made, the page hears nothing).
+ * the answers of the next creates (the order is made, the page hears nothing), or the requests
+ * (the provider hears nothing).
  */
 
 /** The sandbox's bank, as the page's configuration names it in tests. */
@@ -56,6 +57,8 @@ export interface FakeOrderProvider {
   cancels: number[];
   /** The next this many creates are made, but their answers are lost on the way. */
   loseAnswers: number;
+  /** The next this many creates are lost before the provider hears them (no order made). */
+  dropRequests: number;
   /** How many orders were made per Idempotency-Key. */
   ordersPerKey: () => Map<string, number>;
 }
@@ -72,10 +75,17 @@ export function fakeOrderProvider(
     creates: [],
     cancels: [],
     loseAnswers: 0,
+    dropRequests: 0,
     ordersPerKey: () => new Map(made),
   };
   let nextId = 100;
   const find = (id: number) => state.orders.find((order) => order.id === id);
+  /** A create's answer, unless it is to be lost on the way. */
+  const answer = (response: Response) => {
+    if (state.loseAnswers === 0) return response;
+    state.loseAnswers -= 1;
+    return HttpResponse.error();
+  };
   const notFound = () =>
     HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 });
 
@@ -107,6 +117,10 @@ export function fakeOrderProvider(
       const key = request.headers.get('Idempotency-Key');
       const body = (await request.json()) as Record<string, unknown>;
       state.creates.push({ loan, key, body });
+      if (state.dropRequests > 0) {
+        state.dropRequests -= 1;
+        return HttpResponse.error();
+      }
       if (!key || !/^[A-Za-z0-9_-]{1,64}$/.test(key)) {
         return HttpResponse.json(
           { detail: 'Idempotency-Key სავალდებულოა.', code: 'idempotency_key_required' },
@@ -122,7 +136,7 @@ export function fakeOrderProvider(
             { status: 422 },
           );
         }
-        return HttpResponse.json(find(seen.order), { status: 200 });
+        return answer(HttpResponse.json(find(seen.order), { status: 200 }));
       }
       const open = state.orders.find(
         (order) =>
@@ -157,11 +171,7 @@ export function fakeOrderProvider(
       state.orders.unshift(order);
       byKey.set(key, { body: bodyText, order: order.id });
       made.set(key, (made.get(key) ?? 0) + 1);
-      if (state.loseAnswers > 0) {
-        state.loseAnswers -= 1;
-        return HttpResponse.error();
-      }
-      return HttpResponse.json(order, { status: 201 });
+      return answer(HttpResponse.json(order, { status: 201 }));
     }),
     http.get('*/api/user/cards/', () => HttpResponse.json(state.cards)),
   );
