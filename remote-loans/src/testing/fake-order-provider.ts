@@ -1,6 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import type { Card } from 'shared/api/user/cards';
+import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { mswServer } from 'shared/testing/msw-server';
+import { afterEach, beforeEach } from 'vitest';
 import type { PaymentOrder } from '../features/card-payment/api/payment-orders';
 
 /*
@@ -13,6 +15,12 @@ import type { PaymentOrder } from '../features/card-payment/api/payment-orders';
 
 /** The sandbox's bank, as the page's configuration names it in tests. */
 export const BANK_ORIGIN = 'http://127.0.0.1:4100';
+
+/** Each test of the file runs on a page whose configuration names the sandbox's bank. */
+export function onAPageThatKnowsTheBank(): void {
+  beforeEach(() => setPaymentPageOrigins([BANK_ORIGIN]));
+  afterEach(() => setPaymentPageOrigins([]));
+}
 
 /** An order as the contract writes it; tests change what they are about. */
 export function orderOf(

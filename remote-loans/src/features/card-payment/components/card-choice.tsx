@@ -4,6 +4,7 @@ import type { Card } from 'shared/api/user/cards';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { cardsQuery } from 'shared/query/account-queries';
 import { format } from 'shared/strings/ka';
+import choices from '../../../components/choices.module.css';
 import { kaCardPayment } from '../ka-card-payment';
 import styles from './card-payment.module.css';
 
@@ -41,27 +42,27 @@ export function CardChoice({
   const name = useId();
   const saved = cards.data ?? [];
   return (
-    <fieldset className={styles.cards} disabled={disabled}>
-      <legend className={styles.legend}>{t.cardLegend}</legend>
+    <fieldset className={choices.choices} disabled={disabled}>
+      <legend className={choices.legend}>{t.cardLegend}</legend>
       {saved.map((card) => (
-        <label key={card.id} className={styles.choice}>
+        <label key={card.id} className={choices.choice}>
           <input
             type="radio"
             name={name}
             checked={value.card === card.id}
             onChange={() => onChange({ card: card.id, saveCard: false })}
           />
-          <span>{cardName(card)}</span>
+          <span className={styles.choiceText}>{cardName(card)}</span>
         </label>
       ))}
-      <label className={styles.choice}>
+      <label className={choices.choice}>
         <input
           type="radio"
           name={name}
           checked={value.card === null}
           onChange={() => onChange({ card: null, saveCard: false })}
         />
-        <span>{t.newCard}</span>
+        <span className={styles.choiceText}>{t.newCard}</span>
       </label>
       {cards.isPending && loggedIn ? <p className="visually-hidden">{t.cardsLoading}</p> : null}
       {/* A provider without saved cards answers 404: nothing to say, the new card is all. */}

@@ -7,7 +7,6 @@ import {
 import { act, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { queryClient } from 'shared/query/query-client';
 import { startSession } from 'shared/testing/log-in';
 import { kaLoans } from '../../../ka-loans';
@@ -17,12 +16,20 @@ import {
   overdueAnswer,
   overdueLoan,
 } from '../../../testing/fake-loan-provider';
-import { BANK_ORIGIN, fakeOrderProvider, orderOf } from '../../../testing/fake-order-provider';
+import {
+  BANK_ORIGIN,
+  fakeOrderProvider,
+  onAPageThatKnowsTheBank,
+  orderOf,
+} from '../../../testing/fake-order-provider';
+
 import NextPayment, { prefetchOnServer as prefetchNext } from '../../loans/components/next-payment';
 import OverdueNotice, {
   prefetchOnServer as prefetchNotice,
 } from '../../overdue/components/overdue-notice';
 import { kaCardPayment } from '../ka-card-payment';
+
+onAPageThatKnowsTheBank();
 
 /*
  * The customer's first screen as the host's server renders it (issue 29) and the browser takes
@@ -30,9 +37,6 @@ import { kaCardPayment } from '../ka-card-payment';
  * the slot's prefetch reads, and hydrate without a change (React would say so, and a
  * console.error fails the test) — no layout shift.
  */
-
-beforeEach(() => setPaymentPageOrigins([BANK_ORIGIN]));
-afterEach(() => setPaymentPageOrigins([]));
 
 async function serverThenBrowser(
   Slot: () => React.ReactNode,

@@ -1,7 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDate, formatMoney } from 'shared/lib/money';
-import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { formatDateTime } from 'shared/lib/tbilisi-time';
 import { format } from 'shared/strings/ka';
 import { startSession } from 'shared/testing/log-in';
@@ -14,7 +13,13 @@ import {
   overdueAnswer,
   overdueLoan,
 } from '../../../testing/fake-loan-provider';
-import { BANK_ORIGIN, fakeOrderProvider, orderOf } from '../../../testing/fake-order-provider';
+import {
+  BANK_ORIGIN,
+  fakeOrderProvider,
+  onAPageThatKnowsTheBank,
+  orderOf,
+} from '../../../testing/fake-order-provider';
+
 import LoansOverview from '../../loans/components/loans-overview';
 import NextPayment from '../../loans/components/next-payment';
 import OverdueNotice from '../../overdue/components/overdue-notice';
@@ -22,13 +27,11 @@ import type { PaymentOrder } from '../api/payment-orders';
 import { OPEN_ORDER_POLL_MS } from '../hooks/use-payment-orders';
 import { kaCardPayment } from '../ka-card-payment';
 
+onAPageThatKnowsTheBank();
+
 const t = kaCardPayment.inProgress;
 
-beforeEach(() => setPaymentPageOrigins([BANK_ORIGIN]));
-afterEach(() => {
-  setPaymentPageOrigins([]);
-  vi.useRealTimers();
-});
+afterEach(() => vi.useRealTimers());
 
 const open = (fields: Partial<PaymentOrder> = {}) =>
   orderOf({ id: 7, loan: activeLoan.id, amount: '272.09', ...fields });

@@ -7,6 +7,8 @@ import { formatDateTime } from 'shared/lib/tbilisi-time';
 import { useWrite } from 'shared/query/use-write';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
+import facts from '../../../components/facts.module.css';
+import panel from '../../money-action/components/money-action.module.css';
 import { refusalText } from '../../money-action/lib/refusal';
 import { cancelPaymentOrder, type PaymentOrder, paymentOrderKeys } from '../api/payment-orders';
 import { kaCardPayment } from '../ka-card-payment';
@@ -43,7 +45,7 @@ export function ContinueOrCancel({ order }: { order: PaymentOrder }) {
     <>
       {bank ? null : <Alert tone="error">{kaCardPayment.pageUnavailable}</Alert>}
       {refusal ? <Alert tone="error">{refusal}</Alert> : null}
-      <div className={styles.actions}>
+      <div className={panel.actions}>
         {/* A plain link: the bank's page in this tab, as the pay button sent the customer. */}
         {bank ? (
           <a className={styles.linkButton} href={bank}>
@@ -90,11 +92,11 @@ export function OrderInProgress({
     if (document.activeElement === document.body) heading.current?.focus();
   }, []);
   return (
-    <section className={styles.progress} aria-labelledby={id}>
-      <Heading id={id} ref={heading} tabIndex={-1} className={styles.progressTitle}>
+    <section className={`${panel.panel} ${styles.progress}`} aria-labelledby={id}>
+      <Heading id={id} ref={heading} tabIndex={-1} className={panel.title}>
         {t.title}
       </Heading>
-      <dl className={styles.facts}>
+      <dl className={facts.facts}>
         <div>
           <dt>{t.amount}</dt>
           <dd>{formatMoney(order.amount)}</dd>

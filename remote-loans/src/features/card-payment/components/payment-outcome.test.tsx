@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { loansQuery } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
 import { startSession } from 'shared/testing/log-in';
@@ -14,12 +13,16 @@ import {
   BANK_ORIGIN,
   type FakeOrderProvider,
   fakeOrderProvider,
+  onAPageThatKnowsTheBank,
   orderOf,
 } from '../../../testing/fake-order-provider';
+
 import type { PaymentOrder } from '../api/payment-orders';
 import { kaCardPayment } from '../ka-card-payment';
 import { attemptKey } from '../lib/attempt-key';
 import PaymentOutcome from './payment-outcome';
+
+onAPageThatKnowsTheBank();
 
 const t = kaCardPayment.outcome;
 
@@ -38,12 +41,8 @@ const paid: NonNullable<PaymentOrder['payment']> = {
 
 beforeEach(() => {
   sessionStorage.clear();
-  setPaymentPageOrigins([BANK_ORIGIN]);
 });
-afterEach(() => {
-  setPaymentPageOrigins([]);
-  vi.useRealTimers();
-});
+afterEach(() => vi.useRealTimers());
 
 /** The return page at `/payment?order=…`, the provider holding `order` (id 101 unless `search`). */
 function renderOutcome(order: Partial<PaymentOrder> | null, search = '?order=101') {

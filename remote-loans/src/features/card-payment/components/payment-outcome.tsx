@@ -3,8 +3,10 @@ import { formatMoney } from 'shared/lib/money';
 import { useLocation } from 'shared/navigation/router';
 import { useLoans } from 'shared/query/use-account';
 import { Button } from 'shared/ui/button';
+import facts from '../../../components/facts.module.css';
 import { kaLoans } from '../../../ka-loans';
 import { Figures } from '../../money-action/components/figures';
+import panel from '../../money-action/components/money-action.module.css';
 import { Receipt } from '../../payments/components/receipt';
 import type { PaymentOrder } from '../api/payment-orders';
 import { useOrderOutcome } from '../hooks/use-order-outcome';
@@ -41,12 +43,12 @@ function Decided({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <div className={styles.outcome}>
+    <div className={panel.panel}>
       <h2 ref={heading} tabIndex={-1} className={styles.heading}>
         {title}
       </h2>
       {children}
-      <div className={styles.actions}>{actions}</div>
+      <div className={panel.actions}>{actions}</div>
     </div>
   );
 }
@@ -127,7 +129,7 @@ function OrderState({ order }: { order: PaymentOrder }) {
             </>
           }
         >
-          <p className={styles.text}>
+          <p className={cardStyles.text}>
             {order.decline_reason ? t.declined[order.decline_reason] : null} {t.nothingCharged}
           </p>
         </Decided>
@@ -144,18 +146,18 @@ function OrderState({ order }: { order: PaymentOrder }) {
             </>
           }
         >
-          <p className={styles.text}>
+          <p className={cardStyles.text}>
             {order.status === 'expired' ? t.expiredText : t.canceledText}
           </p>
         </Decided>
       );
     default:
       return (
-        <div className={styles.outcome}>
+        <div className={panel.panel}>
           <h2 className={styles.heading}>
             {order.status === 'created' ? t.createdTitle : t.processingTitle}
           </h2>
-          <dl className={cardStyles.facts}>
+          <dl className={facts.facts}>
             <div>
               <dt>{kaCardPayment.inProgress.amount}</dt>
               <dd>{formatMoney(order.amount)}</dd>
@@ -163,7 +165,7 @@ function OrderState({ order }: { order: PaymentOrder }) {
           </dl>
           {order.status === 'created' ? (
             <>
-              <p className={styles.text}>{t.createdText}</p>
+              <p className={cardStyles.text}>{t.createdText}</p>
               <ContinueOrCancel order={order} />
             </>
           ) : null}
@@ -192,15 +194,15 @@ function Outcome({ id }: { id: number }) {
     <>
       <p
         role="status"
-        className={order?.status === 'processing' || failing ? styles.text : 'visually-hidden'}
+        className={order?.status === 'processing' || failing ? cardStyles.text : 'visually-hidden'}
       >
         {said}
       </p>
       {notFound ? (
-        <div className={styles.outcome}>
+        <div className={panel.panel}>
           <h2 className={styles.heading}>{t.badAddressTitle}</h2>
-          <p className={styles.text}>{t.notFound}</p>
-          <div className={styles.actions}>{toLoans}</div>
+          <p className={cardStyles.text}>{t.notFound}</p>
+          <div className={panel.actions}>{toLoans}</div>
         </div>
       ) : order ? (
         <OrderState order={order} />
@@ -225,10 +227,10 @@ export default function PaymentOutcome() {
         {t.title}
       </h1>
       {id === null ? (
-        <div className={styles.outcome}>
+        <div className={panel.panel}>
           <h2 className={styles.heading}>{t.badAddressTitle}</h2>
-          <p className={styles.text}>{t.badAddress}</p>
-          <div className={styles.actions}>{toLoans}</div>
+          <p className={cardStyles.text}>{t.badAddress}</p>
+          <div className={panel.actions}>{toLoans}</div>
         </div>
       ) : (
         <Outcome id={id} />

@@ -11,6 +11,7 @@ import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import choiceStyles from '../../../components/choices.module.css';
 import { kaLoans } from '../../../ka-loans';
 import { CardPaymentConfirm } from '../../card-payment/components/card-payment-confirm';
 import { usePaymentOrders } from '../../card-payment/hooks/use-payment-orders';
@@ -207,10 +208,10 @@ export function RepayForm({
         {t.title}
       </Heading>
       <FormAlert control={form.control} />
-      <fieldset className={styles.choices}>
-        <legend className={styles.legend}>{t.choose}</legend>
+      <fieldset className={choiceStyles.choices}>
+        <legend className={choiceStyles.legend}>{t.choose}</legend>
         {choices.map((option) => (
-          <label key={option} className={styles.choice}>
+          <label key={option} className={choiceStyles.choice}>
             <input type="radio" value={option} {...form.register('choice')} />
             <span className={styles.choiceText}>
               <span>{CHOICE_LABEL[option]}</span>{' '}
