@@ -80,7 +80,7 @@ describe('the first screen from the server (contract v1.3)', () => {
       expect(html).toContain(kaCardPayment.inProgress.title);
       expect(html).toContain(`${BANK_ORIGIN}/pay/tok-7`);
       expect(html).not.toContain(`>${kaLoans.loan.pay}<`);
-      const progress = screen.getByRole('region', { name: kaCardPayment.inProgress.title });
+      const progress = screen.getByRole('article', { name: kaCardPayment.inProgress.title });
       expect(
         within(progress).getByRole('link', { name: kaCardPayment.inProgress.continue }),
       ).toBeInTheDocument();

@@ -51,7 +51,7 @@ describe('a payment in progress on a loan (contract v1.3)', () => {
     withOrders([open()]);
     renderInRouter(<LoansOverview />);
 
-    const progress = await screen.findByRole('region', { name: t.title });
+    const progress = await screen.findByRole('article', { name: t.title });
     expect(within(progress).getByText(t.amount).nextElementSibling).toHaveTextContent(
       money('272.09'),
     );
@@ -63,6 +63,8 @@ describe('a payment in progress on a loan (contract v1.3)', () => {
       `${BANK_ORIGIN}/pay/tok-7`,
     );
     expect(within(progress).getByRole('button', { name: t.cancel })).toBeInTheDocument();
+    // On a page just opened it leaves the focus where the page starts.
+    expect(within(progress).getByRole('heading', { name: t.title })).not.toHaveFocus();
     const loan = progress.closest('li') as HTMLElement;
     expect(within(loan).queryByRole('button', { name: kaLoans.loan.pay })).toBeNull();
     expect(within(loan).queryByRole('button', { name: kaLoans.payoff.open })).toBeNull();
@@ -72,7 +74,7 @@ describe('a payment in progress on a loan (contract v1.3)', () => {
     withOrders([open({ status: 'processing', redirect_url: null })]);
     render(<NextPayment />);
 
-    const progress = await screen.findByRole('region', { name: t.title });
+    const progress = await screen.findByRole('article', { name: t.title });
     expect(progress).toHaveTextContent(t.processing);
     expect(within(progress).queryByRole('link')).toBeNull();
     expect(within(progress).queryByRole('button')).toBeNull();
@@ -84,11 +86,11 @@ describe('a payment in progress on a loan (contract v1.3)', () => {
     const provider = withOrders([open()]);
     render(<NextPayment />);
 
-    const progress = await screen.findByRole('region', { name: t.title });
+    const progress = await screen.findByRole('article', { name: t.title });
     await user.click(within(progress).getByRole('button', { name: t.cancel }));
 
     expect(await screen.findByRole('button', { name: kaLoans.loan.pay })).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: t.title })).toBeNull();
+    expect(screen.queryByRole('article', { name: t.title })).toBeNull();
     expect(provider.cancels).toEqual([7]);
   });
 
@@ -97,7 +99,7 @@ describe('a payment in progress on a loan (contract v1.3)', () => {
     render(<OverdueNotice />);
 
     const notice = await screen.findByRole('region', { name: kaLoans.overdue.title });
-    const progress = await within(notice).findByRole('region', { name: t.title });
+    const progress = await within(notice).findByRole('article', { name: t.title });
     expect(progress).toHaveTextContent(money('284.82'));
     expect(within(notice).queryByRole('button', { name: kaLoans.overdue.pay })).toBeNull();
     expect(within(notice).queryByRole('button', { name: kaLoans.payoff.open })).toBeNull();
@@ -107,13 +109,13 @@ describe('a payment in progress on a loan (contract v1.3)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const provider = withOrders([open()]);
     render(<NextPayment />);
-    await screen.findByRole('region', { name: t.title });
+    await screen.findByRole('article', { name: t.title });
 
     Object.assign(provider.orders[0] as PaymentOrder, { status: 'succeeded', redirect_url: null });
     await act(() => vi.advanceTimersByTimeAsync(OPEN_ORDER_POLL_MS + 100));
 
     expect(await screen.findByRole('button', { name: kaLoans.loan.pay })).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: t.title })).toBeNull();
+    expect(screen.queryByRole('article', { name: t.title })).toBeNull();
   });
 });
 

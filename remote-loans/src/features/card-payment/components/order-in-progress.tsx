@@ -13,6 +13,7 @@ import { refusalText } from '../../money-action/lib/refusal';
 import { cancelPaymentOrder, type PaymentOrder, paymentOrderKeys } from '../api/payment-orders';
 import { kaCardPayment } from '../ka-card-payment';
 import { endAttemptsOf } from '../lib/attempt-key';
+import { takesFocus } from '../lib/focus-handoff';
 import styles from './card-payment.module.css';
 
 const t = kaCardPayment.inProgress;
@@ -75,8 +76,7 @@ export function ContinueOrCancel({ order }: { order: PaymentOrder }) {
  * A loan's payment in progress (contract v1.3: one open order per loan), where its pay buttons
  * were: the amount, since when (Tbilisi time), and while the order waits on the bank's page a
  * link back there and a cancel. No second payment is offered until it is decided. When it
- * appears because the form that held the focus is gone (a press met `payment_in_progress`), its
- * heading takes the focus.
+ * replaces the confirmation a press was made in (focus-handoff), its heading takes the focus.
  */
 export function OrderInProgress({
   order,
@@ -89,10 +89,12 @@ export function OrderInProgress({
   const heading = useRef<HTMLHeadingElement>(null);
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   useEffect(() => {
-    if (document.activeElement === document.body) heading.current?.focus();
-  }, []);
+    if (takesFocus(order.loan)) heading.current?.focus();
+  }, [order.loan]);
   return (
-    <section className={`${panel.panel} ${styles.progress}`} aria-labelledby={id}>
+    // An article, not a region: the same loan's payment may show twice on the page (the next
+    // payment and the loan's card), and two landmarks may not share a name.
+    <article className={`${panel.panel} ${styles.progress}`} aria-labelledby={id}>
       <Heading id={id} ref={heading} tabIndex={-1} className={panel.title}>
         {t.title}
       </Heading>
@@ -109,6 +111,6 @@ export function OrderInProgress({
       <p className={styles.text}>{order.status === 'created' ? t.created : t.processing}</p>
       <p className={styles.text}>{t.noSecondPayment}</p>
       <ContinueOrCancel order={order} />
-    </section>
+    </article>
   );
 }

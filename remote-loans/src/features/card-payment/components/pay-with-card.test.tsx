@@ -131,10 +131,14 @@ describe('paying through a payment order (contract v1.3)', () => {
     provider.orders.unshift(orderOf({ id: 7, loan: activeLoan.id, amount: '272.09' }));
     await user.click(pay);
 
-    const progress = await screen.findByRole('region', { name: t.inProgress.title });
+    const progress = await screen.findByRole('article', { name: t.inProgress.title });
     expect(within(progress).getByRole('link', { name: t.inProgress.continue })).toHaveAttribute(
       'href',
       `${BANK_ORIGIN}/pay/tok-7`,
+    );
+    // It took the place of the confirmation the press was made in, and its focus.
+    await waitFor(() =>
+      expect(within(progress).getByRole('heading', { name: t.inProgress.title })).toHaveFocus(),
     );
     expect(screen.queryByRole('button', { name: kaLoans.loan.pay })).toBeNull();
     expect(leavePage).not.toHaveBeenCalled();
@@ -211,7 +215,7 @@ describe('one Idempotency-Key per attempt to pay (contract v1.3)', () => {
     await user.click(await toConfirmation(user));
 
     // The orders list, asked again, has it: the customer continues it on the bank's page.
-    const progress = await screen.findByRole('region', { name: t.inProgress.title });
+    const progress = await screen.findByRole('article', { name: t.inProgress.title });
     expect(within(progress).getByRole('link', { name: t.inProgress.continue })).toHaveAttribute(
       'href',
       `${BANK_ORIGIN}/pay/tok-101`,

@@ -90,7 +90,9 @@ function Succeeded({ order }: { order: PaymentOrder }) {
           { term: t.paid, value: formatMoney(payment?.amount ?? order.amount), strong: true },
           ...(payment
             ? [
-                { term: kaLoans.payments.penalty, value: formatMoney(payment.penalty) },
+                ...(payment.penalty === '0.00'
+                  ? []
+                  : [{ term: kaLoans.payments.penalty, value: formatMoney(payment.penalty) }]),
                 { term: kaLoans.payments.interest, value: formatMoney(payment.interest) },
                 { term: kaLoans.payments.principal, value: formatMoney(payment.principal) },
                 { term: t.receiptNumber, value: payment.receipt_number },
@@ -192,12 +194,6 @@ function Outcome({ id }: { id: number }) {
           : '';
   return (
     <>
-      <p
-        role="status"
-        className={order?.status === 'processing' || failing ? cardStyles.text : 'visually-hidden'}
-      >
-        {said}
-      </p>
       {notFound ? (
         <div className={panel.panel}>
           <h2 className={styles.heading}>{t.badAddressTitle}</h2>
@@ -207,6 +203,13 @@ function Outcome({ id }: { id: number }) {
       ) : order ? (
         <OrderState order={order} />
       ) : null}
+      {/* Under what it is about, and always there: each change of what it says is announced. */}
+      <p
+        role="status"
+        className={order?.status === 'processing' || failing ? cardStyles.text : 'visually-hidden'}
+      >
+        {said}
+      </p>
     </>
   );
 }

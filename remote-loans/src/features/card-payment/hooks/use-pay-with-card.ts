@@ -9,6 +9,7 @@ import { createOrderFor } from '../api/create-order';
 import { type PaymentOrder, paymentOrderKeys } from '../api/payment-orders';
 import { kaCardPayment } from '../ka-card-payment';
 import { type Attempt, endAttempt } from '../lib/attempt-key';
+import { handFocusToOpenOrder } from '../lib/focus-handoff';
 import { leavePage, outcomePath, RETURN_PATH } from '../lib/leave-page';
 
 const t = kaCardPayment;
@@ -42,6 +43,8 @@ export function usePayWithCard(loanId: number) {
       const apiError = toApiError(error);
       // A body this key was not made for: the next press is a new attempt.
       if (apiError.code === 'idempotency_key_reused') endAttempt(attempt);
+      // The loan's open order takes this confirmation's place, and the focus with it.
+      if (apiError.code === 'payment_in_progress') handFocusToOpenOrder(attempt.loanId);
       setProblem(
         apiError.code === 'payment_in_progress' ? t.alreadyInProgress : refusalText(apiError),
       );
@@ -56,6 +59,7 @@ export function usePayWithCard(loanId: number) {
     }
     const bank = paymentPageAddress(order.redirect_url);
     if (!bank) {
+      handFocusToOpenOrder(attempt.loanId);
       setProblem(t.pageUnavailable);
       return;
     }
