@@ -11,6 +11,7 @@ export const exposes = {
   './LoanApplication': './src/features/application/components/loan-application.tsx',
   './OverdueNotice': './src/features/overdue/components/overdue-notice.tsx',
   './NextPayment': './src/features/loans/components/next-payment.tsx',
+  './PaymentOutcome': './src/features/card-payment/components/payment-outcome.tsx',
 } satisfies ExposesOf<'remote_loans'>;
 
 export default sliceConfigs('remote-loans', root, exposes);

@@ -190,6 +190,19 @@ export function providerOrigins(env: Env = process.env): string[] {
   return [...new Set(origins)];
 }
 
+/** The sandbox's bank (its BANK_PORT's default), another site than the host's. */
+export const DEFAULT_PAYMENT_PAGE_ORIGINS: readonly string[] = ['http://127.0.0.1:4100'];
+
+/**
+ * The origins of the bank's payment page (contract v1.3), where the page may send a customer to
+ * pay: PAYMENT_PAGE_ORIGINS, else the sandbox's bank. A payment order's `redirect_url` on any
+ * other origin is not followed.
+ */
+export function paymentPageOrigins(env: Env = process.env): string[] {
+  const listed = originsFrom(env, 'PAYMENT_PAGE_ORIGINS');
+  return listed.length > 0 ? [...new Set(listed)] : [...DEFAULT_PAYMENT_PAGE_ORIGINS];
+}
+
 /**
  * The address the servers listen on: loopback unless LISTEN_HOST says otherwise (the embedded
  * sandbox behind them is a development provider whose signing key is published). Fastify's

@@ -19,7 +19,7 @@ export const REMOTES = [
   {
     folder: 'remote-loans',
     name: 'remote_loans',
-    modules: ['LoansOverview', 'LoanApplication', 'OverdueNotice', 'NextPayment'],
+    modules: ['LoansOverview', 'LoanApplication', 'OverdueNotice', 'NextPayment', 'PaymentOutcome'],
   },
 ] as const;
 

@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatPins, integrityOf } from 'tooling/release-integrity';
-import { providerSite, runtimeConfigSchema, sessionTiming } from '../src/contract/runtime-config';
+import {
+  paymentPageOrigins,
+  providerSite,
+  runtimeConfigSchema,
+  sessionTiming,
+} from '../src/contract/runtime-config';
 import { buildRuntimeConfig, runtimeConfigFromFile } from './config-from-env';
 
 function manifestUrls(env: Record<string, string | undefined>) {
@@ -206,5 +211,27 @@ describe("the provider's files from env", () => {
   it('lets an older config without the provider parse, with the contract’s folders', () => {
     const config = runtimeConfigSchema.parse({ remotes: [], routeMiddleware: {} });
     expect(providerSite(config)).toEqual({ paths: ['/api/', '/media/'], origins: [] });
+  });
+});
+
+describe('the bank’s payment page from env (contract v1.3)', () => {
+  it('names the sandbox’s bank by default, and PAYMENT_PAGE_ORIGINS’s origins when set', () => {
+    expect(buildRuntimeConfig({}).payment).toEqual({ pageOrigins: ['http://127.0.0.1:4100'] });
+    expect(
+      buildRuntimeConfig({
+        PAYMENT_PAGE_ORIGINS: 'https://ecommerce.bog.ge/, https://tpay.tbcbank.ge:443',
+      }).payment,
+    ).toEqual({ pageOrigins: ['https://ecommerce.bog.ge', 'https://tpay.tbcbank.ge'] });
+  });
+
+  it('stops at start-up on an origin it cannot use', () => {
+    expect(() => buildRuntimeConfig({ PAYMENT_PAGE_ORIGINS: 'javascript:alert(1)' })).toThrow(
+      /PAYMENT_PAGE_ORIGINS/,
+    );
+  });
+
+  it('lets an older config without the bank parse: no bank’s address is followed', () => {
+    const config = runtimeConfigSchema.parse({ remotes: [], routeMiddleware: {} });
+    expect(paymentPageOrigins(config)).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { providerOrigins, providerPaths, REMOTE_APPS, remoteManifestUrl } from 'tooling/apps';
+import {
+  paymentPageOrigins,
+  providerOrigins,
+  providerPaths,
+  REMOTE_APPS,
+  remoteManifestUrl,
+} from 'tooling/apps';
 import { parsePins, type ReleasePins } from 'tooling/release-integrity';
 import type { RemoteName } from 'tooling/remotes';
 import {
@@ -134,6 +140,7 @@ export function buildRuntimeConfig(env: Env, registered: RegisteredReleases = {}
     routeMiddleware,
     session: sessionTimingFromEnv(env),
     provider: { paths: providerPaths(env), origins: providerOrigins(env) },
+    payment: { pageOrigins: paymentPageOrigins(env) },
     telemetry: { sampleRate: rumSampleRateFromEnv(env) },
   });
 }

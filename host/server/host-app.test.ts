@@ -196,6 +196,7 @@ describe('the host server', () => {
           'https://lender.example.ge',
         ],
       },
+      payment: { pageOrigins: ['http://127.0.0.1:4100'] },
       telemetry: { sampleRate: 1 },
     });
     const other = await app.inject({ url: '/runtime-config.json', headers: { host: 'localhost' } });

@@ -13,6 +13,7 @@ import {
   RouterProvider,
 } from 'react-router-dom';
 import { useAuthStore } from 'shared/auth/auth-store';
+import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { setProviderSite } from 'shared/lib/site-urls';
 import { accountKeys, prefetchAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
@@ -27,6 +28,7 @@ import './federation/first-screen-shares';
 import { type PageState, readPageState } from './contract/page-state';
 import {
   loadRuntimeConfig,
+  paymentPageOrigins,
   providerSite,
   type RuntimeConfig,
   rumSampleRate,
@@ -129,6 +131,7 @@ export async function start(): Promise<void> {
   const releases = sliceReleases(config.remotes);
   preloadApiClientOnIntent();
   setProviderSite(providerSite(config));
+  setPaymentPageOrigins(paymentPageOrigins(config));
   try {
     setSessionTiming(sessionTiming(config));
   } catch (error) {

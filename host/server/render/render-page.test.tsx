@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney } from 'shared/lib/money';
+import { paymentPageAddress, setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { DEFAULT_PROVIDER_SITE, setProviderSite } from 'shared/lib/site-urls';
 import { loansQuery } from 'shared/query/account-queries';
 import { useLoans } from 'shared/query/use-account';
@@ -51,6 +52,12 @@ function renderPage(options: {
     onError,
   });
   return composer.render(options.url, options.config, options.audience, options.customerFetch);
+}
+
+/** A link to the bank's page, as the loans slice writes one (contract v1.3). */
+function BankLink({ href }: { href: string }) {
+  const bank = paymentPageAddress(href);
+  return bank ? <a href={bank}>bank</a> : <p>no bank</p>;
 }
 
 /** A slot's component: its text, and the answer the server's cache has for it, if any. */
@@ -502,5 +509,29 @@ describe('renderPage', () => {
     if (page.kind !== 'page') throw new Error('expected a page');
     expect(page.html).toContain('<img src="/api/cms/media/rates.png" alt="">');
     expect(page.html).not.toContain(OTHER_PROVIDER_ORIGIN);
+  });
+
+  it('judges a bank’s address by the page’s configuration, as the browser will (contract v1.3)', async () => {
+    const page = await renderPage({
+      url: '/',
+      audience: 'visitor',
+      config: { ...config, payment: { pageOrigins: ['https://pay.bank.example'] } },
+      loadSlot: loadSlotFrom({
+        ...modules,
+        'remote_home/QuestionAnswers': {
+          default: () => (
+            <>
+              <BankLink href="https://pay.bank.example/p/1" />
+              <BankLink href="https://evil.example/p/1" />
+            </>
+          ),
+        },
+      }),
+      deadline: Date.now() + 2_000,
+    });
+    setPaymentPageOrigins([]);
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(page.html).toContain('<a href="https://pay.bank.example/p/1">bank</a>');
+    expect(page.html).not.toContain('evil.example');
   });
 });

@@ -1,13 +1,18 @@
 import { type DehydratedState, dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { getAdapter } from 'axios';
 import { apiClient } from 'shared/api/api-client';
+import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { setProviderSite } from 'shared/lib/site-urls';
 import { loanLimitQuery, loansQuery, userQuery } from 'shared/query/account-queries';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { PAGE_SLOTS, type SlotPage } from '../../src/app/pages/page-slots';
 import { routeOf } from '../../src/app/route-table';
 import type { Audience } from '../../src/contract/page-state';
-import { providerSite, type RuntimeConfig } from '../../src/contract/runtime-config';
+import {
+  paymentPageOrigins,
+  providerSite,
+  type RuntimeConfig,
+} from '../../src/contract/runtime-config';
 import type { RemoteModule, RemoteModuleMap } from '../../src/federation/remote-modules';
 import type { LoadRemoteModule } from '../../src/slots/remote-loader';
 import { type CustomerFetch, customerAnswers, withCustomerAnswers } from './customer-answers';
@@ -92,6 +97,12 @@ function settledBy<T>(promise: Promise<T>, deadline: number): Promise<Settled<T>
 /** A part's answers as the protocol carries them, as TanStack Query takes them (its own dehydrate's). */
 const asState = (answers: Dehydrated) => answers as unknown as DehydratedState;
 
+/** What a render judges addresses by: the provider's files and the bank's page, as configured. */
+function knowSite(config: RuntimeConfig): void {
+  setProviderSite(providerSite(config));
+  setPaymentPageOrigins(paymentPageOrigins(config));
+}
+
 const renderClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 /**
@@ -104,7 +115,7 @@ export async function prepareAccount(options: {
   customerFetch: CustomerFetch;
   deadline: number;
 }): Promise<{ known: boolean; state: Dehydrated }> {
-  setProviderSite(providerSite(options.config));
+  knowSite(options.config);
   const queryClient = renderClient();
   const asked = withCustomerAnswers(options.customerFetch, () =>
     Promise.all([
@@ -261,7 +272,7 @@ function visitorSlotsOf(url: string): RemoteModuleId[] {
  * host's page around it, its own slots with their answers, every other slice's left empty.
  */
 export async function renderSlots(options: RenderSlotsOptions): Promise<SlotResult[]> {
-  setProviderSite(providerSite(options.config));
+  knowSite(options.config);
   const page = renderClient();
   if (options.account) hydrate(page, asState(options.account));
   const visitorSlots = new Set(visitorSlotsOf(options.url));
@@ -334,7 +345,7 @@ export interface RenderShellOptions {
  * server decides redirects itself).
  */
 export async function renderShell(options: RenderShellOptions): Promise<RenderedShell | null> {
-  setProviderSite(providerSite(options.config));
+  knowSite(options.config);
   const route = await routeContext(options.url, options.config);
   if (!route) return null;
   const queryClient = renderClient();

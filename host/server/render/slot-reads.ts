@@ -18,13 +18,19 @@ export const ACCOUNT_READS: ReadonlySet<string> = new Set([
 const SLOT_READS: Partial<Record<RemoteModuleId, readonly string[]>> = {
   // The product's start within their limit (the limit is the page's, read again if it failed).
   'remote_home/LoanCalculator': ['/api/loan/calculator', '/api/user/user/loan_limit/'],
-  'remote_loans/OverdueNotice': ['/api/loan/loan/', '/api/loan/overdue_loan_application/'],
-  'remote_loans/NextPayment': ['/api/loan/loan/'],
+  // v1.3: a payment on its way, a failed automatic charge (the orders list).
+  'remote_loans/OverdueNotice': [
+    '/api/loan/loan/',
+    '/api/loan/overdue_loan_application/',
+    '/api/loan/payment_orders/',
+  ],
+  'remote_loans/NextPayment': ['/api/loan/loan/', '/api/loan/payment_orders/'],
   'remote_loans/LoansOverview': [
     '/api/user/details/',
     '/api/user/user/loan_limit/',
     '/api/loan/loan/',
     '/api/loan/overdue_loan_application/',
+    '/api/loan/payment_orders/',
   ],
 };
 

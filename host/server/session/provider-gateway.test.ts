@@ -75,6 +75,12 @@ function fakeProvider() {
       return reply.code(401).send({ code: 'token_not_valid' });
     return reply.code(201).send({ id: 1 });
   });
+  // A write that moves money (contract v1.3): its Idempotency-Key is the page's alone.
+  provider.post('/api/loan/loan/:id/payment_orders/', async (request, reply) => {
+    if (!authorised(request.headers.authorization))
+      return reply.code(401).send({ code: 'token_not_valid' });
+    return reply.code(201).send({ id: 7 });
+  });
   provider.post('/api/user/logout/', async (request, reply) => {
     if (!authorised(request.headers.authorization))
       return reply.code(401).send({ code: 'token_not_valid' });
@@ -321,6 +327,31 @@ describe('a call with the session', () => {
     });
     expect(answer.statusCode).toBe(404);
     expect(fake.state.refreshes).toBe(0);
+  });
+
+  it('passes the page’s Idempotency-Key unchanged to the provider, on the first try and on the replay after a refresh', async () => {
+    const sealed = await login();
+    fake.expireAccess();
+    const key = '0b6f9d1e-5c1a-4d8e-9a0f-3c2b1a0e9d8c';
+    const answer = await withSession(sealed, 'POST', '/api/loan/loan/12/payment_orders/', {
+      headers: { 'idempotency-key': key },
+      payload: { purpose: 'repayment', amount: '10.00' },
+    });
+    expect(answer.statusCode).toBe(201);
+    expect(fake.state.refreshes).toBe(1);
+    const orders = fake.state.seen.filter((seen) => seen.path.includes('/payment_orders/'));
+    expect(orders.map((seen) => seen.headers['idempotency-key'])).toEqual([key, key]);
+  });
+
+  it('never invents an Idempotency-Key the page did not send', async () => {
+    const sealed = await login();
+    fake.expireAccess();
+    await withSession(sealed, 'POST', '/api/loan/loan/12/payment_orders/', {
+      payload: { purpose: 'repayment', amount: '10.00' },
+    });
+    const orders = fake.state.seen.filter((seen) => seen.path.includes('/payment_orders/'));
+    expect(orders).toHaveLength(2);
+    for (const seen of orders) expect(seen.headers).not.toHaveProperty('idempotency-key');
   });
 
   it('takes no session in tokens someone planted as the old JSON cookie (issue 45, row 4)', async () => {

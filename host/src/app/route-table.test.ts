@@ -1,7 +1,7 @@
 import { isKnownPath, routeOf } from './route-table';
 
 describe('isKnownPath', () => {
-  it.each(['/', '/recovery', '/complaints', '/static'])('knows the page %s', (path) => {
+  it.each(['/', '/recovery', '/complaints', '/payment', '/static'])('knows the page %s', (path) => {
     expect(isKnownPath(path)).toBe(true);
   });
 
@@ -21,5 +21,10 @@ describe('routeOf', () => {
   it('lets only a customer reach their complaints, and only a visitor the recovery', () => {
     expect(routeOf('/complaints')?.middleware).toEqual(['auth']);
     expect(routeOf('/recovery')?.middleware).toEqual(['guest']);
+  });
+
+  it('lets only a customer see a payment’s outcome: the bank’s return, `?order=` and all', () => {
+    expect(routeOf('/payment')?.middleware).toEqual(['auth']);
+    expect(routeOf('/payment/')?.id).toBe('payment');
   });
 });

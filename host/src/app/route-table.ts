@@ -5,7 +5,7 @@
 export type LayoutName = 'default' | 'static';
 
 export interface RouteEntry {
-  id: 'index' | 'recovery' | 'complaints' | 'static';
+  id: 'index' | 'recovery' | 'complaints' | 'payment' | 'static';
   path: string;
   layout: LayoutName;
   /** Middleware names run before the page (see app/middleware). */
@@ -16,6 +16,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'index', path: '/', layout: 'default', middleware: [] },
   { id: 'recovery', path: '/recovery', layout: 'default', middleware: ['guest'] },
   { id: 'complaints', path: '/complaints', layout: 'default', middleware: ['auth'] },
+  // The bank returns here with `?order=<id>` (contract v1.3); a session that ended meanwhile
+  // logs in first and comes back to the same address.
+  { id: 'payment', path: '/payment', layout: 'default', middleware: ['auth'] },
   { id: 'static', path: '/static', layout: 'static', middleware: [] },
 ];
 

@@ -40,6 +40,7 @@ const pages: Record<RouteEntry['id'], () => Promise<PageModule>> = {
   complaints: pageChunk(
     () => import(/* webpackChunkName: "page-complaints" */ './pages/complaints-page'),
   ),
+  payment: pageChunk(() => import(/* webpackChunkName: "page-payment" */ './pages/payment-page')),
   static: pageChunk(() => import(/* webpackChunkName: "page-static" */ './pages/static-page')),
 };
 

@@ -76,6 +76,16 @@ export const runtimeConfigSchema = z.object({
     }),
   ),
   /**
+   * The bank's payment page (contract v1.3): the origins a payment order's `redirect_url` may
+   * send the customer to (PAYMENT_PAGE_ORIGINS). Optional so an older config still parses;
+   * without it the page follows no bank's address.
+   */
+  payment: z.optional(
+    z.object({
+      pageOrigins: z.array(z.url({ protocol: /^https?$/ })),
+    }),
+  ),
+  /**
    * Real-user signals (decision 029): the share of page views, 0 to 1, that send beacons to
    * the host's server. Optional so an older config still parses; `rumSampleRate` applies the
    * default.
@@ -116,6 +126,11 @@ export function sessionTiming(config: Pick<RuntimeConfig, 'session'>): SessionTi
 /** Where the provider's files are, as configured, or the contract's defaults for an older config. */
 export function providerSite(config: Pick<RuntimeConfig, 'provider'>): ProviderSite {
   return config.provider ?? DEFAULT_PROVIDER_SITE;
+}
+
+/** The bank's origins, as configured; none for an older config (no bank's address is followed). */
+export function paymentPageOrigins(config: Pick<RuntimeConfig, 'payment'>): readonly string[] {
+  return config.payment?.pageOrigins ?? [];
 }
 
 /** The configured share of page views that report, or all of them for an older config. */

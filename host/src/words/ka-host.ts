@@ -60,6 +60,10 @@ export const kaHost = {
   complaints: {
     title: 'საჩივრები',
   },
+  /** Where the bank returns a customer who paid by card (/payment, contract v1.3). */
+  payment: {
+    title: 'გადახდის შედეგი',
+  },
   terms: {
     title: 'ხელშეკრულების პირობები',
     loan: 'სესხის ხელშეკრულების პირობები',

@@ -4,6 +4,7 @@ import { fromTetri, toTetri } from 'shared/lib/money';
 import type { Gate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
 import type { Overdue } from '../features/overdue/api/overdue';
+import { withoutPaymentOrders } from './fake-order-provider';
 
 /** Test data only: the tests' figures, as the contract writes them. */
 const tetri = (amount: string) => {
@@ -165,6 +166,8 @@ export interface FakeLoanProvider {
 /**
  * The provider's loans, overdue answer and repayment over msw, keeping state like the sandbox
  * (its README's v1.1 rules: penalty first, any amount up to what is owed, `loan_closed`). A gate holds repayment answers.
+ * A provider without v1.3 (repay/ is how it is paid), unless the test adds fakeOrderProvider
+ * after it.
  */
 export function fakeLoanProvider(
   initial: { loans: Loan[]; overdue: Overdue | null },
@@ -177,6 +180,7 @@ export function fakeLoanProvider(
     loanRequests: 0,
     overdueRequests: 0,
   };
+  withoutPaymentOrders();
   mswServer.use(
     http.get('*/api/loan/loan/', () => {
       state.loanRequests += 1;

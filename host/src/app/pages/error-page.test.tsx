@@ -116,6 +116,18 @@ describe('routes and their middleware', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/static'));
   });
 
+  it('brings a customer whose session ended at the bank back to the payment’s outcome after the login', async () => {
+    const router = renderApp('/payment?order=42');
+    await waitFor(() => expect(useUiStore.getState().accountPanel).toBe('login'));
+    expect(router.state.location.pathname).toBe('/');
+
+    logInAs();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    expect(router.state.location.search).toBe('?order=42');
+    expect(await screen.findByText('remote remote_loans/PaymentOutcome')).toBeInTheDocument();
+  });
+
   it.each([
     ['two slashes', '//evil.example/x'],
     ['a tab between the slashes', '/\t/evil.example/x'],

@@ -23,6 +23,7 @@ export type SlotReserve =
   | 'verificationSlot'
   | 'recoverySlot'
   | 'complaintsSlot'
+  | 'paymentSlot'
   /** A notice that is nothing at all for most customers: no place is held for it. */
   | 'noticeSlot';
 
@@ -62,7 +63,7 @@ export interface PageSlot {
 }
 
 /** The pages of the route table whose content is remote slots. */
-export type SlotPage = 'index' | 'recovery' | 'complaints';
+export type SlotPage = 'index' | 'recovery' | 'complaints' | 'payment';
 
 const calculator: PageSlot = {
   id: 'remote_home/LoanCalculator',
@@ -155,6 +156,20 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
         reserve: 'complaintsSlot',
         firstScreen: true,
         browserOnly: true,
+      },
+    ],
+  },
+  // Where the bank returns a customer (contract v1.3): a customer's alone, like the complaints.
+  payment: {
+    visitor: [],
+    customer: [
+      {
+        id: 'remote_loans/PaymentOutcome',
+        label: kaHost.payment.title,
+        reserve: 'paymentSlot',
+        firstScreen: true,
+        // Until the loans slice's release has it, the page is whole without it (decision 019).
+        optional: true,
       },
     ],
   },

@@ -69,11 +69,13 @@ export const loanHandlers = [
       ? HttpResponse.json({ ...withdrawalQuote, loan: Number(params.id) })
       : notAuthenticated(),
   ),
-  // A v1.2 provider by default: no payment orders or automatic payment (contract v1.3); a test
-  // of v1.3 answers its own.
+  // v1.3: a provider that takes payments on the bank's page, and no order yet; a test of a
+  // provider without v1.3 answers this 404.
   http.get('*/api/loan/payment_orders/', ({ request }) =>
-    authorized(request) ? notFound() : notAuthenticated(),
+    authorized(request) ? HttpResponse.json([]) : notAuthenticated(),
   ),
+  // Automatic payment is off the loan card unless a test answers its own (a 404 reads as a
+  // provider without it), so the loan card's other tests see the card as before.
   http.get('*/api/loan/loan/:id/autopay/', ({ request }) =>
     authorized(request) ? notFound() : notAuthenticated(),
   ),

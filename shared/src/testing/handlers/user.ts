@@ -17,9 +17,6 @@ const notAuthenticated = () =>
     { status: 401 },
   );
 
-const notFound = () =>
-  HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 });
-
 const wrongCode = () =>
   HttpResponse.json({ code: ['კოდი არასწორია. დარჩენილი მცდელობები: 4.'] }, { status: 400 });
 
@@ -122,6 +119,10 @@ export const userHandlers = [
   http.get('*/api/user/user/loan_limit/', ({ request }) =>
     authorized(request) ? HttpResponse.json(loanLimit) : notAuthenticated(),
   ),
+  // v1.3: no saved card yet.
+  http.get('*/api/user/cards/', ({ request }) =>
+    authorized(request) ? HttpResponse.json([]) : notAuthenticated(),
+  ),
   // Contract v1.2: the consents; marketing given or withdrawn at once.
   http.get('*/api/user/consents/', ({ request }) =>
     authorized(request) ? HttpResponse.json(consents) : notAuthenticated(),
@@ -138,11 +139,6 @@ export const userHandlers = [
       withdrawn_at: given ? null : now,
     });
   }),
-  // A v1.2 provider by default: no saved cards (contract v1.3) to list; a test of v1.3 answers
-  // its own (fixtures' `savedCards`).
-  http.get('*/api/user/cards/', ({ request }) =>
-    authorized(request) ? notFound() : notAuthenticated(),
-  ),
   http.post('*/api/user/user/reset_password/', () => HttpResponse.json({ expires_in: 600 })),
   http.post('*/api/user/user/recovery/', async ({ request }) =>
     (await codeOf(request)) === GOOD_CODE

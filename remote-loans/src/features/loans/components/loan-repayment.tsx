@@ -7,6 +7,8 @@ import { kaLoans } from '../../../ka-loans';
 import { statusOf } from '../../../lib/loan-status';
 import { OnDemand } from '../../../lib/on-demand';
 import { PAY_ACTION } from '../../../lib/pay-action';
+import type { PaymentOrder } from '../../card-payment/api/payment-orders';
+import { FailedAutopayNotice } from '../../card-payment/components/failed-autopay-notice';
 import styles from '../../money-action/components/money-action.module.css';
 import { useActionFlow } from '../../money-action/hooks/use-action-flow';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
@@ -21,10 +23,13 @@ import { RepaySuccess } from '../../repayment/components/repay-success';
 export function LoanRepayment({
   loan,
   headingLevel,
+  failedAutopay,
 }: {
   loan: Loan;
   /** The form's heading level under the heading that holds it. */
   headingLevel: 3 | 4;
+  /** The loan's automatic charge that failed (v1.3): said above the button, with "pay now". */
+  failedAutopay?: PaymentOrder | undefined;
 }) {
   const flow = useActionFlow<Payment>();
   const status = statusOf(loan);
@@ -41,6 +46,7 @@ export function LoanRepayment({
     return (
       <>
         {success}
+        {failedAutopay ? <FailedAutopayNotice order={failedAutopay} onPayNow={flow.start} /> : null}
         <Button
           ref={flow.trigger}
           variant="secondary"

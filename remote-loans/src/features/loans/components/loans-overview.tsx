@@ -15,6 +15,9 @@ import { kaLoans } from '../../../ka-loans';
 import { isOpen, newestFirst, statusOf, tetri } from '../../../lib/loan-status';
 import { inRowOrder } from '../../../lib/schedule-order';
 import { LoanAutopay } from '../../autopay/components/loan-autopay';
+import { openOrderOf } from '../../card-payment/api/payment-orders';
+import { OrderInProgress } from '../../card-payment/components/order-in-progress';
+import { usePaymentOrders } from '../../card-payment/hooks/use-payment-orders';
 import { LoanDocuments } from '../../documents/components/loan-documents';
 import { HardshipHelp } from '../../hardship/components/hardship-help';
 import { tbilisiDateOf } from '../../money-action/lib/iso-date';
@@ -93,8 +96,10 @@ function LoanItem({ loan }: { loan: Loan }) {
   // Only an overdue loan has a penalty; the answer is the overdue notice's (one query).
   const overdue = useOverdue({ enabled: status === 'overdue' });
   const own = overdue.data && overdue.data.loan === loan.id ? overdue.data : null;
+  // v1.3: while a payment is on its way at the bank, the loan takes no other (contract).
+  const open = openOrderOf(usePaymentOrders().orders, loan.id);
   return (
-    <li className={styles.loan}>
+    <li id={`loan-${loan.id}`} className={styles.loan}>
       <div className={styles.loanHeader}>
         <h3 ref={heading} tabIndex={-1} className={styles.loanTitle}>
           <span className="visually-hidden">{kaLoans.loan.heading} </span>
@@ -144,14 +149,20 @@ function LoanItem({ loan }: { loan: Loan }) {
       <LoanPayments loan={loan} />
       <LoanDocuments loan={loan} />
       <LoanAutopay loan={loan} />
-      <LoanRepayment loan={loan} headingLevel={4} />
-      <PayoffAction
-        loanId={loan.id}
-        payable={isOpen(loan)}
-        headingLevel={4}
-        returnFocusTo={heading}
-      />
-      <WithdrawAction loan={loan} headingLevel={4} returnFocusTo={heading} />
+      {open ? (
+        <OrderInProgress order={open} headingLevel={4} />
+      ) : (
+        <>
+          <LoanRepayment loan={loan} headingLevel={4} />
+          <PayoffAction
+            loanId={loan.id}
+            payable={isOpen(loan)}
+            headingLevel={4}
+            returnFocusTo={heading}
+          />
+          <WithdrawAction loan={loan} headingLevel={4} returnFocusTo={heading} />
+        </>
+      )}
       {isOpen(loan) ? <HardshipHelp loanId={loan.id} /> : null}
       {/* The account slice's page, reached by its address: slices never import each other. */}
       <Link className={styles.complain} to={`/complaints?loan=${loan.id}`}>

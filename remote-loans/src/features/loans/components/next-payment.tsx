@@ -5,6 +5,9 @@ import { format } from 'shared/strings/ka';
 import { Card } from 'shared/ui/card';
 import { kaLoans } from '../../../ka-loans';
 import { statusOf } from '../../../lib/loan-status';
+import { failedAutopayOf, openOrderOf } from '../../card-payment/api/payment-orders';
+import { OrderInProgress } from '../../card-payment/components/order-in-progress';
+import { type Orders, usePaymentOrders } from '../../card-payment/hooks/use-payment-orders';
 import { prefetchLoans } from '../../overdue/api/prefetch-on-server';
 import { LoanRepayment } from './loan-repayment';
 import styles from './next-payment.module.css';
@@ -21,7 +24,9 @@ function loansDue(loans: readonly Loan[]): Loan[] {
     .sort((a, b) => (a.next_payment_date ?? '').localeCompare(b.next_payment_date ?? ''));
 }
 
-function LoanDue({ loan }: { loan: Loan }) {
+function LoanDue({ loan, orders }: { loan: Loan; orders: Orders }) {
+  // v1.3: a payment on its way at the bank takes the place of paying again.
+  const open = openOrderOf(orders, loan.id);
   return (
     <li className={styles.loan}>
       <dl className={styles.figures}>
@@ -45,7 +50,15 @@ function LoanDue({ loan }: { loan: Loan }) {
       <p className={styles.ofLoan}>
         {format(t.ofLoan, { amount: formatMoney(loan.amount), term: loan.term })}
       </p>
-      <LoanRepayment loan={loan} headingLevel={3} />
+      {open ? (
+        <OrderInProgress order={open} headingLevel={3} />
+      ) : (
+        <LoanRepayment
+          loan={loan}
+          headingLevel={3}
+          failedAutopay={failedAutopayOf(orders, loan.id)}
+        />
+      )}
     </li>
   );
 }
@@ -58,6 +71,7 @@ function LoanDue({ loan }: { loan: Loan }) {
  */
 export default function NextPayment() {
   const loans = useLoans();
+  const { orders } = usePaymentOrders();
   const due = loansDue(loans.data ?? []);
   if (due.length === 0) return null;
   return (
@@ -67,7 +81,7 @@ export default function NextPayment() {
       </h2>
       <ul className={styles.list}>
         {due.map((loan) => (
-          <LoanDue key={loan.id} loan={loan} />
+          <LoanDue key={loan.id} loan={loan} orders={orders} />
         ))}
       </ul>
     </Card>

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { loansQuery } from 'shared/query/account-queries';
+import { paymentOrdersQuery } from '../../card-payment/api/payment-orders';
 import { overdueQuery } from './overdue';
 
 /*
@@ -9,9 +10,15 @@ import { overdueQuery } from './overdue';
  * names its queries.
  */
 
-/** The customer's loans, and their overdue loan when one is (what the notice and list show). */
+/**
+ * The customer's loans, their overdue loan when one is, and their payment orders (v1.3: a
+ * payment on its way, a failed automatic charge): what the notice, the next payment and the
+ * list show. A provider without orders answers 404, which the browser then asks for itself.
+ */
 export async function prefetchLoans(client: QueryClient): Promise<void> {
+  const orders = client.prefetchQuery(paymentOrdersQuery);
   const loans = await client.fetchQuery(loansQuery);
   // As the notice asks: only when a loan is overdue (the provider's "none" is a 404).
   if (loans.some((loan) => loan.status === 'overdue')) await client.prefetchQuery(overdueQuery);
+  await orders;
 }

@@ -8,6 +8,10 @@ import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { kaLoans } from '../../../ka-loans';
 import { OnDemand } from '../../../lib/on-demand';
+import { failedAutopayOf, openOrderOf } from '../../card-payment/api/payment-orders';
+import { FailedAutopayNotice } from '../../card-payment/components/failed-autopay-notice';
+import { OrderInProgress } from '../../card-payment/components/order-in-progress';
+import { usePaymentOrders } from '../../card-payment/hooks/use-payment-orders';
 import { HardshipHelp } from '../../hardship/components/hardship-help';
 import { DoneMessage } from '../../money-action/components/confirm-step';
 import { useActionFlow } from '../../money-action/hooks/use-action-flow';
@@ -84,6 +88,7 @@ export default function OverdueNotice() {
   // Paid off from here (v1.1): the notice goes with the debt, the customer still hears it.
   const [paidOff, setPaidOff] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { orders } = usePaymentOrders();
 
   const success = repayment.result ? (
     <RepaySuccess payment={repayment.result} onClose={repayment.close} />
@@ -115,6 +120,8 @@ export default function OverdueNotice() {
     ) : null;
   }
 
+  const open = openOrderOf(orders, current.loan);
+  const failedAutopay = failedAutopayOf(orders, current.loan);
   return (
     <section id="overdue" tabIndex={-1} className={styles.notice} aria-labelledby="overdue-title">
       <h2 ref={heading} tabIndex={-1} id="overdue-title" className={styles.title}>
@@ -146,29 +153,45 @@ export default function OverdueNotice() {
         </div>
       </dl>
       {success}
-      {repayment.open ? (
-        <OverdueRepayment overdue={current} onPaid={repayment.finish} onCancel={repayment.cancel} />
+      {open ? (
+        // v1.3: a payment on its way at the bank; no second one until it is decided.
+        <OrderInProgress order={open} headingLevel={3} />
       ) : (
-        <Button
-          ref={repayment.trigger}
-          className={styles.pay}
-          onClick={repayment.start}
-          {...repayForm.intent}
-        >
-          {t.pay}
-        </Button>
+        <>
+          {repayment.open ? (
+            <OverdueRepayment
+              overdue={current}
+              onPaid={repayment.finish}
+              onCancel={repayment.cancel}
+            />
+          ) : (
+            <>
+              {failedAutopay ? (
+                <FailedAutopayNotice order={failedAutopay} onPayNow={repayment.start} />
+              ) : null}
+              <Button
+                ref={repayment.trigger}
+                className={styles.pay}
+                onClick={repayment.start}
+                {...repayForm.intent}
+              >
+                {t.pay}
+              </Button>
+            </>
+          )}
+          {/* Or the whole loan at once: the same payoff as on the loan's card. */}
+          <PayoffAction
+            loanId={current.loan}
+            payable
+            headingLevel={3}
+            onPaidOff={(total) => {
+              repayment.close();
+              setPaidOff(total);
+            }}
+            returnFocusTo={heading}
+          />
+        </>
       )}
-      {/* Or the whole loan at once: the same payoff as on the loan's card. */}
-      <PayoffAction
-        loanId={current.loan}
-        payable
-        headingLevel={3}
-        onPaidOff={(total) => {
-          repayment.close();
-          setPaidOff(total);
-        }}
-        returnFocusTo={heading}
-      />
       {/* Before the debt grows: help with the payments, where the debt is said. */}
       <HardshipHelp loanId={current.loan} />
     </section>

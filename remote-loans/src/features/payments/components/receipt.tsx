@@ -46,19 +46,23 @@ export function Receipt({
   payment,
   loan,
   onClose,
+  headingLevel = 4,
 }: {
   payment: Payment;
   loan: Loan;
   onClose: () => void;
+  /** Its heading's level under what holds it (a loan's payments: 4). */
+  headingLevel?: 3 | 4;
 }) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className={styles.receipt} aria-labelledby={titleId}>
-      <h4 id={titleId} ref={heading} tabIndex={-1} className={styles.receiptTitle}>
+      <Heading id={titleId} ref={heading} tabIndex={-1} className={styles.receiptTitle}>
         {t.title}
-      </h4>
+      </Heading>
       <ReceiptFacts payment={payment} loan={loan} />
       <div className={styles.actions}>
         <Button onClick={() => window.print()}>{t.print}</Button>

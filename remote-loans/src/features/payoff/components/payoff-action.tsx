@@ -6,6 +6,10 @@ import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { kaLoans } from '../../../ka-loans';
+import { OnDemand } from '../../../lib/on-demand';
+import { cardPaymentConfirm } from '../../card-payment/components/card-payment-confirm-on-demand';
+import { usePaymentOrders } from '../../card-payment/hooks/use-payment-orders';
+import { kaCardPayment } from '../../card-payment/ka-card-payment';
 import { ActionSteps, QuotePending } from '../../money-action/components/action-steps';
 import { Figures } from '../../money-action/components/figures';
 import styles from '../../money-action/components/money-action.module.css';
@@ -76,6 +80,8 @@ export function PayoffAction({
   const today = useQuery({ ...payoffQuery(loanId, null), enabled: open });
   const quote = useQuery({ ...payoffQuery(loanId, date), enabled: open });
   const write = useLoanWrite(loanId, () => payOff(loanId));
+  // v1.3: the bank's page takes the payoff; before it, payoff/ does.
+  const paying = usePaymentOrders();
   const id = useId();
 
   const todayDate = today.data?.date ?? null;
@@ -112,6 +118,35 @@ export function PayoffAction({
   const dateRefused = quoteError?.code === 'payoff_date_invalid' ? t.dateInvalid : null;
   const fieldMessage = dateProblem ?? dateRefused;
   const isToday = quote.data !== undefined && quote.data.date === todayDate;
+  const statement = quote.data
+    ? format(t.confirmStatement, { amount: formatMoney(quote.data.total) })
+    : null;
+  if (payable && flow.step === 'confirm' && quote.data && paying.mode !== 'direct') {
+    if (paying.mode === 'orders') {
+      return (
+        <OnDemand
+          part={cardPaymentConfirm}
+          props={{
+            loanId,
+            purpose: 'payoff',
+            amount: quote.data.total,
+            words: t,
+            statement,
+            figures: <PayoffFigures quote={quote.data} />,
+            onBack: flow.back,
+            headingLevel,
+          }}
+        />
+      );
+    }
+    // Never paid through payoff/ on a guess: a v1.3 provider takes that as money received.
+    if (paying.mode === 'unknown') {
+      return (
+        <LoadError message={kaCardPayment.modeFailed} onRetry={() => void paying.query.refetch()} />
+      );
+    }
+    return <QuotePending label={t.loading} height="8rem" />;
+  }
   return (
     <ActionSteps
       flow={flow}
@@ -123,7 +158,7 @@ export function PayoffAction({
       onStart={backToToday}
       confirm={
         quote.data && {
-          statement: format(t.confirmStatement, { amount: formatMoney(quote.data.total) }),
+          statement,
           figures: <PayoffFigures quote={quote.data} />,
         }
       }
@@ -132,7 +167,9 @@ export function PayoffAction({
       pending={quote.isPending}
       next={
         isToday && !dateProblem ? (
-          <Button onClick={flow.toConfirm}>{t.payToday}</Button>
+          <Button onClick={flow.toConfirm} {...cardPaymentConfirm.intent}>
+            {t.payToday}
+          </Button>
         ) : (
           <Button onClick={backToToday} disabled={!todayDate}>
             {t.backToToday}

@@ -9,7 +9,13 @@ import { applyServerError } from 'shared/forms/server-errors';
 import { formatMoney, fromTetri } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
+import { LoadError } from 'shared/ui/load-error';
+import { Skeleton } from 'shared/ui/skeleton';
+import choiceStyles from '../../../components/choices.module.css';
 import { kaLoans } from '../../../ka-loans';
+import { CardPaymentConfirm } from '../../card-payment/components/card-payment-confirm';
+import { usePaymentOrders } from '../../card-payment/hooks/use-payment-orders';
+import { kaCardPayment } from '../../card-payment/ka-card-payment';
 import { ConfirmStep } from '../../money-action/components/confirm-step';
 import { Figures } from '../../money-action/components/figures';
 import { knownRefusal } from '../../money-action/lib/refusal';
@@ -79,6 +85,8 @@ export function RepayForm({
   const choice = useWatch({ control: form.control, name: 'choice' });
   // One payment of this loan at a time, here or wherever else it is open (useWrite's guard).
   const repay = useRepay(loan.id);
+  // v1.3: the bank's page takes the payment; before it, repay/ does.
+  const paying = usePaymentOrders();
   const [confirming, setConfirming] = useState<number | null>(null);
   const focusNext = useRef<'choice' | 'confirm' | 'continue' | null>('choice');
   const continueButton = useRef<HTMLButtonElement>(null);
@@ -136,10 +144,41 @@ export function RepayForm({
 
   if (confirming !== null) {
     const remains = Math.max(0, max - confirming);
+    const statement = format(t.confirmStatement, { amount: money(confirming) });
+    const figures = (
+      <Figures
+        rows={[
+          { term: t.willPay, value: money(confirming), strong: true },
+          penalty > 0 && { term: t.penaltyFirst, value: money(Math.min(penalty, confirming)) },
+          { term: t.remains, value: money(remains) },
+        ]}
+      />
+    );
+    if (paying.mode === 'orders') {
+      return (
+        <CardPaymentConfirm
+          loanId={loan.id}
+          purpose="repayment"
+          amount={fromTetri(confirming)}
+          words={t}
+          statement={statement}
+          figures={figures}
+          onBack={back}
+          headingLevel={headingLevel}
+        />
+      );
+    }
+    // Never paid through repay/ on a guess: a v1.3 provider takes that as money received.
+    if (paying.mode === 'unknown') {
+      return (
+        <LoadError message={kaCardPayment.modeFailed} onRetry={() => void paying.query.refetch()} />
+      );
+    }
+    if (paying.mode === 'pending') return <Skeleton height="10rem" />;
     return (
       <ConfirmStep
         words={t}
-        statement={format(t.confirmStatement, { amount: money(confirming) })}
+        statement={statement}
         error={null}
         busy={repay.busy}
         busyLabel={t.paying}
@@ -147,13 +186,7 @@ export function RepayForm({
         onBack={back}
         headingLevel={headingLevel}
       >
-        <Figures
-          rows={[
-            { term: t.willPay, value: money(confirming), strong: true },
-            penalty > 0 && { term: t.penaltyFirst, value: money(Math.min(penalty, confirming)) },
-            { term: t.remains, value: money(remains) },
-          ]}
-        />
+        {figures}
       </ConfirmStep>
     );
   }
@@ -175,10 +208,10 @@ export function RepayForm({
         {t.title}
       </Heading>
       <FormAlert control={form.control} />
-      <fieldset className={styles.choices}>
-        <legend className={styles.legend}>{t.choose}</legend>
+      <fieldset className={choiceStyles.choices}>
+        <legend className={choiceStyles.legend}>{t.choose}</legend>
         {choices.map((option) => (
-          <label key={option} className={styles.choice}>
+          <label key={option} className={choiceStyles.choice}>
             <input type="radio" value={option} {...form.register('choice')} />
             <span className={styles.choiceText}>
               <span>{CHOICE_LABEL[option]}</span>{' '}

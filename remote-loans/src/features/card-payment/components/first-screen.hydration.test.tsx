@@ -1,0 +1,127 @@
+import {
+  dehydrate,
+  HydrationBoundary,
+  QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
+import { act, screen, within } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { queryClient } from 'shared/query/query-client';
+import { startSession } from 'shared/testing/log-in';
+import { kaLoans } from '../../../ka-loans';
+import {
+  activeLoan,
+  fakeLoanProvider,
+  overdueAnswer,
+  overdueLoan,
+} from '../../../testing/fake-loan-provider';
+import {
+  BANK_ORIGIN,
+  fakeOrderProvider,
+  onAPageThatKnowsTheBank,
+  orderOf,
+} from '../../../testing/fake-order-provider';
+
+import NextPayment, { prefetchOnServer as prefetchNext } from '../../loans/components/next-payment';
+import OverdueNotice, {
+  prefetchOnServer as prefetchNotice,
+} from '../../overdue/components/overdue-notice';
+import { kaCardPayment } from '../ka-card-payment';
+
+onAPageThatKnowsTheBank();
+
+/*
+ * The customer's first screen as the host's server renders it (issue 29) and the browser takes
+ * it over: an open order and a failed automatic charge come with the page, from the orders list
+ * the slot's prefetch reads, and hydrate without a change (React would say so, and a
+ * console.error fails the test) — no layout shift.
+ */
+
+async function serverThenBrowser(
+  Slot: () => React.ReactNode,
+  prefetch: (client: QueryClient) => Promise<void>,
+) {
+  startSession();
+  const server = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await prefetch(server);
+  const state = dehydrate(server);
+  const page = (client: QueryClient) => (
+    <QueryClientProvider client={client}>
+      <HydrationBoundary state={state}>
+        <Slot />
+      </HydrationBoundary>
+    </QueryClientProvider>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(page(server));
+  const html = container.innerHTML;
+  document.body.append(container);
+  let root: Root | undefined;
+  await act(async () => {
+    root = hydrateRoot(container, page(queryClient));
+  });
+  return {
+    html,
+    done: () => {
+      act(() => root?.unmount());
+      server.clear();
+      container.remove();
+    },
+  };
+}
+
+describe('the first screen from the server (contract v1.3)', () => {
+  it('shows a payment in progress on the next payment, and the browser takes it over as it is', async () => {
+    fakeLoanProvider({ loans: [activeLoan], overdue: null });
+    fakeOrderProvider({ orders: [orderOf({ id: 7, loan: activeLoan.id })] });
+    const { html, done } = await serverThenBrowser(NextPayment, prefetchNext);
+    try {
+      expect(html).toContain(kaCardPayment.inProgress.title);
+      expect(html).toContain(`${BANK_ORIGIN}/pay/tok-7`);
+      expect(html).not.toContain(`>${kaLoans.loan.pay}<`);
+      const progress = screen.getByRole('article', { name: kaCardPayment.inProgress.title });
+      expect(
+        within(progress).getByRole('link', { name: kaCardPayment.inProgress.continue }),
+      ).toBeInTheDocument();
+    } finally {
+      done();
+    }
+  });
+
+  it('says a failed automatic charge on the overdue notice, and the browser takes it over as it is', async () => {
+    fakeLoanProvider({ loans: [overdueLoan], overdue: overdueAnswer });
+    fakeOrderProvider({
+      orders: [
+        orderOf({
+          id: 9,
+          loan: overdueLoan.id,
+          purpose: 'autopay',
+          status: 'declined',
+          redirect_url: null,
+          decline_reason: 'card_declined',
+          decided_at: '2026-11-10T10:00:05+04:00',
+        }),
+      ],
+    });
+    const { html, done } = await serverThenBrowser(OverdueNotice, prefetchNotice);
+    try {
+      expect(html).toContain(kaCardPayment.outcome.declined.card_declined);
+      expect(html).toContain(kaCardPayment.payNow);
+      expect(screen.getByRole('button', { name: kaCardPayment.payNow })).toBeInTheDocument();
+    } finally {
+      done();
+    }
+  });
+
+  it('renders as before for a provider without payment orders: its 404 is the browser’s to ask', async () => {
+    fakeLoanProvider({ loans: [activeLoan], overdue: null });
+    const { html, done } = await serverThenBrowser(NextPayment, prefetchNext);
+    try {
+      expect(html).toContain(kaLoans.loan.pay);
+      expect(html).not.toContain(kaCardPayment.inProgress.title);
+    } finally {
+      done();
+    }
+  });
+});
