@@ -11,6 +11,7 @@ import {
   type WorkerAnswer,
   type WorkerRequest,
 } from './render-protocol';
+import { readsPath } from './slot-reads';
 import { describeVerdict, type SliceCode, SlotTrials } from './slot-trials';
 import { processCpuMs, startWorkerProcess } from './worker-process';
 import {
@@ -665,7 +666,7 @@ export class RenderPool {
     const allowed =
       flight?.fetch !== undefined &&
       asked.origin === 'http://provider.invalid' &&
-      flight.reads.has(asked.pathname) &&
+      readsPath(flight.reads, asked.pathname) &&
       flight.fetches < MAX_READS;
     if (!flight?.fetch || !allowed) {
       if (flight && flight.fetches <= MAX_READS) {

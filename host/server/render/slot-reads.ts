@@ -31,10 +31,23 @@ const SLOT_READS: Partial<Record<RemoteModuleId, readonly string[]>> = {
     '/api/loan/loan/',
     '/api/loan/overdue_loan_application/',
     '/api/loan/payment_orders/',
+    // v1.3: each open loan's automatic payment, on its card.
+    '/api/loan/loan/{id}/autopay/',
   ],
 };
 
 /** The provider's paths a slot may read for a customer's page (none: it reads nothing). */
 export function slotReads(slot: RemoteModuleId): readonly string[] {
   return SLOT_READS[slot] ?? [];
+}
+
+/** A path's shape with each number segment as `{id}`: `/api/loan/loan/7/autopay/` → `…/{id}/…`. */
+const shapeOf = (pathname: string) => pathname.replace(/\/\d{1,12}(?=\/)/g, '/{id}');
+
+/**
+ * Whether a part may read a path: listed as it is, or as its shape (a loan's own part, where a
+ * customer's page reads one per loan). Nothing else about the path varies.
+ */
+export function readsPath(reads: ReadonlySet<string>, pathname: string): boolean {
+  return reads.has(pathname) || (!pathname.includes('{') && reads.has(shapeOf(pathname)));
 }

@@ -5,10 +5,15 @@ import {
   QueryClientProvider,
 } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { ServerLoggedInContext } from 'shared/auth/server-logged-in';
 import { queryClient } from 'shared/query/query-client';
+import { savedCards } from 'shared/testing/fixtures';
 import { startSession } from 'shared/testing/log-in';
+import { mswServer } from 'shared/testing/msw-server';
 import { kaLoans } from '../../../ka-loans';
 import {
   activeLoan,
@@ -22,7 +27,10 @@ import {
   onAPageThatKnowsTheBank,
   orderOf,
 } from '../../../testing/fake-order-provider';
-
+import { kaAutopay } from '../../autopay/ka-autopay';
+import LoansOverview, {
+  prefetchOnServer as prefetchOverview,
+} from '../../loans/components/loans-overview';
 import NextPayment, { prefetchOnServer as prefetchNext } from '../../loans/components/next-payment';
 import OverdueNotice, {
   prefetchOnServer as prefetchNotice,
@@ -120,6 +128,40 @@ describe('the first screen from the server (contract v1.3)', () => {
     try {
       expect(html).toContain(kaLoans.loan.pay);
       expect(html).not.toContain(kaCardPayment.inProgress.title);
+    } finally {
+      done();
+    }
+  });
+
+  it('shows each open loan’s automatic payment on its card, and the browser asks the provider nothing for it', async () => {
+    fakeLoanProvider({ loans: [activeLoan], overdue: null });
+    fakeOrderProvider({ orders: [] });
+    const asked: string[] = [];
+    mswServer.use(
+      http.get('*/api/loan/loan/:id/autopay/', ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json({
+          loan: Number(params.id),
+          card: savedCards[0],
+          since: '2026-11-01T12:00:00+04:00',
+          next_charge: { date: '2026-12-20', amount: '272.09' },
+        });
+      }),
+    );
+    // As the host renders it: in its router (the list links to complaints), for a customer.
+    const Overview = () => (
+      <ServerLoggedInContext value={true}>
+        <MemoryRouter>
+          <LoansOverview />
+        </MemoryRouter>
+      </ServerLoggedInContext>
+    );
+    const { html, done } = await serverThenBrowser(Overview, prefetchOverview);
+    try {
+      expect(html).toContain(kaAutopay.title);
+      expect(html).toContain('1111');
+      // The server's one read; the browser hydrates from it.
+      expect(asked).toEqual([String(activeLoan.id)]);
     } finally {
       done();
     }
