@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './utils/chromium';
+import { firefoxLaunchOptions } from './utils/firefox';
 import { E2E_HOST_METRICS_PORT, E2E_SANDBOX_ENV } from './utils/sandbox-env';
 import { SERVERS_LOG } from './utils/servers-log';
-import { SERVED } from './utils/tags';
+import { CUSTOMER_FLOW, SERVED } from './utils/tags';
 import { HOST_URL } from './utils/urls';
 
 /**
@@ -57,6 +58,19 @@ export default defineConfig({
           // Layout-dependent checks only; the platform behaviours run once, on desktop.
           testMatch:
             /(shell|accessibility|side-bar|calculator|loans|customer-rights|records-and-voice)\.spec\.ts/,
+        },
+        {
+          name: 'firefox',
+          // Debian's firefox-esr through WebDriver BiDi (utils/firefox.ts), at a laptop's width:
+          // the customers' flows that leave the seeded customers as they were (CUSTOMER_FLOW),
+          // and the payment. Platform checks and layouts are Chromium's projects' to run.
+          use: {
+            browserName: 'firefox',
+            viewport: { width: 1280, height: 720 },
+            launchOptions: firefoxLaunchOptions(),
+          },
+          testMatch: /(calculator|sandbox|loans|records-and-voice|payment)\.spec\.ts/,
+          grep: new RegExp(CUSTOMER_FLOW),
         },
       ],
   // Exactly what `pnpm start` (or `pnpm start:nginx`) does: build every app in production mode
