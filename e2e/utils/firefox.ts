@@ -5,9 +5,8 @@ export const firefoxPath = () => process.env.FIREFOX_PATH || '/usr/bin/firefox-e
 
 /**
  * Firefox as customers have it, driven through WebDriver BiDi (Playwright's `moz-firefox`
- * channel), not Playwright's patched build, which cannot be downloaded here. Playwright 1.65
- * asks every new page for a colour-scheme override that firefox-esr 153 does not know:
- * patches/playwright-core@1.65.1.patch lets that one unknown command pass. The profile
+ * channel), not Playwright's own build, which cannot be downloaded here. Playwright 1.65 is
+ * patched for it (patches/playwright-core@1.65.1.patch, see the e2e README). The profile
  * Playwright writes already keeps Firefox off the network (updates, safe browsing, telemetry).
  */
 export function firefoxLaunchOptions(): LaunchOptions {
