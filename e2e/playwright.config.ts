@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './utils/chromium';
+import { firefoxLaunchOptions } from './utils/firefox';
 import { E2E_HOST_METRICS_PORT, E2E_SANDBOX_ENV } from './utils/sandbox-env';
 import { SERVERS_LOG } from './utils/servers-log';
-import { SERVED } from './utils/tags';
+import { CUSTOMER_FLOW, SERVED } from './utils/tags';
 import { HOST_URL } from './utils/urls';
 
 /**
@@ -48,8 +49,11 @@ export default defineConfig({
           name: 'desktop',
           use: { ...devices['Desktop Chrome'], channel: undefined },
           // The money flow changes the seeded customers' loans: it runs once, at phone width.
-          // Releases and page servers are nginx's (`pnpm test:prod`).
-          testIgnore: /(side-bar|loans|releases|page-servers|canary|real-user-signals)\.spec\.ts/,
+          // So do v1.1's and v1.2's customer flows (rights, records and voice): every test's
+          // end state is checked at phone widths anyway, and a phone is where they are used
+          // and printed from. Releases and page servers are nginx's (`pnpm test:prod`).
+          testIgnore:
+            /(side-bar|loans|customer-rights|records-and-voice|releases|page-servers|canary|real-user-signals)\.spec\.ts/,
         },
         {
           name: 'phone',
@@ -57,6 +61,19 @@ export default defineConfig({
           // Layout-dependent checks only; the platform behaviours run once, on desktop.
           testMatch:
             /(shell|accessibility|side-bar|calculator|loans|customer-rights|records-and-voice)\.spec\.ts/,
+        },
+        {
+          name: 'firefox',
+          // Debian's firefox-esr through WebDriver BiDi (utils/firefox.ts), at a laptop's width:
+          // the customers' flows that leave the seeded customers as they were (CUSTOMER_FLOW),
+          // and the payment. Platform checks and layouts are Chromium's projects' to run.
+          use: {
+            browserName: 'firefox',
+            viewport: { width: 1280, height: 720 },
+            launchOptions: firefoxLaunchOptions(),
+          },
+          testMatch: /(calculator|sandbox|loans|records-and-voice|payment)\.spec\.ts/,
+          grep: new RegExp(CUSTOMER_FLOW),
         },
       ],
   // Exactly what `pnpm start` (or `pnpm start:nginx`) does: build every app in production mode

@@ -4,6 +4,7 @@ import { kaCalculator as t } from '../../remote-home/src/features/calculator/ka-
 import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
 import { hostStarted, loadedSingletons } from '../utils/federation-utils';
+import { CUSTOMER_FLOW } from '../utils/tags';
 import { SANDBOX_URL } from '../utils/urls';
 
 // The sandbox's own calculator is the reference: what the customer sees must be its answer.
@@ -27,10 +28,9 @@ async function sandboxOffer(amount: number, term: number): Promise<SandboxOffer>
 const monthly = (page: import('@playwright/test').Page) =>
   page.getByRole('region', { name: t.title }).locator('output');
 
-test('a visitor moves the amount with the keyboard and sees the sandbox’s offer', async ({
-  page,
-  consoleProblems,
-}) => {
+test('a visitor moves the amount with the keyboard and sees the sandbox’s offer', {
+  tag: CUSTOMER_FLOW,
+}, async ({ page, consoleProblems }) => {
   await page.goto('/');
   const calculator = page.getByRole('region', { name: t.title });
   const field = calculator.getByRole('textbox', { name: t.amountField });
@@ -96,10 +96,9 @@ test('the API client comes with the first key, not with the page, and the first 
   expect(consoleProblems).toEqual([]);
 });
 
-test('an unverified customer meets the fixed term and amounts within their 500.00 limit', async ({
-  page,
-  consoleProblems,
-}) => {
+test('an unverified customer meets the fixed term and amounts within their 500.00 limit', {
+  tag: CUSTOMER_FLOW,
+}, async ({ page, consoleProblems }) => {
   await page.goto('/');
   await logInViaUi(page, '01001000002');
   const calculator = page.getByRole('region', { name: t.title });

@@ -9,6 +9,7 @@ import { logInViaUi } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
 import { chooseWithArrows, tabTo } from '../utils/keyboard-utils';
 import { expectClearOfHeader, sidewaysOverflow } from '../utils/layout-utils';
+import { CUSTOMER_FLOW } from '../utils/tags';
 
 // The money flow against the embedded sandbox (decisions in seconds: DECISION_DELAY=2).
 test.use({ mockedProvider: false });
@@ -43,9 +44,9 @@ async function applyFor(page: Page, term: string) {
   await expectClearOfHeader(page, status);
 }
 
-test('a customer’s next payment comes first on their phone, and is paid from there', async ({
-  page,
-}) => {
+test('a customer’s next payment comes first on their phone, and is paid from there', {
+  tag: CUSTOMER_FLOW,
+}, async ({ page }) => {
   await page.goto('/');
   await logInViaUi(page, SEEDED.verified);
   const next = page.getByRole('region', { name: kaLoans.next.title });
@@ -64,9 +65,9 @@ test('a customer’s next payment comes first on their phone, and is paid from t
   await expect(next.getByRole('button', { name: kaLoans.loan.pay })).toBeFocused();
 });
 
-test('a loan’s payment schedule scrolls in its own box: the page keeps the phone’s width', async ({
-  page,
-}) => {
+test('a loan’s payment schedule scrolls in its own box: the page keeps the phone’s width', {
+  tag: CUSTOMER_FLOW,
+}, async ({ page }) => {
   await page.goto('/');
   await logInViaUi(page, SEEDED.verified);
   const card = page.getByRole('region', { name: ka.loans.title }).getByRole('listitem').first();
@@ -208,10 +209,9 @@ test('an overdue customer sees days, penalty and total due, pays it, and the not
   expect(consoleProblems).toEqual([]);
 });
 
-test('an unverified customer meets the fixed term, and not_verified leads to the verification steps', async ({
-  page,
-  consoleProblems,
-}) => {
+test('an unverified customer meets the fixed term, and not_verified leads to the verification steps', {
+  tag: CUSTOMER_FLOW,
+}, async ({ page, consoleProblems }) => {
   await page.goto('/');
   await logInViaUi(page, SEEDED.unverified);
   const calculator = page.getByRole('region', { name: kaCalculator.title });

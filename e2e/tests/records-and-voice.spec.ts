@@ -19,6 +19,7 @@ import {
   registerViaApi,
 } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
+import { CUSTOMER_FLOW } from '../utils/tags';
 import { SANDBOX_URL } from '../utils/urls';
 
 test.use({ mockedProvider: false });
@@ -100,10 +101,9 @@ test('a customer pays twice and pays off, then prints each receipt, and the prin
   expect(consoleProblems).toEqual([]);
 });
 
-test('a customer gives marketing consent in the account panel and withdraws it', async ({
-  page,
-  consoleProblems,
-}) => {
+test('a customer gives marketing consent in the account panel and withdraws it', {
+  tag: CUSTOMER_FLOW,
+}, async ({ page, consoleProblems }) => {
   const customer = newCustomer();
   await registerViaApi(customer);
   await page.goto('/');
@@ -264,9 +264,9 @@ test('a customer complains about a loan from its card, gets a case number, then 
   expect(consoleProblems).toEqual([]);
 });
 
-test('a visitor asking for the complaints page logs in first, and lands there', async ({
-  page,
-}) => {
+test('a visitor asking for the complaints page logs in first, and lands there', {
+  tag: CUSTOMER_FLOW,
+}, async ({ page }) => {
   const customer = newCustomer();
   await registerViaApi(customer);
   await page.goto('/complaints');

@@ -5,7 +5,7 @@ import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { expect, test } from '../fixtures';
 import { accountButton, logOut } from '../utils/account-utils';
 import { scrollThroughPage } from '../utils/page-utils';
-import { SERVED, SMOKE } from '../utils/tags';
+import { CUSTOMER_FLOW, SERVED, SMOKE } from '../utils/tags';
 import { SANDBOX_URL } from '../utils/urls';
 
 // These run against the embedded sandbox API that `pnpm start` serves, nothing mocked.
@@ -14,7 +14,7 @@ test.use({ mockedProvider: false });
 const VERIFIED_CUSTOMER = { personalNumber: '01001000001', password: 'Sandbox123' };
 
 test('the home page shows the sandbox CMS content and images through the host proxy', {
-  tag: SERVED,
+  tag: [SERVED, CUSTOMER_FLOW],
 }, async ({ page, consoleProblems }) => {
   const slides = (await (await fetch(`${SANDBOX_URL}/api/cms/slider/`)).json()) as {
     title: string;
@@ -33,7 +33,7 @@ test('the home page shows the sandbox CMS content and images through the host pr
 });
 
 test('a seeded customer logs in through the account slice and sees their loans', {
-  tag: [SERVED, SMOKE],
+  tag: [SERVED, SMOKE, CUSTOMER_FLOW],
 }, async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
@@ -56,7 +56,9 @@ test('a seeded customer logs in through the account slice and sees their loans',
   await expect(page.getByRole('heading', { name: kaHost.home.calculatorLabel })).toBeVisible();
 });
 
-test('wrong credentials are refused by the sandbox with a Georgian message', async ({ page }) => {
+test('wrong credentials are refused by the sandbox with a Georgian message', {
+  tag: CUSTOMER_FLOW,
+}, async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
   const dialog = page.getByRole('dialog', { name: kaAccount.loginTitle });

@@ -8,6 +8,10 @@ import type { Page } from '@playwright/test';
  * stylesheets could break (orientation lock).
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // axe reads the DOM, which is the same in every browser: the Chromium projects run it. In
+  // firefox-esr 153 driven through WebDriver BiDi, axe run after a role query inside the
+  // calculator crashes the page's content process (SIGSEGV), so the firefox project skips it.
+  if (page.context().browser()?.browserType().name() === 'firefox') return [];
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .options({ preload: false })

@@ -11,3 +11,11 @@ export const SERVED = '@served';
  * these with each app from a different release (scripts/version-skew.ts).
  */
 export const SMOKE = '@smoke';
+
+/**
+ * Tags a customer's flow that the firefox project runs once more, in Debian's firefox-esr
+ * (playwright.config.ts): one that leaves the seeded customers as it found them, since the
+ * Chromium projects ran it against the same sandbox first. tests/payment.spec.ts is in that
+ * project's files too: its tests run in Firefox when tagged so.
+ */
+export const CUSTOMER_FLOW = '@customer-flow';
