@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { mswServer } from 'shared/testing/msw-server';
 import { startSession } from 'shared/testing/log-in';
+import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
 import {
