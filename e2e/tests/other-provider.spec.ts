@@ -1,22 +1,32 @@
+import type { Page } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
-import { otherProviderQuestionAnswers, otherProviderSlides } from 'shared/testing/fixtures';
+import { loans, otherProviderQuestionAnswers, otherProviderSlides } from 'shared/testing/fixtures';
 import { kaComplaints } from '../../remote-account/src/features/complaints/ka-complaints';
 import { kaConsents } from '../../remote-account/src/features/consents/ka-consents';
 import { kaHome } from '../../remote-home/src/ka-home';
+import { kaCardPayment } from '../../remote-loans/src/features/card-payment/ka-card-payment';
+import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { expect, test } from '../fixtures';
 import { openAccountPanel } from '../utils/account-utils';
 import { renderInBrowser, scrollThroughPage } from '../utils/page-utils';
-import { asMockedCustomer, serveOtherProviderCms } from '../utils/provider-utils';
+import {
+  asMockedCustomer,
+  OTHER_BANK_ORIGIN,
+  otherProviderOrder,
+  serveOtherProvider,
+  serveOtherProviderOrders,
+} from '../utils/provider-utils';
 
 /*
  * The product in front of a provider other than the sandbox, one that follows the contract to
  * the letter in shapes the sandbox never uses (issue 27): every slide it sends is shown, its
- * images load from this site, and nothing reaches its origin directly (the site guard).
+ * images load from this site, and nothing reaches its origin directly (the site guard); its
+ * bank's page is on an origin of its own, which the page never loads unless the customer goes.
  */
 test.beforeEach(async ({ page }) => {
   // The server's provider is the sandbox: this provider's answers are the browser's.
   await renderInBrowser(page);
-  await serveOtherProviderCms(page);
+  await serveOtherProvider(page);
 });
 
 const byOrder = <T extends { order: number }>(items: readonly T[]) =>
@@ -165,5 +175,193 @@ test.describe('records and voice from another provider (contract v1.2)', () => {
     await expect(consents).toContainText(kaConsents.registeredBefore);
     await expect(consents).toContainText(/თანხმობა გამოთხოვილია 1 დეკემბერი, 2026/);
     await expect(consents.getByRole('checkbox')).not.toBeChecked();
+  });
+});
+
+/*
+ * Contract v1.3 from a provider that is not the sandbox: an order the bank takes a while over,
+ * a return address it refuses, an open order it names when a second is asked for, and a
+ * provider without payment orders at all. Its bank's origin is not the sandbox's.
+ */
+test.describe('paying through another provider (contract v1.3)', () => {
+  const t = kaCardPayment;
+  const loan = 11;
+  const startsWith = (label: string) => new RegExp(`^${label}`);
+
+  test.beforeEach(async ({ page }) => {
+    await asMockedCustomer(page);
+  });
+
+  /** From the next payment's card to the confirmation of the next instalment (281.44). */
+  async function toConfirmation(page: Page) {
+    await page.goto('/');
+    const next = page.getByRole('region', { name: kaLoans.next.title });
+    await next.getByRole('button', { name: kaLoans.loan.pay }).click();
+    await next.getByRole('radio', { name: startsWith(kaLoans.repay.next) }).check();
+    await next.getByRole('button', { name: kaLoans.repay.continue }).click();
+    await expect(next).toContainText('281,44');
+    return next;
+  }
+
+  test('an order the bank takes a while over reads “processing” the whole time, then its outcome', async ({
+    page,
+  }) => {
+    let decided = false;
+    const said: (string | null)[] = [];
+    const outcome = page.getByRole('region', { name: t.outcome.title, exact: true });
+    const status = outcome.getByRole('status');
+    const provider = await serveOtherProviderOrders(page, {
+      orders: [
+        otherProviderOrder({ id: 501, amount: '281.44', status: 'processing', redirect_url: null }),
+      ],
+      onAsk: async (_id, asks) => {
+        // What the live region said while the page waited for the answer to an earlier ask
+        // that was still `processing` (once decided, the page may ask again as it refreshes).
+        if (asks > 1 && provider.orders[0]?.status === 'processing') {
+          said.push(await status.textContent());
+        }
+        if (!decided) return;
+        Object.assign(provider.orders[0] ?? {}, {
+          status: 'succeeded',
+          decided_at: '2026-11-25T14:03:41.07+04:00',
+          payment: {
+            id: 7001,
+            loan,
+            kind: 'repayment',
+            amount: '281.44',
+            penalty: '0.00',
+            interest: '12.50',
+            principal: '268.94',
+            paid_at: '2026-11-25T14:03:41.07+04:00',
+            receipt_number: 'GE-PAY-000501',
+            order: 501,
+          },
+        });
+      },
+    });
+    const loansAsked: number[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/loan/loan/') loansAsked.push(Date.now());
+    });
+
+    // The bank sent the customer back before it decided.
+    await page.goto('/payment?order=501');
+    await expect(outcome.getByRole('heading', { name: t.outcome.processingTitle })).toBeVisible();
+    await expect(status).toHaveText(t.outcome.processingText);
+    // One live region for the whole wait: the element is kept, so each change is announced.
+    await status.evaluate((element) => {
+      (window as { __status?: Element }).__status = element;
+    });
+    await expect
+      .poll(() => provider.asks.get(501) ?? 0, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(3);
+    await expect(status).toHaveText(t.outcome.processingText);
+    await expect(outcome.getByRole('heading', { name: t.outcome.succeededTitle })).toHaveCount(0);
+
+    const before = loansAsked.length;
+    decided = true;
+    const heading = outcome.getByRole('heading', { name: t.outcome.succeededTitle });
+    await expect(heading).toBeFocused();
+    await expect(outcome).toContainText('281,44');
+    await expect(outcome).toContainText('268,94');
+    await expect(outcome).toContainText('GE-PAY-000501');
+    await expect(status).toHaveText('');
+    expect(
+      await status.evaluate((element) => (window as { __status?: Element }).__status === element),
+    ).toBe(true);
+    expect(said.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(said)).toEqual(new Set([t.outcome.processingText]));
+    // The loan's figures are asked for afresh once the bank has decided.
+    await expect.poll(() => loansAsked.length).toBeGreaterThan(before);
+  });
+
+  test('a return address the provider refuses is said in Georgian, and the customer stays with the confirmation', async ({
+    page,
+  }) => {
+    const provider = await serveOtherProviderOrders(page, {
+      // A provider whose list of the client's origins lacks this site, in DRF's own words.
+      onCreate: () => ({ status: 400, json: { return_url: ['Enter a valid URL.'] } }),
+    });
+    const next = await toConfirmation(page);
+    const pay = next.getByRole('button', { name: t.payWithCard });
+    await pay.click();
+
+    await expect(next.getByRole('alert')).toHaveText(t.pageUnavailable);
+    await expect(page.getByText('Enter a valid URL.')).toHaveCount(0);
+    // Still here, on the same confirmation, ready to try again: nothing was lost.
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(next).toContainText('281,44');
+    await expect(pay).toBeEnabled();
+    await pay.click();
+    await expect.poll(() => provider.creates.length).toBe(2);
+    const [first, second] = provider.creates;
+    expect(first).toMatchObject({
+      loan,
+      body: {
+        purpose: 'repayment',
+        amount: '281.44',
+        return_url: `${new URL(page.url()).origin}/payment`,
+      },
+    });
+    // The same attempt: the same key and body again.
+    expect(second).toEqual(first);
+    await expect(next.getByRole('alert')).toHaveText(t.pageUnavailable);
+  });
+
+  test('a second payment while one is open shows the open order the provider names, and no second one', async ({
+    page,
+  }) => {
+    const provider = await serveOtherProviderOrders(page, {
+      // Another device started one meanwhile: the provider names it.
+      onCreate: (state) => {
+        state.orders.unshift(otherProviderOrder({ id: 77, amount: '150.00' }));
+        return {
+          status: 400,
+          json: {
+            detail: 'ამ სესხის გადახდა უკვე მიმდინარეობს.',
+            code: 'payment_in_progress',
+            order: 77,
+          },
+        };
+      },
+    });
+    const next = await toConfirmation(page);
+    await next.getByRole('button', { name: t.payWithCard }).click();
+
+    const open = next.getByRole('article', { name: t.inProgress.title });
+    await expect(open).toContainText('150,00');
+    await expect(open.getByRole('link', { name: t.inProgress.continue })).toHaveAttribute(
+      'href',
+      `${OTHER_BANK_ORIGIN}/payment/form?trans_id=77-Zm9v%2BYmFy`,
+    );
+    await expect(next.getByRole('button', { name: kaLoans.loan.pay })).toHaveCount(0);
+    await expect(next.getByRole('button', { name: t.payWithCard })).toHaveCount(0);
+    expect(provider.creates).toHaveLength(1);
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // Canceled here, the loan can be paid again.
+    await open.getByRole('button', { name: t.inProgress.cancel }).click();
+    await expect(next.getByRole('button', { name: kaLoans.loan.pay })).toBeVisible();
+    await expect(open).toHaveCount(0);
+    expect(provider.creates).toHaveLength(1);
+  });
+
+  test('a provider without payment orders is paid through repay/ as before', async ({ page }) => {
+    // The mocked provider answers 404 to GET /api/loan/payment_orders/: it has no v1.3.
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+    });
+    await page.route(`**/api/loan/loan/${loan}/repay/`, async (route) => {
+      const [active] = loans;
+      return route.fulfill({ json: { ...active, outstanding: '730.93' } });
+    });
+    const next = await toConfirmation(page);
+    await expect(next.getByRole('group', { name: t.cardLegend })).toHaveCount(0);
+    await next.getByRole('button', { name: kaLoans.repay.confirm }).click();
+    await expect(next).toContainText(kaLoans.repay.success);
+    expect(posts.filter((path) => path.startsWith('/api/loan/'))).toEqual([
+      `/api/loan/loan/${loan}/repay/`,
+    ]);
   });
 });

@@ -108,14 +108,22 @@ export async function asMockedCustomer(page: Page): Promise<void> {
   await page.context().addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: HOST_URL }]);
 }
 
+/** The other provider's acquiring bank: its payment page is on an origin of its own. */
+export const OTHER_BANK_ORIGIN = 'https://ecommerce.bank.example';
+
 /**
  * Another provider that follows the contract in shapes the sandbox never uses (shared/testing/
  * fixtures' `otherProvider…`): its CMS names its images under its API's path and by absolute
  * address on its own origin, which the page's runtime configuration names as the provider's
- * (as `PROVIDER_ORIGINS` would). Its files are answered here, at the paths the host proxies.
+ * (as `PROVIDER_ORIGINS` would), and its bank's page is on another origin than the sandbox's
+ * (as `PAYMENT_PAGE_ORIGINS` would name it). Its files are answered here, at the paths the host
+ * proxies.
  */
-export async function serveOtherProviderCms(page: Page): Promise<void> {
-  await overrideRuntimeConfig(page.context(), { provider: otherProviderSite });
+export async function serveOtherProvider(page: Page): Promise<void> {
+  await overrideRuntimeConfig(page.context(), {
+    provider: otherProviderSite,
+    payment: { pageOrigins: [OTHER_BANK_ORIGIN] },
+  });
   await page.route('**/api/cms/slider/', (route) => route.fulfill({ json: otherProviderSlides }));
   await page.route('**/api/cms/question_answer/', (route) =>
     route.fulfill({ json: otherProviderQuestionAnswers }),
@@ -123,4 +131,103 @@ export async function serveOtherProviderCms(page: Page): Promise<void> {
   await page.route('**/api/cms/media/**', (route) =>
     route.fulfill({ contentType: 'image/svg+xml', body: SLIDE_IMAGE }),
   );
+}
+
+/**
+ * A payment order of the other provider (contract v1.3) in shapes the sandbox never writes:
+ * times with Tbilisi's offset and fractions of a second, and a field the contract may add later.
+ */
+export function otherProviderOrder(
+  fields: { id: number; amount: string } & Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    loan: loans[0]?.id,
+    purpose: 'repayment',
+    status: 'created',
+    redirect_url: `${OTHER_BANK_ORIGIN}/payment/form?trans_id=${fields.id}-Zm9v%2BYmFy`,
+    return_url: `${HOST_URL}/payment`,
+    created_at: '2026-11-25T14:03:07.512345+04:00',
+    expires_at: '2026-11-25T14:18:07.512345+04:00',
+    decided_at: null,
+    decline_reason: null,
+    card: null,
+    payment: null,
+    acquirer: 'ecommerce',
+    ...fields,
+  };
+}
+
+type Answer = { status: number; json: unknown };
+
+export interface OtherProviderOrders {
+  /** The customer's orders, newest first; a test changes them as the bank would. */
+  orders: Record<string, unknown>[];
+  /** Each create the page sent: the loan, its Idempotency-Key and its body. */
+  creates: { loan: number; key: string | null; body: unknown }[];
+  /** How often each order was asked for by its id. */
+  asks: Map<number, number>;
+}
+
+/**
+ * The other provider's payment orders and saved cards (contract v1.3), answered in the browser
+ * over mockProvider: the list, each order by id (`onAsk` runs before each answer), cancel while
+ * `created`, and creates answered by `onCreate` (by default, a refusal the test did not expect).
+ */
+export async function serveOtherProviderOrders(
+  page: Page,
+  options: {
+    orders?: Record<string, unknown>[];
+    onCreate?: (state: OtherProviderOrders) => Answer;
+    onAsk?: (id: number, asks: number) => Promise<void>;
+  } = {},
+): Promise<OtherProviderOrders> {
+  const state: OtherProviderOrders = {
+    orders: options.orders ?? [],
+    creates: [],
+    asks: new Map(),
+  };
+  const notFound = { detail: 'Not found.', code: 'not_found' };
+  await page.route('**/api/user/cards/', (route) => route.fulfill({ json: [] }));
+  await page.route('**/api/loan/payment_orders/**', async (route) => {
+    const request = route.request();
+    const [, id, cancel] =
+      /\/api\/loan\/payment_orders\/(?:(\d+)\/(cancel\/)?)?$/.exec(
+        new URL(request.url()).pathname,
+      ) ?? [];
+    if (!id) return route.fulfill({ json: state.orders });
+    const order = state.orders.find((candidate) => candidate.id === Number(id));
+    if (!order) return route.fulfill({ status: 404, json: notFound });
+    if (cancel && request.method() === 'POST') {
+      if (order.status !== 'created') {
+        return route.fulfill({
+          status: 400,
+          json: { detail: 'გაუქმება შეუძლებელია.', code: 'order_not_cancelable' },
+        });
+      }
+      Object.assign(order, {
+        status: 'canceled',
+        redirect_url: null,
+        decided_at: '2026-11-25T14:05:00.250+04:00',
+      });
+      return route.fulfill({ json: order });
+    }
+    const asks = (state.asks.get(Number(id)) ?? 0) + 1;
+    state.asks.set(Number(id), asks);
+    await options.onAsk?.(Number(id), asks);
+    return route.fulfill({ json: order });
+  });
+  await page.route('**/api/loan/loan/*/payment_orders/', (route) => {
+    const request = route.request();
+    state.creates.push({
+      loan: Number(/\/loan\/(\d+)\/payment_orders\/$/.exec(request.url())?.[1]),
+      key: request.headers()['idempotency-key'] ?? null,
+      body: request.postDataJSON(),
+    });
+    const answer = options.onCreate?.(state) ?? {
+      status: 400,
+      json: { detail: 'არა.', code: 'unexpected_create' },
+    };
+    return route.fulfill(answer);
+  });
+  return state;
 }

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { startSession } from 'shared/testing/log-in';
+import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
 import {
@@ -120,6 +122,25 @@ describe('paying through a payment order (contract v1.3)', () => {
     await user.click(await toConfirmation(user));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(t.pageUnavailable);
+    expect(leavePage).not.toHaveBeenCalled();
+  });
+
+  it('says in its own Georgian that the bank’s page is out of reach when the provider refuses the return address, and keeps the confirmation', async () => {
+    const user = userEvent.setup();
+    renderNextPayment();
+    // A provider that does not list this site: its message is about the address, in English.
+    mswServer.use(
+      http.post('*/api/loan/loan/:id/payment_orders/', () =>
+        HttpResponse.json({ return_url: ['Enter a valid URL.'] }, { status: 400 }),
+      ),
+    );
+    const pay = await toConfirmation(user);
+    await user.click(pay);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.pageUnavailable);
+    expect(screen.queryByText('Enter a valid URL.')).toBeNull();
+    // Still on the confirmation of the same amount, ready to be pressed again.
+    expect(screen.getByRole('button', { name: t.payWithCard })).toBeEnabled();
     expect(leavePage).not.toHaveBeenCalled();
   });
 

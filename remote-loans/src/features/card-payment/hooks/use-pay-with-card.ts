@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toApiError } from 'shared/api/api-error';
+import { type ApiError, toApiError } from 'shared/api/api-error';
 import { paymentPageAddress } from 'shared/lib/payment-page';
 import { useWrite } from 'shared/query/use-write';
 import { loanWriteKey } from '../../money-action/hooks/use-loan-write';
@@ -13,6 +13,17 @@ import { handFocusToOpenOrder } from '../lib/focus-handoff';
 import { leavePage, outcomePath, RETURN_PATH } from '../lib/leave-page';
 
 const t = kaCardPayment;
+
+/**
+ * A refused order in the customer's words. `return_url` is this site's own address, not anything
+ * the customer chose: its refusal (the provider does not list this site) is said as the bank's
+ * page being out of reach, in our Georgian whatever the provider's message says.
+ */
+function problemOf(error: ApiError): string {
+  if (error.code === 'payment_in_progress') return t.alreadyInProgress;
+  if (error.fieldErrors.return_url) return t.pageUnavailable;
+  return refusalText(error);
+}
 
 /**
  * Paying through a payment order (contract v1.3): one write per loan like repay/ (useWrite's
@@ -45,9 +56,7 @@ export function usePayWithCard(loanId: number) {
       if (apiError.code === 'idempotency_key_reused') endAttempt(attempt);
       // The loan's open order takes this confirmation's place, and the focus with it.
       if (apiError.code === 'payment_in_progress') handFocusToOpenOrder(attempt.loanId);
-      setProblem(
-        apiError.code === 'payment_in_progress' ? t.alreadyInProgress : refusalText(apiError),
-      );
+      setProblem(problemOf(apiError));
       return;
     }
     if (!order) return;
