@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type RefObject, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useState } from 'react';
 import type { Loan } from 'shared/api/loan/loans';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { cardsQuery } from 'shared/query/account-queries';
@@ -10,7 +10,11 @@ import { statusOf } from '../../../lib/loan-status';
 import { inRowOrder } from '../../../lib/schedule-order';
 import { useOverdue } from '../../overdue/hooks/use-overdue';
 import type { Autopay } from '../api/autopay';
-import { kaAutopay as t } from '../ka-autopay';
+import { kaAutopayCard } from '../ka-autopay-card';
+import { kaAutopayTerms } from '../ka-autopay-terms';
+
+const t = { ...kaAutopayCard, ...kaAutopayTerms };
+
 import styles from './autopay.module.css';
 import { CardLabel } from './card-label';
 
@@ -62,6 +66,15 @@ function WhatIsCharged({ loan, autopay }: { loan: Loan; autopay: Autopay }) {
  * it, read before the button that agrees, which comes after them. With no saved card there is
  * nothing to agree to: the terms say how a card is saved.
  */
+export interface AutopayTermsProps {
+  loan: Loan;
+  autopay: Autopay;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  busy: boolean;
+  onAgree: (cardId: number) => void;
+  onClose: () => void;
+}
+
 export function AutopayTerms({
   loan,
   autopay,
@@ -69,14 +82,12 @@ export function AutopayTerms({
   busy,
   onAgree,
   onClose,
-}: {
-  loan: Loan;
-  autopay: Autopay;
-  headingRef: RefObject<HTMLHeadingElement | null>;
-  busy: boolean;
-  onAgree: (cardId: number) => void;
-  onClose: () => void;
-}) {
+}: AutopayTermsProps) {
+  // Opened by "turn on": the customer reads from the top. Its code may come after the press
+  // (on demand), so the terms take the focus themselves when they are there.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [headingRef]);
   const cards = useQuery(cardsQuery);
   const [chosen, setChosen] = useState<number | null>(null);
   const name = useId();

@@ -4,7 +4,7 @@ import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { openPayActionNear } from '../../../lib/pay-action';
 import type { PaymentOrder } from '../../card-payment/api/payment-orders';
-import { kaAutopay as t } from '../ka-autopay';
+import { kaAutopayCard as t } from '../ka-autopay-card';
 import styles from './autopay.module.css';
 
 /**

@@ -99,7 +99,8 @@ describe('a loan’s automatic payment', () => {
 
     await user.click(within(region).getByRole('button', { name: t.turnOn }));
 
-    expect(within(region).getByRole('heading', { name: t.whatTitle })).toHaveFocus();
+    // The terms' code comes on the press (on demand); they take the focus when they are there.
+    expect(await within(region).findByRole('heading', { name: t.whatTitle })).toHaveFocus();
     // What: the next charge, each remaining row's payment, the overdue amount and penalty.
     expect(region).toHaveTextContent(
       format(t.nextCharge, { date: '20 დეკემბერი, 2026', amount: money('272.09') }),
@@ -116,7 +117,7 @@ describe('a loan’s automatic payment', () => {
     // When, from which card, and how to stop it.
     expect(region).toHaveTextContent(t.when);
     expect(region).toHaveTextContent(t.stop);
-    const first = within(region).getByRole('radio', { name: new RegExp(spoken(visa)) });
+    const first = await within(region).findByRole('radio', { name: new RegExp(spoken(visa)) });
     const second = within(region).getByRole('radio', { name: new RegExp(spoken(mastercard)) });
     expect(first).toBeChecked();
     // Reading precedes agreeing: the button comes after every part of the terms.
@@ -151,7 +152,7 @@ describe('a loan’s automatic payment', () => {
     renderInRouter(<LoansOverview />);
     const { region } = await autopayOfLoan();
     await user.click(within(region).getByRole('button', { name: t.turnOn }));
-    await user.click(within(region).getByRole('button', { name: t.close }));
+    await user.click(await within(region).findByRole('button', { name: t.close }));
 
     expect(within(region).getByRole('button', { name: t.turnOn })).toHaveFocus();
     expect(within(region).queryByRole('heading', { name: t.whatTitle })).not.toBeInTheDocument();
@@ -197,7 +198,7 @@ describe('a loan’s automatic payment', () => {
     expect(await within(region).findByText(t.noCard)).toBeInTheDocument();
     expect(within(region).queryByRole('radio')).not.toBeInTheDocument();
     expect(within(region).queryByRole('button', { name: t.agree })).not.toBeInTheDocument();
-    expect(within(region).getByRole('button', { name: t.close })).toBeInTheDocument();
+    expect(await within(region).findByRole('button', { name: t.close })).toBeInTheDocument();
   });
 
   it('says the provider’s refusal (a closed loan) in Georgian beside it', async () => {

@@ -9,16 +9,17 @@ import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { isOpen } from '../../../lib/loan-status';
+import { OnDemand } from '../../../lib/on-demand';
 import { failedAutopayOf, paymentOrdersQuery } from '../../card-payment/api/payment-orders';
 import { refusalText } from '../../money-action/lib/refusal';
 import { type Autopay, autopayQuery, setAutopay } from '../api/autopay';
-import { kaAutopay as t } from '../ka-autopay';
+import { kaAutopayCard as t } from '../ka-autopay-card';
 import styles from './autopay.module.css';
-import { AutopayTerms } from './autopay-terms';
+import { autopayTerms } from './autopay-terms-on-demand';
 import { CardLabel } from './card-label';
 import { FailedAutopay } from './failed-autopay';
 
-type Focus = 'terms' | 'trigger' | 'on';
+type Focus = 'trigger' | 'on';
 
 /** Turns the loan's automatic payment on (a card's id) or off (null); the answer is its state. */
 function useSetAutopay(loanId: number) {
@@ -48,7 +49,7 @@ function AutopayControl({ loan, autopay }: { loan: Loan; autopay: Autopay }) {
   // reaches the cache (and the page) a moment after the write resolves.
   const focusNext = useRef<Focus | null>(null);
   useEffect(() => {
-    const targets = { terms: termsHeading, trigger, on: onLine };
+    const targets = { trigger, on: onLine };
     const target = focusNext.current ? targets[focusNext.current].current : null;
     if (!target) return;
     focusNext.current = null;
@@ -95,16 +96,19 @@ function AutopayControl({ loan, autopay }: { loan: Loan; autopay: Autopay }) {
           </div>
         </>
       ) : reading ? (
-        <AutopayTerms
-          loan={loan}
-          autopay={autopay}
-          headingRef={termsHeading}
-          busy={write.busy}
-          onAgree={change}
-          onClose={() => {
-            setRefusal(null);
-            setReading(false);
-            focusNext.current = 'trigger';
+        <OnDemand
+          part={autopayTerms}
+          props={{
+            loan,
+            autopay,
+            headingRef: termsHeading,
+            busy: write.busy,
+            onAgree: change,
+            onClose: () => {
+              setRefusal(null);
+              setReading(false);
+              focusNext.current = 'trigger';
+            },
           }}
         />
       ) : (
@@ -114,10 +118,10 @@ function AutopayControl({ loan, autopay }: { loan: Loan; autopay: Autopay }) {
             <Button
               ref={trigger}
               variant="secondary"
+              {...autopayTerms.intent}
               onClick={() => {
                 setSaid(null);
                 setReading(true);
-                focusNext.current = 'terms';
               }}
             >
               {t.turnOn}

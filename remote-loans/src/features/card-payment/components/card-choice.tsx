@@ -5,10 +5,10 @@ import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { cardsQuery } from 'shared/query/account-queries';
 import { format } from 'shared/strings/ka';
 import choices from '../../../components/choices.module.css';
-import { kaCardPayment } from '../ka-card-payment';
+import { kaCardConfirm } from '../ka-card-confirm';
 import styles from './card-payment.module.css';
 
-const t = kaCardPayment;
+const t = kaCardConfirm;
 
 /** Which card pays: a saved one (its id), or a new one on the bank's page, saved only if asked. */
 export interface CardChoiceValue {

@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { ConfirmStep, type ConfirmWords } from '../../money-action/components/confirm-step';
 import { usePayWithCard } from '../hooks/use-pay-with-card';
-import { kaCardPayment } from '../ka-card-payment';
+import { kaCardConfirm } from '../ka-card-confirm';
 import { type Attempt, attemptKey } from '../lib/attempt-key';
 import { CardChoice, type CardChoiceValue, NEW_CARD } from './card-choice';
 
-const t = kaCardPayment;
+const t = kaCardConfirm;
 
 export interface CardPaymentConfirmProps {
   loanId: number;

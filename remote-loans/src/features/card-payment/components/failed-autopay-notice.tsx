@@ -3,10 +3,10 @@ import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import type { PaymentOrder } from '../api/payment-orders';
-import { kaCardPayment } from '../ka-card-payment';
+import { kaPaymentNotices } from '../ka-payment-notices';
 import styles from './card-payment.module.css';
 
-const t = kaCardPayment;
+const t = kaPaymentNotices;
 
 /**
  * A failed automatic charge (contract v1.3: the loan's last order, purpose `autopay`, declined),
@@ -20,9 +20,7 @@ export function FailedAutopayNotice({
   order: PaymentOrder;
   onPayNow: () => void;
 }) {
-  const reason = order.decline_reason
-    ? t.outcome.declined[order.decline_reason]
-    : t.outcome.nothingCharged;
+  const reason = order.decline_reason ? t.declined[order.decline_reason] : t.nothingCharged;
   return (
     <div className={styles.failed}>
       <Alert tone="info">

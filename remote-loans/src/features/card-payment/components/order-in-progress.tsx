@@ -11,12 +11,12 @@ import facts from '../../../components/facts.module.css';
 import panel from '../../money-action/components/money-action.module.css';
 import { refusalText } from '../../money-action/lib/refusal';
 import { cancelPaymentOrder, type PaymentOrder, paymentOrderKeys } from '../api/payment-orders';
-import { kaCardPayment } from '../ka-card-payment';
+import { kaPaymentNotices } from '../ka-payment-notices';
 import { endAttemptsOf } from '../lib/attempt-key';
 import { takesFocus } from '../lib/focus-handoff';
 import styles from './card-payment.module.css';
 
-const t = kaCardPayment.inProgress;
+const t = kaPaymentNotices.inProgress;
 
 /**
  * Cancels a `created` order (the customer has not paid on the bank's page): the loan can be paid
@@ -44,7 +44,7 @@ export function ContinueOrCancel({ order }: { order: PaymentOrder }) {
   const bank = paymentPageAddress(order.redirect_url);
   return (
     <>
-      {bank ? null : <Alert tone="error">{kaCardPayment.pageUnavailable}</Alert>}
+      {bank ? null : <Alert tone="error">{kaPaymentNotices.pageUnavailable}</Alert>}
       {refusal ? <Alert tone="error">{refusal}</Alert> : null}
       <div className={panel.actions}>
         {/* A plain link: the bank's page in this tab, as the pay button sent the customer. */}

@@ -10,12 +10,13 @@ import panel from '../../money-action/components/money-action.module.css';
 import { Receipt } from '../../payments/components/receipt';
 import type { PaymentOrder } from '../api/payment-orders';
 import { useOrderOutcome } from '../hooks/use-order-outcome';
-import { kaCardPayment } from '../ka-card-payment';
+import { kaPaymentNotices } from '../ka-payment-notices';
+import { kaPaymentOutcome } from '../ka-payment-outcome';
 import cardStyles from './card-payment.module.css';
 import { ContinueOrCancel } from './order-in-progress';
 import styles from './payment-outcome.module.css';
 
-const t = kaCardPayment.outcome;
+const t = kaPaymentOutcome;
 
 /** The order's id in the address (`?order=<id>`, as the bank returns): a positive integer, or null. */
 export function orderIdOf(search: string): number | null {
@@ -132,7 +133,8 @@ function OrderState({ order }: { order: PaymentOrder }) {
           }
         >
           <p className={cardStyles.text}>
-            {order.decline_reason ? t.declined[order.decline_reason] : null} {t.nothingCharged}
+            {order.decline_reason ? kaPaymentNotices.declined[order.decline_reason] : null}{' '}
+            {kaPaymentNotices.nothingCharged}
           </p>
         </Decided>
       );
@@ -161,7 +163,7 @@ function OrderState({ order }: { order: PaymentOrder }) {
           </h2>
           <dl className={facts.facts}>
             <div>
-              <dt>{kaCardPayment.inProgress.amount}</dt>
+              <dt>{kaPaymentNotices.inProgress.amount}</dt>
               <dd>{formatMoney(order.amount)}</dd>
             </div>
           </dl>

@@ -7,12 +7,13 @@ import { loanWriteKey } from '../../money-action/hooks/use-loan-write';
 import { refusalText } from '../../money-action/lib/refusal';
 import { createOrderFor } from '../api/create-order';
 import { type PaymentOrder, paymentOrderKeys } from '../api/payment-orders';
-import { kaCardPayment } from '../ka-card-payment';
+import { kaCardConfirm } from '../ka-card-confirm';
+import { kaPaymentNotices } from '../ka-payment-notices';
 import { type Attempt, endAttempt } from '../lib/attempt-key';
 import { handFocusToOpenOrder } from '../lib/focus-handoff';
 import { leavePage, outcomePath, RETURN_PATH } from '../lib/leave-page';
 
-const t = kaCardPayment;
+const t = kaCardConfirm;
 
 /**
  * A refused order in the customer's words. `return_url` is this site's own address, not anything
@@ -21,7 +22,7 @@ const t = kaCardPayment;
  */
 function problemOf(error: ApiError): string {
   if (error.code === 'payment_in_progress') return t.alreadyInProgress;
-  if (error.fieldErrors.return_url) return t.pageUnavailable;
+  if (error.fieldErrors.return_url) return kaPaymentNotices.pageUnavailable;
   return refusalText(error);
 }
 
@@ -69,7 +70,7 @@ export function usePayWithCard(loanId: number) {
     const bank = paymentPageAddress(order.redirect_url);
     if (!bank) {
       handFocusToOpenOrder(attempt.loanId);
-      setProblem(t.pageUnavailable);
+      setProblem(kaPaymentNotices.pageUnavailable);
       return;
     }
     setLeaving(true);

@@ -9,7 +9,7 @@ import { kaLoans } from '../../../ka-loans';
 import { OnDemand } from '../../../lib/on-demand';
 import { cardPaymentConfirm } from '../../card-payment/components/card-payment-confirm-on-demand';
 import { usePaymentOrders } from '../../card-payment/hooks/use-payment-orders';
-import { kaCardPayment } from '../../card-payment/ka-card-payment';
+import { kaPaymentNotices } from '../../card-payment/ka-payment-notices';
 import { ActionSteps, QuotePending } from '../../money-action/components/action-steps';
 import { Figures } from '../../money-action/components/figures';
 import styles from '../../money-action/components/money-action.module.css';
@@ -142,7 +142,10 @@ export function PayoffAction({
     // Never paid through payoff/ on a guess: a v1.3 provider takes that as money received.
     if (paying.mode === 'unknown') {
       return (
-        <LoadError message={kaCardPayment.modeFailed} onRetry={() => void paying.query.refetch()} />
+        <LoadError
+          message={kaPaymentNotices.modeFailed}
+          onRetry={() => void paying.query.refetch()}
+        />
       );
     }
     return <QuotePending label={t.loading} height="8rem" />;

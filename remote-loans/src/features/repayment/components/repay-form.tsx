@@ -15,7 +15,7 @@ import choiceStyles from '../../../components/choices.module.css';
 import { kaLoans } from '../../../ka-loans';
 import { CardPaymentConfirm } from '../../card-payment/components/card-payment-confirm';
 import { usePaymentOrders } from '../../card-payment/hooks/use-payment-orders';
-import { kaCardPayment } from '../../card-payment/ka-card-payment';
+import { kaPaymentNotices } from '../../card-payment/ka-payment-notices';
 import { ConfirmStep } from '../../money-action/components/confirm-step';
 import { Figures } from '../../money-action/components/figures';
 import { knownRefusal } from '../../money-action/lib/refusal';
@@ -171,7 +171,10 @@ export function RepayForm({
     // Never paid through repay/ on a guess: a v1.3 provider takes that as money received.
     if (paying.mode === 'unknown') {
       return (
-        <LoadError message={kaCardPayment.modeFailed} onRetry={() => void paying.query.refetch()} />
+        <LoadError
+          message={kaPaymentNotices.modeFailed}
+          onRetry={() => void paying.query.refetch()}
+        />
       );
     }
     if (paying.mode === 'pending') return <Skeleton height="10rem" />;

@@ -1,0 +1,26 @@
+/** The return page's words (contract v1.3): loaded with the page, not with every customer's. */
+export const kaPaymentOutcome = {
+  title: 'გადახდა',
+  checking: 'გადახდის მდგომარეობა მოწმდება…',
+  processingTitle: 'გადახდა მუშავდება',
+  processingText:
+    'ბანკი ამოწმებს გადახდას. ეს ჩვეულებრივ რამდენიმე წამს გრძელდება; გვერდი თავად განახლდება.',
+  createdTitle: 'გადახდა ჯერ არ დასრულებულა',
+  createdText: 'ბანკის გვერდზე გადახდა არ დაგისრულებიათ. შეგიძლიათ იქ გააგრძელოთ ან გააუქმოთ.',
+  stillAsking: 'მდგომარეობის შემოწმება ვერ მოხერხდა. ვცდილობთ ხელახლა…',
+  succeededTitle: 'გადახდა შესრულდა',
+  paid: 'გადახდილია',
+  split: 'საიდან დაიფარა',
+  receiptNumber: 'ქვითრის ნომერი',
+  showReceipt: 'ქვითარი',
+  declinedTitle: 'გადახდა არ შესრულდა',
+  expiredTitle: 'გადახდის დრო ამოიწურა',
+  expiredText: 'ბანკის გვერდზე გადახდა 15 წუთში არ დასრულდა. თანხა არ ჩამოგეჭრათ.',
+  canceledTitle: 'გადახდა გაუქმდა',
+  canceledText: 'გადახდა გაუქმდა. თანხა არ ჩამოგეჭრათ.',
+  tryAgain: 'ხელახლა გადახდა',
+  toLoans: 'ჩემს სესხებზე დაბრუნება',
+  badAddressTitle: 'გადახდა ვერ მოიძებნა',
+  badAddress: 'ამ მისამართში გადახდის ნომერი არასწორია.',
+  notFound: 'ასეთი გადახდა ვერ მოიძებნა.',
+} as const;
