@@ -118,6 +118,7 @@ test(`pays the next instalment on the bank's page with the success card, and com
   await expect(choice.getByRole('radio', { name: kaCardPayment.newCard })).toBeChecked();
   await expect(choice.getByRole('checkbox', { name: kaCardPayment.saveCard })).not.toBeChecked();
   await expectAxeClean(page, 'the confirmation with the card choice');
+  await expectFits(page, [390], 'the confirmation with the card choice');
   await screenshot(page, testInfo, '1-confirmation');
 
   // The bank's page, on its own origin: the lender, the amount.
@@ -136,6 +137,7 @@ test(`pays the next instalment on the bank's page with the success card, and com
   await expect(page.getByRole('main').getByRole('status')).toHaveText(o.processingText);
   await expect(page.getByRole('heading', { level: 2, name: o.processingTitle })).toBeVisible();
   await expectAxeClean(page, 'the return page while the bank decides');
+  await expectFits(page, [390], 'the return page while the bank decides');
   await screenshot(page, testInfo, '1-processing');
   await release();
   await expectOutcome(page, o.succeededTitle);
@@ -237,6 +239,7 @@ test(`the back button from the bank's page: the loan shows the payment in progre
     loanCard(page).getByRole('article', { name: kaCardPayment.inProgress.title }),
   ).toBeVisible();
   await expectAxeClean(page, 'the loan with an open order');
+  await expectFits(page, [390], 'the loan with an open order');
   await screenshot(page, testInfo, '6-in-progress');
 
   // A second tab: the same order in progress, no second payment offered.
@@ -375,6 +378,8 @@ test.describe('on desktop', () => {
     const failed = card.getByRole('region', { name: kaAutopay.failedTitle });
     await expect(failed).toContainText(kaAutopay.reason.insufficient_funds);
     await expect(failed.getByRole('button', { name: kaAutopay.payNow })).toBeVisible();
+    // Still on: the next day is charged again unless the customer turns it off.
+    await expect(autopay.getByRole('button', { name: kaAutopay.turnOff })).toBeVisible();
     const firstScreen = nextPayment(page);
     await expect(firstScreen).toContainText(o.declined.insufficient_funds);
     await screenshot(page, testInfo, '9-autopay-declined');
@@ -395,6 +400,10 @@ test.describe('on desktop', () => {
     await expect(cards).toContainText(format(kaCards.removed, { card: poor }));
     await expect(cards.getByRole('button', { name: new RegExp(poor) })).toHaveCount(0);
     await expect(cards.getByRole('listitem')).toHaveCount(1);
+    // The automatic payment it paid is off, as the confirmation said.
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(autopay.getByRole('button', { name: kaAutopay.turnOn })).toBeVisible();
   });
 
   test('canceled on the bank’s page; an order left at the bank expires', async ({
@@ -426,11 +435,12 @@ test.describe('on desktop', () => {
     await page.goto(`/payment?order=${order}`);
     await expectOutcome(page, o.expiredTitle);
     await expect(page.getByRole('main')).toContainText(o.expiredText);
+    await screenshot(page, testInfo, '5-expired');
   });
 
   test('a session that ends while the customer is at the bank: a login, then the outcome', async ({
     page,
-  }) => {
+  }, testInfo) => {
     const { customer, loanId } = await customerWithLoan(page, {
       amount: '900.00',
       term: 3,
@@ -445,10 +455,12 @@ test.describe('on desktop', () => {
     await typeCard(page, TEST_CARDS.succeeds);
     const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
     await expect(login).toBeVisible();
+    await screenshot(page, testInfo, '11-login');
     await fillLogin(login, customer.personalNumber);
 
     await expectReturnPage(page);
     await expectOutcome(page, o.succeededTitle);
+    await screenshot(page, testInfo, '11-outcome');
     await expect(figure(page.getByRole('main'), o.receiptNumber)).toHaveText(`R-${loanId}-1`);
     // Paid once: one payment on the loan.
     await page.getByRole('main').getByRole('link', { name: o.toLoans }).click();

@@ -231,9 +231,9 @@ export async function expectFits(page: Page, widths: readonly number[], what: st
   if (before) await page.setViewportSize(before);
 }
 
-/** A full-page screenshot kept with the test's results, to be looked at. */
+/** What the customer sees now (the viewport), kept with the test's results to be looked at. */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
 }
 
 /** The provider's answers as the customer gets them, asked at the sandbox with their password. */
@@ -246,7 +246,7 @@ async function asCustomer<T>(personalNumber: string, path: string): Promise<T> {
   expect(login.status).toBe(200);
   const { access } = (await login.json()) as { access: string };
   const response = await fetch(`${SANDBOX_URL}${path}`, {
-    headers: { Authorization: `Bearer ${access}` },
+    headers: { Authorization: `JWT ${access}` },
   });
   expect(response.status).toBe(200);
   return (await response.json()) as T;
