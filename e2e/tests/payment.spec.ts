@@ -12,10 +12,9 @@ import { kaCardPayment } from '../../remote-loans/src/features/card-payment/ka-c
 import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { KA_BANK } from '../../sandbox-api/src/bank/ka-bank';
 import { expect, test } from '../fixtures';
-import { fillLogin, openAccountPanel } from '../utils/account-utils';
+import { fillLogin, latestCode, openAccountPanel } from '../utils/account-utils';
 import {
   BANK_ORIGIN,
-  bankCode,
   CARD_CODE,
   CARD_EXPIRY,
   CARD_HOLDER,
@@ -192,7 +191,8 @@ test(`pays the overdue total with the 3-D Secure card: the bank asks for the cod
   await expectAxeClean(page, 'the bank’s code page');
   await expectFits(page, [390, 320], 'the bank’s code page');
   await screenshot(page, testInfo, '2-code');
-  await page.getByLabel(KA_BANK.code).fill(await bankCode(customer.phone));
+  // The bank's code page is shown once its SMS is in the outbox: the newest message there.
+  await page.getByLabel(KA_BANK.code).fill(await latestCode(customer.phone));
   await page.getByRole('button', { name: KA_BANK.confirm }).click();
 
   await expectReturnPage(page);

@@ -199,23 +199,6 @@ export async function expectOutcome(page: Page, title: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeFocused();
 }
 
-/** A newest code sent by the bank to a phone: the bank's SMS puts it first. */
-export async function bankCode(phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await fetch(
-        `${SANDBOX_URL}/__sandbox/outbox?to=${encodeURIComponent(phone)}`,
-      );
-      const messages = (await response.json()) as { body: string }[];
-      const newest = messages[0]?.body ?? '';
-      code = newest.includes('ონლაინ სესხი') ? newest.match(/\b\d{6}\b/)?.[0] : undefined;
-      return code;
-    })
-    .toBeDefined();
-  return code as string;
-}
-
 /** axe finds nothing on the page as it is; `what` names the state in the failure. */
 export async function expectAxeClean(page: Page, what: string): Promise<void> {
   expect(await axeViolations(page), `axe on ${what}`).toEqual([]);
