@@ -42,6 +42,11 @@ interface Fixtures {
    * nothing the provider sends may make the browser call a third party.
    */
   siteGuard: undefined;
+  /**
+   * Origins off the site a test may go to on purpose (the bank's payment page, contract v1.3):
+   * any other request off the site still fails the test.
+   */
+  offSiteOrigins: readonly string[];
   /** Runs axe on the state each test ends in (tests check the states they pass through). */
   axeAtEnd: undefined;
   /**
@@ -95,11 +100,14 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  offSiteOrigins: [[], { option: true }],
   siteGuard: [
-    async ({ context }, use) => {
+    async ({ context, offSiteOrigins }, use) => {
       const offSite: string[] = [];
       context.on('request', (request) => {
-        if (!isOnTheSite(request.url())) offSite.push(`${request.method()} ${request.url()}`);
+        if (isOnTheSite(request.url())) return;
+        if (offSiteOrigins.includes(new URL(request.url()).origin)) return;
+        offSite.push(`${request.method()} ${request.url()}`);
       });
       await use(undefined);
       expect(offSite, 'requests off the site').toEqual([]);

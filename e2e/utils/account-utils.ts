@@ -109,12 +109,20 @@ export async function logInAsNewCustomer(page: Page): Promise<NewCustomer> {
 /** Logs in through the header's login panel, as a customer does. */
 export async function logInViaUi(page: Page, personalNumber: string, password = PASSWORD) {
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
-  const dialog = page.getByRole('dialog', { name: kaAccount.loginTitle });
+  await fillLogin(
+    page.getByRole('dialog', { name: kaAccount.loginTitle }),
+    personalNumber,
+    password,
+  );
+}
+
+/** Logs in through the login dialog already open (the header's, or one a page opened). */
+export async function fillLogin(dialog: Locator, personalNumber: string, password = PASSWORD) {
   await dialog.getByLabel(kaAccount.personalNumber).fill(personalNumber);
   await dialog.getByLabel(kaAccount.password).fill(password);
   await dialog.getByRole('button', { name: kaAccount.submitLogin }).click();
   await expect(dialog).toBeHidden();
-  await expect(accountButton(page)).toBeVisible();
+  await expect(accountButton(dialog.page())).toBeVisible();
 }
 
 /** The customer's name (or initials) in the header; its accessible name starts "ჩემი ანგარიში". */
@@ -226,14 +234,17 @@ export function verificationStep(page: Page, title: string): Locator {
     .filter({ has: page.getByRole('heading', { name: title }) });
 }
 
-/** A loan the sandbox's development helper gives a customer, as it stands `daysAgo` after issue. */
-export interface GivenLoan {
+/**
+ * A loan the sandbox's development helper gives a customer: as it stands `daysAgo` after issue,
+ * or issued so that its first unpaid row falls due on `nextDue` (YYYY-MM-DD, v1.3: today's date
+ * is a loan whose automatic charge runs today).
+ */
+export type GivenLoan = {
   amount: string;
   term: number;
-  daysAgo: number;
   /** How many of its schedule rows were paid, on their due dates. */
   paidRows?: number;
-}
+} & ({ daysAgo: number } | { nextDue: string });
 
 /**
  * Gives a customer a loan in the state a test needs (fresh inside its 14 days, overdue), so
@@ -246,7 +257,7 @@ export async function giveLoan(personalNumber: string, loan: GivenLoan): Promise
     body: JSON.stringify({
       amount: loan.amount,
       term: loan.term,
-      days_ago: loan.daysAgo,
+      ...('nextDue' in loan ? { next_due: loan.nextDue } : { days_ago: loan.daysAgo }),
       paid_rows: loan.paidRows ?? 0,
     }),
   });

@@ -183,6 +183,54 @@ describe('automatic payment (v1.3)', () => {
     expect(quiet.json().orders).toEqual([]);
   });
 
+  it('saves a test card for a customer as a payment would, so a test can have a saved card the bank declines', async () => {
+    const customer = await payer(ctx);
+    const { app } = ctx();
+    const [user] = await app.db.query<{ personal_number: string }>(
+      'SELECT personal_number FROM users WHERE id = $1',
+      [customer.userId],
+    );
+    const url = `/__sandbox/users/${user?.personal_number}/cards`;
+    const saved = await ctx().call({
+      method: 'POST',
+      url,
+      payload: { number: '4000 0000 0000 9995', expires: '08/31' },
+    });
+    expect(saved.statusCode).toBe(201);
+    const card = saved.json<{ id: number }>();
+    expect(card).toMatchObject({ brand: 'visa', last4: '9995', expires: '08/31' });
+    expect((await customer.api('GET', '/api/user/cards/')).json()).toEqual([saved.json()]);
+
+    // Its automatic charge is declined as the test card's would be.
+    await customer.api('PUT', `/api/loan/loan/${customer.loan.id}/autopay/`, { card: card.id });
+    ctx().clock.set('2026-12-22T10:00:00+04:00');
+    const run = await ctx().call({ method: 'POST', url: '/__sandbox/autopay/run', payload: {} });
+    expect(run.json().orders).toMatchObject([
+      { status: 'declined', decline_reason: 'insufficient_funds' },
+    ]);
+
+    // What a payment would refuse, it refuses: no card, a past expiry, nobody.
+    const wrong = await ctx().call({
+      method: 'POST',
+      url,
+      payload: { number: '4000 0000 0000 9996', expires: '08/31' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(Object.keys(wrong.json())).toEqual(['number']);
+    const past = await ctx().call({
+      method: 'POST',
+      url,
+      payload: { number: '4111 1111 1111 1111', expires: '01/20' },
+    });
+    expect(Object.keys(past.json())).toEqual(['expires']);
+    const nobody = await ctx().call({
+      method: 'POST',
+      url: '/__sandbox/users/99999999999/cards',
+      payload: { number: '4111 1111 1111 1111', expires: '08/31' },
+    });
+    expect(nobody.statusCode).toBe(404);
+  });
+
   it('gives a test a loan whose next row falls due on a chosen day', async () => {
     const user = await createSeedlessUser(ctx, { fully_verified: true });
     const { app } = ctx();

@@ -1,16 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { KA_BANK } from '../../bank/ka-bank';
 import { runAutopay } from '../../lib/autopay';
+import { brandOf, cardDigits, expiryIssue, passesLuhn, ruleOfNumber } from '../../lib/bank-rules';
 import { georgianDate } from '../../lib/calculator';
-import { badRequestSchema, detailErrorSchema, HttpError, notFound } from '../../lib/http-errors';
+import { cardView, customersCard, saveCard } from '../../lib/cards';
+import {
+  badRequestSchema,
+  detailErrorSchema,
+  fieldErrorsSchema,
+  HttpError,
+  notFound,
+} from '../../lib/http-errors';
 import { expireNow, ORDER_COLUMNS, type OrderRow, orderViews } from '../../lib/payment-orders';
 import { dateInput, idParams, parseId } from '../loan/loan-schemas';
-import { orderSchema } from '../loan/payment-order-schemas';
+import { cardSchema, orderSchema } from '../loan/payment-order-schemas';
+
+const personalNumberParams = z.object({ personal_number: z.string().regex(/^\d{11}$/) });
 
 /**
  * v1.3's development helpers: a day's automatic charges run on demand (as the provider's
- * 10:00 job would), and a created order expires now (as its 15 minutes would).
+ * 10:00 job would), a created order expires now (as its 15 minutes would), and a test card is
+ * saved for a customer as a payment that saved it would have (a card the bank declines can
+ * never be saved by paying with it: only a payment that succeeded saves its card).
  */
 export default async function paymentHelpers(plain: FastifyInstance): Promise<void> {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -59,6 +72,47 @@ export default async function paymentHelpers(plain: FastifyInstance): Promise<vo
       }
       const [view] = await orderViews(app, app.db, [row]);
       return view;
+    },
+  );
+
+  app.post(
+    '/__sandbox/users/:personal_number/cards',
+    {
+      schema: {
+        params: personalNumberParams,
+        body: z.object({ number: z.string().max(40), expires: z.string().max(10) }).strict(),
+        response: { 201: cardSchema, 400: fieldErrorsSchema, 404: detailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const now = app.clock.now();
+      const digits = cardDigits(request.body.number);
+      const brand = digits && passesLuhn(digits) ? brandOf(digits) : null;
+      if (!digits || !brand) {
+        return reply.code(400).send({ number: [KA_BANK.errors.numberInvalid] });
+      }
+      const expires = request.body.expires.trim();
+      const expiry = expiryIssue(expires, georgianDate(now));
+      if (expiry !== null) {
+        const message = expiry === 'past' ? KA_BANK.errors.expiryPast : KA_BANK.errors.expiryFormat;
+        return reply.code(400).send({ expires: [message] });
+      }
+      const [user] = await app.db.query<{ id: number }>(
+        'SELECT id FROM users WHERE personal_number = $1',
+        [request.params.personal_number],
+      );
+      if (!user) throw notFound();
+      const id = await app.db.transaction((tx) =>
+        saveCard(
+          tx,
+          user.id,
+          { brand, last4: digits.slice(-4), expires, rule: ruleOfNumber(digits) },
+          now,
+        ),
+      );
+      const card = await customersCard(app.db, user.id, id);
+      if (!card) throw notFound();
+      return reply.code(201).send(cardView(card));
     },
   );
 }
