@@ -79,6 +79,17 @@ async function serverThenBrowser(
   };
 }
 
+/** The loans list as the host renders it: in its router (it links to complaints), for a customer. */
+function Overview() {
+  return (
+    <ServerLoggedInContext value={true}>
+      <MemoryRouter>
+        <LoansOverview />
+      </MemoryRouter>
+    </ServerLoggedInContext>
+  );
+}
+
 describe('the first screen from the server (contract v1.3)', () => {
   it('shows a payment in progress on the next payment, and the browser takes it over as it is', async () => {
     fakeLoanProvider({ loans: [activeLoan], overdue: null });
@@ -147,14 +158,6 @@ describe('the first screen from the server (contract v1.3)', () => {
           next_charge: { date: '2026-12-20', amount: '272.09' },
         });
       }),
-    );
-    // As the host renders it: in its router (the list links to complaints), for a customer.
-    const Overview = () => (
-      <ServerLoggedInContext value={true}>
-        <MemoryRouter>
-          <LoansOverview />
-        </MemoryRouter>
-      </ServerLoggedInContext>
     );
     const { html, done } = await serverThenBrowser(Overview, prefetchOverview);
     try {
