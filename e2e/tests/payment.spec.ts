@@ -46,9 +46,10 @@ import {
 } from '../utils/payment-utils';
 import { E2E_HOST_METRICS_PORT } from '../utils/sandbox-env';
 import { SERVERS_LOG } from '../utils/servers-log';
+import { CUSTOMER_FLOW } from '../utils/tags';
 
-/** In a test's title: the Firefox project runs it. */
-const FIREFOX = '@firefox';
+/** In a test's title: the Firefox project runs it (utils/tags). */
+const FIREFOX = CUSTOMER_FLOW;
 
 test.use({ mockedProvider: false, offSiteOrigins: [BANK_ORIGIN] });
 
