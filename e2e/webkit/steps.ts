@@ -3,8 +3,17 @@ import { formatMoney } from 'shared/lib/money';
 import { ka } from 'shared/strings/ka';
 import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
+import { kaCardPayment } from '../../remote-loans/src/features/card-payment/ka-card-payment';
 import { kaLoans } from '../../remote-loans/src/ka-loans';
-import { PASSWORD } from '../utils/account-utils';
+import { KA_BANK } from '../../sandbox-api/src/bank/ka-bank';
+import { giveLoan, newCustomer, PASSWORD, registerViaApi } from '../utils/account-utils';
+import {
+  BANK_ORIGIN,
+  CARD_CODE,
+  CARD_EXPIRY,
+  CARD_HOLDER,
+  TEST_CARDS,
+} from '../utils/payment-utils';
 import { HOST_URL, SANDBOX_URL } from '../utils/urls';
 import { eventually, find, hydrated, isGone } from './page';
 
@@ -52,6 +61,11 @@ export async function logIn(driver: WebDriver, personalNumber: string): Promise<
   );
 }
 
+/** Until the page is on an address `matches` accepts (the browser went there itself). */
+function onAddress(driver: WebDriver, what: string, matches: (url: URL) => boolean) {
+  return eventually(what, async () => matches(new URL(await driver.getCurrentUrl())));
+}
+
 /**
  * Today's smoke, in order. A step for the payment goes here as one more entry: the runner
  * prints each step's outcome and fails when any fails.
@@ -87,6 +101,44 @@ export const STEPS: Step[] = [
       await logIn(driver, CUSTOMER);
       await eventually('an active loan in “my loans”', async () =>
         (await textOf(driver, 'region', ka.loans.title)).includes(kaLoans.status.active),
+      );
+    },
+  },
+  {
+    name: "a customer pays the next instalment on the bank's page and comes back to it paid",
+    async run(driver) {
+      const customer = newCustomer();
+      await registerViaApi(customer);
+      await giveLoan(customer.personalNumber, { amount: '900.00', term: 3, daysAgo: 20 });
+      await openAsVisitor(driver);
+      await logIn(driver, customer.personalNumber);
+      const next = await find(driver, 'region', kaLoans.next.title);
+      const pay = await find(driver, 'button', kaLoans.loan.pay, next);
+      await hydrated(driver, pay);
+      await pay.click();
+      // The next instalment is the choice already made; on to the card.
+      await (await find(driver, 'button', kaLoans.repay.continue, next)).click();
+      await (await find(driver, 'button', kaCardPayment.payWithCard, next)).click();
+
+      // The bank's page, on its own origin: a card typed as a customer types it.
+      await onAddress(driver, "the bank's page", (url) => url.origin === BANK_ORIGIN);
+      await (await find(driver, 'field', KA_BANK.cardNumber)).sendKeys(TEST_CARDS.succeeds);
+      await (await find(driver, 'field', KA_BANK.expiry)).sendKeys(CARD_EXPIRY);
+      await (await find(driver, 'field', KA_BANK.cvc)).sendKeys(CARD_CODE);
+      await (await find(driver, 'field', KA_BANK.holder)).sendKeys(CARD_HOLDER);
+      // The form's first submit button pays (its other one cancels).
+      await (await driver.findElement({ css: 'form button:not([name="cancel"])' })).click();
+
+      // Back on the lender's return page, which says the outcome once the bank has decided.
+      await onAddress(
+        driver,
+        'the return page',
+        (url) => url.origin === HOST_URL && url.pathname === '/payment',
+      );
+      await eventually('“paid” on the return page', async () =>
+        spaced(await driver.findElement({ css: 'main' }).getText()).includes(
+          kaCardPayment.outcome.succeededTitle,
+        ),
       );
     },
   },
