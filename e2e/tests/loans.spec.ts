@@ -1,18 +1,32 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ka } from 'shared/strings/ka';
 import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { kaApplication as t } from '../../remote-loans/src/features/application/ka-application';
+import { kaCardPayment } from '../../remote-loans/src/features/card-payment/ka-card-payment';
 import { kaLoans } from '../../remote-loans/src/ka-loans';
+import { KA_BANK } from '../../sandbox-api/src/bank/ka-bank';
 import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
 import { chooseWithArrows, tabTo } from '../utils/keyboard-utils';
 import { expectClearOfHeader, sidewaysOverflow } from '../utils/layout-utils';
+import {
+  BANK_ORIGIN,
+  CARD_CODE,
+  CARD_EXPIRY,
+  CARD_HOLDER,
+  expectBankPage,
+  expectOutcome,
+  expectReturnPage,
+  payOnBankAndReturn,
+  TEST_CARDS,
+} from '../utils/payment-utils';
 import { CUSTOMER_FLOW } from '../utils/tags';
 
 // The money flow against the embedded sandbox (decisions in seconds: DECISION_DELAY=2).
-test.use({ mockedProvider: false });
+// Payments go through the sandbox's bank, on its own origin (contract v1.3).
+test.use({ mockedProvider: false, offSiteOrigins: [BANK_ORIGIN] });
 
 const SEEDED = {
   verified: '01001000001',
@@ -108,26 +122,22 @@ test('a verified customer applies and sees the issued loan without a reload', as
   await expect(page.getByRole('region', { name: kaCalculator.title })).toBeVisible();
 
   // Two payments: the next one, then everything that is left.
-  await repay(newLoan, startsWith(kaLoans.repay.next));
+  await repay(page, newLoan, startsWith(kaLoans.repay.next));
   await expect(newLoan).toContainText(kaLoans.status.active);
-  await repay(newLoan, startsWith(kaLoans.repay.full));
+  await repay(page, newLoan, startsWith(kaLoans.repay.full));
   await expect(newLoan).toContainText(kaLoans.status.repaid);
   await expect(newLoan.getByRole('button', { name: kaLoans.loan.pay })).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
-  expect(loads).toBe(0);
   expect(consoleProblems).toEqual([]);
 });
 
-/** One repayment from a loan's card: choose, look at the confirmation, confirm. */
-async function repay(loan: import('@playwright/test').Locator, choice: RegExp) {
+/** One repayment from a loan's card: choose, look at the confirmation, pay at the bank. */
+async function repay(page: Page, loan: Locator, choice: RegExp) {
   await loan.getByRole('button', { name: kaLoans.loan.pay }).click();
   await loan.getByRole('radio', { name: choice }).check();
   await loan.getByRole('button', { name: kaLoans.repay.continue }).click();
   await expect(loan).toContainText(kaLoans.repay.remains);
-  await loan.getByRole('button', { name: kaLoans.repay.confirm }).click();
-  await expect(loan).toContainText(kaLoans.repay.success);
-  const close = loan.getByRole('button', { name: kaLoans.repay.close });
-  if (await close.count()) await close.click();
+  await payOnBankAndReturn(page, loan);
 }
 
 test('log in, apply and repay with the keyboard alone', async ({ page, consoleProblems }) => {
@@ -173,9 +183,20 @@ test('log in, apply and repay with the keyboard alone', async ({ page, consolePr
   );
   await tabTo(page, loan.getByRole('button', { name: kaLoans.repay.continue }));
   await page.keyboard.press('Enter');
-  await tabTo(page, loan.getByRole('button', { name: kaLoans.repay.confirm }));
+  await tabTo(page, loan.getByRole('button', { name: kaCardPayment.payWithCard }));
   await page.keyboard.press('Enter');
-  await expect(page.getByText(kaLoans.repay.success)).toBeVisible();
+
+  // The bank's page, by the keyboard too: its fields in order, Enter pays.
+  await expectBankPage(page, KA_BANK.cardTitle);
+  await tabTo(page, page.getByLabel(KA_BANK.cardNumber));
+  await keys(TEST_CARDS.succeeds);
+  for (const value of [CARD_EXPIRY, CARD_CODE, CARD_HOLDER]) {
+    await page.keyboard.press('Tab');
+    await keys(value);
+  }
+  await page.keyboard.press('Enter');
+  await expectReturnPage(page);
+  await expectOutcome(page, kaCardPayment.outcome.succeededTitle);
   expect(consoleProblems).toEqual([]);
 });
 
@@ -201,9 +222,8 @@ test('an overdue customer sees days, penalty and total due, pays it, and the not
     notice.getByRole('radio', { name: startsWith(kaLoans.repay.totalDue) }),
   ).toBeChecked();
   await notice.getByRole('button', { name: kaLoans.repay.continue }).click();
-  await notice.getByRole('button', { name: kaLoans.repay.confirm }).click();
+  await payOnBankAndReturn(page, notice);
 
-  await expect(page.getByText(kaLoans.repay.success)).toBeVisible();
   await expect(notice).toBeHidden();
   expect(await axeViolations(page)).toEqual([]);
   expect(consoleProblems).toEqual([]);

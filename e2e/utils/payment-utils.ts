@@ -153,6 +153,20 @@ export async function typeCard(page: Page, number: string): Promise<void> {
   await page.getByRole('button', { name: startsWith(KA_BANK.pay('')) }).click();
 }
 
+/**
+ * Pays what a confirmation offers on the bank's page with the success card, as a customer of
+ * a v1.3 provider pays (the sandbox's): to the bank, the card typed, back on the return page
+ * paid, then back to the loans, whose figures are fresh.
+ */
+export async function payOnBankAndReturn(page: Page, where: Locator): Promise<void> {
+  await goToBank(page, where);
+  await typeCard(page, TEST_CARDS.succeeds);
+  await expectReturnPage(page);
+  await expectOutcome(page, kaCardPayment.outcome.succeededTitle);
+  await page.getByRole('link', { name: kaCardPayment.outcome.toLoans }).click();
+  await expect(page.getByRole('region', { name: ka.loans.title })).toBeVisible();
+}
+
 /** The order's id in the return page's address. */
 export function orderIdIn(page: Page): number {
   const id = Number(new URL(page.url()).searchParams.get('order'));
