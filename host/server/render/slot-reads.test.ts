@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { readsPath, slotReads } from './slot-reads';
 
 describe('what a slot may read of the provider for a customer’s page', () => {
