@@ -40,7 +40,11 @@ export const paymentOrderSchema = z.object({
   status: orderStatusSchema,
   /** The bank's page, an absolute address on the bank's origin: only while `created`. */
   redirect_url: z.nullable(z.string()),
-  return_url: z.string(),
+  /*
+   * Where the bank sends the customer back. An automatic charge has no customer to send back:
+   * the contract does not say what it holds then, so null is read as well as an address.
+   */
+  return_url: z.nullable(z.string()),
   created_at: timestampSchema,
   expires_at: timestampSchema,
   decided_at: z.nullable(timestampSchema),
