@@ -16,11 +16,11 @@ import {
 } from 'tooling/apps';
 import { formatPins } from 'tooling/release-integrity';
 import { originOf } from 'tooling/server/security-headers';
-import { DEFAULT_POLICY } from './canary-judge';
+import { DEFAULT_POLICY } from '../rollout/canary-judge';
 import { findBrotliModule, findNginx, INSTALL_HINT } from './nginx-binary';
 import { type NginxSite, renderNginxConf } from './nginx-conf';
 import { startPageServers } from './page-servers';
-import { figuresOf, metricsPorts, rate, scrape } from './release-metrics';
+import { figuresOf, metricsPorts, rate, scrape } from '../rollout/release-metrics';
 import {
   endCanary,
   readHistory,
@@ -31,7 +31,7 @@ import {
   skewPassed,
   startCanary,
   watchCanary,
-} from './rollout';
+} from '../rollout/rollout';
 import {
   deployBuilds,
   HOST_SITE,

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PAGE_SERVER_NODE_FLAGS, REMOTE_APPS } from 'tooling/apps';
-import { recordSkewPass } from '../../deploy/nginx/rollout';
+import { recordSkewPass } from '../../deploy/rollout/rollout';
 import { releaseId } from '../../deploy/nginx/site';
 import { localRolloutFile, rollOutLocally } from '../../host/server/releases/local-rollout';
 import { REPO_ROOT } from '../utils/redeploy-utils';

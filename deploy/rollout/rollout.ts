@@ -13,7 +13,7 @@ import {
   scrape,
   since,
 } from './release-metrics';
-import { REGISTRY_DIR, REPO_ROOT, readPins, releaseUrl, renderFromPins, writePins } from './site';
+import { REGISTRY_DIR, REPO_ROOT, readPins, releaseUrl, renderFromPins, writePins } from '../nginx/site';
 
 /*
  * A slice's rollout (decision 029): a release becomes stable by a canary that its own numbers
