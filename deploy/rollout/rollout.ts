@@ -1,118 +1,45 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { releaseOfManifest } from 'host/src/telemetry/rum-events';
 import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
-import { type CanaryPolicy, DEFAULT_POLICY, judgeCanary, type Verdict } from './canary-judge';
-import {
-  figuresOf,
-  metricsPorts,
-  type ReleaseFigures,
-  rate,
-  type Sample,
-  scrape,
-  since,
-} from './release-metrics';
-import { REGISTRY_DIR, REPO_ROOT, readPins, releaseUrl, renderFromPins, writePins } from '../nginx/site';
+import type { Verdict } from './canary-judge';
+import type { Env, ReleaseStore, RolloutRecord } from './release-store';
 
 /*
- * A slice's rollout (decision 029): a release becomes stable by a canary that its own numbers
- * promote or roll back, and every change of the stable release is recorded — what it replaced,
- * from which commit — in the release history and in the production pin the skew test meets.
+ * A slice's rollout (decision 029) as a state machine over its release records. A slice is
+ * unreleased, on a stable release, or on a stable release with a canary beside it:
+ *
+ *   unreleased ──set──▶ stable ──start canary──▶ canary ──judge: promote──▶ stable (the canary)
+ *                         ▲  │                     │
+ *                         │  └─roll back───────────┼──judge: roll back──▶ stable (unchanged)
+ *                         └── the release it replaced (roll back with no canary)
+ *
+ * Every change of the stable release is recorded — what it replaced, from which commit — in
+ * the slice's history and in the production pin the skew test meets; a canary that ends is
+ * recorded as rolled back. Each step writes the pins, then has the pages rendered from them.
  */
 
-type Env = Record<string, string | undefined>;
+export type SliceState =
+  | { phase: 'unreleased' }
+  | { phase: 'stable'; stable: string }
+  | { phase: 'canary'; stable: string; canary: string; percent: number };
+
+/** Why a canary becomes stable: its judge's verdict, or an operator's word. */
+export type Promotion = { verdict: Verdict } | { byHand: string };
+
+export interface RolloutDeps {
+  store: ReleaseStore;
+  /** The URL a REMOTE_*_URL line pins for a release deployed here. */
+  releaseUrl: (remote: RemoteApp, id: string) => string;
+  /** Writes the pages again from the pins just written (the page servers read them). */
+  render: () => void;
+  now?: () => Date;
+}
 
 export function remoteByFolder(folder: string | undefined): RemoteApp | undefined {
   return REMOTE_APPS.find((app) => app.folder === folder);
 }
 
-/** One change of a slice's stable release. */
-export interface RolloutRecord {
-  release: string;
-  /** The stable release it replaced (undefined for the first). */
-  replaced?: string;
-  /** The commit the release was built from. */
-  commit?: string;
-  at: string;
-  how: 'promoted' | 'rolled back' | 'set';
-  why?: string;
-}
-
-const historyFile = (remote: RemoteApp) => path.join(REGISTRY_DIR, remote.folder, 'history.json');
-
-export function readHistory(remote: RemoteApp): RolloutRecord[] {
-  const file = historyFile(remote);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RolloutRecord[]) : [];
-}
-
-function appendHistory(remote: RemoteApp, record: RolloutRecord): void {
-  const file = historyFile(remote);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify([...readHistory(remote), record], null, 2)}\n`);
-}
-
-/** Where each release came from: the commit `release` recorded beside its pins. */
-const commitFile = (remote: RemoteApp, id: string) =>
-  path.join(REGISTRY_DIR, remote.folder, `${id}.commit`);
-
-/** Records the commit a release is built from: RELEASE_COMMIT, else the checkout's HEAD. */
-export function recordReleaseCommit(remote: RemoteApp, id: string, env: Env = process.env): void {
-  const file = commitFile(remote, id);
-  if (existsSync(file)) return;
-  let commit = env.RELEASE_COMMIT?.trim();
-  if (!commit) {
-    try {
-      commit = execFileSync('git', ['rev-parse', 'HEAD'], {
-        cwd: REPO_ROOT,
-        encoding: 'utf8',
-      }).trim();
-    } catch {
-      return;
-    }
-  }
-  if (/^[0-9a-f]{40}$/.test(commit)) writeFileSync(file, `${commit}\n`);
-}
-
-const commitOf = (remote: RemoteApp, id: string): string | undefined => {
-  const file = commitFile(remote, id);
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
-};
-
-/**
- * The production pin (`deploy/in-production.json` unless IN_PRODUCTION_FILE names another):
- * the commit the skew test builds as what customers have (decision 019), and each slice's
- * release with what it replaced. A promotion moves it to the promoted release's commit.
- */
-export function inProductionFile(env: Env = process.env): string {
-  return env.IN_PRODUCTION_FILE ?? path.join(REPO_ROOT, 'deploy/in-production.json');
-}
-
-interface InProduction {
-  $comment?: string;
-  commit: string;
-  releases?: Record<string, Omit<RolloutRecord, 'how' | 'why'>>;
-}
-
-function movePin(remote: RemoteApp, record: RolloutRecord, env: Env): void {
-  const file = inProductionFile(env);
-  const pin: InProduction = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as InProduction)
-    : { commit: record.commit ?? '' };
-  const { how: _how, why: _why, ...release } = record;
-  const next: InProduction = {
-    ...pin,
-    ...(record.commit ? { commit: record.commit } : {}),
-    releases: { ...pin.releases, [remote.name]: release },
-  };
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(next, null, 2)}\n`);
-  renameSync(`${file}.tmp`, file);
-}
-
-const canaryLines = (remote: RemoteApp) => [remote.canaryUrlEnv, remote.canaryPercentEnv];
-
-/** The stable release's id and the canary's, as the pins file has them. */
-export function releasesInPins(remote: RemoteApp, pins: Env = readPins()) {
+/** The stable release's id and the canary's, as the pins have them. */
+export function releasesInPins(remote: RemoteApp, pins: Env) {
   const stable = pins[remote.urlEnv];
   const canary = pins[remote.canaryUrlEnv];
   return {
@@ -121,152 +48,148 @@ export function releasesInPins(remote: RemoteApp, pins: Env = readPins()) {
   };
 }
 
-/** Makes a release the slice's stable one: pins, pages, history and the production pin. */
-export function setStable(
-  remote: RemoteApp,
-  id: string,
-  how: RolloutRecord['how'],
-  why: string | undefined,
-  env: Env = process.env,
-): RolloutRecord {
-  const pins = readPins();
-  const replaced = releasesInPins(remote, pins).stable;
-  pins[remote.urlEnv] = releaseUrl(remote, id, env);
-  for (const name of canaryLines(remote)) delete pins[name];
-  writePins(pins);
-  renderFromPins(env);
-  const commit = commitOf(remote, id);
-  const record: RolloutRecord = {
-    release: id,
-    ...(replaced && replaced !== id ? { replaced } : {}),
-    ...(commit ? { commit } : {}),
-    at: new Date().toISOString(),
-    how,
-    ...(why ? { why } : {}),
+/** The release the stable one replaced, as its history recorded it. */
+export const previousRelease = (history: readonly RolloutRecord[], stable: string | undefined) =>
+  history.findLast((record) => record.release === stable)?.replaced;
+
+export function sliceRollout(remote: RemoteApp, deps: RolloutDeps) {
+  const { store } = deps;
+  const now = deps.now ?? (() => new Date());
+  const canaryLines = [remote.canaryUrlEnv, remote.canaryPercentEnv];
+
+  const state = (pins: Env = store.readPins()): SliceState => {
+    const { stable, canary } = releasesInPins(remote, pins);
+    if (!stable) return { phase: 'unreleased' };
+    if (!canary) return { phase: 'stable', stable };
+    return { phase: 'canary', stable, canary, percent: Number(pins[remote.canaryPercentEnv]) };
   };
-  appendHistory(remote, record);
-  movePin(remote, record, env);
-  return record;
-}
 
-/** Ends a slice's canary: every visitor back on the stable release. */
-export function endCanary(remote: RemoteApp, why: string, env: Env = process.env): void {
-  const pins = readPins();
-  const { canary, stable } = releasesInPins(remote, pins);
-  for (const name of canaryLines(remote)) delete pins[name];
-  writePins(pins);
-  renderFromPins(env);
-  if (canary) {
-    appendHistory(remote, {
-      release: canary,
-      ...(stable ? { replaced: stable } : {}),
-      at: new Date().toISOString(),
-      how: 'rolled back',
-      why,
-    });
-  }
-}
+  const writeAndRender = (pins: Env) => {
+    store.writePins(pins);
+    deps.render();
+  };
 
-/** Starts serving a release to `percent` of visitors beside the stable one. */
-export function startCanary(
-  remote: RemoteApp,
-  id: string,
-  percent: number,
-  env: Env = process.env,
-) {
-  const pins = readPins();
-  const { stable, canary } = releasesInPins(remote, pins);
-  if (stable === id) throw new Error(`${remote.folder} release ${id} is already the stable one`);
-  if (canary) {
-    throw new Error(
-      `${remote.folder} has a canary under way (${canary}): promote or roll it back first`,
-    );
-  }
-  if (!Number.isInteger(percent) || percent < 1 || percent > 99) {
-    throw new Error(`--canary takes a whole percent from 1 to 99, got ${percent}`);
-  }
-  pins[remote.canaryUrlEnv] = releaseUrl(remote, id, env);
-  pins[remote.canaryPercentEnv] = String(percent);
-  writePins(pins);
-  renderFromPins(env);
-  return { stable };
-}
-
-export interface WatchOptions {
-  windowMs: number;
-  everyMs: number;
-  policy?: CanaryPolicy;
-  ports?: number[];
-  log?: (line: string) => void;
-}
-
-/**
- * Watches a canary over its window, from the page servers' metrics (only what happened since
- * it began), until its verdict: promoted or rolled back, by itself, with the reason. Its
- * errors are the share of verified views that erred (decision 034), as the judge reads them.
- */
-export async function watchCanary(
-  remote: RemoteApp,
-  canary: string,
-  stable: string,
-  options: WatchOptions,
-): Promise<
-  Exclude<Verdict, { kind: 'wait' }> & { canary: ReleaseFigures; stable: ReleaseFigures }
-> {
-  const ports = options.ports ?? metricsPorts();
-  if (ports.length === 0)
-    throw new Error('no page server is running: nothing to watch a canary by');
-  const log = options.log ?? console.info;
-  const baseline: Sample[] = await scrape(ports);
-  const started = Date.now();
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, options.everyMs));
-    const window = since(baseline, await scrape(ports));
-    const figures = {
-      canary: figuresOf(window, remote.name, canary),
-      stable: figuresOf(window, remote.name, stable),
+  /** Makes a registered release the slice's stable one: pins, pages, history, production pin. */
+  const setStable = (id: string, how: RolloutRecord['how'], why?: string): RolloutRecord => {
+    // Refused before anything is written: the render would refuse it half-way otherwise.
+    store.registeredPins(remote, id);
+    const pins = store.readPins();
+    const replaced = releasesInPins(remote, pins).stable;
+    pins[remote.urlEnv] = deps.releaseUrl(remote, id);
+    for (const name of canaryLines) delete pins[name];
+    writeAndRender(pins);
+    const commit = store.commitOf(remote, id);
+    const record: RolloutRecord = {
+      release: id,
+      ...(replaced && replaced !== id ? { replaced } : {}),
+      ...(commit ? { commit } : {}),
+      at: now().toISOString(),
+      how,
+      ...(why ? { why } : {}),
     };
-    const over = Date.now() - started >= options.windowMs;
-    const verdict = judgeCanary(
-      figures.canary,
-      figures.stable,
-      over,
-      options.policy ?? DEFAULT_POLICY,
-    );
-    log(
-      `${remote.folder} canary ${canary}: ${figures.canary.pages} pages, errors ${rate(figures.canary.erred, figures.canary.views)}, ` +
-        `fallbacks ${rate(figures.canary.fallbacks, figures.canary.renders)}; stable ${stable}: ` +
-        `${figures.stable.pages} pages, errors ${rate(figures.stable.erred, figures.stable.views)}, fallbacks ${rate(figures.stable.fallbacks, figures.stable.renders)}`,
-    );
-    if (verdict.kind !== 'wait') return { ...verdict, ...figures };
-  }
+    store.appendHistory(remote, record);
+    store.movePin(remote, record);
+    return record;
+  };
+
+  /** Ends the canary under way: every visitor back on the stable release, recorded. */
+  const endCanary = (why: string): SliceState => {
+    const pins = store.readPins();
+    const { canary, stable } = releasesInPins(remote, pins);
+    for (const name of canaryLines) delete pins[name];
+    writeAndRender(pins);
+    if (canary) {
+      store.appendHistory(remote, {
+        release: canary,
+        ...(stable ? { replaced: stable } : {}),
+        at: now().toISOString(),
+        how: 'rolled back',
+        why,
+      });
+    }
+    return state();
+  };
+
+  const promote = (promotion: Promotion): RolloutRecord => {
+    const current = state();
+    if (current.phase !== 'canary') throw new Error(`${remote.folder} has no canary under way`);
+    if ('verdict' in promotion && promotion.verdict.kind !== 'promote') {
+      throw new Error(
+        `${remote.folder} canary ${current.canary} was not judged sound: ${promotion.verdict.why}`,
+      );
+    }
+    const why = 'verdict' in promotion ? promotion.verdict.why : promotion.byHand;
+    return setStable(current.canary, 'promoted', why);
+  };
+
+  return {
+    state,
+    setStable,
+    promote,
+
+    /**
+     * Starts serving a registered release to `percent` of visitors beside the stable one. Both
+     * must have passed the skew test: they meet the host they will meet (decision 029).
+     */
+    startCanary(id: string, percent: number): { stable: string } {
+      const current = state();
+      if (current.phase === 'unreleased') {
+        throw new Error(`${remote.folder} has no stable release in its pins`);
+      }
+      if (current.stable === id) {
+        throw new Error(`${remote.folder} release ${id} is already the stable one`);
+      }
+      if (current.phase === 'canary') {
+        throw new Error(
+          `${remote.folder} has a canary under way (${current.canary}): promote or roll it back first`,
+        );
+      }
+      if (!Number.isInteger(percent) || percent < 1 || percent > 99) {
+        throw new Error(`--canary takes a whole percent from 1 to 99, got ${percent}`);
+      }
+      for (const checked of [current.stable, id]) {
+        if (!store.skewPassed(remote, checked)) {
+          throw new Error(
+            `${remote.folder} release ${checked} has not passed "pnpm test:skew": no canary starts before it does`,
+          );
+        }
+      }
+      store.registeredPins(remote, id);
+      const pins = store.readPins();
+      pins[remote.canaryUrlEnv] = deps.releaseUrl(remote, id);
+      pins[remote.canaryPercentEnv] = String(percent);
+      writeAndRender(pins);
+      return { stable: current.stable };
+    },
+
+    /** A verdict on the canary under way: promoted, rolled back, or left to run. */
+    judge(verdict: Verdict): SliceState {
+      if (state().phase !== 'canary') throw new Error(`${remote.folder} has no canary under way`);
+      if (verdict.kind === 'promote') promote({ verdict });
+      else if (verdict.kind === 'roll back') endCanary(verdict.why);
+      return state();
+    },
+
+    endCanary,
+
+    /**
+     * Ends the canary under way; with none, puts back the release the stable one replaced
+     * (recorded as set, not promoted: it was judged before).
+     */
+    rollBack(why: string): SliceState {
+      const current = state();
+      if (current.phase === 'canary') return endCanary(why);
+      if (current.phase === 'unreleased') {
+        throw new Error(`${remote.folder} has no stable release to roll back`);
+      }
+      const previous = previousRelease(store.history(remote), current.stable);
+      if (!previous) {
+        throw new Error(`${remote.folder}: no release before ${current.stable} is recorded`);
+      }
+      setStable(previous, 'set', why);
+      return state();
+    },
+  };
 }
 
-/**
- * Which releases passed `pnpm test:skew` (decision 019): its smoke tests against the host they
- * meet. A canary starts only for a release here, and only beside a stable release here or one
- * already in production (decision 029).
- */
-export const SKEW_PASSES = path.join(REGISTRY_DIR, 'skew-passes.json');
-
-interface SkewPass {
-  remote: string;
-  release: string;
-  at: string;
-}
-
-const readSkewPasses = (): SkewPass[] =>
-  existsSync(SKEW_PASSES) ? (JSON.parse(readFileSync(SKEW_PASSES, 'utf8')) as SkewPass[]) : [];
-
-export function recordSkewPass(remote: RemoteApp, release: string): void {
-  if (skewPassed(remote, release)) return;
-  mkdirSync(path.dirname(SKEW_PASSES), { recursive: true });
-  const passes = [
-    ...readSkewPasses(),
-    { remote: remote.folder, release, at: new Date().toISOString() },
-  ];
-  writeFileSync(SKEW_PASSES, `${JSON.stringify(passes, null, 2)}\n`);
-}
-
-export const skewPassed = (remote: RemoteApp, release: string): boolean =>
-  readSkewPasses().some((pass) => pass.remote === remote.folder && pass.release === release);
+export type SliceRollout = ReturnType<typeof sliceRollout>;
