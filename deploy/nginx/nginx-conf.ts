@@ -18,7 +18,7 @@ import {
   trustedScheme,
 } from './nginx-edge';
 import { NGINX_ERROR_PATH, plainErrorLocation, plainErrors, plainErrorTexts } from './nginx-errors';
-import { remoteOnSite, remoteServer } from './nginx-remotes';
+import { type RemoteServer, remoteOnSite, remoteServer } from './nginx-remotes';
 import { addHeaders, escapeRegex, quoted, regex, schemeDependent } from './nginx-syntax';
 
 /**
@@ -53,13 +53,6 @@ export interface HostServer {
   /** JSON bodies in the contract's shape for the proxy's own failures. */
   providerUnavailableBody: string;
   tooLargeBody: string;
-}
-
-export interface RemoteServer {
-  folder: string;
-  port: number;
-  /** The remote's site folder: one folder per release under releases/. */
-  root: string;
 }
 
 export interface NginxSite {
