@@ -12,7 +12,7 @@ import {
 } from 'shared/session/server-session';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
-import { PROXY_BODY_LIMIT, type ProviderTimeouts } from 'tooling/server/api-proxy';
+import { PROXY_BODY_LIMIT, type ProviderTimeouts } from './provider-limits';
 import { canonicalTarget, isUnder } from 'tooling/server/canonical-path';
 import { commonSecurityHeaders } from 'tooling/server/security-headers';
 import type { FastifyReply, FastifyRequest, StaticServer } from 'tooling/server/static-server';
