@@ -1,8 +1,8 @@
 import { allowedHosts } from 'host/server/host-check';
+import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'host/server/session/provider-limits';
 import { RUM_MAX_BYTES, RUM_PATH, RUM_VIEW_PARAM } from 'host/src/telemetry/rum-events';
 import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
 import { PAGE_SERVER_TIMEOUT_MS } from 'tooling/apps';
-import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'host/server/session/provider-limits';
 import {
   CSP_REPORT_PATH,
   commonSecurityHeaders,
