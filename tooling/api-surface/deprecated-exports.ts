@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
-import { publicModules } from './surface.ts';
+import { hasExport, publicModules } from './surface.ts';
 
 /*
  * shared's deprecated exports against the releases that need them (decision 010: "add beside the
@@ -18,10 +18,6 @@ export interface Deprecated {
 
 const isDeprecated = (node: ts.Node) =>
   ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'deprecated');
-
-const hasExport = (node: ts.Node) =>
-  ts.canHaveModifiers(node) &&
-  (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 /** The exports of one module's source marked `@deprecated`, by name. */
 export function deprecatedIn(source: string): string[] {
