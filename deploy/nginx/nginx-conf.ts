@@ -1,8 +1,8 @@
 import { allowedHosts } from 'host/server/host-check';
+import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'host/server/session/provider-limits';
 import { RUM_MAX_BYTES, RUM_PATH, RUM_VIEW_PARAM } from 'host/src/telemetry/rum-events';
 import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
 import { PAGE_SERVER_TIMEOUT_MS } from 'tooling/apps';
-import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'tooling/server/api-proxy';
 import {
   CSP_REPORT_PATH,
   commonSecurityHeaders,
@@ -25,7 +25,7 @@ import { addHeaders, escapeRegex, quoted, regex, schemeDependent } from './nginx
  * The nginx configuration that serves the product as `pnpm start` does, written from the same
  * definitions the Node servers use: the security headers and CSP (tooling/server/
  * security-headers), the caching rule and content-hash pattern (static-server), the proxy's
- * timeouts and body limit (api-proxy), the host's route list (its route table). Nothing here is
+ * timeouts and body limit (the session gateway's provider-limits), the host's route list (its route table). Nothing here is
  * a second copy of a rule; a change to one of them changes both servers.
  */
 

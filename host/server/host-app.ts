@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ka } from 'shared/strings/ka';
 import { hostOrigins, providerPaths, trustedProxies } from 'tooling/apps';
 import { isRemoteName, remoteNameOf } from 'tooling/remotes';
-import type { ProviderTimeouts } from 'tooling/server/api-proxy';
+import type { ProviderTimeouts } from './session/provider-limits';
 import { CSP_REPORT_PATH } from 'tooling/server/security-headers';
 import {
   createStaticServer,
