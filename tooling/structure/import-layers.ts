@@ -171,7 +171,7 @@ export function checkFeatures(sliceRoot: string): FeatureReport {
 }
 
 /** The strongly connected parts of more than one folder (Tarjan), each a loop to break. */
-function loopsOf(graph: Map<string, Set<string>>): string[][] {
+export function loopsOf(graph: Map<string, Set<string>>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
