@@ -61,7 +61,10 @@ export const HOST_FLOORS: readonly Floor[] = [
     name: 'server services',
     holds: ['server/session/', 'server/telemetry/', 'server/releases/'],
   },
-  { name: 'server config', holds: ['server/config-from-env.ts', 'server/host-check.ts'] },
+  {
+    name: 'server config',
+    holds: ['server/config-from-env.ts', 'server/config-variables.ts', 'server/host-check.ts'],
+  },
   {
     name: 'browser entry',
     holds: ['src/start/', 'src/index.ts', 'src/start-in-steps.ts', 'src/bootstrap.tsx'],
