@@ -11,8 +11,10 @@ import {
 
 describe('docs/configuration.md', () => {
   it('is what `pnpm env:table` writes from the readers’ tables (run it after changing one)', async () => {
+    // Biome lines the tables' columns up (`pnpm env:table` formats the page): compare the cells.
+    const cells = (text: string) => text.replace(/ +/g, ' ').replace(/-{3,}/g, '---');
     const onDisk = readFileSync(path.join(REPO_ROOT, CONFIGURATION_DOC), 'utf8');
-    expect(onDisk).toBe(await writtenConfigurationDoc());
+    expect(cells(onDisk)).toBe(cells(await writtenConfigurationDoc()));
   });
 
   it('names every variable a reader reads, and none that no reader reads', async () => {
