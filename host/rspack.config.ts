@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildRuntimeConfig } from 'release-contract/config-from-env';
 import { HOST_APP, portOf } from 'tooling/apps';
 import { createAppConfig } from 'tooling/rspack/app-config';
 import { PreloadFontsPlugin } from 'tooling/rspack/preload-fonts-plugin';
 import { createHostServerConfig } from 'tooling/rspack/server-config';
 import { startAfterPaint } from 'tooling/rspack/start-after-paint';
-import { buildRuntimeConfig } from './server/config-from-env';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 

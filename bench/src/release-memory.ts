@@ -18,9 +18,9 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { RemoteReleases } from 'host/server/releases/remote-releases';
-import { RenderPool } from 'host/server/render/render-pool';
-import type { RuntimeConfig } from 'host/src/contract/runtime-config';
+import { RemoteReleases } from 'page-server/releases/remote-releases';
+import { RenderPool } from 'page-server/render/render-pool';
+import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { WORKSPACE_ROOT } from './servers';
 
 const RELEASES = 200;

@@ -14,9 +14,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
-import { buildHostApp } from 'host/server/host-app';
-import { loadPageRenderer } from 'host/server/render/page-renderer';
-import { PAGE_STATE_ELEMENT_ID } from 'host/src/contract/page-state';
+import { buildHostApp } from 'page-server/page-server-app';
+import { loadPageRenderer } from 'page-server/render/page-renderer';
+import { PAGE_STATE_ELEMENT_ID } from 'release-contract/page-state';
 import { apiUpstream, HOST_APP, portOf } from 'tooling/apps';
 import { LOAD_PAGES } from './load-pages';
 import { startFederated, WORKSPACE_ROOT } from './servers';

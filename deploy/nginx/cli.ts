@@ -2,7 +2,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROUTE_TABLE } from 'host/src/app/route-table';
+import { ROUTE_TABLE } from 'host/routes';
+import { originOf } from 'page-server/http/security-headers';
 import { ka } from 'shared/strings/ka';
 import {
   apiUpstream,
@@ -15,7 +16,6 @@ import {
   trustedProxies,
 } from 'tooling/apps';
 import { formatPins } from 'tooling/release-integrity';
-import { originOf } from 'tooling/server/security-headers';
 import { DEFAULT_POLICY } from './canary-judge';
 import { findBrotliModule, findNginx, INSTALL_HINT } from './nginx-binary';
 import { type NginxSite, renderNginxConf } from './nginx-conf';

@@ -1,15 +1,15 @@
-import { allowedHosts } from 'host/server/host-check';
-import { RUM_MAX_BYTES, RUM_PATH, RUM_VIEW_PARAM } from 'host/src/telemetry/rum-events';
-import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
-import { PAGE_SERVER_TIMEOUT_MS } from 'tooling/apps';
-import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'tooling/server/api-proxy';
+import { allowedHosts } from 'page-server/host-check';
 import {
   CSP_REPORT_PATH,
   commonSecurityHeaders,
   contentSecurityPolicy,
   type PagePolicy,
-} from 'tooling/server/security-headers';
-import { CONTENT_HASH, IMMUTABLE, UNPUBLISHED } from 'tooling/server/static-server';
+} from 'page-server/http/security-headers';
+import { CONTENT_HASH, IMMUTABLE, UNPUBLISHED } from 'page-server/http/static-server';
+import { RUM_MAX_BYTES, RUM_PATH, RUM_VIEW_PARAM } from 'release-contract/rum-events';
+import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
+import { PAGE_SERVER_TIMEOUT_MS } from 'tooling/apps';
+import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'tooling/server/api-proxy';
 import {
   pageCacheControl,
   refusedPaths,

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { releaseOfManifest } from 'host/src/telemetry/rum-events';
+import { releaseOfManifest } from 'release-contract/rum-events';
 import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { type CanaryPolicy, DEFAULT_POLICY, judgeCanary, type Verdict } from './canary-judge';
 import {

@@ -12,20 +12,20 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { buildRuntimeConfig, type RegisteredReleases } from 'host/server/config-from-env';
-import { stableConfig } from 'host/server/releases/canary';
-import { renderIndexHtml } from 'host/server/render/page-document';
-import { remotesToHint } from 'host/server/render/page-hints';
-import { ROUTE_TABLE } from 'host/src/app/route-table';
+import { ROUTE_TABLE } from 'host/routes';
+import { isPublished } from 'page-server/http/static-server';
+import { stableConfig } from 'page-server/releases/canary';
+import { renderIndexHtml } from 'page-server/render/page-document';
+import { remotesToHint } from 'page-server/render/page-hints';
+import { buildRuntimeConfig, type RegisteredReleases } from 'release-contract/config-from-env';
+import { releaseOfManifest } from 'release-contract/rum-events';
 import {
   RUNTIME_CONFIG_PATH,
   type RuntimeConfig,
   releasePinsSchema,
-} from 'host/src/contract/runtime-config';
-import { releaseOfManifest } from 'host/src/telemetry/rum-events';
+} from 'release-contract/runtime-config';
 import { HOST_APP, portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { pinsOfBuild, type ReleasePins } from 'tooling/release-integrity';
-import { isPublished } from 'tooling/server/static-server';
 import { remotePathOnSite } from './nginx-remotes';
 
 /**

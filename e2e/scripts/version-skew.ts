@@ -2,10 +2,10 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { localRolloutFile, rollOutLocally } from 'page-server/releases/local-rollout';
 import { PAGE_SERVER_NODE_FLAGS, REMOTE_APPS } from 'tooling/apps';
 import { recordSkewPass } from '../../deploy/nginx/rollout';
 import { releaseId } from '../../deploy/nginx/site';
-import { localRolloutFile, rollOutLocally } from '../../host/server/releases/local-rollout';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
 
