@@ -97,7 +97,7 @@ const configOf = (id: number) =>
     routeMiddleware: {},
   }) as unknown as RuntimeConfig;
 const pool = new RenderPool({
-  worker: path.join(WORKSPACE_ROOT, 'host/dist-server/render-worker.mjs'),
+  worker: path.join(WORKSPACE_ROOT, 'page-server/dist/render-worker.mjs'),
   bundle: path.join(WORKSPACE_ROOT, 'host/dist-ssr/render-page.cjs'),
   // No provider: the calculator's slot is left to the browser, its release still taken up.
   apiUpstream: 'http://127.0.0.1:9',

@@ -38,9 +38,10 @@ const rssMb = () => Math.round(process.memoryUsage().rss / 104_857.6) / 10;
 const stop = await startFederated([`http://localhost:${portOf(HOST_APP)}/`]);
 try {
   const hostRoot = path.join(WORKSPACE_ROOT, 'host');
+  const pageServerRoot = path.join(WORKSPACE_ROOT, 'page-server');
   const renderer = loadPageRenderer({
-    bundle: path.join(hostRoot, 'dist-ssr/render-page.cjs'),
-    worker: path.join(hostRoot, 'dist-server/render-worker.mjs'),
+    bundle: path.join(pageServerRoot, 'dist/render-page.cjs'),
+    worker: path.join(pageServerRoot, 'dist/render-worker.mjs'),
     apiUpstream: apiUpstream(),
     env: process.env,
     unpinned: 'evaluate',

@@ -25,8 +25,8 @@ const READ_EVERY_MS = 5_000;
 let host: ChildProcess | undefined;
 
 test.beforeAll(async () => {
-  host = spawn('node', [...PAGE_SERVER_NODE_FLAGS, 'dist-server/serve-host.mjs'], {
-    cwd: path.join(REPO_ROOT, 'host'),
+  host = spawn('node', [...PAGE_SERVER_NODE_FLAGS, 'dist/serve-page-server.mjs'], {
+    cwd: path.join(REPO_ROOT, 'page-server'),
     env: {
       ...process.env,
       ...E2E_SANDBOX_ENV,

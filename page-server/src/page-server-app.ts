@@ -57,11 +57,11 @@ export interface HostAppOptions {
   /** Fastify's logger (serve-host: warnings, such as CSP reports and an unreachable provider). */
   logger?: boolean | { level: string };
   /**
-   * The render bundle (dist-ssr/render-page.cjs): a visitor's pages are then rendered on the
+   * The render bundle (dist/render-page.cjs): a visitor's pages are then rendered on the
    * server (decision 020). Without it, every page is the browser's to render.
    */
   renderBundle?: string;
-  /** The render workers' script (dist-server/render-worker.mjs): needed with renderBundle. */
+  /** The render workers' script (dist/render-worker.mjs): needed with renderBundle. */
   renderWorker?: string;
   /** The render pool's settings. */
   renderPool?: PageRendererOptions['pool'];

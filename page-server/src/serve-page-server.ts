@@ -20,14 +20,16 @@ process.on('SIGUSR1', () => {
   console.error('host: a process sent the page server SIGUSR1; its inspector stays shut');
 });
 
-const hostRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// This file runs as page-server/dist/serve-page-server.mjs; the browser shell it serves is the
+// host's build beside it (host/dist).
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(packageRoot, '..');
 const port = portOf(HOST_APP);
 const upstream = apiUpstream();
 
 // A deployment (nginx's page servers, deploy/nginx) names its own copies of the build and its
 // runtime configuration; `pnpm start` rolls out the builds beside it (decision 025).
 const env = process.env;
-const repoRoot = path.resolve(hostRoot, '..');
 let runtimeConfigFile = env.HOST_RUNTIME_CONFIG;
 if (!runtimeConfigFile) {
   rollOutLocally(env, repoRoot);
@@ -36,10 +38,10 @@ if (!runtimeConfigFile) {
 const metrics = createPageMetrics();
 const app = await buildHostApp({
   metrics,
-  root: env.HOST_ROOT ?? path.join(hostRoot, 'dist'),
-  renderBundle: env.HOST_RENDER_BUNDLE ?? path.join(hostRoot, 'dist-ssr/render-page.cjs'),
+  root: env.HOST_ROOT ?? path.join(repoRoot, 'host/dist'),
+  renderBundle: env.HOST_RENDER_BUNDLE ?? path.join(packageRoot, 'dist/render-page.cjs'),
   // Beside this file in the build: the slices' server code runs there, without our secrets.
-  renderWorker: path.join(hostRoot, 'dist-server/render-worker.mjs'),
+  renderWorker: path.join(packageRoot, 'dist/render-worker.mjs'),
   ...(Number(env.HOST_RENDER_WORKERS) > 0
     ? { renderPool: { size: Number(env.HOST_RENDER_WORKERS) } }
     : {}),

@@ -7,7 +7,7 @@ import { type CustomerFetch, RenderPool, type RenderPoolOptions } from './render
 export interface PageRendererOptions {
   /** The render bundle's file. */
   bundle: string;
-  /** The render worker's script (dist-server/render-worker.mjs). */
+  /** The render worker's script (dist/render-worker.mjs). */
   worker: string;
   /** The provider's base address: the server asks it for public answers (the calculator's). */
   apiUpstream: string;

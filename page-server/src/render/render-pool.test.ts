@@ -21,7 +21,7 @@ import { workerEnv } from './worker-process';
  * their slots do not show.
  */
 
-const hostRoot = fileURLToPath(new URL('../..', import.meta.url));
+const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 let folder: string;
 let worker: string;
 let renderBundle: string;
@@ -101,7 +101,12 @@ beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'render-pool-'));
   worker = path.join(folder, 'render-worker.mjs');
   renderBundle = path.join(folder, 'render-page.cjs');
-  await bundleServer(path.join(hostRoot, 'server/render/render-worker.ts'), worker, hostRoot, true);
+  await bundleServer(
+    path.join(packageRoot, 'src/render/render-worker.ts'),
+    worker,
+    packageRoot,
+    true,
+  );
   writeFileSync(renderBundle, RENDER_BUNDLE);
   remotes = createServer((request, response) => {
     const [, name, file] = request.url?.match(/^\/([^/]+)\/([^?]+)/) ?? [];

@@ -33,9 +33,9 @@ import {
 export type { CustomerFetch } from './customer-answers';
 
 export interface RenderPoolOptions {
-  /** The worker's script (dist-server/render-worker.mjs). */
+  /** The worker's script (dist/render-worker.mjs). */
   worker: string;
-  /** The host's render bundle (dist-ssr/render-page.cjs). */
+  /** The host's render bundle (dist/render-page.cjs). */
   bundle: string;
   apiUpstream: string;
   unpinned: 'evaluate' | 'refuse';

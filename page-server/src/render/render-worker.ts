@@ -29,7 +29,7 @@ import {
  * answers the page server's questions; it decides nothing about the page.
  */
 
-/** What the host's render bundle (dist-ssr/render-page.cjs, tooling/rspack/server-config) exports. */
+/** What the host's render bundle (dist/render-page.cjs, tooling/rspack/server-config) exports. */
 interface RenderBundle {
   prepareAccount: typeof prepareAccount;
   renderSlots: typeof renderSlots;
