@@ -45,4 +45,18 @@ describe('missingPaths', () => {
   it('accepts history marked as gone', () => {
     expect(check('`pkg/src/old.ts` (gone)')).toEqual([]);
   });
+
+  it('reads the area pages under docs/ too', () => {
+    mkdirSync(path.join(root, 'docs'));
+    writeFileSync(path.join(root, 'docs/serving.md'), '`pkg/src/gone.ts`');
+    expect(check('')).toEqual(['docs/serving.md: pkg/src/gone.ts']);
+  });
+
+  it("accepts what a package's exports declare, and nothing else of it", () => {
+    writeFileSync(
+      path.join(root, 'pkg/package.json'),
+      JSON.stringify({ exports: { './thing': './src/thing.ts' } }),
+    );
+    expect(check('`pkg/thing` and `pkg/other`')).toEqual(['README.md: pkg/other']);
+  });
 });

@@ -21,7 +21,7 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'dist-server', 
 const GENERATED =
   /(^|\/)(dist|dist-server|logs|temp|site|releases|\.nginx|\.sandbox-data|\.e2e-tmp)(\/|$)/;
 
-/** The Markdown files to check: every README and decision record. */
+/** The Markdown files to check: every README, area page (`docs/*.md`) and decision record. */
 export function documents(root = REPO_ROOT): string[] {
   const found: string[] = [];
   const walk = (folder: string) => {
@@ -29,7 +29,11 @@ export function documents(root = REPO_ROOT): string[] {
       if (SKIPPED_FOLDERS.has(entry.name) || entry.name.startsWith('test-results')) continue;
       const file = path.join(folder, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (/^README\.md$/.test(entry.name) || /docs\/decisions\/\d+-.*\.md$/.test(file)) {
+      else if (
+        /^README\.md$/.test(entry.name) ||
+        /docs\/decisions\/\d+-.*\.md$/.test(file) ||
+        path.relative(root, file).match(/^docs\/[\w-]+\.md$/)
+      ) {
         found.push(file);
       }
     }
@@ -44,6 +48,15 @@ const existsAs = (file: string) => extensions.some((extension) => existsSync(fil
 /** The modules each remote exposes (tooling/remotes; its `exposes` map is checked against it). */
 const exposedModules = () =>
   new Set<string>(REMOTES.flatMap((remote) => remote.modules.map((m) => `${remote.name}/${m}`)));
+
+/** What a workspace package declares in its `exports` (`deploy/release-id`), if it does. */
+function declaredExport(root: string, name: string): boolean {
+  const [first = '', ...rest] = name.split('/');
+  const manifest = path.join(root, first, 'package.json');
+  if (rest.length === 0 || !existsSync(manifest)) return false;
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown };
+  return typeof exports === 'object' && exports !== null && `./${rest.join('/')}` in exports;
+}
 
 /** Names that look like a path or a module, as written in backticks. */
 const PATH_LIKE = /^(\.{1,2}\/)?[\w.@-]+(\/[\w.*@-]*)+$/;
@@ -77,7 +90,7 @@ export function missingPaths(root = REPO_ROOT, files = documents(root)): string[
       // Outside the repository (the product's documents beside it, `../shared/…` from the
       // root): not this check's, and absent from a CI machine's clone.
       if (candidates.some((candidate) => path.relative(root, candidate).startsWith('..'))) continue;
-      if (exposed.has(clean)) continue;
+      if (exposed.has(clean) || declaredExport(root, clean)) continue;
       // A remote's README names its own exposed modules as `./Name`.
       const remote = REMOTE_APPS.find((app) => folder === path.join(root, app.folder));
       if (remote && clean.startsWith('./') && exposed.has(`${remote.name}/${clean.slice(2)}`)) {
