@@ -10,7 +10,8 @@ import {
   commonSecurityHeaders,
   contentSecurityPolicy,
 } from 'page-server/http/security-headers';
-import { IMMUTABLE, UNPUBLISHED } from 'page-server/http/static-server';
+import { IMMUTABLE } from 'page-server/http/static-server';
+import { UNPUBLISHED } from 'tooling/rspack/build-output';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findNginx } from './nginx-binary';
 import { type NginxSite, renderNginxConf } from './nginx-conf';

@@ -1,11 +1,7 @@
 import path from 'node:path';
 import { contentSecurityPolicy } from 'page-server/http/security-headers';
-import {
-  CONTENT_HASH,
-  IMMUTABLE,
-  OWN_ORIGIN_ONLY,
-  UNPUBLISHED,
-} from 'page-server/http/static-server';
+import { CONTENT_HASH, IMMUTABLE, OWN_ORIGIN_ONLY } from 'page-server/http/static-server';
+import { UNPUBLISHED } from 'tooling/rspack/build-output';
 import { refusePath } from './nginx-edge';
 import { plainErrorLocation, plainErrors } from './nginx-errors';
 import { addHeaders, quoted, regex, schemeDependent } from './nginx-syntax';

@@ -10,7 +10,6 @@ import {
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ROUTE_TABLE } from 'host/routes';
-import { isPublished } from 'page-server/http/static-server';
 import { stableConfig } from 'page-server/releases/canary';
 import { renderIndexHtml } from 'page-server/render/page-document';
 import { remotesToHint } from 'page-server/render/page-hints';
@@ -19,6 +18,7 @@ import { releaseOfManifest } from 'release-contract/rum-events';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'release-contract/runtime-config';
 import { HOST_APP, portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { pinsOfBuild } from 'tooling/release-integrity';
+import { isPublished } from 'tooling/rspack/build-output';
 import { NGINX_DIR, REPO_ROOT } from '../deploy-paths';
 import { deployedStore } from '../rollout/deployed-store';
 import { releaseId } from '../rollout/release-id';

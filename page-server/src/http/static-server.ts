@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { isPublished } from 'tooling/rspack/build-output';
 import { canonicalRouting } from './canonical-path.ts';
 import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
 
@@ -13,14 +14,6 @@ export const OWN_ORIGIN_ONLY = { remoteOrigins: [], https: false } as const;
 /** Files the browser must revalidate on every load: they name the current hashed files. */
 const ALWAYS_REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
 
-/**
- * What a build holds for the team and never sends a browser: source maps, and federation's
- * stats (source paths and dependency versions; the browser reads only the manifest), and their
- * precompressed copies, which a static server sends for a name of their own (issue 45).
- */
-export const UNPUBLISHED = /(\.map|(^|\/)mf-stats\.json)(\.(br|gz))?$/;
-
-export const isPublished = (file: string) => !UNPUBLISHED.test(file);
 /** A file name with a content hash (the build's `[name].[contenthash:8].[ext]`): never changes. */
 export const CONTENT_HASH = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
 

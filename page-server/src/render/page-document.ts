@@ -11,7 +11,7 @@ const PAGE_GZIP = { level: 6 };
 import { PAGE_STATE_ELEMENT_ID, type PageState } from 'release-contract/page-state';
 import { VIEW_TOKEN_META } from 'release-contract/rum-events';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from 'release-contract/runtime-config';
-import { AFTER_PAINT_ATTRIBUTE } from '../http/page-scripts';
+import { AFTER_PAINT_ATTRIBUTE } from 'tooling/rspack/build-output';
 import { CSP_REPORT_PATH, originOf, pageSecurityHeaders } from '../http/security-headers';
 import type { FastifyReply, FastifyRequest } from '../http/static-server';
 
