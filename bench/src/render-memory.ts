@@ -1,6 +1,6 @@
 /**
  * `pnpm --filter bench render-memory`: does the page server keep anything of a render? The
- * host's server (`buildHostApp`, what serve-host runs, with its render bundle) is built in this
+ * host's server (`buildPageServerApp`, what serve-host runs, with its render bundle) is built in this
  * process beside the product served as `pnpm start` serves it (remotes and sandbox), renders
  * the load's mix of visitor pages 10 000 times, and its heap is measured after a full
  * collection at each 2 000: the resident size of a served process (`pnpm --filter bench load`)
@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
-import { buildHostApp } from 'page-server/page-server-app';
+import { buildPageServerApp } from 'page-server/page-server-app';
 import { loadPageRenderer } from 'page-server/render/page-renderer';
 import { PAGE_STATE_ELEMENT_ID } from 'release-contract/page-state';
 import { apiUpstream, HOST_APP, portOf } from 'tooling/apps';
@@ -49,7 +49,7 @@ try {
   });
   if (!renderer) throw new Error('the host has no render bundle or worker: pnpm build first');
   await renderer.ready();
-  const app = await buildHostApp({
+  const app = await buildPageServerApp({
     root: path.join(hostRoot, 'dist'),
     pageRenderer: renderer,
     apiUpstream: apiUpstream(),

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildHostApp } from 'page-server/page-server-app';
+import { buildPageServerApp } from 'page-server/page-server-app';
 import { apiUpstream } from 'tooling/apps';
 
 export const WORKSPACE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -60,7 +60,7 @@ export async function startFederated(urls: string[]): Promise<() => Promise<void
 
 /** The monolith's build behind the host's own production server (same proxy, same headers). */
 export async function startMonolith(root: string, port: number): Promise<() => Promise<void>> {
-  const app = await buildHostApp({
+  const app = await buildPageServerApp({
     root,
     apiUpstream: apiUpstream(),
     // Its own port is the name it answers to (the host refuses any other, decision 024).

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sessionLimitsFromEnv } from 'release-contract/config-from-env';
 import type { StaticServer } from './http/static-server';
-import { buildHostApp } from './page-server-app';
+import { buildPageServerApp } from './page-server-app';
 import type { PageRenderer } from './render/page-renderer';
 import { sealSession } from './session/sealed-session';
 import { sessionKeys } from './session/session-keys';
@@ -61,7 +61,7 @@ afterEach(async () => {
 const TEST_ORIGINS = 'http://localhost,http://127.0.0.1:3000,https://lender.example.ge';
 
 async function build(apiUpstream = providerUrl, env: Record<string, string> = {}) {
-  app = await buildHostApp({ root, apiUpstream, env: { HOST_ORIGINS: TEST_ORIGINS, ...env } });
+  app = await buildPageServerApp({ root, apiUpstream, env: { HOST_ORIGINS: TEST_ORIGINS, ...env } });
   return app;
 }
 
@@ -107,7 +107,7 @@ describe('a starting page server', () => {
   it('is ready to take pages only once its renderer can render them', async () => {
     const { renderer, asked, tell } = rendererReadyWhenTold();
     let built = false;
-    const building = buildHostApp({
+    const building = buildPageServerApp({
       root,
       apiUpstream: providerUrl,
       env: { HOST_ORIGINS: TEST_ORIGINS },
@@ -127,7 +127,7 @@ describe('a starting page server', () => {
 
   it('takes pages anyway once its renderer’s start allowance is spent', async () => {
     const { renderer } = rendererReadyWhenTold();
-    app = await buildHostApp({
+    app = await buildPageServerApp({
       root,
       apiUpstream: providerUrl,
       env: { HOST_ORIGINS: TEST_ORIGINS },
@@ -365,7 +365,7 @@ describe('the host server', () => {
 
   it('refuses to start with a malformed ROUTE_MIDDLEWARE', async () => {
     await expect(
-      buildHostApp({ root, apiUpstream: providerUrl, env: { ROUTE_MIDDLEWARE: '{nope' } }),
+      buildPageServerApp({ root, apiUpstream: providerUrl, env: { ROUTE_MIDDLEWARE: '{nope' } }),
     ).rejects.toThrow();
   });
 
@@ -440,7 +440,7 @@ describe('the host server', () => {
   });
 
   it('answers 502 in the contract error shape when the provider takes too long', async () => {
-    app = await buildHostApp({
+    app = await buildPageServerApp({
       root,
       apiUpstream: providerUrl,
       env: { HOST_ORIGINS: TEST_ORIGINS },

@@ -45,7 +45,7 @@ import { createPageMetrics, type PageMetrics, providerOutcome } from './telemetr
 import type { HealthReport } from './telemetry/page-server-health';
 import { ReleaseBook, registerRumEndpoint } from './telemetry/rum-endpoint';
 
-export interface HostAppOptions {
+export interface PageServerAppOptions {
   /** The host's build folder. */
   root: string;
   /** Where /api/* goes: the provider's base address. */
@@ -99,7 +99,7 @@ function slotRelease(config: RuntimeConfig, slot: SlotOutcome['slot']) {
  * The host's production server: built files, its runtime config, the API proxy, route statuses.
  * It resolves once it can render pages (or its renderer's start allowance is spent).
  */
-export async function buildHostApp(options: HostAppOptions): Promise<StaticServer> {
+export async function buildPageServerApp(options: PageServerAppOptions): Promise<StaticServer> {
   // Built once: a malformed env var stops the server at start-up, and nothing in it depends on
   // a request.
   const fromEnv = buildRuntimeConfig(options.env);

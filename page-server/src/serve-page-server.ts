@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiUpstream, HOST_APP, listenHost, PAGE_SERVER_NODE_FLAGS, portOf } from 'tooling/apps';
 import { inspectorOpening } from './inspector-guard';
-import { buildHostApp } from './page-server-app';
+import { buildPageServerApp } from './page-server-app';
 import { localRolloutFile, rollOutLocally } from './releases/local-rollout';
 import { serveMetrics } from './telemetry/metrics-server';
 import { createPageMetrics } from './telemetry/page-metrics';
@@ -38,7 +38,7 @@ if (!runtimeConfigFile) {
 }
 const metrics = createPageMetrics();
 const health = new HealthReport();
-const app = await buildHostApp({
+const app = await buildPageServerApp({
   metrics,
   health,
   root: env.HOST_ROOT ?? path.join(repoRoot, 'host/dist'),

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { StaticServer } from '../http/static-server';
-import { buildHostApp } from '../page-server-app';
+import { buildPageServerApp } from '../page-server-app';
 import type { ServerPage } from '../render/page-composer';
 import type { PageRenderer } from '../render/page-renderer';
 import { serveMetrics } from './metrics-server';
@@ -65,7 +65,7 @@ afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
 beforeEach(async () => {
   root = hostRootForTests();
   metrics = createPageMetrics();
-  app = await buildHostApp({
+  app = await buildPageServerApp({
     root,
     apiUpstream: providerUrl,
     env: { HOST_ORIGINS: 'http://localhost', REMOTE_HOME_URL: HOME },
@@ -125,7 +125,7 @@ describe("the page server's metrics", () => {
     writeFileSync(path.join(root, 'render-page.cjs'), '');
     const health = new HealthReport();
     const refused = createPageMetrics();
-    const served = await buildHostApp({
+    const served = await buildPageServerApp({
       root,
       apiUpstream: providerUrl,
       env: { HOST_ORIGINS: 'http://localhost', REMOTE_HOME_URL: HOME, RENDER_WORKER_USER: '-' },

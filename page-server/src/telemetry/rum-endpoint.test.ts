@@ -7,7 +7,7 @@ import {
   VIEW_TOKEN_META,
 } from 'release-contract/rum-events';
 import type { StaticServer } from '../http/static-server';
-import { buildHostApp } from '../page-server-app';
+import { buildPageServerApp } from '../page-server-app';
 import { createPageMetrics, type PageMetrics } from './page-metrics';
 import { hostRootForTests } from './testing/host-root';
 import { HOSTILE_BEACONS, PERSONAL_NUMBER } from './testing/hostile-beacons';
@@ -21,7 +21,7 @@ let app: StaticServer;
 let metrics: PageMetrics;
 
 const build = (env: Record<string, string> = {}, unverifiedBeaconsPerMinute = 5_000) =>
-  buildHostApp({
+  buildPageServerApp({
     root,
     apiUpstream: 'http://127.0.0.1:9',
     env: {
@@ -210,7 +210,7 @@ describe("a page view's beacons are evidence, not votes (issue 45, row 10)", () 
     const altered = Buffer.from(
       JSON.stringify({ ...claims, releases: { remote_home: canary.release } }),
     ).toString('base64url');
-    const elsewhere = await buildHostApp({
+    const elsewhere = await buildPageServerApp({
       root,
       apiUpstream: 'http://127.0.0.1:9',
       env: {
