@@ -10,7 +10,7 @@ import { ScheduleTable } from 'shared/ui/schedule-table';
 import facts from '../../../components/facts.module.css';
 import { PrintOnly } from '../../../components/print-only';
 import { kaLoans } from '../../../ka-loans';
-import { type Payment, paymentsQuery } from '../../payments/api/payments';
+import { type Payment, paymentsQuery } from '../../../lib/payments';
 import { type LoanContract, loanContractQuery } from '../api/contract';
 import { nestHeadings } from '../lib/nest-headings';
 import styles from './loan-documents.module.css';

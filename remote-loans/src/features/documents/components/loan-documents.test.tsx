@@ -8,8 +8,8 @@ import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
+import type { Payment } from '../../../lib/payments';
 import { activeLoan } from '../../../testing/fake-loan-provider';
-import type { Payment } from '../../payments/api/payments';
 import type { LoanContract } from '../api/contract';
 import { LoanDocuments } from './loan-documents';
 

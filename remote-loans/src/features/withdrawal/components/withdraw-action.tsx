@@ -8,12 +8,12 @@ import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { kaLoans } from '../../../ka-loans';
 import { isOpen } from '../../../lib/loan-status';
-import { ActionSteps, QuotePending } from '../../money-action/components/action-steps';
-import { Figures } from '../../money-action/components/figures';
-import styles from '../../money-action/components/money-action.module.css';
-import { useActionFlow } from '../../money-action/hooks/use-action-flow';
-import { useLoanWrite } from '../../money-action/hooks/use-loan-write';
-import { daysBetween, tbilisiToday } from '../../money-action/lib/iso-date';
+import { ActionSteps, QuotePending } from '../../../lib/money-action/action-steps';
+import { Figures } from '../../../lib/money-action/figures';
+import { daysBetween, tbilisiToday } from '../../../lib/money-action/iso-date';
+import styles from '../../../lib/money-action/money-action.module.css';
+import { useActionFlow } from '../../../lib/money-action/use-action-flow';
+import { useLoanWrite } from '../../../lib/money-action/use-loan-write';
 import { type Withdrawal, withdraw, withdrawalQuery } from '../api/withdrawal';
 
 const t = kaLoans.withdrawal;
