@@ -1,3 +1,5 @@
+import { tbilisiToday } from 'shared/lib/tbilisi-today';
+
 /**
  * Calendar arithmetic on ISO dates ("2026-11-25"), in UTC so the day never shifts with the
  * browser's zone: the provider says which day is today, the page only counts from it.
@@ -9,11 +11,6 @@ export function addDays(isoDate: string, days: number): string {
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** Today in Tbilisi as an ISO date: called from effects and handlers, never during render. */
-export function tbilisiToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tbilisi' }).format(now);
 }
 
 /**
