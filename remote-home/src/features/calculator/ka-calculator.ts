@@ -1,7 +1,9 @@
+import { kaLoanFigures } from 'shared/strings/ka-loan-figures';
+
 /** The home slice's calculator copy, in Georgian. */
 export const kaCalculator = {
   title: 'სესხის კალკულატორი',
-  amount: 'სესხის თანხა',
+  amount: kaLoanFigures.amount,
   amountField: 'თანხა ლარში',
   amountSlider: 'სესხის თანხა (სლაიდერი)',
   amountRange: '{min} – {max}',
@@ -12,14 +14,14 @@ export const kaCalculator = {
   amountRaised: 'თანხა გაიზარდა მინიმალურამდე: {amount}.',
   amountLowered: 'თანხა შემცირდა მაქსიმალურამდე: {amount}.',
   amountRestored: 'თანხა არ იყო შეყვანილი — დავაბრუნეთ {amount}.',
-  term: 'ვადა',
-  months: '{count} თვე',
-  monthlyPayment: 'ყოველთვიური გადასახადი',
-  totalPayment: 'სულ გადასახდელი',
-  totalInterest: 'სულ პროცენტი',
-  serviceFee: 'მომსახურების საკომისიო',
-  interestRate: 'წლიური საპროცენტო განაკვეთი',
-  effectiveRate: 'ეფექტური წლიური განაკვეთი',
+  term: kaLoanFigures.term,
+  months: kaLoanFigures.months,
+  monthlyPayment: kaLoanFigures.monthlyPayment,
+  totalPayment: kaLoanFigures.totalPayment,
+  totalInterest: kaLoanFigures.totalInterest,
+  serviceFee: kaLoanFigures.serviceFee,
+  interestRate: kaLoanFigures.interestRate,
+  effectiveRate: kaLoanFigures.effectiveRate,
   updating: 'ახლდება…',
   figuresFor: 'ნაჩვენებია წინა გაანგარიშება: {amount}, {term}.',
   error: 'გაანგარიშება ვერ მოხერხდა.',
