@@ -1,9 +1,9 @@
 import { kaLoanFigures } from 'shared/strings/ka-loan-figures';
 
-/** The home slice's calculator copy, in Georgian. */
+/** The home slice's calculator copy, in Georgian; the offer's figures in the regulated words. */
 export const kaCalculator = {
+  ...kaLoanFigures,
   title: 'სესხის კალკულატორი',
-  amount: kaLoanFigures.amount,
   amountField: 'თანხა ლარში',
   amountSlider: 'სესხის თანხა (სლაიდერი)',
   amountRange: '{min} – {max}',
@@ -14,14 +14,6 @@ export const kaCalculator = {
   amountRaised: 'თანხა გაიზარდა მინიმალურამდე: {amount}.',
   amountLowered: 'თანხა შემცირდა მაქსიმალურამდე: {amount}.',
   amountRestored: 'თანხა არ იყო შეყვანილი — დავაბრუნეთ {amount}.',
-  term: kaLoanFigures.term,
-  months: kaLoanFigures.months,
-  monthlyPayment: kaLoanFigures.monthlyPayment,
-  totalPayment: kaLoanFigures.totalPayment,
-  totalInterest: kaLoanFigures.totalInterest,
-  serviceFee: kaLoanFigures.serviceFee,
-  interestRate: kaLoanFigures.interestRate,
-  effectiveRate: kaLoanFigures.effectiveRate,
   updating: 'ახლდება…',
   figuresFor: 'ნაჩვენებია წინა გაანგარიშება: {amount}, {term}.',
   error: 'გაანგარიშება ვერ მოხერხდა.',
