@@ -16,7 +16,6 @@ import { findNginx } from './nginx-binary';
 import { type NginxSite, renderNginxConf } from './nginx-conf';
 import { REMOTE_FILE_CSP } from './nginx-remotes';
 import { quoted } from './nginx-syntax';
-import { releaseId } from './site';
 
 const site = (prefix: string): NginxSite => ({
   prefix,
@@ -755,21 +754,5 @@ describe('the written configuration', () => {
       },
       20_000,
     );
-  });
-});
-
-describe('releaseId', () => {
-  let build = '';
-  afterEach(() => rmSync(build, { recursive: true, force: true }));
-
-  it('names a build by what it publishes: the same files, the same release; a source map is not published', () => {
-    build = mkdtempSync(path.join(tmpdir(), 'release-'));
-    writeFileSync(path.join(build, 'mf-manifest.json'), '{}');
-    writeFileSync(path.join(build, 'main.0123abcd.js'), 'one');
-    const first = releaseId(build);
-    writeFileSync(path.join(build, 'main.0123abcd.js.map'), '{}');
-    expect(releaseId(build)).toBe(first);
-    writeFileSync(path.join(build, 'main.0123abcd.js'), 'two');
-    expect(releaseId(build)).not.toBe(first);
   });
 });

@@ -1,8 +1,8 @@
 import { allowedHosts } from 'host/server/host-check';
+import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'host/server/session/provider-limits';
 import { RUM_MAX_BYTES, RUM_PATH, RUM_VIEW_PARAM } from 'host/src/telemetry/rum-events';
 import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
 import { PAGE_SERVER_TIMEOUT_MS } from 'tooling/apps';
-import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'tooling/server/api-proxy';
 import {
   CSP_REPORT_PATH,
   commonSecurityHeaders,
@@ -18,14 +18,14 @@ import {
   trustedScheme,
 } from './nginx-edge';
 import { NGINX_ERROR_PATH, plainErrorLocation, plainErrors, plainErrorTexts } from './nginx-errors';
-import { remoteOnSite, remoteServer } from './nginx-remotes';
+import { type RemoteServer, remoteOnSite, remoteServer } from './nginx-remotes';
 import { addHeaders, escapeRegex, quoted, regex, schemeDependent } from './nginx-syntax';
 
 /**
  * The nginx configuration that serves the product as `pnpm start` does, written from the same
  * definitions the Node servers use: the security headers and CSP (tooling/server/
  * security-headers), the caching rule and content-hash pattern (static-server), the proxy's
- * timeouts and body limit (api-proxy), the host's route list (its route table). Nothing here is
+ * timeouts and body limit (the session gateway's provider-limits), the host's route list (its route table). Nothing here is
  * a second copy of a rule; a change to one of them changes both servers.
  */
 
@@ -53,13 +53,6 @@ export interface HostServer {
   /** JSON bodies in the contract's shape for the proxy's own failures. */
   providerUnavailableBody: string;
   tooLargeBody: string;
-}
-
-export interface RemoteServer {
-  folder: string;
-  port: number;
-  /** The remote's site folder: one folder per release under releases/. */
-  root: string;
 }
 
 export interface NginxSite {

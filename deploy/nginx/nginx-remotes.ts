@@ -6,7 +6,6 @@ import {
   OWN_ORIGIN_ONLY,
   UNPUBLISHED,
 } from 'tooling/server/static-server';
-import type { RemoteServer } from './nginx-conf';
 import { refusePath } from './nginx-edge';
 import { plainErrorLocation, plainErrors } from './nginx-errors';
 import { addHeaders, quoted, regex, schemeDependent } from './nginx-syntax';
@@ -15,6 +14,14 @@ import { addHeaders, quoted, regex, schemeDependent } from './nginx-syntax';
  * Where nginx serves each remote's releases: its own server block on its own port (its origin,
  * with its own page), and its folder under the host's origin (decision 031, fifth part).
  */
+
+/** A remote's server block as the configuration describes it (nginx-conf's `NginxSite`). */
+export interface RemoteServer {
+  folder: string;
+  port: number;
+  /** The remote's site folder: one folder per release under releases/. */
+  root: string;
+}
 
 /** Where a remote's releases are served under the site's own origin: /<folder>/releases/<id>/. */
 export const remotePathOnSite = (folder: string) => `/${folder}/`;

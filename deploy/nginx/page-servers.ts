@@ -2,21 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hostOrigins, metricsPortOf, PAGE_SERVER_NODE_FLAGS, pageServerPorts } from 'tooling/apps';
-import {
-  NGINX_DIR,
-  PAGE_SERVER_BUNDLE,
-  PAGE_SERVER_CONFIG,
-  PAGE_SERVER_ROOT,
-  REPO_ROOT,
-} from './site';
+import { PAGE_SERVERS_FILE, REPO_ROOT } from '../deploy-paths';
+import { PAGE_SERVER_BUNDLE, PAGE_SERVER_CONFIG, PAGE_SERVER_ROOT } from './site';
 
 type Env = Record<string, string | undefined>;
-
-/**
- * Which process serves each page server's port, and where its metrics are: for the team, the
- * e2e test that stops one, and the commands that read the metrics (health, a canary's watch).
- */
-export const PAGE_SERVERS_FILE = path.join(NGINX_DIR, 'page-servers.json');
 
 /**
  * How soon a page server that stopped is started again (nginx sends its pages elsewhere

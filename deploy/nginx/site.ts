@@ -1,31 +1,28 @@
-import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildRuntimeConfig, type RegisteredReleases } from 'host/server/config-from-env';
 import { stableConfig } from 'host/server/releases/canary';
 import { renderIndexHtml } from 'host/server/render/page-document';
 import { remotesToHint } from 'host/server/render/page-hints';
 import { ROUTE_TABLE } from 'host/src/app/route-table';
-import {
-  RUNTIME_CONFIG_PATH,
-  type RuntimeConfig,
-  releasePinsSchema,
-} from 'host/src/contract/runtime-config';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'host/src/contract/runtime-config';
 import { releaseOfManifest } from 'host/src/telemetry/rum-events';
 import { HOST_APP, portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
-import { pinsOfBuild, type ReleasePins } from 'tooling/release-integrity';
+import { pinsOfBuild } from 'tooling/release-integrity';
 import { isPublished } from 'tooling/server/static-server';
+import { NGINX_DIR, REPO_ROOT } from '../deploy-paths';
+import { deployedStore } from '../rollout/deployed-store';
+import { releaseId } from '../rollout/release-id';
+import type { Env } from '../rollout/release-store';
 import { remotePathOnSite } from './nginx-remotes';
 
 /**
@@ -39,32 +36,8 @@ import { remotePathOnSite } from './nginx-remotes';
  * at the older folder (REMOTE_*_URL), with no rebuild and nothing copied.
  */
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** nginx's prefix (conf, logs, pid, temporary files) and the site it serves. */
-export const NGINX_DIR = path.join(REPO_ROOT, '.nginx');
 export const SITE_DIR = path.join(NGINX_DIR, 'site');
 export const HOST_SITE = path.join(SITE_DIR, 'host');
-
-type Env = Record<string, string | undefined>;
-
-function filesOf(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
-    .filter(isPublished)
-    .sort();
-}
-
-/** A release's id: the first 12 hex digits of the hash of every file it publishes. */
-export function releaseId(build: string): string {
-  const hash = createHash('sha256');
-  for (const file of filesOf(build))
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(path.join(build, file)));
-  return hash.digest('hex').slice(0, 12);
-}
 
 export const releasesDir = (remote: RemoteApp) => path.join(SITE_DIR, remote.folder, 'releases');
 
@@ -87,18 +60,10 @@ function publish(from: string, to: string) {
 }
 
 /**
- * What each release was when it was deployed (decision 025): its pins, kept beside the site and
- * never served. A rollout writes these into the runtime configuration, not digests of whatever
- * the release's folder holds by then.
- */
-export const REGISTRY_DIR = path.join(NGINX_DIR, 'registry');
-const registryFile = (remote: RemoteApp, id: string) =>
-  path.join(REGISTRY_DIR, remote.folder, `${id}.json`);
-
-/**
  * Deploys a remote's build as a release beside the earlier ones and returns its id. The same
  * build deployed twice is one release; a release already there is never touched. Its pins are
- * registered from the build, before it is published.
+ * registered from the build, before it is published (decision 025): a rollout writes these into
+ * the runtime configuration, not digests of whatever the release's folder holds by then.
  */
 export function releaseRemote(remote: RemoteApp, build: string): string {
   if (!existsSync(path.join(build, 'mf-manifest.json'))) {
@@ -106,25 +71,11 @@ export function releaseRemote(remote: RemoteApp, build: string): string {
   }
   const id = releaseId(build);
   const target = path.join(releasesDir(remote), id);
-  const record = registryFile(remote, id);
-  const pins = pinsOfBuild(build);
-  const recorded = existsSync(record) ? readRecord(record) : undefined;
-  // A release registered before manifests were pinned (issue 45) gains its manifest's pin from
-  // the same build, never from its published folder, which may have changed since.
-  if (!recorded?.manifest) {
-    if (recorded && (recorded.entry !== pins.entry || recorded.server !== pins.server)) {
-      throw new Error(`${build} is not the build ${remote.folder} release ${id} registered`);
-    }
-    mkdirSync(path.dirname(record), { recursive: true });
-    writeFileSync(record, `${JSON.stringify(pins, null, 2)}\n`);
-  }
+  // Registered from the build, never from its published folder, which may have changed since.
+  deployedStore().register(remote, id, pinsOfBuild(build), build);
   if (!existsSync(target)) publish(build, target);
   return id;
 }
-
-/** A release's record, checked as the runtime configuration checks pins. */
-const readRecord = (record: string): ReleasePins =>
-  releasePinsSchema.parse(JSON.parse(readFileSync(record, 'utf8')));
 
 /** The id of the release a URL names, when it is a release deployed here. */
 export function deployedReleaseId(
@@ -137,35 +88,18 @@ export function deployedReleaseId(
 }
 
 /**
- * A release's pins as `release` registered them; a damaged record stops the render, and so
- * does one without its manifest's pin (registered before issue 45: `release` it again).
- */
-export function registeredPins(remote: RemoteApp, id: string): ReleasePins {
-  const record = registryFile(remote, id);
-  if (!existsSync(record)) {
-    throw new Error(`${remote.folder} release ${id} was never deployed here: run "release"`);
-  }
-  const pins = readRecord(record);
-  if (!pins.manifest) {
-    throw new Error(
-      `${remote.folder} release ${id} was registered without its manifest's digest: run "release ${remote.folder} <its build>" again`,
-    );
-  }
-  return pins;
-}
-
-/**
  * The pins registered for each remote whose REMOTE_*_URL names a release deployed here, and
  * for each canary (REMOTE_*_CANARY_URL) that does.
  */
 export function registeredReleases(env: Env): RegisteredReleases {
   const registered: RegisteredReleases = { canaries: {} };
+  const store = deployedStore(env);
   for (const remote of REMOTE_APPS) {
     const id = deployedReleaseId(remote, env[remote.urlEnv], env);
-    if (id) registered[remote.name] = registeredPins(remote, id);
+    if (id) registered[remote.name] = store.registeredPins(remote, id);
     const canary = deployedReleaseId(remote, env[remote.canaryUrlEnv], env);
     if (canary && registered.canaries)
-      registered.canaries[remote.name] = registeredPins(remote, canary);
+      registered.canaries[remote.name] = store.registeredPins(remote, canary);
   }
   return registered;
 }
@@ -219,44 +153,12 @@ export function renderHostPages(env: Env, template: string): RuntimeConfig {
 /** The host build's page, kept beside the site as the template every render starts from. */
 export const HOST_TEMPLATE = path.join(NGINX_DIR, 'host-template.html');
 
-/**
- * Which release of each remote the host uses: one `REMOTE_*_URL=` line per remote. This file
- * is the deployment's runtime configuration; `start` writes it, `render` reads it.
- */
-export const PINS_FILE = path.join(NGINX_DIR, 'releases.env');
-
-export function readPins(file = PINS_FILE): Env {
-  if (!existsSync(file)) throw new Error(`${file} does not exist: run "pnpm start:nginx" first`);
-  const pins: Env = {};
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (match?.[1] && match[2] !== undefined) pins[match[1]] = match[2];
-  }
-  return pins;
-}
-
-export function writePins(pins: Env) {
-  const lines = REMOTE_APPS.flatMap((remote) => [
-    `${remote.urlEnv}=${pins[remote.urlEnv]}`,
-    // A canary under way (decision 029): its release and share of visitors.
-    ...[remote.canaryUrlEnv, remote.canaryPercentEnv]
-      .filter((name) => pins[name])
-      .map((name) => `${name}=${pins[name]}`),
-  ]);
-  writeFileSync(
-    PINS_FILE,
-    [
-      '# The release of each remote the host uses. To roll a slice out or back, change its line',
-      '# to a release under .nginx/site/<remote>/releases/ and run: pnpm --filter deploy nginx render',
-      ...lines,
-      '',
-    ].join('\n'),
-  );
-}
-
 /** The pages rendered from the pins file (and the rest of the environment: ports, middleware). */
 export function renderFromPins(env: Env): RuntimeConfig {
-  return renderHostPages({ ...env, ...readPins() }, readFileSync(HOST_TEMPLATE, 'utf8'));
+  return renderHostPages(
+    { ...env, ...deployedStore(env).readPins() },
+    readFileSync(HOST_TEMPLATE, 'utf8'),
+  );
 }
 
 /**
@@ -304,6 +206,6 @@ export function deployBuilds(env: Env): Env {
     const id = releaseRemote(remote, path.join(REPO_ROOT, remote.folder, 'dist'));
     pins[remote.urlEnv] = env[remote.urlEnv] ?? releaseUrl(remote, id, env);
   }
-  writePins(pins);
+  deployedStore(env).writePins(pins);
   return pins;
 }

@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { figuresOf, parseMetrics } from '../../deploy/nginx/release-metrics';
+import { figuresOf, parseMetrics } from 'deploy/release-metrics';
 import { RUM_PATH, RUM_VIEW_PARAM } from '../../host/src/telemetry/rum-events';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { type ExpectedConsoleError, expect, test } from '../fixtures';

@@ -15,10 +15,12 @@ import {
   type SessionTiming,
   validateSessionTiming,
 } from '../src/contract/runtime-config';
+import type { PageServerVariable } from './config-variables';
 
 type Env = Record<string, string | undefined>;
 
-function secondsFromEnv(env: Env, name: string, fallback: number): number {
+/** A variable's seconds; only a variable of the page server's table (config-variables). */
+function secondsFromEnv(env: Env, name: PageServerVariable, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw.trim()))

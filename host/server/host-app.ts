@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ka } from 'shared/strings/ka';
 import { hostOrigins, providerPaths, trustedProxies } from 'tooling/apps';
 import { isRemoteName, remoteNameOf } from 'tooling/remotes';
-import type { ProviderTimeouts } from 'tooling/server/api-proxy';
+import type { ProviderTimeouts } from './session/provider-limits';
 import { CSP_REPORT_PATH } from 'tooling/server/security-headers';
 import {
   createStaticServer,
@@ -38,6 +38,7 @@ import { cookiesOf } from './session/provider-calls';
 import { type PageSession, registerProviderGateway } from './session/provider-gateway';
 import { sessionKeys } from './session/session-keys';
 import { createPageMetrics, type PageMetrics, providerOutcome } from './telemetry/page-metrics';
+import type { HealthReport } from './telemetry/page-server-health';
 import { ReleaseBook, registerRumEndpoint } from './telemetry/rum-endpoint';
 
 export interface HostAppOptions {
@@ -77,6 +78,8 @@ export interface HostAppOptions {
    * own when not given. serve-host serves it on a loopback port.
    */
   metrics?: PageMetrics;
+  /** Where this server tells its health (serve-host serves it beside the metrics). */
+  health?: HealthReport;
   /** Beacons without a view token per address and minute (rum-endpoint's flood guard). */
   unverifiedBeaconsPerMinute?: number;
 }
@@ -171,6 +174,10 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
             app.log.warn({ err: error }, 'server render: a part is left to the browser'),
           onStopped: (error) =>
             app.log.error({ err: error }, 'server render: a render worker was stopped'),
+          onUnavailable: (error) => {
+            metrics.serverRenderUnavailable.set(1);
+            app.log.error({ err: error }, 'server render: no render worker can start');
+          },
           onRelease: (remote, release, outcome) => {
             if (!isRemoteName(remote)) return;
             const label = book.label(remote, releaseOfManifest(manifestOfKey(release)));
@@ -178,6 +185,8 @@ export async function buildHostApp(options: HostAppOptions): Promise<StaticServe
           },
         })
       : undefined);
+  const renderHealth = renderer?.health;
+  if (renderHealth) options.health?.watchServerRender(() => renderHealth());
   // The workers end with the server (a deploy, a test).
   app.addHook('onClose', async () => renderer?.close());
 

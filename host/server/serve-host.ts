@@ -6,6 +6,7 @@ import { inspectorOpening } from './inspector-guard';
 import { localRolloutFile, rollOutLocally } from './releases/local-rollout';
 import { serveMetrics } from './telemetry/metrics-server';
 import { createPageMetrics } from './telemetry/page-metrics';
+import { HealthReport } from './telemetry/page-server-health';
 
 // Nothing of the page server's is started before it is known that no signal opens its inspector.
 const opening = inspectorOpening(process.execArgv, process.env.NODE_OPTIONS);
@@ -34,8 +35,10 @@ if (!runtimeConfigFile) {
   runtimeConfigFile = localRolloutFile(repoRoot);
 }
 const metrics = createPageMetrics();
+const health = new HealthReport();
 const app = await buildHostApp({
   metrics,
+  health,
   root: env.HOST_ROOT ?? path.join(hostRoot, 'dist'),
   renderBundle: env.HOST_RENDER_BUNDLE ?? path.join(hostRoot, 'dist-ssr/render-page.cjs'),
   // Beside this file in the build: the slices' server code runs there, without our secrets.
@@ -58,7 +61,7 @@ await app.listen({ port, host: listenHost() });
 const metricsPort = Number(env.METRICS_PORT);
 const metricsServer =
   Number.isInteger(metricsPort) && metricsPort > 0
-    ? await serveMetrics(metrics.registry, metricsPort)
+    ? await serveMetrics(metrics.registry, metricsPort, health)
     : undefined;
 
 /** How long a stop may take: the pages under way are finished by then. */
@@ -79,7 +82,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 console.info(`host: http://localhost:${port}`);
-if (metricsServer) console.info(`host: metrics on http://127.0.0.1:${metricsPort}/metrics`);
+if (metricsServer) {
+  console.info(
+    `host: metrics on http://127.0.0.1:${metricsPort}/metrics, health on http://127.0.0.1:${metricsPort}/health`,
+  );
+}
 console.info(
   process.env.API_BASE_URL
     ? `host: /api/* is proxied to API_BASE_URL=${upstream}`

@@ -56,6 +56,10 @@ export interface SandboxConfig {
 /** `http://localhost:3000`: the product's host as `pnpm start` and `pnpm start:nginx` serve it. */
 export const DEFAULT_CLIENT_ORIGINS = ['http://localhost:3000'];
 
+/** Another site than the client's localhost: the client's cookies never reach the bank. */
+const DEFAULT_BANK_PUBLIC_URL = 'http://127.0.0.1:4100';
+const DEFAULT_MERCHANT_NAME = 'ონლაინ სესხი';
+
 /** The origins in a comma list, each reduced to scheme://host[:port]. */
 function originsFrom(raw: string | undefined): string[] {
   if (raw === undefined || raw.trim() === '') return DEFAULT_CLIENT_ORIGINS;
@@ -66,9 +70,140 @@ function originsFrom(raw: string | undefined): string[] {
     .map((entry) => new URL(entry).origin);
 }
 
-function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** One variable, its default and meaning in one line, as docs/configuration.md shows. */
+export interface EnvVariable {
+  names: readonly string[];
+  /** As the docs say it: a value, or what happens when it is unset. */
+  default: string;
+  meaning: string;
+}
+
+/** The sandbox's variables whose value is a count or seconds: their defaults are read here. */
+const NUMBERS = {
+  ACCESS_TOKEN_TTL: { default: '300', meaning: 'seconds an access token lives' },
+  REFRESH_TOKEN_TTL: { default: '86400', meaning: 'seconds a refresh token lives' },
+  DECISION_DELAY: {
+    default: '10',
+    meaning:
+      'seconds before an application or photo is decided (and again before an approved loan is issued)',
+  },
+  CODE_RESEND_SECONDS: {
+    default: '60',
+    meaning: 'one SMS / e-mail code per channel per user in this window',
+  },
+  LOGIN_ATTEMPTS: {
+    default: '5',
+    meaning:
+      'failed password guesses per (username, address) pair in the login window before 429 (`0`: off)',
+  },
+  LOGIN_ADDRESS_ATTEMPTS: {
+    default: '20',
+    meaning:
+      'failed password guesses per client address, across usernames, in the window (`0`: off)',
+  },
+  LOGIN_USER_FREE_ATTEMPTS: {
+    default: '10',
+    meaning:
+      'failed guesses per username, from any address, in the window before each further one waits 2, 4, 8… seconds (`0`: no pacing)',
+  },
+  LOGIN_MAX_DELAY_SECONDS: { default: '60', meaning: 'the longest such wait' },
+  LOGIN_WINDOW_SECONDS: { default: '900', meaning: 'the window login attempts are counted in' },
+  REGISTER_ADDRESS_ATTEMPTS: {
+    default: '10',
+    meaning: 'registration attempts per client address, valid or not, before 429 (`0`: off)',
+  },
+  REGISTER_WINDOW_SECONDS: { default: '3600', meaning: 'the window registrations are counted in' },
+  BANK_DECISION_SECONDS: {
+    default: '2',
+    meaning:
+      "seconds from a submit on the bank's page (or a charge of a saved card) to the bank's decision",
+  },
+} as const satisfies Record<string, Omit<EnvVariable, 'names'>>;
+
+/**
+ * Every variable the sandbox reads (this module and `server.ts`): `pnpm env:table` writes them
+ * into docs/configuration.md, and a tooling test fails when a reader reads one not here.
+ */
+export const SANDBOX_VARIABLES: readonly EnvVariable[] = [
+  { names: ['PORT'], default: 'unset', meaning: 'the port, when `SANDBOX_PORT` is unset' },
+  {
+    names: ['SANDBOX_LOG_LEVEL'],
+    default: 'info',
+    meaning: "the sandbox's log level",
+  },
+  {
+    names: ['SANDBOX_DATA_DIR'],
+    default: '.sandbox-data',
+    meaning: 'PGlite data folder; `memory://` for a throw-away database',
+  },
+  {
+    names: ['SANDBOX_UPLOAD_DIR'],
+    default: '`$SANDBOX_DATA_DIR/uploads`',
+    meaning: 'verification photos',
+  },
+  {
+    names: ['DATABASE_URL'],
+    default: 'unset',
+    meaning: 'PostgreSQL instead of PGlite (same schema, same queries)',
+  },
+  {
+    names: ['JWT_SECRET'],
+    default: 'a sandbox-only value',
+    meaning:
+      'HS256 key for tokens and code HMACs; production mode requires one of its own, 32 characters or more',
+  },
+  ...Object.entries(NUMBERS).map(([name, variable]) => ({ names: [name], ...variable })),
+  {
+    names: ['PROXY_SECRET'],
+    default: 'unset',
+    meaning:
+      "the proxy in front proves itself with it (`X-Proxy-Secret`); only then is its `X-Forwarded-For` the client's address",
+  },
+  {
+    names: ['SANDBOX_MODE'],
+    default: 'development',
+    meaning:
+      '`production` hides the test helpers, logs no codes, refuses the built-in `JWT_SECRET` and the seed users',
+  },
+  {
+    names: ['SANDBOX_SEED'],
+    default: '`true` (development)',
+    meaning:
+      'seed content and users on first start (an empty users table); never in production mode',
+  },
+  {
+    names: ['SANDBOX_CLIENT_ORIGINS'],
+    default: DEFAULT_CLIENT_ORIGINS.join(','),
+    meaning:
+      "the client's origins, comma-separated: a payment order's `return_url` must be an absolute address on one of them",
+  },
+  {
+    names: ['BANK_PORT'],
+    default: '4100',
+    meaning: "the bank's port (on `LISTEN_HOST`), started by `src/server.ts` beside the API",
+  },
+  {
+    names: ['BANK_PUBLIC_URL'],
+    default: DEFAULT_BANK_PUBLIC_URL,
+    meaning:
+      "the bank's origin as a browser reaches it: orders' `redirect_url` is `<it>/pay/<token>`",
+  },
+  {
+    names: ['BANK_MERCHANT_NAME'],
+    default: DEFAULT_MERCHANT_NAME,
+    meaning: "the lender's name the bank's page shows beside the amount",
+  },
+  {
+    names: ['SANDBOX_TEST_DATABASE_URL'],
+    default: 'unset',
+    meaning: 'tests only: one `vitest run` on this PostgreSQL instead of PGlite in memory',
+  },
+];
+
+/** A count or seconds from the environment, else the table's default. */
+function numberFrom(env: NodeJS.ProcessEnv, name: keyof typeof NUMBERS): number {
   const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
+  if (raw === undefined || raw === '') return Number(NUMBERS[name].default);
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0)
     throw new Error(`${name} must be a non-negative number`);
@@ -102,26 +237,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
       env.SANDBOX_UPLOAD_DIR ?? path.join(env.SANDBOX_DATA_DIR ?? '.sandbox-data', 'uploads'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || BUILT_IN_JWT_SECRET,
-    accessTtlSeconds: numberFrom(env, 'ACCESS_TOKEN_TTL', 5 * 60),
-    refreshTtlSeconds: numberFrom(env, 'REFRESH_TOKEN_TTL', 24 * 60 * 60),
-    decisionDelaySeconds: numberFrom(env, 'DECISION_DELAY', 10),
-    codeResendSeconds: numberFrom(env, 'CODE_RESEND_SECONDS', 60),
-    loginAttempts: numberFrom(env, 'LOGIN_ATTEMPTS', 5),
-    loginAddressAttempts: numberFrom(env, 'LOGIN_ADDRESS_ATTEMPTS', 20),
-    loginUserFreeAttempts: numberFrom(env, 'LOGIN_USER_FREE_ATTEMPTS', 10),
-    loginMaxDelaySeconds: numberFrom(env, 'LOGIN_MAX_DELAY_SECONDS', 60),
-    loginWindowSeconds: numberFrom(env, 'LOGIN_WINDOW_SECONDS', 15 * 60),
-    registerAddressAttempts: numberFrom(env, 'REGISTER_ADDRESS_ATTEMPTS', 10),
-    registerWindowSeconds: numberFrom(env, 'REGISTER_WINDOW_SECONDS', 60 * 60),
+    accessTtlSeconds: numberFrom(env, 'ACCESS_TOKEN_TTL'),
+    refreshTtlSeconds: numberFrom(env, 'REFRESH_TOKEN_TTL'),
+    decisionDelaySeconds: numberFrom(env, 'DECISION_DELAY'),
+    codeResendSeconds: numberFrom(env, 'CODE_RESEND_SECONDS'),
+    loginAttempts: numberFrom(env, 'LOGIN_ATTEMPTS'),
+    loginAddressAttempts: numberFrom(env, 'LOGIN_ADDRESS_ATTEMPTS'),
+    loginUserFreeAttempts: numberFrom(env, 'LOGIN_USER_FREE_ATTEMPTS'),
+    loginMaxDelaySeconds: numberFrom(env, 'LOGIN_MAX_DELAY_SECONDS'),
+    loginWindowSeconds: numberFrom(env, 'LOGIN_WINDOW_SECONDS'),
+    registerAddressAttempts: numberFrom(env, 'REGISTER_ADDRESS_ATTEMPTS'),
+    registerWindowSeconds: numberFrom(env, 'REGISTER_WINDOW_SECONDS'),
     proxySecret: env.PROXY_SECRET || undefined,
     mode,
     // Seeding is the development default; production refuses it (assertFitForProduction).
     seed: mode === 'development' && env.SANDBOX_SEED !== 'false',
     clientOrigins: originsFrom(env.SANDBOX_CLIENT_ORIGINS),
-    // Another site than the client's localhost: the client's cookies never reach the bank.
-    bankPublicUrl: new URL(env.BANK_PUBLIC_URL || 'http://127.0.0.1:4100').origin,
-    bankDecisionSeconds: numberFrom(env, 'BANK_DECISION_SECONDS', 2),
-    bankMerchantName: env.BANK_MERCHANT_NAME || 'ონლაინ სესხი',
+    bankPublicUrl: new URL(env.BANK_PUBLIC_URL || DEFAULT_BANK_PUBLIC_URL).origin,
+    bankDecisionSeconds: numberFrom(env, 'BANK_DECISION_SECONDS'),
+    bankMerchantName: env.BANK_MERCHANT_NAME || DEFAULT_MERCHANT_NAME,
   };
   if (mode === 'production') assertFitForProduction(config, env);
   return config;

@@ -55,6 +55,35 @@ describe('a constant that only lost members no release reads', () => {
   });
 });
 
+describe('an export or module no release imports', () => {
+  const before = surface({
+    'shared/a': { kept: 'export declare const kept: 1;', old: 'export declare const old: 1;' },
+    'shared/gone': { f: 'export declare function f(): void;' },
+  });
+  const after = surface({ 'shared/a': { kept: 'export declare const kept: 1;' } });
+  const asked: string[] = [];
+  const unread = (module: string, name: string, removed: string[]) => {
+    asked.push(`${module}: ${name} ${removed.length}`);
+    return true;
+  };
+
+  it('is retired, an addition, when no release imports it (asked with no members)', () => {
+    const change = compareSurfaces(before, after, unread);
+    expect(asked).toEqual(['shared/a: old 0', 'shared/gone: f 0']);
+    expect(change.retired).toEqual([
+      'shared/a: old (no release imports it)',
+      'shared/gone (module no release imports)',
+    ]);
+    expect(kindOf(change)).toBe('addition');
+  });
+
+  it('is a break while a release imports it', () => {
+    const change = compareSurfaces(before, after, () => false);
+    expect(change.removed).toEqual(['shared/a: old', 'shared/gone (module)']);
+    expect(kindOf(change)).toBe('breaking');
+  });
+});
+
 describe('compareSurfaces and kindOf', () => {
   const before = surface({ 'shared/a': { f: 'f(): void', '(local) O': 'interface O {}' } });
 

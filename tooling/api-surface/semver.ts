@@ -7,9 +7,10 @@ export interface SurfaceChange {
   removed: string[];
   changed: string[];
   /**
-   * A constant that only lost members no release reads (`retirable`): the second step of
-   * decision 010's "add beside the old, remove a release later". No consumer that can meet
-   * this version observes it, so it bumps as an addition does.
+   * A constant that only lost members no release reads, or an export or module no release
+   * imports (`retirable`): the second step of decision 010's "add beside the old, remove a
+   * release later". No consumer that can meet this version observes it, so it bumps as an
+   * addition does.
    */
   retired: string[];
 }
@@ -17,6 +18,8 @@ export interface SurfaceChange {
 /**
  * Whether the members a declaration lost (dotted paths, `loans.status.active`) may go without
  * a break: nothing that can meet this version reads them (shared-surface asks the words check).
+ * `removed` empty: the whole export went, the second step for a deprecated export
+ * (deprecated-exports), which nothing that can meet this version imports either.
  */
 export type Retirable = (module: string, name: string, removed: string[]) => boolean;
 
@@ -91,8 +94,12 @@ export function compareSurfaces(
     const old = before.modules[module];
     const now = after.modules[module];
     if (!old) change.added.push(`${module} (module)`);
-    else if (!now) change.removed.push(`${module} (module)`);
-    else {
+    else if (!now) {
+      const exports = Object.keys(old).filter((name) => !name.startsWith('(local) '));
+      if (retirable && exports.every((name) => retirable(module, name, []))) {
+        change.retired.push(`${module} (module no release imports)`);
+      } else change.removed.push(`${module} (module)`);
+    } else {
       for (const name of new Set([...Object.keys(old), ...Object.keys(now)])) {
         const local = name.startsWith('(local) ');
         if (old[name] === undefined) {
@@ -100,7 +107,10 @@ export function compareSurfaces(
           if (!local) change.added.push(`${module}: ${name}`);
         } else if (now[name] === undefined) {
           // A local that went is seen in the export that used it.
-          if (!local) change.removed.push(`${module}: ${name}`);
+          if (local) continue;
+          if (retirable?.(module, name, [])) {
+            change.retired.push(`${module}: ${name} (no release imports it)`);
+          } else change.removed.push(`${module}: ${name}`);
         } else if (old[name] !== now[name] && canonical(old[name]) !== canonical(now[name])) {
           const removed = retirable ? onlyRemovedMembers(old[name], now[name]) : undefined;
           if (removed && retirable?.(module, name, removed)) {

@@ -1,7 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inProductionCommit, readersNow, reads, remotesAt } from '../strings/shared-words.ts';
+import {
+  inProductionCommit,
+  readerFilesNow,
+  reads,
+  remoteFilesAt,
+} from '../strings/shared-words.ts';
+import { readBy } from './deprecated-exports.ts';
 import { ensureHistory, git } from './history.ts';
 import { parseReport, renderReport } from './report.ts';
 import {
@@ -60,23 +66,31 @@ export function checkSharedVersion(
   report = parseReport(readCheckedInReport()),
   firsts = firstReports(),
 ): VersionVerdict {
-  return judgeVersion(firsts, report, unreadWords());
+  return judgeVersion(firsts, report, unreadByAnyRelease());
 }
 
 /**
- * Words of `shared/strings/ka` may go without a break when nothing reads them: not today's apps,
- * nor the release in production (its remotes, at the pinned commit). Unknown production (a clone
+ * What may go without a break when nothing reads it, not today's apps nor the release in
+ * production (its remotes, at the pinned commit): words of `shared/strings/ka`, and whole
+ * exports (a deprecated export's second step, deprecated-exports). Unknown production (a clone
  * without that commit) retires nothing. Read once per check: each read is many git calls.
  */
-function unreadWords(): Retirable {
-  let readers: { production: string | null; now: Record<string, string> } | undefined;
+function unreadByAnyRelease(): Retirable {
+  let readers: { production: string[] | null; now: string[] } | undefined;
   return (module, name, removed) => {
-    if (module !== 'shared/strings/ka' || name !== 'ka') return false;
-    readers ??= { production: remotesAt(inProductionCommit()), now: readersNow() };
+    readers ??= {
+      production: remoteFilesAt(inProductionCommit()),
+      now: Object.values(readerFilesNow()).flat(),
+    };
     const { production, now } = readers;
     if (production === null) return false;
+    if (removed.length === 0) {
+      return !readBy(production, { module, name }) && !readBy(now, { module, name });
+    }
+    if (module !== 'shared/strings/ka' || name !== 'ka') return false;
+    const productionCode = production.join('\n');
     return removed.every(
-      (key) => !reads(production, key) && Object.values(now).every((code) => !reads(code, key)),
+      (key) => !reads(productionCode, key) && now.every((code) => !reads(code, key)),
     );
   };
 }
@@ -86,7 +100,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const before = parseReport(readCheckedInReportOrEmpty());
   const file = writeSharedReport();
   const after = parseReport(readCheckedInReport());
-  const change = compareSurfaces(before, after, unreadWords());
+  const change = compareSurfaces(before, after, unreadByAnyRelease());
   console.info(`wrote ${path.relative(REPO_ROOT, file)} (shared ${after.version})`);
   for (const [what, names] of Object.entries(change)) {
     for (const name of names as string[]) console.info(`  ${what}: ${name}`);

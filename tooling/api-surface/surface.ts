@@ -43,7 +43,7 @@ export function publicModules(root: string): { specifier: string; file: string }
 
 const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
 
-const hasExport = (node: ts.Node) =>
+export const hasExport = (node: ts.Node) =>
   ts.canHaveModifiers(node) &&
   (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 

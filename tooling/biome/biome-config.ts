@@ -69,6 +69,13 @@ type RuleName = keyof typeof RULES;
 
 const REMOTE_FOLDERS = ['remote-home', 'remote-account', 'remote-loans'];
 const TESTS = ['!**/*.test.ts', '!**/*.test.tsx'];
+/** What every module of shared's runtime keeps to; its parts add their own. */
+const SHARED_RUNTIME: readonly RuleName[] = [
+  'sharedImportsNoApp',
+  'sharedBySelfReference',
+  'noTooling',
+  'zodThroughTheFacade',
+];
 
 /** Each part of the tree and the import rules it is under, the narrower after the wider. */
 const PARTS: readonly { includes: readonly string[]; rules: readonly RuleName[] }[] = [
@@ -106,29 +113,16 @@ const PARTS: readonly { includes: readonly string[]; rules: readonly RuleName[] 
       '!shared/src/testing/**',
       '!shared/src/validation/zod.ts',
     ],
-    rules: [
-      'sharedImportsNoApp',
-      'sharedBySelfReference',
-      'noTooling',
-      'zodThroughTheFacade',
-      'writesThroughUseWrite',
-    ],
+    rules: [...SHARED_RUNTIME, 'writesThroughUseWrite'],
   },
   {
     // The one module that may.
     includes: ['shared/src/query/use-write.ts'],
-    rules: ['sharedImportsNoApp', 'sharedBySelfReference', 'noTooling', 'zodThroughTheFacade'],
+    rules: SHARED_RUNTIME,
   },
   {
     includes: ['shared/src/session/**', ...TESTS],
-    rules: [
-      'sharedImportsNoApp',
-      'sharedBySelfReference',
-      'noTooling',
-      'zodThroughTheFacade',
-      'writesThroughUseWrite',
-      'sessionBelowTheClient',
-    ],
+    rules: [...SHARED_RUNTIME, 'writesThroughUseWrite', 'sessionBelowTheClient'],
   },
   {
     includes: ['shared/src/**/*.test.ts', 'shared/src/**/*.test.tsx', 'shared/src/testing/**'],

@@ -39,6 +39,11 @@ describe("a remote container's copies of shared modules", () => {
     expect(chunkOf(sharedFile('styles/ui.module.css'))).toBe(SHARED_PACKAGE_CHUNK);
   });
 
+  it('leaves the stylesheets slices compose with the slice’s own CSS', () => {
+    expect(chunkOf(sharedFile('styles/form-parts.module.css'))).toBeUndefined();
+    expect(chunkOf(sharedFile('styles/page-parts.module.css'))).toBeUndefined();
+  });
+
   it('keeps each module the host provides lazily in a chunk of its own', () => {
     expect(chunkOf(sharedFile('ui/provider-html.tsx'))).toBe('shared-provider-html');
     expect(chunkOf(sharedFile('lib/sanitize-html.ts'))).toBe('shared-sanitize-html');

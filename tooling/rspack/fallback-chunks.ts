@@ -12,6 +12,13 @@ export const SHARED_PACKAGE_CHUNK = 'shared-package';
 
 export type SplitChunks = Exclude<NonNullable<Configuration['optimization']>['splitChunks'], false>;
 
+/**
+ * `shared`'s stylesheets a slice composes into its own classes (`shared/styles/*-parts.module.css`).
+ * They are the slice's own CSS, compiled with its names: in `shared-package` they would bring
+ * that chunk, which a first screen never takes, onto every screen that composes them.
+ */
+const COMPOSED_STYLE = /[\\/]styles[\\/][^\\/]+-parts\.module\.css$/;
+
 /** What splitChunks' `test` and `name` are given: the parts of a module read here. */
 export interface ModuleLike {
   nameForCondition?: () => string | null | undefined;
@@ -64,13 +71,17 @@ export function fallbackChunks(appRoot: string): SplitChunks {
   );
   const isHostLazy = (resource: string) =>
     hostLazyFiles.some((file) => resource.startsWith(`${file}.`));
+  const isComposedStyle = (resource: string) =>
+    resource.startsWith(sharedSource) && COMPOSED_STYLE.test(resource);
   return {
     chunks: 'async',
     cacheGroups: {
       sharedPackage: {
         test: (module: ModuleLike) => {
           const resource = resourceOf(module);
-          return resource.startsWith(sharedSource) && !isHostLazy(resource);
+          return (
+            resource.startsWith(sharedSource) && !isHostLazy(resource) && !isComposedStyle(resource)
+          );
         },
         name: SHARED_PACKAGE_CHUNK,
         chunks: 'async',

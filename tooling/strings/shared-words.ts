@@ -54,22 +54,30 @@ const isCode = (file: string) =>
   /\.tsx?$/.test(file) && !/\.test\.tsx?$|\/testing\/|shared\/src\/strings\/ka\.ts$/.test(file);
 
 /**
- * The code of each reader as it is in the working tree: its tracked files and the new ones git
- * does not ignore, less those deleted and not yet staged (a change in progress is read as is).
+ * The files of each reader as they are in the working tree: its tracked files and the new ones
+ * git does not ignore, less those deleted and not yet staged (a change in progress is read as is).
  */
-export function readersNow(): Record<Reader, string> {
-  const code = {} as Record<Reader, string>;
+export function readerFilesNow(): Record<Reader, string[]> {
+  const code = {} as Record<Reader, string[]>;
   for (const [reader, folders] of Object.entries(READERS) as [Reader, readonly string[]][]) {
     const files = git('ls-files', '--cached', '--others', '--exclude-standard', '--', ...folders)
       .split('\n')
       .filter((file) => isCode(file) && existsSync(path.join(REPO_ROOT, file)));
-    code[reader] = files.map((file) => readFileSync(path.join(REPO_ROOT, file), 'utf8')).join('\n');
+    code[reader] = files.map((file) => readFileSync(path.join(REPO_ROOT, file), 'utf8'));
   }
   return code;
 }
 
-/** The remotes' code at `commit`, or null when the clone does not have it. */
-export function remotesAt(commit: string): string | null {
+/** The code of each reader as it is in the working tree (readerFilesNow), one text each. */
+export function readersNow(): Record<Reader, string> {
+  const files = readerFilesNow();
+  return Object.fromEntries(
+    Object.entries(files).map(([reader, sources]) => [reader, sources.join('\n')]),
+  ) as Record<Reader, string>;
+}
+
+/** The remotes' files at `commit`, or null when the clone does not have it. */
+export function remoteFilesAt(commit: string): string[] | null {
   try {
     const files = git(
       'ls-tree',
@@ -83,26 +91,35 @@ export function remotesAt(commit: string): string | null {
     )
       .split('\n')
       .filter(isCode);
-    return files.map((file) => git('show', `${commit}:${file}`)).join('\n');
+    return files.map((file) => git('show', `${commit}:${file}`));
   } catch {
     return null;
   }
 }
 
+/** The remotes' code at `commit`, one text, or null when the clone does not have it. */
+export function remotesAt(commit: string): string | null {
+  return remoteFilesAt(commit)?.join('\n') ?? null;
+}
+
 /**
- * The remotes' code in the release in production (deploy/in-production.json), fetched when the
- * clone lacks its commit: without it every word would count as kept for production.
+ * The remotes' files in the release in production (deploy/in-production.json), fetched when
+ * the clone lacks its commit: without them everything would count as kept for production.
+ * `what` says what needs them.
  */
-export function productionRemotes(): string {
+export function productionRemoteFiles(what: string): string[] {
   const commit = inProductionCommit();
-  const what = "judging shared's words against the release in production";
-  const code = remotesAt(commit);
-  if (code !== null) return code;
+  const files = remoteFilesAt(commit);
+  if (files !== null) return files;
   fetchCommit(REPO_ROOT, commit, what);
-  const fetched = remotesAt(commit);
+  const fetched = remoteFilesAt(commit);
   if (fetched === null) throw new Error(`${what}: ${commit} was fetched but cannot be read`);
   return fetched;
 }
+
+/** The remotes' code in the release in production, one text (productionRemoteFiles). */
+export const productionRemotes = (): string =>
+  productionRemoteFiles("judging shared's words against the release in production").join('\n');
 
 export const inProductionCommit = (): string =>
   (

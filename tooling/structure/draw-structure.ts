@@ -1,9 +1,13 @@
 import path from 'node:path';
+import { importCycles } from './import-cycles.ts';
 import { checkFeatures, checkFloors, HOST_FLOORS, REPO_ROOT, SLICES } from './import-layers.ts';
+import { boundaryViolations } from './package-boundaries.ts';
 
 /*
  * `pnpm structure`: draws the host's floors and each slice's features from the imports, and
- * exits 1 when an import climbs a floor, or a slice's feature imports another feature.
+ * exits 1 when an import climbs a floor, a slice's feature imports another feature, an import
+ * crosses into another package other than by its public API, or files import each other in a
+ * cycle.
  */
 
 let broken = false;
@@ -23,4 +27,12 @@ for (const slice of SLICES) {
   for (const line of features.upward) console.info(`  UPWARD ${line}`);
   broken ||= features.loops.length + features.across.length + features.upward.length > 0;
 }
+const crossings = boundaryViolations(REPO_ROOT);
+console.info(`packages, entered by their public API: ${crossings.length} crossings`);
+for (const line of crossings) console.info(`  CROSSING ${line}`);
+const cycles = importCycles(REPO_ROOT);
+console.info(`files, no import cycle: ${cycles.length} cycles`);
+for (const cycle of cycles) console.info(`  CYCLE ${cycle.round}`);
+broken ||= crossings.length > 0 || cycles.length > 0;
+
 process.exitCode = broken ? 1 : 0;

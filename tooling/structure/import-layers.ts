@@ -62,7 +62,10 @@ export const HOST_FLOORS: readonly Floor[] = [
     name: 'server services',
     holds: ['server/session/', 'server/telemetry/', 'server/releases/'],
   },
-  { name: 'server config', holds: ['server/config-from-env.ts', 'server/host-check.ts'] },
+  {
+    name: 'server config',
+    holds: ['server/config-from-env.ts', 'server/config-variables.ts', 'server/host-check.ts'],
+  },
   {
     name: 'browser entry',
     holds: ['src/start/', 'src/index.ts', 'src/start-in-steps.ts', 'src/bootstrap.tsx'],
@@ -177,7 +180,7 @@ export function checkFeatures(sliceRoot: string): FeatureReport {
 }
 
 /** The strongly connected parts of more than one folder (Tarjan), each a loop to break. */
-function loopsOf(graph: Map<string, Set<string>>): string[][] {
+export function loopsOf(graph: Map<string, Set<string>>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();

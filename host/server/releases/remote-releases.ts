@@ -53,7 +53,7 @@ export interface RemoteReleasesOptions {
   onRefused?: (error: Error, remote: string, release: string) => void;
   /**
    * Whether a release may be evaluated here: not one that stopped a render worker, and a new
-   * one only once another worker has evaluated it unharmed (render-pool's canary).
+   * one only after its first run in one worker (render-pool).
    */
   mayEvaluate?: (remote: string, release: string) => Promise<boolean>;
   /** Told when a release's code begins and ends being evaluated (render-pool's watchdog). */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Audience } from '../../src/contract/page-state';
 import type { RuntimeConfig } from '../../src/contract/runtime-config';
+import type { ServerRenderHealth } from '../telemetry/page-server-health';
 import { PageComposer, remotesRenderedOnServer, type ServerPage } from './page-composer';
 import { type CustomerFetch, RenderPool, type RenderPoolOptions } from './render-pool';
 
@@ -28,6 +29,8 @@ export interface PageRendererOptions {
   onStopped?: (error: Error) => void;
   /** A release a worker loaded, by the page server's name for it (the page server's metrics). */
   onRelease?: RenderPoolOptions['onLoaded'];
+  /** No render worker can start on this runtime: said once (render-pool). */
+  onUnavailable?: RenderPoolOptions['onUnavailable'];
 }
 
 export interface PageRenderer {
@@ -40,8 +43,10 @@ export interface PageRenderer {
   ): Promise<ServerPage>;
   /** The workers' memory (benchmarks). */
   memory: RenderPool['memory'];
-  /** Once every worker can render (tests, benchmarks). */
+  /** Once every worker can render, or none can start (tests, benchmarks). */
   ready(): Promise<void>;
+  /** Whether it renders on the server (the page server's health); a stand-in may not say. */
+  health?(): ServerRenderHealth;
   close(): Promise<void>;
 }
 
@@ -65,12 +70,14 @@ export function loadPageRenderer(options: PageRendererOptions): PageRenderer | u
     onError,
     ...(options.onStopped ? { onStopped: options.onStopped } : {}),
     ...(options.onRelease ? { onLoaded: options.onRelease } : {}),
+    ...(options.onUnavailable ? { onUnavailable: options.onUnavailable } : {}),
   });
   const composer = new PageComposer(pool, { budgetMs: options.budgetMs ?? 400, onError });
   return {
     render: (url, config, audience, fetch) => composer.render(url, config, audience, fetch),
     memory: () => pool.memory(),
     ready: () => pool.ready(),
+    health: () => pool.health(),
     close: () => pool.close(),
   };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import type { RuntimeConfig } from '../../src/contract/runtime-config';
 import { RenderPool, type RenderPoolOptions } from './render-pool';
 import type { SlotResult } from './render-protocol';
 import { workerEnv } from './worker-process';
+import { START_FAILURES_BEFORE_GIVING_UP } from './worker-starts';
 
 /*
  * The render workers as the page server runs them (decision 032): the real worker script
@@ -614,5 +615,70 @@ describe('RenderPool', () => {
         ),
       { timeout: 10_000 },
     );
+  });
+
+  it('says once, plainly, that no render worker can start on this runtime, and starts no more', async () => {
+    // A worker as a Node without the permission model runs it: it dies at once, every time. It
+    // calls in first, so each start is counted here.
+    const calls = createTcpServer((socket) => socket.destroy());
+    let starts = 0;
+    calls.on('connection', () => {
+      starts += 1;
+    });
+    await new Promise<void>((resolve) => calls.listen(0, '127.0.0.1', resolve));
+    const refused = path.join(folder, 'refused-worker.mjs');
+    writeFileSync(
+      refused,
+      `process.getBuiltinModule('net').connect(${(calls.address() as AddressInfo).port}, '127.0.0.1', () => {
+        console.error('node: bad option: --permission');
+        process.exit(9);
+      });`,
+    );
+    try {
+      const renders = startPool({ worker: refused, remotes: [], identity: null });
+      await renders.ready();
+      expect(errors).toEqual([
+        expect.stringMatching(
+          /^server render is off: 3 render workers in a row could not start .*it exited \(9\); it said: node: bad option: --permission/,
+        ),
+      ]);
+      expect(renders.health()).toEqual({
+        state: 'unavailable',
+        why: 'it exited (9); it said: node: bad option: --permission',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(starts).toBe(START_FAILURES_BEFORE_GIVING_UP);
+      expect(renders.pids()).toEqual([]);
+      expect(errors).toHaveLength(1);
+      // The pages go on without the server render, at once.
+      const asked = Date.now();
+      await expect(
+        renders.shell({
+          type: 'shell',
+          url: '/',
+          audience: 'visitor',
+          config: config('host#test'),
+          deadline: Date.now() + 2_000,
+          account: null,
+          nonce: 'n',
+          ready: [],
+        } as never),
+      ).rejects.toThrow(/no render worker can start/);
+      expect(Date.now() - asked).toBeLessThan(500);
+    } finally {
+      calls.close();
+    }
+  });
+
+  it('replaces a worker that crashes after workers have started, every time, as before', async () => {
+    release('remote_home', 'entry.crash', serverBundle('process.exit(3);'));
+    const renders = startPool();
+    await renders.ready();
+    for (const key of ['a', 'b', 'c', 'd']) {
+      expect(html(await renderSlot('remote_home', { key: `remote_home#${key}` }))).toBe('failed');
+      await renders.ready();
+    }
+    expect(renders.health()).toEqual({ state: 'running' });
+    expect(renders.pids('remote_home')).toHaveLength(1);
   });
 });

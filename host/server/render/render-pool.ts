@@ -1,19 +1,24 @@
-import type { ChildProcess } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import type { RemoteModuleId } from 'tooling/remotes';
+import type { ServerRenderHealth } from '../telemetry/page-server-health';
 import type { CustomerFetch } from './customer-answers';
+import { type Flight, type PoolWorker, poolWorker, type WorkerRole } from './pool-worker';
 import {
   type FromWorker,
-  fromWorkerSchema,
   HOST_TENANT,
   type SlotResult,
   type ToWorker,
   type WorkerAnswer,
   type WorkerRequest,
 } from './render-protocol';
-import { readsPath } from './slot-reads';
+import { planSlots, slotResults } from './slot-batches';
 import { describeVerdict, type SliceCode, SlotTrials } from './slot-trials';
-import { processCpuMs, startWorkerProcess } from './worker-process';
+import { chooseWorker, holdWorker } from './worker-choice';
+import { judgeWorker } from './worker-judgment';
+import { receiveMessage } from './worker-messages';
+import { startWorkerProcess } from './worker-process';
+import { answerRead } from './worker-reads';
+import { unavailableMessage, WorkerStarts } from './worker-starts';
 import {
   type StagedFiles,
   stageWorkerFiles,
@@ -63,6 +68,11 @@ export interface RenderPoolOptions {
   onStopped?: (error: Error) => void;
   /** A release a worker loaded: evaluated, refused (not the registered bytes), or without server code. */
   onLoaded?: (remote: string, release: string, outcome: 'evaluated' | 'refused' | 'none') => void;
+  /**
+   * No render worker can start on this runtime (worker-starts): said once, for the log, the
+   * health and the metrics; the pool starts no more. Without it, onStopped is told.
+   */
+  onUnavailable?: (error: Error) => void;
   /** Workers run as their own user unless the machine does not allow it (tests may say). */
   identity?: WorkerIdentity | null;
 }
@@ -75,75 +85,12 @@ interface SlotsOptions {
   reads: (slot: RemoteModuleId) => readonly string[];
 }
 
-/** A question put to a worker, until it answers or is stopped. */
-interface Flight {
-  request: WorkerRequest;
-  resolve: (answer: WorkerAnswer) => void;
-  reject: (error: Error) => void;
-  /** The asker's deadline: past it, a worker still on it is behind. */
-  deadline: number;
-  /** After when the asker has stopped waiting and the worker may be judged for it. */
-  judgeAfter: number;
-  timer: ReturnType<typeof setTimeout>;
-  /** What slice code it runs, as the page server names it. */
-  code: SliceCode[];
-  /** Run with nothing else in the worker (new or suspected code): a stop names it alone. */
-  alone: boolean;
-  /** Told of the answer whenever it comes, the asker waiting or not. */
-  onAnswer?: (answer: WorkerAnswer) => void;
-  /** A customer's page: its reads of the provider, through the page server's session. */
-  fetch?: CustomerFetch;
-  /** The provider's paths it may read. */
-  reads: ReadonlySet<string>;
-  fetches: number;
-}
-
-interface Worker {
-  tenant: string;
-  /**
-   * `main` renders the pages; `trial` only suspected slots, one at a time (started when a slice
-   * has one, retired when it has none), so a trial never holds the pages of a busy slice back.
-   */
-  role: 'main' | 'trial';
-  child: ChildProcess;
-  startedAt: number;
-  ready: boolean;
-  flights: Map<number, Flight>;
-  /**
-   * Callers that chose it and have not yet put (all) their questions: an `alone` one keeps every
-   * other caller out, as its flights will.
-   */
-  held: number;
-  heldAlone: boolean;
-  /** The releases it has loaded, as the page server names them. */
-  loaded: Set<string>;
-  loads: number;
-  retiring: boolean;
-  /** Since when some of its work is overdue, and the CPU time it had spent by then. */
-  overdue?: { since: number; cpuMs: number | undefined };
-  /** Its messages this second: a worker that floods the page server is stopped. */
-  said: { second: number; count: number };
-  memory?: (figures: { heapUsed: number; rss: number }) => void;
-}
-
-/** A worker's questions to the page server, past which it is not a render worker's. */
-const MAX_MESSAGES_PER_SECOND = 2_000;
-/** A request's reads of the provider at most (a page asks a handful). */
-const MAX_READS = 16;
 /** How long after its deadline a part's answer is still waited for (render-to-html aborts at +250). */
 const ANSWER_GRACE_MS = 300;
-/** How long a worker may take to load the render bundle. */
-const START_ALLOWANCE_MS = 15_000;
-/** How long a release's load may take before its worker is judged (a cold fetch and evaluation). */
-const LOAD_ALLOWANCE_MS = 5_000;
-/**
- * A worker that spent less than this share of one core while its work was overdue is not
- * running at all (unscheduled, blocked), not looping: it is given more time, up to
- * STARVED_PATIENCE stall allowances. Low on purpose: on a loaded machine a loop gets only its
- * fair share of a core, well under one, and must still be stopped at once.
- */
-const LOOPING_CPU_SHARE = 0.1;
-const STARVED_PATIENCE = 10;
+/** How long a release's first run in a worker may take before it is judged (a cold fetch and evaluation). */
+const FIRST_RUN_ALLOWANCE_MS = 5_000;
+/** The lines a starting worker printed that its stop repeats (a runtime's refusal is one or two). */
+const MAX_START_LINES = 4;
 
 /** A page's request to a worker was not answered in its time. */
 export class PartLate extends Error {
@@ -151,8 +98,9 @@ export class PartLate extends Error {
 }
 
 export class RenderPool {
-  private readonly workers = new Set<Worker>();
+  private readonly workers = new Set<PoolWorker>();
   private readonly trials = new SlotTrials();
+  private readonly starts = new WorkerStarts();
   private readonly waiting = new Set<() => void>();
   private readonly watchdog: ReturnType<typeof setInterval>;
   private readonly stallMs: number;
@@ -236,23 +184,10 @@ export class RenderPool {
     options: SlotsOptions,
   ): Promise<SlotResult[]> {
     if (this.closing) return slots.map((slot) => ({ slot, outcome: 'failed' }));
-    const results = new Map<string, SlotResult>();
-    const codeOf = (slot: string): SliceCode => ({ remote, release, slot });
-    const runnable = slots.filter((slot) => {
-      if (!this.trials.isQuarantined(codeOf(slot))) return true;
-      results.set(slot, { slot, outcome: 'failed' });
-      return false;
-    });
-    // A suspect runs alone, in the slice's trial worker: the pages' own worker goes on without it.
-    const alone = runnable.filter((slot) => this.trials.mustRunAlone(codeOf(slot)));
-    const together = runnable.filter((slot) => !alone.includes(slot));
-    if (alone.length > 0) this.ensureTrialWorker(remote);
-    const batches = [
-      ...(together.length > 0 ? [{ slots: together, role: 'main' as const }] : []),
-      ...alone.map((slot) => ({ slots: [slot], role: 'trial' as const })),
-    ];
+    const plan = planSlots(this.trials, remote, release, slots);
+    if (plan.batches.some((batch) => batch.role === 'trial')) this.ensureTrialWorker(remote);
     const rendered = await Promise.all(
-      batches.map(({ slots: batch, role }) =>
+      plan.batches.map(({ slots: batch, role }) =>
         this.renderBatch(remote, release, request, batch, options, role).catch((error: unknown) =>
           batch.map(
             (slot): SlotResult => ({
@@ -263,14 +198,7 @@ export class RenderPool {
         ),
       ),
     );
-    for (const [index, { slots: batch }] of batches.entries()) {
-      for (const slot of batch) {
-        // Only what was asked: a result for any other slot is not this page's.
-        const result = rendered[index]?.find((candidate) => candidate.slot === slot);
-        results.set(slot, result ?? { slot, outcome: 'failed' });
-      }
-    }
-    return slots.map((slot) => results.get(slot) ?? { slot, outcome: 'failed' });
+    return slotResults(slots, plan, rendered);
   }
 
   private async renderBatch(
@@ -279,10 +207,10 @@ export class RenderPool {
     request: SlotsRequest,
     batch: readonly RemoteModuleId[],
     options: SlotsOptions,
-    role: Worker['role'],
+    role: WorkerRole,
   ): Promise<SlotResult[]> {
-    // A trial runs alone, and a release new to the worker is loaded first, alone: a stop then
-    // names the one slot or the release.
+    // A trial runs alone, and a release new to the worker has its first run there alone: a stop
+    // then names the one slot or the release.
     const exclusive = role === 'trial';
     const hold = await this.free(remote, request.deadline, role, (candidate) =>
       candidate.loaded.has(release) ? exclusive : true,
@@ -303,7 +231,7 @@ export class RenderPool {
   }
 
   private async renderHeld(
-    worker: Worker,
+    worker: PoolWorker,
     remote: string,
     release: string,
     request: SlotsRequest,
@@ -312,26 +240,8 @@ export class RenderPool {
     exclusive: boolean,
   ): Promise<SlotResult[]> {
     if (!worker.loaded.has(release)) {
-      const loaded = await this.send(
-        worker,
-        { type: 'load', id: 0, config: request.config, deadline: request.deadline },
-        {
-          code: [{ remote, release }],
-          alone: true,
-          judgeAfter: Date.now() + LOAD_ALLOWANCE_MS,
-          onAnswer: (answer) => {
-            if (answer.type !== 'loaded') return;
-            worker.loads += 1;
-            this.options.onLoaded?.(remote, release, answer.outcome);
-            // Refused or without server code, it stays so here: its slots are answered failed
-            // by the worker without another load alone.
-            worker.loaded.add(release);
-          },
-        },
-      );
-      if (loaded.type !== 'loaded' || loaded.outcome !== 'evaluated') {
-        return batch.map((slot) => ({ slot, outcome: 'failed' as const }));
-      }
+      const evaluated = await this.firstRun(worker, remote, release, request);
+      if (!evaluated) return batch.map((slot) => ({ slot, outcome: 'failed' as const }));
       if (!this.workers.has(worker)) throw new Error(`the ${remote} render worker stopped`);
     }
     const reads = new Set(batch.flatMap((slot) => options.reads(slot)));
@@ -349,6 +259,36 @@ export class RenderPool {
     this.recycleIfDue(worker);
     const answer = await answered;
     return answer.type === 'slots' ? answer.slots : [];
+  }
+
+  /**
+   * A release's first run in a worker: its load, with nothing else in the worker, so that a stop
+   * names the release (slot-trials quarantines it). Whether its code was evaluated there.
+   */
+  private async firstRun(
+    worker: PoolWorker,
+    remote: string,
+    release: string,
+    request: SlotsRequest,
+  ): Promise<boolean> {
+    const loaded = await this.send(
+      worker,
+      { type: 'load', id: 0, config: request.config, deadline: request.deadline },
+      {
+        code: [{ remote, release }],
+        alone: true,
+        judgeAfter: Date.now() + FIRST_RUN_ALLOWANCE_MS,
+        onAnswer: (answer) => {
+          if (answer.type !== 'loaded') return;
+          worker.loads += 1;
+          this.options.onLoaded?.(remote, release, answer.outcome);
+          // Refused or without server code, it stays so here: its slots are answered failed
+          // by the worker without another first run.
+          worker.loaded.add(release);
+        },
+      },
+    );
+    return loaded.type === 'loaded' && loaded.outcome === 'evaluated';
   }
 
   /** A question to any free worker of the tenant (the host's parts). */
@@ -383,47 +323,23 @@ export class RenderPool {
   private async free(
     tenant: string,
     until: number,
-    role: Worker['role'],
-    alone: (worker: Worker) => boolean,
-  ): Promise<{ worker: Worker; release: () => void }> {
+    role: WorkerRole,
+    alone: (worker: PoolWorker) => boolean,
+  ): Promise<{ worker: PoolWorker; release: () => void }> {
     for (;;) {
+      if (this.starts.givenUp) throw new Error('no render worker can start on this runtime');
       const now = Date.now();
-      const behind = (worker: Worker) =>
-        [...worker.flights.values()].some((flight) => now > flight.deadline);
-      const live = [...this.workers].filter(
-        (worker) =>
-          worker.tenant === tenant && worker.role === role && worker.ready && !worker.retiring,
-      );
-      const busy = (candidate: Worker) => candidate.flights.size + candidate.held;
-      const worker = live
-        .filter(
-          (candidate) =>
-            !behind(candidate) &&
-            !candidate.heldAlone &&
-            ![...candidate.flights.values()].some((flight) => flight.alone) &&
-            (!alone(candidate) || busy(candidate) === 0),
-        )
-        .sort((a, b) => busy(a) - busy(b))[0];
+      const { worker, hopeless } = chooseWorker(this.workers, tenant, role, alone, now);
       if (worker) {
-        // Held from this moment: another caller in the same tick must not take it too.
-        const aloneHere = alone(worker);
-        worker.held += 1;
-        if (aloneHere) worker.heldAlone = true;
-        let released = false;
         return {
           worker,
-          release: () => {
-            if (released) return;
-            released = true;
-            worker.held -= 1;
-            if (aloneHere) worker.heldAlone = false;
+          release: holdWorker(worker, alone(worker), () => {
             this.retireIfIdle(worker);
             this.wake();
-          },
+          }),
         };
       }
       const left = until - now;
-      const hopeless = role === 'trial' || (live.length > 0 && live.every(behind));
       if (left <= 0 || hopeless)
         throw new PartLate(`no ${tenant} render worker was free before the page's deadline`);
       await new Promise<void>((resolve) => {
@@ -446,7 +362,7 @@ export class RenderPool {
 
   /** Puts a question to the worker; it answers, or the asker stops waiting at its deadline. */
   private send(
-    worker: Worker,
+    worker: PoolWorker,
     request: WorkerRequest,
     extra: {
       code: SliceCode[];
@@ -510,14 +426,19 @@ export class RenderPool {
     );
   }
 
+  /** Whether render workers start here: for the page server's health and metrics. */
+  health(): ServerRenderHealth {
+    return this.starts.health();
+  }
+
   /** What is quarantined (tests, the log). */
   quarantine(): string[] {
     return this.trials.quarantine();
   }
 
-  /** Once every worker is ready to render. */
+  /** Once every worker is ready to render, or once none can start on this runtime. */
   async ready(): Promise<void> {
-    while ([...this.workers].some((worker) => !worker.ready)) {
+    while (!this.starts.givenUp && [...this.workers].some((worker) => !worker.ready)) {
       await new Promise<void>((resolve) => this.waiting.add(resolve));
     }
   }
@@ -550,7 +471,7 @@ export class RenderPool {
   }
 
   /** A trial worker with no suspect left in its slice goes. */
-  private retireTrialIfDone(worker: Worker): void {
+  private retireTrialIfDone(worker: PoolWorker): void {
     if (worker.role !== 'trial' || worker.retiring || this.trials.hasSuspects(worker.tenant)) {
       return;
     }
@@ -558,7 +479,8 @@ export class RenderPool {
     this.retireIfIdle(worker);
   }
 
-  private start(tenant: string, role: Worker['role']): void {
+  private start(tenant: string, role: WorkerRole): void {
+    if (this.starts.givenUp) return;
     const child = startWorkerProcess({
       staged: this.staged,
       init: {
@@ -574,22 +496,9 @@ export class RenderPool {
       identity: this.identity,
       heapMb: this.options.heapMb ?? 256,
       exposeGc: this.options.exposeGc ?? false,
-      onLine: (line) => this.options.onError(new Error(`render worker (${tenant}): ${line}`)),
+      onLine: (line) => this.said(worker, line),
     });
-    const worker: Worker = {
-      tenant,
-      role,
-      child,
-      startedAt: Date.now(),
-      ready: false,
-      flights: new Map(),
-      held: 0,
-      heldAlone: false,
-      loaded: new Set(),
-      loads: 0,
-      retiring: false,
-      said: { second: 0, count: 0 },
-    };
+    const worker = poolWorker(tenant, role, child);
     this.workers.add(worker);
     child.on('message', (raw) => this.receive(worker, raw));
     child.on('exit', (code, signal) => {
@@ -600,25 +509,17 @@ export class RenderPool {
     });
   }
 
-  private receive(worker: Worker, raw: unknown): void {
+  private receive(worker: PoolWorker, raw: unknown): void {
     if (!this.workers.has(worker)) return;
-    const second = Math.floor(Date.now() / 1000);
-    if (worker.said.second !== second) worker.said = { second, count: 0 };
-    worker.said.count += 1;
-    if (worker.said.count > MAX_MESSAGES_PER_SECOND) {
-      this.stop(worker, 'it sent more messages than any render needs');
+    const received = receiveMessage(worker, raw);
+    if ('stop' in received) {
+      this.stop(worker, received.stop);
       return;
     }
-    const parsed = fromWorkerSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.stop(worker, 'it sent a message that is not the protocol');
-      return;
-    }
-    const message: FromWorker = parsed.data;
+    const { message } = received;
     switch (message.type) {
       case 'ready':
-        worker.ready = true;
-        this.wake();
+        this.becameReady(worker);
         return;
       case 'fetch':
         this.read(worker, message);
@@ -636,7 +537,7 @@ export class RenderPool {
   }
 
   /** An answer counts only for a question this worker was asked, of the same kind. */
-  private answer(worker: Worker, message: WorkerAnswer): void {
+  private answer(worker: PoolWorker, message: WorkerAnswer): void {
     const flight = worker.flights.get(message.id);
     // One the page stopped waiting for and the worker answered late is already gone.
     if (!flight) return;
@@ -656,79 +557,31 @@ export class RenderPool {
   }
 
   /** A read of the provider for a customer's page: only the paths the question's slots read. */
-  private read(worker: Worker, message: Extract<FromWorker, { type: 'fetch' }>): void {
-    const flight = worker.flights.get(message.id);
-    const reply = (answer: { status: number; data: unknown }) => {
-      if (this.workers.has(worker))
-        this.post(worker, { type: 'answer', ask: message.ask, ...answer });
-    };
-    const asked = new URL(message.url, 'http://provider.invalid');
-    const allowed =
-      flight?.fetch !== undefined &&
-      asked.origin === 'http://provider.invalid' &&
-      readsPath(flight.reads, asked.pathname) &&
-      flight.fetches < MAX_READS;
-    if (!flight?.fetch || !allowed) {
-      if (flight && flight.fetches <= MAX_READS) {
-        this.options.onError(
-          new Error(
-            `${worker.tenant} asked the provider for ${asked.pathname.slice(0, 200)}, which nothing it renders on this page reads: refused`,
-          ),
-        );
-      }
-      if (flight) flight.fetches += 1;
-      reply({ status: 403, data: null });
-      return;
-    }
-    flight.fetches += 1;
-    void flight
-      .fetch(`${asked.pathname}${asked.search}`)
-      .catch(() => ({ status: 502, data: null }))
-      .then(reply);
+  private read(worker: PoolWorker, message: Extract<FromWorker, { type: 'fetch' }>): void {
+    answerRead(
+      worker.tenant,
+      worker.flights.get(message.id),
+      message,
+      (answer) => {
+        if (this.workers.has(worker))
+          this.post(worker, { type: 'answer', ask: message.ask, ...answer });
+      },
+      this.options.onError,
+    );
   }
 
-  private post(worker: Worker, message: ToWorker): void {
+  private post(worker: PoolWorker, message: ToWorker): void {
     if (worker.child.connected) worker.child.send(message);
   }
 
-  /**
-   * The judgment, from outside: a worker with work past its time is watched; spending the CPU
-   * meanwhile, it loops and is stopped; not spending it, it is starved (a loaded machine) or
-   * blocked, and is stopped only once its patience is spent.
-   */
+  /** The watchdog's round: each worker judged from outside (worker-judgment). */
   private watch(): void {
     const now = Date.now();
-    const late = now - this.lastTick > 400;
+    const stood = now - this.lastTick > 400;
     this.lastTick = now;
     for (const worker of this.workers) {
-      if (!worker.ready) {
-        if (now - worker.startedAt > START_ALLOWANCE_MS) this.stop(worker, 'it did not start');
-        continue;
-      }
-      const overdue = [...worker.flights.values()].some((flight) => now > flight.judgeAfter);
-      // This server's own loop stood still: the workers' answers are queued, not missing.
-      if (!overdue || late) {
-        worker.overdue = overdue ? { since: now, cpuMs: processCpuMs(worker.child) } : undefined;
-        continue;
-      }
-      worker.overdue ??= { since: now, cpuMs: processCpuMs(worker.child) };
-      const watched = now - worker.overdue.since;
-      if (watched < this.stallMs) continue;
-      const cpuMs = processCpuMs(worker.child);
-      const spent =
-        cpuMs === undefined || worker.overdue.cpuMs === undefined
-          ? undefined
-          : cpuMs - worker.overdue.cpuMs;
-      if (spent === undefined || spent >= watched * LOOPING_CPU_SHARE) {
-        this.stop(
-          worker,
-          spent === undefined
-            ? `its work was overdue for ${watched} ms`
-            : `it spent ${spent} ms of CPU in ${watched} ms on work whose time was over`,
-        );
-      } else if (watched > this.stallMs * STARVED_PATIENCE) {
-        this.stop(worker, `it stood still for ${watched} ms on work whose time was over`);
-      }
+      const why = judgeWorker(worker, now, this.stallMs, stood);
+      if (why) this.stop(worker, why);
     }
   }
 
@@ -736,9 +589,13 @@ export class RenderPool {
    * A worker that stopped answering or exited: killed and replaced; what the page server had
    * asked it and it had not answered is held against that code (slot-trials).
    */
-  private stop(worker: Worker, why: string): void {
+  private stop(worker: PoolWorker, why: string): void {
     this.workers.delete(worker);
     worker.child.kill('SIGKILL');
+    if (!worker.ready) {
+      this.failedToStart(worker, why);
+      return;
+    }
     const running = [...worker.flights.values()].flatMap((flight) => flight.code);
     const verdict = this.trials.stopped(running);
     if (verdict.kind !== 'none') {
@@ -757,18 +614,69 @@ export class RenderPool {
     this.wake();
   }
 
+  /** A worker stopped before it was ready (worker-starts): replaced, unless none can start here. */
+  private failedToStart(worker: PoolWorker, why: string): void {
+    const said = worker.startLines.length > 0 ? `; it said: ${worker.startLines.join(' / ')}` : '';
+    const reason = `${why}${said}`;
+    const failure = this.starts.failed(reason);
+    if (failure === 'give up') {
+      // The workers still starting are as doomed: ended now, quietly.
+      for (const starting of [...this.workers].filter((each) => !each.ready)) {
+        this.workers.delete(starting);
+        starting.child.kill('SIGKILL');
+      }
+      (this.options.onUnavailable ?? this.stopped.bind(this))(
+        new Error(unavailableMessage(reason)),
+      );
+      this.wake();
+      return;
+    }
+    if (failure === 'given up') return;
+    if (failure === 'replace') {
+      this.stopped(
+        new Error(`a ${worker.tenant} render worker could not start and was replaced: ${reason}`),
+      );
+    }
+    // A trial worker is started again when a suspect next needs one.
+    if (!this.closing && worker.role === 'main') this.start(worker.tenant, 'main');
+  }
+
+  /** A worker loaded the render bundle: it takes questions from now on. */
+  private becameReady(worker: PoolWorker): void {
+    worker.ready = true;
+    for (const line of worker.startLines.splice(0)) this.said(worker, line);
+    const hidden = this.starts.ready();
+    if (hidden) {
+      this.stopped(
+        new Error(
+          `${hidden.failures} render worker(s) could not start before one did: ${hidden.why}`,
+        ),
+      );
+    }
+    this.wake();
+  }
+
+  /** A line a worker printed: for the log; before it is ready, kept for its stop (bounded). */
+  private said(worker: PoolWorker, line: string): void {
+    if (worker.ready) {
+      this.options.onError(new Error(`render worker (${worker.tenant}): ${line}`));
+    } else if (worker.startLines.length < MAX_START_LINES) {
+      worker.startLines.push(line);
+    }
+  }
+
   private stopped(error: Error): void {
     (this.options.onStopped ?? this.options.onError)(error);
   }
 
-  private recycleIfDue(worker: Worker): void {
+  private recycleIfDue(worker: PoolWorker): void {
     const limit = this.options.recycleAfterReleases ?? 50;
     if (worker.retiring || worker.loads < limit || this.closing) return;
     worker.retiring = true;
     this.start(worker.tenant, worker.role);
   }
 
-  private retireIfIdle(worker: Worker): void {
+  private retireIfIdle(worker: PoolWorker): void {
     if (!worker.retiring || worker.flights.size > 0 || worker.held > 0) return;
     this.workers.delete(worker);
     worker.child.disconnect();

@@ -3,9 +3,9 @@ import { REFRESH_PATH, SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import * as z from 'shared/validation/zod';
 import { PROXY_SECRET_HEADER } from 'tooling/apps';
-import { PROVIDER_TIMEOUTS, type ProviderTimeouts } from 'tooling/server/api-proxy';
 import type { FastifyRequest } from 'tooling/server/static-server';
 import { Agent, request as undiciRequest } from 'undici';
+import { PROVIDER_TIMEOUTS, type ProviderTimeouts } from './provider-limits';
 import type { RefreshOutcome } from './refresh-coordinator';
 
 /*

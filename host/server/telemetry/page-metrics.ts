@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /*
  * What a page server measures (issue 31, decision 029), in the format operators already scrape:
@@ -53,6 +53,7 @@ export interface PageMetrics {
   releases: Counter<'slice' | 'release' | 'outcome'>;
   timeToFirstByte: Histogram<'route'>;
   providerCalls: Histogram<'source' | 'outcome'>;
+  serverRenderUnavailable: Gauge;
 }
 
 /** A page server's metrics, in a registry of its own (a test makes as many as it needs). */
@@ -143,6 +144,11 @@ export function createPageMetrics(): PageMetrics {
       help: "The provider's answers to this server: the API through it, a page's reads, refreshes",
       labelNames: ['source', 'outcome'],
       buckets: SERVER_BUCKETS,
+      registers,
+    }),
+    serverRenderUnavailable: new Gauge({
+      name: 'lender_server_render_unavailable',
+      help: 'Whether no render worker can start on this runtime (1): every page is then sent for the browser to render',
       registers,
     }),
   };

@@ -1,13 +1,15 @@
 // @vitest-environment node
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { StaticServer } from 'tooling/server/static-server';
 import { buildHostApp } from '../host-app';
 import type { ServerPage } from '../render/page-composer';
 import type { PageRenderer } from '../render/page-renderer';
 import { serveMetrics } from './metrics-server';
 import { createPageMetrics, type PageMetrics } from './page-metrics';
+import { HealthReport } from './page-server-health';
 import { hostRootForTests } from './testing/host-root';
 
 /*
@@ -111,6 +113,60 @@ describe("the page server's metrics", () => {
       expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
       expect(await scraped.text()).toContain('lender_page_ttfb_seconds_count{route="index"} 1');
       expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('says in its health and its metrics that no render worker can start, and serves the pages without', async () => {
+    // A runtime without Node's permission model refuses every render worker at its start.
+    const worker = path.join(root, 'refused-worker.mjs');
+    writeFileSync(worker, "console.error('node: bad option: --permission'); process.exit(9);");
+    writeFileSync(path.join(root, 'render-page.cjs'), '');
+    const health = new HealthReport();
+    const refused = createPageMetrics();
+    const served = await buildHostApp({
+      root,
+      apiUpstream: providerUrl,
+      env: { HOST_ORIGINS: 'http://localhost', REMOTE_HOME_URL: HOME, RENDER_WORKER_USER: '-' },
+      metrics: refused,
+      health,
+      renderBundle: path.join(root, 'render-page.cjs'),
+      renderWorker: worker,
+    });
+    const server = await serveMetrics(refused.registry, 0, health);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const said = await (await fetch(`http://127.0.0.1:${port}/health`)).json();
+      expect(said).toEqual({
+        status: 'degraded',
+        serverRender: {
+          state: 'unavailable',
+          why: expect.stringContaining('bad option: --permission'),
+        },
+      });
+      const scraped = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(scraped).toMatch(/^lender_server_render_unavailable 1$/m);
+      expect((await served.inject({ url: '/' })).statusCode).toBe(200);
+    } finally {
+      server.close();
+      await served.close();
+    }
+  });
+
+  it('says it is healthy while it renders', async () => {
+    const health = new HealthReport();
+    health.watchServerRender(() => ({ state: 'running' }));
+    const server = await serveMetrics(metrics.registry, 0, health);
+    try {
+      const { port } = server.address() as AddressInfo;
+      expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toEqual({
+        status: 'ok',
+        serverRender: { state: 'running' },
+      });
+      expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toMatch(
+        /^lender_server_render_unavailable 0$/m,
+      );
     } finally {
       server.close();
     }

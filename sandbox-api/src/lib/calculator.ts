@@ -1,4 +1,4 @@
-import { type KeyTerms, keyTermsOf } from './key-terms';
+import { type KeyTerms, keyTermsOf, type PlanFigures } from './key-terms';
 import { fromTetri, minTetri, roundDiv, type Tetri, toTetri } from './money';
 import { PRODUCT } from './products';
 import type { Limit } from './verification';
@@ -46,15 +46,7 @@ export interface ScheduleRowTetri {
   balance: Tetri;
 }
 
-export interface LoanPlan {
-  amount: Tetri;
-  term: number;
-  monthlyPayment: Tetri;
-  serviceFee: Tetri;
-  totalPayment: Tetri;
-  totalInterest: Tetri;
-  /** Annual percentage with two places, e.g. "38.47". */
-  effectiveRate: string;
+export interface LoanPlan extends PlanFigures {
   schedule: ScheduleRowTetri[];
 }
 

@@ -1,5 +1,4 @@
-import type { LoanPlan } from './calculator';
-import { fromTetri } from './money';
+import { fromTetri, type Tetri } from './money';
 import { PRODUCT } from './products';
 
 /** The key terms of an offer (v1.2's LoanContract.key_terms), as decimal strings. */
@@ -14,8 +13,20 @@ export interface KeyTerms {
   effective_interest_rate: string;
 }
 
+/** A plan's figures the key terms are drawn from (the calculator's plan has its schedule too). */
+export interface PlanFigures {
+  amount: Tetri;
+  term: number;
+  monthlyPayment: Tetri;
+  serviceFee: Tetri;
+  totalPayment: Tetri;
+  totalInterest: Tetri;
+  /** Annual percentage with two places, e.g. "38.47". */
+  effectiveRate: string;
+}
+
 /** The key terms of a calculator plan, at the product's rates: what the customer is offered. */
-export function keyTermsOf(plan: LoanPlan): KeyTerms {
+export function keyTermsOf(plan: PlanFigures): KeyTerms {
   return {
     amount: fromTetri(plan.amount),
     term: plan.term,

@@ -2,13 +2,11 @@ import axios, { type AxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { parseAnswer, toApiError } from 'shared/api/api-error';
 import { installSessionInterceptors } from 'shared/api/session-interceptors';
-import { CSRF_COOKIE as SESSION_CSRF_COOKIE } from 'shared/session/server-session';
+import { CSRF_COOKIE } from 'shared/session/server-session';
 import type * as z from 'shared/validation/zod';
 
 /** The API language is fixed to Georgian (spec §1, §9). */
 export const API_LANGUAGE = 'ka-ge';
-/** @deprecated Read it from shared/session/server-session, free of axios. */
-export const CSRF_COOKIE = SESSION_CSRF_COOKIE;
 
 /**
  * The page's one axios instance, on the page's own origin, fetched with the first call

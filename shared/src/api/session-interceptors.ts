@@ -7,6 +7,7 @@ interface Answer {
 }
 
 import {
+  REFRESH_PATH,
   SERVER_END_REASONS,
   SESSION_ENDED_HEADER,
   type ServerEndReason,
@@ -17,16 +18,11 @@ import { forgetSignedIn, isSignedIn } from 'shared/session/signed-in';
 // The same paths as shared/session/server-session's (a test holds them equal), declared here
 // as they always were: releases built against this module read them here.
 export const LOGIN_PATH = '/api/user/api/token/';
-/** @deprecated The page never refreshes: the host's server does (decision 027). */
-export const REFRESH_PATH = '/api/user/token/refresh/';
 
 /** Login and refresh: calls that carry no access token, and whose 401 is an answer. */
 export function isAuthCall(url: string | undefined): boolean {
   return Boolean(url && (url.endsWith(LOGIN_PATH) || url.endsWith(REFRESH_PATH)));
 }
-
-/** @deprecated Tabs no longer take turns to refresh: the host's server refreshes once per token. */
-export const REFRESH_LOCK = 'online-loan:session-refresh';
 
 function bodyCode(data: unknown): unknown {
   return data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined;

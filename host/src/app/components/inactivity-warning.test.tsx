@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { ACTIVITY_KEY, END_REASON_KEY } from 'shared/session/session-activity';
-import { readSession } from 'shared/session/session-cookie';
+import { isSignedIn } from 'shared/session/signed-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaInactivity } from '../../words/ka-inactivity';
@@ -151,7 +151,7 @@ describe('the inactivity warning', () => {
     render(<InactivityWarning timing={timing} />);
     advance(15);
     expect(useAuthStore.getState()).toMatchObject({ status: 'logged-out', endedBy: 'inactive' });
-    expect(readSession()).toBeNull();
+    expect(isSignedIn()).toBe(false);
     expect(localStorage.getItem(END_REASON_KEY)).toBe('inactive');
     expect(dialog()).not.toBeInTheDocument();
   });

@@ -1,4 +1,3 @@
-import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
 
 export const tokenPairSchema = z.object({
@@ -11,17 +10,4 @@ export interface Credentials {
   /** The Georgian personal number, 11 digits. */
   username: string;
   password: string;
-}
-
-/**
- * POST /api/user/api/token/: wrong credentials answer 401 `no_active_account`.
- * @deprecated Through the host, the login answers without tokens: shared/api/user/server-session
- * `startSession` (decision 027).
- */
-export function obtainTokens(credentials: Credentials): Promise<TokenPair> {
-  return requestJson(tokenPairSchema, {
-    method: 'POST',
-    url: '/api/user/api/token/',
-    data: credentials,
-  });
 }

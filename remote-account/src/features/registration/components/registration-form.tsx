@@ -11,6 +11,7 @@ import { handleSubmitWrite } from 'shared/forms/submit-write';
 import { useRepublishedDocument } from 'shared/forms/use-republished-document';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
+import parts from 'shared/styles/form-parts.module.css';
 import type { TextFieldProps } from 'shared/ui/text-field';
 import { PasswordField } from '../../../components/password-field';
 import { PersonalNumberField } from '../../../components/personal-number-field';
@@ -183,9 +184,10 @@ export function RegistrationForm({
       />
       <Acceptance control={control} {...terms.acceptance} />
       <Acceptance control={control} {...notice.acceptance} />
-      <fieldset className={styles.optional}>
-        <legend className={styles.optionalLegend}>{kaRegistration.marketing}</legend>
-        <div className={styles.checkbox}>
+      {/* Marketing (v1.2): its own fieldset, apart from the two required acceptances. */}
+      <fieldset className={parts.choiceGroup}>
+        <legend className={parts.choiceLegend}>{kaRegistration.marketing}</legend>
+        <div className={parts.optionTop}>
           <input id={marketingId} type="checkbox" {...form.register('marketing_consent')} />
           <label htmlFor={marketingId}>{kaRegistration.marketingAccept}</label>
         </div>

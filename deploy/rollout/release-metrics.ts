@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { PAGE_SERVERS_FILE } from './page-servers';
+import { PAGE_SERVERS_FILE } from '../deploy-paths';
 
 /*
  * What the page servers' metrics say of a slice's releases (decision 029), read as Prometheus

@@ -1,6 +1,7 @@
 /*
- * The limits of every call to the provider, through the session gateway (host/server/session)
- * and nginx alike: how long it may take and how large a body it may carry.
+ * The limits of every call to the provider, through the session gateway (this folder) and
+ * nginx alike (deploy writes them into its configuration): how long it may take and how large
+ * a body it may carry.
  */
 
 export interface ProviderTimeouts {

@@ -1,0 +1,25 @@
+import type { EnvVariable } from 'tooling/apps';
+
+/*
+ * The variables deploy reads (nginx-binary, rollout), each with its default and meaning in one
+ * line: `pnpm env:table` writes them into docs/configuration.md, and a tooling test fails when
+ * a reader reads one not declared. Data only: the docs' writer loads it without deploy's code.
+ */
+
+export const DEPLOY_VARIABLES: readonly EnvVariable[] = [
+  {
+    names: ['NGINX', 'NGINX_MODULES_DIR'],
+    default: '`/usr/sbin/nginx`, `/usr/lib/nginx/modules`',
+    meaning: 'the nginx `pnpm start:nginx` runs, and where its brotli module is',
+  },
+  {
+    names: ['RELEASE_COMMIT'],
+    default: "the checkout's HEAD",
+    meaning: 'the commit a registered release is recorded as built from',
+  },
+  {
+    names: ['IN_PRODUCTION_FILE'],
+    default: '`deploy/in-production.json`',
+    meaning: 'the production pin a promotion moves and the skew test builds (decision 019)',
+  },
+];

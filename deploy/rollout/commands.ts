@@ -1,0 +1,181 @@
+import path from 'node:path';
+import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
+import { formatPins } from 'tooling/release-integrity';
+import { PINS_FILE, REPO_ROOT } from '../deploy-paths';
+import { releaseRemote, releasesDir, releaseUrl, renderFromPins } from '../nginx/site';
+import { DEFAULT_POLICY } from './canary-judge';
+import { deployedStore, recordReleaseCommit } from './deployed-store';
+import { figuresOf, metricsPorts, rate, scrape } from './release-metrics';
+import { previousRelease, releasesInPins, remoteByFolder, sliceRollout } from './rollout';
+import { watchCanary } from './watch-canary';
+
+/*
+ * A slice's release commands (decision 029), on this checkout's deployment:
+ *
+ *   release <remote> [dir]  deploy a remote's build (default: its dist) as a release beside the others
+ *     --canary N [--window S] [--every S] [--min-views N]
+ *                           …and serve it to N% of visitors, watch it, promote it or roll it back
+ *   promote <remote>        make the canary under way the stable release now
+ *   rollback <remote>       end the canary under way, or put back the release the stable one replaced
+ *   health <remote>         the current release's figures against the previous one's
+ */
+
+/** The slice's rollout over the deployment on disk, its pages rendered at each step. */
+const deployedRollout = (remote: RemoteApp, env = process.env) =>
+  sliceRollout(remote, {
+    store: deployedStore(env),
+    releaseUrl: (slice, id) => releaseUrl(slice, id, env),
+    render: () => {
+      renderFromPins(env);
+    },
+  });
+
+const SLICES = REMOTE_APPS.map((app) => app.folder).join('|');
+
+function requireRemote(folder: string | undefined, usage: string) {
+  const remote = remoteByFolder(folder);
+  if (!remote) {
+    console.error(`usage: ${usage.replace('<remote>', `<${SLICES}>`)}`);
+    process.exit(2);
+  }
+  return remote;
+}
+
+/** `--name value` options, and the arguments left, in order. */
+function options(args: string[]): { rest: string[]; named: Map<string, string> } {
+  const rest: string[] = [];
+  const named = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] ?? '';
+    if (arg.startsWith('--')) {
+      named.set(arg.slice(2), args[i + 1] ?? '');
+      i += 1;
+    } else rest.push(arg);
+  }
+  return { rest, named };
+}
+
+const secondsOption = (value: string | undefined, fallback: number, name: string) => {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) {
+    throw new Error(`--${name} takes seconds, got "${value}"`);
+  }
+  return parsed * 1000;
+};
+
+async function release(args: string[]) {
+  const { rest, named } = options(args);
+  const remote = requireRemote(
+    rest[0],
+    'release <remote> [build folder] [--canary N [--window S] [--every S] [--min-views N]]',
+  );
+  const id = releaseRemote(
+    remote,
+    path.resolve(rest[1] ?? path.join(REPO_ROOT, remote.folder, 'dist')),
+  );
+  recordReleaseCommit(remote, id);
+  console.info(`${remote.folder}: release ${id} in ${path.join(releasesDir(remote), id)}`);
+  if (!named.has('canary')) {
+    console.info(`To use it, set this line in ${PINS_FILE} and run "render":`);
+    console.info(`${remote.urlEnv}=${releaseUrl(remote, id)}`);
+    // Served from anywhere else (a CDN, the Node servers), the same files are pinned by these.
+    console.info(`Its pins, wherever else it is served (entry, server bundle, manifest):`);
+    console.info(
+      `${remote.integrityEnv}="${formatPins(deployedStore().registeredPins(remote, id))}"`,
+    );
+    return;
+  }
+  const percent = Number(named.get('canary'));
+  const windowMs = secondsOption(named.get('window'), 600, 'window');
+  const everyMs = secondsOption(named.get('every'), 10, 'every');
+  const minViews = Number(named.get('min-views') ?? DEFAULT_POLICY.minViews);
+  if (!Number.isInteger(minViews) || minViews < 1) {
+    throw new Error(`--min-views takes a whole number, got "${named.get('min-views')}"`);
+  }
+  const rollout = deployedRollout(remote);
+  const { stable } = rollout.startCanary(id, percent);
+  console.info(
+    `${remote.folder}: canary ${id} serves ${percent}% of visitors beside ${stable}; watching for ${windowMs / 1000} s`,
+  );
+  let verdict: Awaited<ReturnType<typeof watchCanary>>;
+  try {
+    verdict = await watchCanary(remote, id, stable, {
+      windowMs,
+      everyMs,
+      policy: { ...DEFAULT_POLICY, minViews },
+    });
+  } catch (error) {
+    rollout.endCanary(`the watch failed: ${error instanceof Error ? error.message : error}`);
+    throw error;
+  }
+  rollout.judge(verdict);
+  if (verdict.kind === 'promote') {
+    console.info(`${remote.folder}: canary ${id} PROMOTED: ${verdict.why}`);
+  } else {
+    console.info(`${remote.folder}: canary ${id} ROLLED BACK: ${verdict.why}`);
+    process.exitCode = 1;
+  }
+}
+
+function promote(args: string[]) {
+  const remote = requireRemote(args[0], 'promote <remote>');
+  const record = deployedRollout(remote).promote({ byHand: 'promoted by hand' });
+  console.info(`${remote.folder}: ${record.release} is the stable release`);
+}
+
+function rollback(args: string[]) {
+  const remote = requireRemote(args[0], 'rollback <remote>');
+  const rollout = deployedRollout(remote);
+  const before = rollout.state();
+  if (before.phase === 'canary') {
+    rollout.rollBack('rolled back by hand');
+    console.info(
+      `${remote.folder}: canary ${before.canary} ended; every visitor has ${before.stable}`,
+    );
+    return;
+  }
+  const stable = before.phase === 'stable' ? before.stable : undefined;
+  const after = rollout.rollBack(`rolled back from ${stable} by hand`);
+  const now = after.phase === 'unreleased' ? undefined : after.stable;
+  console.info(`${remote.folder}: ${now} is the stable release again (was ${stable})`);
+}
+
+/** `health <remote>`: what its current release does to customers, against the release before. */
+async function health(args: string[]) {
+  const remote = requireRemote(args[0], 'health <remote>');
+  const ports = metricsPorts();
+  if (ports.length === 0) {
+    throw new Error('no page server is running: start them with "pnpm start:nginx"');
+  }
+  const samples = await scrape(ports);
+  const store = deployedStore();
+  const { stable, canary } = releasesInPins(remote, store.readPins());
+  const previous = previousRelease(store.history(remote), stable);
+  const rows = [
+    ['current', stable],
+    ['canary', canary],
+    ['previous', previous],
+  ].filter((row): row is [string, string] => row[1] !== undefined);
+  const ms = (value: number | undefined) => (value === undefined ? '–' : `${value} ms`);
+  console.info(`${remote.folder}, from ${ports.length} page server(s), since each started:`);
+  for (const [role, release] of rows) {
+    const figures = figuresOf(samples, remote.name, release);
+    console.info(
+      `  ${role.padEnd(8)} ${release}  errors ${rate(figures.erred, figures.views)}  ` +
+        `server fallbacks ${rate(figures.fallbacks, figures.renders)}  ` +
+        `p75 LCP ${ms(figures.lcpP75)}  p75 INP ${ms(figures.inpP75)}`,
+    );
+  }
+  if (!previous) console.info('  (no release before it is recorded)');
+}
+
+export const ROLLOUT_COMMANDS: Record<string, (args: string[]) => unknown> = {
+  release,
+  promote,
+  rollback,
+  health,
+};
+
+export const ROLLOUT_USAGE =
+  'release <remote> [build] [--canary N] | promote <remote> | rollback <remote> | health <remote>';

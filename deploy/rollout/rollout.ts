@@ -1,0 +1,195 @@
+import { releaseOfManifest } from 'host/src/telemetry/rum-events';
+import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
+import type { Verdict } from './canary-judge';
+import type { Env, ReleaseStore, RolloutRecord } from './release-store';
+
+/*
+ * A slice's rollout (decision 029) as a state machine over its release records. A slice is
+ * unreleased, on a stable release, or on a stable release with a canary beside it:
+ *
+ *   unreleased ──set──▶ stable ──start canary──▶ canary ──judge: promote──▶ stable (the canary)
+ *                         ▲  │                     │
+ *                         │  └─roll back───────────┼──judge: roll back──▶ stable (unchanged)
+ *                         └── the release it replaced (roll back with no canary)
+ *
+ * Every change of the stable release is recorded — what it replaced, from which commit — in
+ * the slice's history and in the production pin the skew test meets; a canary that ends is
+ * recorded as rolled back. Each step writes the pins, then has the pages rendered from them.
+ */
+
+export type SliceState =
+  | { phase: 'unreleased' }
+  | { phase: 'stable'; stable: string }
+  | { phase: 'canary'; stable: string; canary: string; percent: number };
+
+/** Why a canary becomes stable: its judge's verdict, or an operator's word. */
+export type Promotion = { verdict: Verdict } | { byHand: string };
+
+export interface RolloutDeps {
+  store: ReleaseStore;
+  /** The URL a REMOTE_*_URL line pins for a release deployed here. */
+  releaseUrl: (remote: RemoteApp, id: string) => string;
+  /** Writes the pages again from the pins just written (the page servers read them). */
+  render: () => void;
+  now?: () => Date;
+}
+
+export function remoteByFolder(folder: string | undefined): RemoteApp | undefined {
+  return REMOTE_APPS.find((app) => app.folder === folder);
+}
+
+/** The stable release's id and the canary's, as the pins have them. */
+export function releasesInPins(remote: RemoteApp, pins: Env) {
+  const stable = pins[remote.urlEnv];
+  const canary = pins[remote.canaryUrlEnv];
+  return {
+    stable: stable ? releaseOfManifest(stable) : undefined,
+    canary: canary ? releaseOfManifest(canary) : undefined,
+  };
+}
+
+/** The release the stable one replaced, as its history recorded it. */
+export const previousRelease = (history: readonly RolloutRecord[], stable: string | undefined) =>
+  history.findLast((record) => record.release === stable)?.replaced;
+
+export function sliceRollout(remote: RemoteApp, deps: RolloutDeps) {
+  const { store } = deps;
+  const now = deps.now ?? (() => new Date());
+  const canaryLines = [remote.canaryUrlEnv, remote.canaryPercentEnv];
+
+  const state = (pins: Env = store.readPins()): SliceState => {
+    const { stable, canary } = releasesInPins(remote, pins);
+    if (!stable) return { phase: 'unreleased' };
+    if (!canary) return { phase: 'stable', stable };
+    return { phase: 'canary', stable, canary, percent: Number(pins[remote.canaryPercentEnv]) };
+  };
+
+  const writeAndRender = (pins: Env) => {
+    store.writePins(pins);
+    deps.render();
+  };
+
+  /** Makes a registered release the slice's stable one: pins, pages, history, production pin. */
+  const setStable = (id: string, how: RolloutRecord['how'], why?: string): RolloutRecord => {
+    // Refused before anything is written: the render would refuse it half-way otherwise.
+    store.registeredPins(remote, id);
+    const pins = store.readPins();
+    const replaced = releasesInPins(remote, pins).stable;
+    pins[remote.urlEnv] = deps.releaseUrl(remote, id);
+    for (const name of canaryLines) delete pins[name];
+    writeAndRender(pins);
+    const commit = store.commitOf(remote, id);
+    const record: RolloutRecord = {
+      release: id,
+      ...(replaced && replaced !== id ? { replaced } : {}),
+      ...(commit ? { commit } : {}),
+      at: now().toISOString(),
+      how,
+      ...(why ? { why } : {}),
+    };
+    store.appendHistory(remote, record);
+    store.movePin(remote, record);
+    return record;
+  };
+
+  /** Ends the canary under way: every visitor back on the stable release, recorded. */
+  const endCanary = (why: string): SliceState => {
+    const pins = store.readPins();
+    const { canary, stable } = releasesInPins(remote, pins);
+    for (const name of canaryLines) delete pins[name];
+    writeAndRender(pins);
+    if (canary) {
+      store.appendHistory(remote, {
+        release: canary,
+        ...(stable ? { replaced: stable } : {}),
+        at: now().toISOString(),
+        how: 'rolled back',
+        why,
+      });
+    }
+    return state();
+  };
+
+  const promote = (promotion: Promotion): RolloutRecord => {
+    const current = state();
+    if (current.phase !== 'canary') throw new Error(`${remote.folder} has no canary under way`);
+    if ('verdict' in promotion && promotion.verdict.kind !== 'promote') {
+      throw new Error(
+        `${remote.folder} canary ${current.canary} was not judged sound: ${promotion.verdict.why}`,
+      );
+    }
+    const why = 'verdict' in promotion ? promotion.verdict.why : promotion.byHand;
+    return setStable(current.canary, 'promoted', why);
+  };
+
+  return {
+    state,
+    setStable,
+    promote,
+
+    /**
+     * Starts serving a registered release to `percent` of visitors beside the stable one. Both
+     * must have passed the skew test: they meet the host they will meet (decision 029).
+     */
+    startCanary(id: string, percent: number): { stable: string } {
+      const current = state();
+      if (current.phase === 'unreleased') {
+        throw new Error(`${remote.folder} has no stable release in its pins`);
+      }
+      if (current.stable === id) {
+        throw new Error(`${remote.folder} release ${id} is already the stable one`);
+      }
+      if (current.phase === 'canary') {
+        throw new Error(
+          `${remote.folder} has a canary under way (${current.canary}): promote or roll it back first`,
+        );
+      }
+      if (!Number.isInteger(percent) || percent < 1 || percent > 99) {
+        throw new Error(`--canary takes a whole percent from 1 to 99, got ${percent}`);
+      }
+      for (const checked of [current.stable, id]) {
+        if (!store.skewPassed(remote, checked)) {
+          throw new Error(
+            `${remote.folder} release ${checked} has not passed "pnpm test:skew": no canary starts before it does`,
+          );
+        }
+      }
+      store.registeredPins(remote, id);
+      const pins = store.readPins();
+      pins[remote.canaryUrlEnv] = deps.releaseUrl(remote, id);
+      pins[remote.canaryPercentEnv] = String(percent);
+      writeAndRender(pins);
+      return { stable: current.stable };
+    },
+
+    /** A verdict on the canary under way: promoted, rolled back, or left to run. */
+    judge(verdict: Verdict): SliceState {
+      if (state().phase !== 'canary') throw new Error(`${remote.folder} has no canary under way`);
+      if (verdict.kind === 'promote') promote({ verdict });
+      else if (verdict.kind === 'roll back') endCanary(verdict.why);
+      return state();
+    },
+
+    endCanary,
+
+    /**
+     * Ends the canary under way; with none, puts back the release the stable one replaced
+     * (recorded as set, not promoted: it was judged before).
+     */
+    rollBack(why: string): SliceState {
+      const current = state();
+      if (current.phase === 'canary') return endCanary(why);
+      if (current.phase === 'unreleased') {
+        throw new Error(`${remote.folder} has no stable release to roll back`);
+      }
+      const previous = previousRelease(store.history(remote), current.stable);
+      if (!previous) {
+        throw new Error(`${remote.folder}: no release before ${current.stable} is recorded`);
+      }
+      setStable(previous, 'set', why);
+      return state();
+    },
+  };
+}
+
+export type SliceRollout = ReturnType<typeof sliceRollout>;

@@ -1,0 +1,88 @@
+import type { EnvVariable } from 'tooling/apps';
+
+/*
+ * The page server's environment variables, each with its default and meaning in one line: the
+ * readers (config-from-env, serve-host, dev-gateway, host-app, session-keys, worker-user) read
+ * no other, and `pnpm env:table` writes docs/configuration.md from this table (a tooling test
+ * fails when either drifts). Data only: the docs' writer loads it without the server.
+ */
+
+export const PAGE_SERVER_VARIABLES = [
+  {
+    names: ['NODE_ENV'],
+    default: 'unset',
+    meaning:
+      '`production` requires every remote address, its pins and `SESSION_SECRET`, refuses unpinned server code, and samples a tenth of the beacons',
+  },
+  {
+    names: ['HOST_LOG_LEVEL'],
+    default: 'warn',
+    meaning: "the page server's log: CSP violation reports, an unreachable provider",
+  },
+  {
+    names: ['HOST_RENDER_BUDGET_MS'],
+    default: '400',
+    meaning:
+      'how long a page waits for its parts’ code and answers before it is sent without them (the browser renders those)',
+  },
+  {
+    names: ['HOST_RENDER_WORKERS'],
+    default: '1',
+    meaning: "the render workers for the host's parts and for each slice's slots (decision 032)",
+  },
+  {
+    names: ['RENDER_WORKER_USER'],
+    default: '`nobody` (as root)',
+    meaning:
+      'the Unix user the render workers run as when the page server may change user; `-` keeps its own (decision 032)',
+  },
+  {
+    names: ['HOST_RUNTIME_CONFIG'],
+    default: 'unset: `pnpm start` rolls out the local builds',
+    meaning: "a deployment's runtime configuration file (nginx's page servers, decision 025)",
+  },
+  {
+    names: ['HOST_ROOT', 'HOST_RENDER_BUNDLE'],
+    default: '`host/dist`, `host/dist-ssr/render-page.cjs`',
+    meaning: "a deployment's copies of the host's build and its render bundle",
+  },
+  {
+    names: ['METRICS_PORT'],
+    default: 'unset: no metrics server',
+    meaning: 'the loopback port Prometheus reads the page server’s metrics on (decision 029)',
+  },
+  {
+    names: ['ROUTE_MIDDLEWARE'],
+    default: '{}',
+    meaning: 'JSON: extra middleware per route path, e.g. `{"/static":["auth"]}`',
+  },
+  {
+    names: ['SESSION_IDLE_SECONDS', 'SESSION_WARNING_SECONDS'],
+    default: '900, 120',
+    meaning:
+      'the session ends this long after the last activity; the page warns this long before (decisions 022, 027)',
+  },
+  {
+    names: ['SESSION_MAX_SECONDS'],
+    default: '43200 (12 h)',
+    meaning: 'the session ends this old, however used (decision 027)',
+  },
+  {
+    names: ['SESSION_SECRET', 'SESSION_SECRET_PREVIOUS'],
+    default: 'made up per start (`pnpm serve`, `start:nginx`)',
+    meaning:
+      'the key (32+ characters) sealing the session cookie, the same on every page server; the previous one still opens sessions sealed before a rotation',
+  },
+  {
+    names: ['RUM_SAMPLE_RATE'],
+    default: '1; 0.1 in production',
+    meaning: 'the share of page views that send real-user beacons, from 0 to 1 (decision 029)',
+  },
+  {
+    names: ['PROXY_SECRET'],
+    default: 'made up per start',
+    meaning: 'what the page server sends the embedded sandbox as `X-Proxy-Secret`',
+  },
+] as const satisfies readonly EnvVariable[];
+
+export type PageServerVariable = (typeof PAGE_SERVER_VARIABLES)[number]['names'][number];
