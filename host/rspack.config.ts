@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildRuntimeConfig } from 'release-contract/config-from-env';
 import { HOST_APP, portOf } from 'tooling/apps';
 import { createAppConfig } from 'tooling/rspack/app-config';
 import { PreloadFontsPlugin } from 'tooling/rspack/preload-fonts-plugin';
-import { createHostServerConfig } from 'tooling/rspack/server-config';
 import { startAfterPaint } from 'tooling/rspack/start-after-paint';
-import { buildRuntimeConfig } from './server/config-from-env';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -56,7 +55,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
     ]),
     start.page,
   ];
-  // The production build also makes the server's render bundle (decision 020).
+  // The page server's render bundle, the host's code compiled for Node, is built by page-server.
   return [
     start.config,
     {
@@ -65,6 +64,5 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
       dependencies: [String(start.config.name)],
       output: { ...browser.output, clean: false },
     },
-    createHostServerConfig({ root, name: 'host', entry: './server/render/render-page.tsx' }),
   ];
 };

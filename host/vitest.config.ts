@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { createVitestConfig } from 'tooling/vitest/vitest-config';
 import { mergeConfig } from 'vitest/config';
 
@@ -7,14 +6,5 @@ export default mergeConfig(createVitestConfig(), {
     // The page's own style sheet is applied: what it hides (slot-list's held slots) is
     // behaviour a test must see, and jsdom computes `visibility` from it.
     css: { include: [/pages\.module\.css$/] },
-  },
-  resolve: {
-    // The build writes the render bundle's shared scope (tooling/rspack/server-config); the
-    // tests render pages with the host's own modules and offer a slice nothing more.
-    alias: {
-      'ssr-shared-scope': fileURLToPath(
-        new URL('./server/render/testing/no-shared-scope.ts', import.meta.url),
-      ),
-    },
   },
 });

@@ -68,7 +68,7 @@ export const metricsPortOf = (pageServerPort: number): number => pageServerPort 
 export const PAGE_SERVER_TIMEOUT_MS = 5_000;
 
 /**
- * How Node runs a page server (host/dist-server/serve-host.mjs), wherever it is started: V8's
+ * How Node runs a page server (page-server/dist/serve-page-server.mjs), wherever it is started: V8's
  * compilation cache off (a release's source would stay for good, decision 020), and no
  * inspector a signal could open: its render workers run a slice's code, which must not reach
  * the page server's secrets (decision 032). The page server refuses to start without it.
@@ -82,7 +82,7 @@ export const PAGE_SERVER_NODE_FLAGS = [
 export const SANDBOX_APP = { folder: 'sandbox-api', portEnv: 'SANDBOX_PORT', port: 4000 } as const;
 
 /**
- * `pnpm dev`'s session holder (host/server/dev-gateway): the development servers send the
+ * `pnpm dev`'s session holder (page-server/src/dev-gateway): the development servers send the
  * provider's paths and the session's own through it, as the host's server does in production
  * (decision 027), so a customer's session is the server's there too.
  */

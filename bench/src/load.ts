@@ -16,7 +16,7 @@
  * after it is checked for the slider left to the browser and the calculator still rendered.
  *
  * With `--hostile-beacons`, the same load again while 1 000 beacons no page sends (malformed,
- * oversized, forged: host/server/telemetry/testing/hostile-beacons.ts) arrive evenly over it
+ * oversized, forged: page-server/src/telemetry/testing/hostile-beacons.ts) arrive evenly over it
  * (issue 31): their statuses, the host's metrics after (nothing of them may be counted) and
  * the pages' p95 time to first byte against the first run's are printed.
  *
@@ -27,8 +27,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { HOSTILE_BEACONS } from 'host/server/telemetry/testing/hostile-beacons';
-import { RUM_PATH } from 'host/src/telemetry/rum-events';
+import { HOSTILE_BEACONS } from 'page-server/telemetry/testing/hostile-beacons';
+import { RUM_PATH } from 'release-contract/rum-events';
 import { HOST_APP, portOf } from 'tooling/apps';
 import { LOAD_PAGES } from './load-pages';
 import { LOOPING_SLOT, serveLoopingRelease } from './looping-release';
@@ -100,8 +100,8 @@ function residentMb(script: string): number[] {
 
 /** The host's page server and its render workers: `host 80 MB + workers 70+68 MB`. */
 function hostMemory(): string {
-  const [host = 0] = residentMb('dist-server/serve-host.mjs');
-  // The workers run their staged copy of the script (host/server/render/worker-user).
+  const [host = 0] = residentMb('dist/serve-page-server.mjs');
+  // The workers run their staged copy of the script (page-server/src/render/worker-user).
   const workers = residentMb('lender-render-[^/]+/render-worker\\.mjs');
   return `host ${host} + workers ${workers.join('+') || 0}`;
 }

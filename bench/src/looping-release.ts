@@ -2,7 +2,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { localRolloutFile } from 'host/server/releases/local-rollout';
+import { localRolloutFile } from 'page-server/releases/local-rollout';
 import { integrityOf } from 'tooling/release-integrity';
 import { WORKSPACE_ROOT } from './servers';
 

@@ -18,9 +18,9 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { RemoteReleases } from 'host/server/releases/remote-releases';
-import { RenderPool } from 'host/server/render/render-pool';
-import type { RuntimeConfig } from 'host/src/contract/runtime-config';
+import { RemoteReleases } from 'page-server/releases/remote-releases';
+import { RenderPool } from 'page-server/render/render-pool';
+import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { WORKSPACE_ROOT } from './servers';
 
 const RELEASES = 200;
@@ -97,7 +97,7 @@ const configOf = (id: number) =>
     routeMiddleware: {},
   }) as unknown as RuntimeConfig;
 const pool = new RenderPool({
-  worker: path.join(WORKSPACE_ROOT, 'host/dist-server/render-worker.mjs'),
+  worker: path.join(WORKSPACE_ROOT, 'page-server/dist/render-worker.mjs'),
   bundle: path.join(WORKSPACE_ROOT, 'host/dist-ssr/render-page.cjs'),
   // No provider: the calculator's slot is left to the browser, its release still taken up.
   apiUpstream: 'http://127.0.0.1:9',

@@ -14,9 +14,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
-import { buildHostApp } from 'host/server/host-app';
-import { loadPageRenderer } from 'host/server/render/page-renderer';
-import { PAGE_STATE_ELEMENT_ID } from 'host/src/contract/page-state';
+import { buildHostApp } from 'page-server/page-server-app';
+import { loadPageRenderer } from 'page-server/render/page-renderer';
+import { PAGE_STATE_ELEMENT_ID } from 'release-contract/page-state';
 import { apiUpstream, HOST_APP, portOf } from 'tooling/apps';
 import { LOAD_PAGES } from './load-pages';
 import { startFederated, WORKSPACE_ROOT } from './servers';
@@ -38,9 +38,10 @@ const rssMb = () => Math.round(process.memoryUsage().rss / 104_857.6) / 10;
 const stop = await startFederated([`http://localhost:${portOf(HOST_APP)}/`]);
 try {
   const hostRoot = path.join(WORKSPACE_ROOT, 'host');
+  const pageServerRoot = path.join(WORKSPACE_ROOT, 'page-server');
   const renderer = loadPageRenderer({
-    bundle: path.join(hostRoot, 'dist-ssr/render-page.cjs'),
-    worker: path.join(hostRoot, 'dist-server/render-worker.mjs'),
+    bundle: path.join(pageServerRoot, 'dist/render-page.cjs'),
+    worker: path.join(pageServerRoot, 'dist/render-worker.mjs'),
     apiUpstream: apiUpstream(),
     env: process.env,
     unpinned: 'evaluate',

@@ -1,4 +1,4 @@
-import { PAGE_STATE_ELEMENT_ID } from 'host/src/contract/page-state';
+import { PAGE_STATE_ELEMENT_ID } from 'release-contract/page-state';
 import { customerSession } from './customer-session';
 
 /** The slots the server rendered on a home page, from its page state. */

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildHostApp } from 'host/server/host-app';
+import { buildHostApp } from 'page-server/page-server-app';
 import { apiUpstream } from 'tooling/apps';
 
 export const WORKSPACE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -2,7 +2,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROUTE_TABLE } from 'host/src/app/route-table';
+import { ROUTE_TABLE } from 'host/routes';
+import { originOf } from 'page-server/http/security-headers';
 import { ka } from 'shared/strings/ka';
 import {
   apiUpstream,
@@ -14,7 +15,6 @@ import {
   REMOTE_APPS,
   trustedProxies,
 } from 'tooling/apps';
-import { originOf } from 'tooling/server/security-headers';
 import { NGINX_DIR, REPO_ROOT } from '../deploy-paths';
 import { ROLLOUT_COMMANDS, ROLLOUT_USAGE } from '../rollout/commands';
 import { runCli } from '../run-cli';

@@ -4,13 +4,13 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { exactRequest, headersOf, rawRequest } from 'tooling/server/raw-request';
+import { exactRequest, headersOf, rawRequest } from 'page-server/http/raw-request';
 import {
   CSP_REPORT_PATH,
   commonSecurityHeaders,
   contentSecurityPolicy,
-} from 'tooling/server/security-headers';
-import { IMMUTABLE, UNPUBLISHED } from 'tooling/server/static-server';
+} from 'page-server/http/security-headers';
+import { IMMUTABLE, UNPUBLISHED } from 'page-server/http/static-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findNginx } from './nginx-binary';
 import { type NginxSite, renderNginxConf } from './nginx-conf';

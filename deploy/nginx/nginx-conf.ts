@@ -1,15 +1,15 @@
-import { allowedHosts } from 'host/server/host-check';
-import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'host/server/session/provider-limits';
-import { RUM_MAX_BYTES, RUM_PATH, RUM_VIEW_PARAM } from 'host/src/telemetry/rum-events';
-import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
-import { PAGE_SERVER_TIMEOUT_MS } from 'tooling/apps';
+import { allowedHosts } from 'page-server/host-check';
 import {
   CSP_REPORT_PATH,
   commonSecurityHeaders,
   contentSecurityPolicy,
   type PagePolicy,
-} from 'tooling/server/security-headers';
-import { CONTENT_HASH, IMMUTABLE, UNPUBLISHED } from 'tooling/server/static-server';
+} from 'page-server/http/security-headers';
+import { CONTENT_HASH, IMMUTABLE, UNPUBLISHED } from 'page-server/http/static-server';
+import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'page-server/session/provider-limits';
+import { RUM_MAX_BYTES, RUM_PATH, RUM_VIEW_PARAM } from 'release-contract/rum-events';
+import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
+import { PAGE_SERVER_TIMEOUT_MS } from 'tooling/apps';
 import {
   pageCacheControl,
   refusedPaths,
@@ -23,8 +23,8 @@ import { addHeaders, escapeRegex, quoted, regex, schemeDependent } from './nginx
 
 /**
  * The nginx configuration that serves the product as `pnpm start` does, written from the same
- * definitions the Node servers use: the security headers and CSP (tooling/server/
- * security-headers), the caching rule and content-hash pattern (static-server), the proxy's
+ * definitions the Node servers use: the security headers and CSP (page-server's
+ * http/security-headers), the caching rule and content-hash pattern (static-server), the proxy's
  * timeouts and body limit (the session gateway's provider-limits), the host's route list (its route table). Nothing here is
  * a second copy of a rule; a change to one of them changes both servers.
  */

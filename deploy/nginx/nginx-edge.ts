@@ -1,5 +1,5 @@
-import { BUCKET_COOKIE } from 'host/server/releases/canary';
-import { REFUSED_IN_PATH } from 'tooling/server/canonical-path';
+import { REFUSED_IN_PATH } from 'page-server/http/canonical-path';
+import { BUCKET_COOKIE } from 'page-server/releases/canary';
 import { NGINX_ERROR_PATH } from './nginx-errors';
 import { escapeRegex, regex, SITE_SCHEME } from './nginx-syntax';
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { contentSecurityPolicy } from 'tooling/server/security-headers';
+import { contentSecurityPolicy } from 'page-server/http/security-headers';
 import {
   CONTENT_HASH,
   IMMUTABLE,
   OWN_ORIGIN_ONLY,
   UNPUBLISHED,
-} from 'tooling/server/static-server';
+} from 'page-server/http/static-server';
 import { refusePath } from './nginx-edge';
 import { plainErrorLocation, plainErrors } from './nginx-errors';
 import { addHeaders, quoted, regex, schemeDependent } from './nginx-syntax';

@@ -52,9 +52,9 @@ export function startPageServers(env: Env): PageServers {
   const start = (port: number) => {
     const child = spawn(
       process.execPath,
-      [...PAGE_SERVER_NODE_FLAGS, path.join(REPO_ROOT, 'host/dist-server/serve-host.mjs')],
+      [...PAGE_SERVER_NODE_FLAGS, path.join(REPO_ROOT, 'page-server/dist/serve-page-server.mjs')],
       {
-        cwd: path.join(REPO_ROOT, 'host'),
+        cwd: path.join(REPO_ROOT, 'page-server'),
         stdio: ['ignore', 'ignore', 'inherit'],
         env: {
           ...env,

@@ -9,16 +9,16 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { buildRuntimeConfig, type RegisteredReleases } from 'host/server/config-from-env';
-import { stableConfig } from 'host/server/releases/canary';
-import { renderIndexHtml } from 'host/server/render/page-document';
-import { remotesToHint } from 'host/server/render/page-hints';
-import { ROUTE_TABLE } from 'host/src/app/route-table';
-import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'host/src/contract/runtime-config';
-import { releaseOfManifest } from 'host/src/telemetry/rum-events';
+import { ROUTE_TABLE } from 'host/routes';
+import { isPublished } from 'page-server/http/static-server';
+import { stableConfig } from 'page-server/releases/canary';
+import { renderIndexHtml } from 'page-server/render/page-document';
+import { remotesToHint } from 'page-server/render/page-hints';
+import { buildRuntimeConfig, type RegisteredReleases } from 'release-contract/config-from-env';
+import { releaseOfManifest } from 'release-contract/rum-events';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'release-contract/runtime-config';
 import { HOST_APP, portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { pinsOfBuild } from 'tooling/release-integrity';
-import { isPublished } from 'tooling/server/static-server';
 import { NGINX_DIR, REPO_ROOT } from '../deploy-paths';
 import { deployedStore } from '../rollout/deployed-store';
 import { releaseId } from '../rollout/release-id';
@@ -174,7 +174,7 @@ export const PAGE_SERVER_ROOT = path.join(PAGE_SERVER_DIR, 'root');
 export const PAGE_SERVER_CONFIG = path.join(PAGE_SERVER_DIR, 'runtime-config.json');
 
 function deployPageServer(hostBuild: string): void {
-  const bundle = path.join(REPO_ROOT, 'host/dist-ssr/render-page.cjs');
+  const bundle = path.join(REPO_ROOT, 'page-server/dist/render-page.cjs');
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run "pnpm build" first`);
   const staging = `${PAGE_SERVER_DIR}.staging`;
   rmSync(staging, { recursive: true, force: true });

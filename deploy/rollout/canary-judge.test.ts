@@ -1,16 +1,16 @@
 import { rmSync } from 'node:fs';
-import { buildRuntimeConfig } from 'host/server/config-from-env';
-import { configForBucket } from 'host/server/releases/canary';
-import { sessionKeys } from 'host/server/session/session-keys';
-import { createPageMetrics, type PageMetrics } from 'host/server/telemetry/page-metrics';
+import { createStaticServer, type StaticServer } from 'page-server/http/static-server';
+import { configForBucket } from 'page-server/releases/canary';
+import { sessionKeys } from 'page-server/session/session-keys';
+import { createPageMetrics, type PageMetrics } from 'page-server/telemetry/page-metrics';
 import {
   ReleaseBook,
   type RumEndpoint,
   registerRumEndpoint,
-} from 'host/server/telemetry/rum-endpoint';
-import { hostRootForTests } from 'host/server/telemetry/testing/host-root';
-import { RUM_PATH, RUM_VIEW_PARAM } from 'host/src/telemetry/rum-events';
-import { createStaticServer, type StaticServer } from 'tooling/server/static-server';
+} from 'page-server/telemetry/rum-endpoint';
+import { hostRootForTests } from 'page-server/telemetry/testing/host-root';
+import { buildRuntimeConfig } from 'release-contract/config-from-env';
+import { RUM_PATH, RUM_VIEW_PARAM } from 'release-contract/rum-events';
 import { judgeCanary } from './canary-judge';
 import {
   figuresOf,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isPublished } from 'tooling/server/static-server';
+import { isPublished } from 'page-server/http/static-server';
 
 /** The files a build publishes (no source maps), relative to it, sorted. */
 function filesOf(folder: string): string[] {

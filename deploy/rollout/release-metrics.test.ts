@@ -1,4 +1,4 @@
-import { createPageMetrics } from 'host/server/telemetry/page-metrics';
+import { createPageMetrics } from 'page-server/telemetry/page-metrics';
 import { figuresOf, histogramQuantile, parseMetrics, since } from './release-metrics';
 
 /** Two page servers' metrics as prom-client writes them, each tagged as a scrape tags it. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { releasePinsSchema } from 'host/src/contract/runtime-config';
+import { releasePinsSchema } from 'release-contract/runtime-config';
 import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import type { ReleasePins } from 'tooling/release-integrity';
 import type { RolloutFiles } from './rollout-files';

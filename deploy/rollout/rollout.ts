@@ -1,4 +1,4 @@
-import { releaseOfManifest } from 'host/src/telemetry/rum-events';
+import { releaseOfManifest } from 'release-contract/rum-events';
 import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import type { Verdict } from './canary-judge';
 import type { Env, ReleaseStore, RolloutRecord } from './release-store';

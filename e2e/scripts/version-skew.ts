@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { recordSkewPass } from 'deploy/deployed-store';
 import { releaseId } from 'deploy/release-id';
+import { localRolloutFile, rollOutLocally } from 'page-server/releases/local-rollout';
 import { PAGE_SERVER_NODE_FLAGS, REMOTE_APPS } from 'tooling/apps';
-import { localRolloutFile, rollOutLocally } from '../../host/server/releases/local-rollout';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
 
@@ -42,13 +42,27 @@ function productionCommit(): string | null {
   }
 }
 
+/**
+ * Where a tree's page server is built: page-server/dist since issue 47, host/dist-server in a
+ * release from before it (the skew test serves releases of both).
+ */
+function pageServerOf(tree: string): { folder: string; script: string } {
+  const folder = path.join(tree, 'page-server');
+  if (existsSync(folder))
+    return { folder, script: path.join(folder, 'dist/serve-page-server.mjs') };
+  return {
+    folder: path.join(tree, 'host'),
+    script: path.join(tree, 'host/dist-server/serve-host.mjs'),
+  };
+}
+
 /** The release's tree, installed and built once per commit (kept in .e2e-tmp between runs). */
 function buildRelease(commit: string): string {
   // Outside the repository: its tools walk the tree, and the release's files are not today's.
   const tree = path.join(tmpdir(), 'lender-web-skew', commit.slice(0, 12));
-  const built = ['host', ...REMOTE_APPS.map((app) => app.folder)].every((folder) =>
-    existsSync(path.join(tree, folder, 'dist-server')),
-  );
+  const built =
+    existsSync(pageServerOf(tree).script) &&
+    REMOTE_APPS.every((app) => existsSync(path.join(tree, app.folder, 'dist-server')));
   if (built) return tree;
   if (!existsSync(tree)) {
     execFileSync('git', ['worktree', 'prune'], { cwd: REPO_ROOT });
@@ -72,9 +86,9 @@ function serve(hostTree: string, remotesTree: string): ChildProcess[] {
     spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
   return [
     start(path.join(REPO_ROOT, 'sandbox-api'), 'pnpm', ['start']),
-    start(path.join(hostTree, 'host'), 'node', [
+    start(pageServerOf(hostTree).folder, 'node', [
       ...PAGE_SERVER_NODE_FLAGS,
-      'dist-server/serve-host.mjs',
+      pageServerOf(hostTree).script,
     ]),
     ...REMOTE_APPS.map((app) =>
       start(path.join(remotesTree, app.folder), 'node', [

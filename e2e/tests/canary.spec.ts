@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { releaseOfManifest } from '../../host/src/telemetry/rum-events';
+import { releaseOfManifest } from 'release-contract/rum-events';
 import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { metricsText, pinnedRelease, sampleValue } from '../utils/metrics-utils';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
-import { acceptsConnections } from 'tooling/server/accepts-connections';
+import { acceptsConnections } from 'page-server/http/accepts-connections';
 import { expect, test } from '../fixtures';
 import {
   type Attack,

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type ExactRequest, exactRequest } from 'page-server/http/raw-request';
+import { commonSecurityHeaders } from 'page-server/http/security-headers';
 import { HOST_APP, portOf } from 'tooling/apps';
-import { type ExactRequest, exactRequest } from 'tooling/server/raw-request';
-import { commonSecurityHeaders } from 'tooling/server/security-headers';
 import { expect, test } from '../fixtures';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { SERVED } from '../utils/tags';

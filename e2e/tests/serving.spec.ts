@@ -1,14 +1,14 @@
 import http from 'node:http';
 import type { APIRequestContext } from '@playwright/test';
-import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
-import { ka } from 'shared/strings/ka';
-import { headersOf, rawRequest } from 'tooling/server/raw-request';
+import { headersOf, rawRequest } from 'page-server/http/raw-request';
 import {
   CSP_REPORT_PATH,
   commonSecurityHeaders,
   contentSecurityPolicy,
   originOf,
-} from 'tooling/server/security-headers';
+} from 'page-server/http/security-headers';
+import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
+import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
 import { SERVED } from '../utils/tags';
 import { HOST_URL, onItsOwnOrigin, type RemoteName } from '../utils/urls';

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
+import { localRolloutFile } from 'page-server/releases/local-rollout';
 import { SESSION_ENDED_HEADER, SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { PAGE_SERVER_NODE_FLAGS } from 'tooling/apps';
-import { localRolloutFile } from '../../host/server/releases/local-rollout';
 import { expect, test } from '../fixtures';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
@@ -25,8 +25,8 @@ const READ_EVERY_MS = 5_000;
 let host: ChildProcess | undefined;
 
 test.beforeAll(async () => {
-  host = spawn('node', [...PAGE_SERVER_NODE_FLAGS, 'dist-server/serve-host.mjs'], {
-    cwd: path.join(REPO_ROOT, 'host'),
+  host = spawn('node', [...PAGE_SERVER_NODE_FLAGS, 'dist/serve-page-server.mjs'], {
+    cwd: path.join(REPO_ROOT, 'page-server'),
     env: {
       ...process.env,
       ...E2E_SANDBOX_ENV,

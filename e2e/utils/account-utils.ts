@@ -1,10 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openSession } from 'page-server/session/sealed-session';
+import { sessionKeys } from 'page-server/session/session-keys';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
-import { openSession } from '../../host/server/session/sealed-session';
-import { sessionKeys } from '../../host/server/session/session-keys';
 import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
 import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
 import { kaAccount } from '../../remote-account/src/lib/ka-account';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseMetrics } from 'deploy/release-metrics';
-import { releaseOfManifest } from '../../host/src/telemetry/rum-events';
+import { releaseOfManifest } from 'release-contract/rum-events';
 import { pageServers } from './page-server-utils';
 import { REPO_ROOT } from './redeploy-utils';
 

@@ -1,11 +1,11 @@
 import type { Locator, Page, Route, TestInfo } from '@playwright/test';
+import { openSession, sealSession } from 'page-server/session/sealed-session';
+import { sessionKeys } from 'page-server/session/session-keys';
+import { DEFAULT_SESSION_MAX_SECONDS } from 'release-contract/config-from-env';
+import { DEFAULT_SESSION_TIMING } from 'release-contract/runtime-config';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { DEFAULT_PAYMENT_PAGE_ORIGINS } from 'tooling/apps';
-import { DEFAULT_SESSION_MAX_SECONDS } from '../../host/server/config-from-env';
-import { openSession, sealSession } from '../../host/server/session/sealed-session';
-import { sessionKeys } from '../../host/server/session/session-keys';
-import { DEFAULT_SESSION_TIMING } from '../../host/src/contract/runtime-config';
 import { kaCardPayment } from '../../remote-loans/src/features/card-payment/ka-card-payment';
 import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { KA_BANK } from '../../sandbox-api/src/bank/ka-bank';

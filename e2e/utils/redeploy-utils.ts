@@ -14,7 +14,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
-import { rollOutLocally } from '../../host/server/releases/local-rollout';
+import { rollOutLocally } from 'page-server/releases/local-rollout';
 import { E2E_SANDBOX_ENV } from './sandbox-env';
 import { HOST_URL } from './urls';
 

@@ -1,8 +1,5 @@
 import type { BrowserContext } from '@playwright/test';
-import {
-  RUNTIME_CONFIG_ELEMENT_ID,
-  RUNTIME_CONFIG_PATH,
-} from '../../host/src/contract/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_PATH } from 'release-contract/runtime-config';
 
 /**
  * Gives this test's pages a runtime configuration of their own (decision 022): `patch` is

@@ -12,6 +12,7 @@ import {
   type RouteObject,
   RouterProvider,
 } from 'react-router-dom';
+import { setSessionTiming } from 'release-contract/session-timing';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { setProviderSite } from 'shared/lib/site-urls';
@@ -23,9 +24,9 @@ import { openedWithServerClock } from './app/components/use-activity-reports';
 import { ServerAccountContext, ServerRenderedSlotsContext } from './app/page-audience';
 import { routeOf } from './app/route-table';
 import { buildRoutes } from './app/router';
-import { setSessionTiming } from './contract/session-timing';
 import './federation/first-screen-shares';
-import { type PageState, readPageState } from './contract/page-state';
+import { type PageState, readPageState } from 'release-contract/page-state';
+import { HOST_RELEASE } from 'release-contract/rum-events';
 import {
   loadRuntimeConfig,
   paymentPageOrigins,
@@ -33,7 +34,7 @@ import {
   type RuntimeConfig,
   rumSampleRate,
   sessionTiming,
-} from './contract/runtime-config';
+} from 'release-contract/runtime-config';
 import { loadRemoteModule, registerConfiguredRemotes } from './federation/register-remotes';
 import { isReleaseChanged, setServerRenderedSlots } from './federation/server-rendered-slots';
 import { preloadApiClientOnIntent } from './lib/api-client-on-intent';
@@ -41,7 +42,6 @@ import { pageAnsweredAt } from './lib/page-answered-at';
 import { rootListens } from './slots/early-press';
 import { PressAgainOnceHydrated } from './slots/use-early-press';
 import { yieldToMain } from './start-in-steps';
-import { HOST_RELEASE } from './telemetry/rum-events';
 import { reportRum, startRum } from './telemetry/rum-reporter';
 import { sliceReleases } from './telemetry/slice-releases';
 

@@ -30,7 +30,7 @@ export const SECTIONS: readonly Section[] = [
   },
   {
     title: 'The page server',
-    table: { module: 'host/server/config-variables.ts', name: 'PAGE_SERVER_VARIABLES' },
+    table: { module: 'release-contract/src/config-variables.ts', name: 'PAGE_SERVER_VARIABLES' },
     readers: [
       'host/server/config-from-env.ts',
       'host/server/serve-host.ts',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Compiler } from '@rspack/core';
-import { isPublished } from '../server/static-server.ts';
+import { isPublished } from '../../page-server/src/http/static-server.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

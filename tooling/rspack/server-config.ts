@@ -9,8 +9,8 @@ import { sharedModuleNames } from './shares.ts';
 import { typescriptRule } from './typescript-rule.ts';
 
 /*
- * The server builds (decision 020). The host's server renders the first screen with the
- * host's own components (its render bundle, `dist-ssr/`) and each slot with the slice's
+ * The server builds (decision 020). The page server renders the first screen with the
+ * host's own components (its render bundle, `page-server/dist/render-page.cjs`) and each slot with the slice's
  * components from the slice's current release (the release's `dist/ssr/` bundle, named in its
  * federation manifest as `metaData.ssrRemoteEntry`). Both are compiled like the browser's
  * builds (same loaders, same CSS module names), for Node.
@@ -161,11 +161,12 @@ class NameServerEntryInManifest {
 
 /**
  * The host's render bundle: its pages and shell for Node, with every package compiled in (one
- * file, one copy of each). It also offers the remotes' server bundles the shared singletons
+ * file, one copy of each). `root` is the host's folder, whatever package builds it: CSS module
+ * names are hashed from paths under it, and must be the browser build's. It also offers the remotes' server bundles the shared singletons
  * (`sharedScope`), so a slice renders with the host's React, stores and `shared`.
  */
 export function createHostServerConfig(
-  options: ServerConfigOptions & { entry: string },
+  options: ServerConfigOptions & { entry: string; outputPath: string },
 ): Configuration {
   const scope = writeSharedScope(options.root);
   return {
@@ -180,7 +181,7 @@ export function createHostServerConfig(
       conditionNames: ['node', 'import', 'module', 'default'],
     },
     output: {
-      path: path.join(options.root, 'dist-ssr'),
+      path: options.outputPath,
       uniqueName: options.name,
       filename: '[name].cjs',
       library: { type: 'commonjs2' },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type Compiler, type Configuration, rspack } from '@rspack/core';
-import { AFTER_PAINT_ATTRIBUTE } from '../server/page-scripts.ts';
+import { AFTER_PAINT_ATTRIBUTE } from '../../page-server/src/http/page-scripts.ts';
 import { PrecompressPlugin } from './precompress-plugin.ts';
 import { typescriptRule } from './typescript-rule.ts';
 

@@ -15,7 +15,13 @@ import { build, type Plugin } from 'esbuild';
  */
 
 /** Packages of this workspace: TypeScript sources, compiled into the bundle. */
-const WORKSPACE_PACKAGES = new Set(['shared', 'tooling']);
+const WORKSPACE_PACKAGES = new Set([
+  'host',
+  'page-server',
+  'release-contract',
+  'shared',
+  'tooling',
+]);
 
 /** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */
 export function packageNameOf(specifier: string): string {

@@ -15,7 +15,8 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 /** The places that read `ka`: each app's browser and server code, deploy, and shared's own. */
 export const READERS = {
-  host: ['host/src', 'host/server'],
+  host: ['host/src'],
+  'page-server': ['page-server/src'],
   'remote-home': ['remote-home/src'],
   'remote-account': ['remote-account/src'],
   'remote-loans': ['remote-loans/src'],

@@ -1,22 +1,36 @@
 import path from 'node:path';
 import { importCycles } from './import-cycles.ts';
-import { checkFeatures, checkFloors, HOST_FLOORS, REPO_ROOT, SLICES } from './import-layers.ts';
+import {
+  checkFeatures,
+  checkFloors,
+  type Floor,
+  HOST_FLOORS,
+  PAGE_SERVER_FLOORS,
+  REPO_ROOT,
+  SLICES,
+} from './import-layers.ts';
 import { boundaryViolations } from './package-boundaries.ts';
 
 /*
- * `pnpm structure`: draws the host's floors and each slice's features from the imports, and
- * exits 1 when an import climbs a floor, a slice's feature imports another feature, an import
- * crosses into another package other than by its public API, or files import each other in a
- * cycle.
+ * `pnpm structure`: draws the page server's and the host's floors and each slice's features from
+ * the imports, and exits 1 when an import climbs a floor, a slice's feature imports another
+ * feature, an import crosses into another package other than by its public API, or files import each
+ * other in a cycle.
  */
 
 let broken = false;
-const host = checkFloors(path.join(REPO_ROOT, 'host'), HOST_FLOORS);
-console.info('host, floor to floor:');
-for (const edge of host.edges) console.info(`  ${edge}`);
-for (const line of host.upward) console.info(`  UPWARD ${line}`);
-for (const file of host.unplaced) console.info(`  ON NO FLOOR ${file}`);
-broken ||= host.upward.length > 0 || host.unplaced.length > 0;
+const floored: [string, readonly Floor[]][] = [
+  ['page-server', PAGE_SERVER_FLOORS],
+  ['host', HOST_FLOORS],
+];
+for (const [name, floors] of floored) {
+  const report = checkFloors(path.join(REPO_ROOT, name), floors);
+  console.info(`${name}, floor to floor:`);
+  for (const edge of report.edges) console.info(`  ${edge}`);
+  for (const line of report.upward) console.info(`  UPWARD ${line}`);
+  for (const file of report.unplaced) console.info(`  ON NO FLOOR ${file}`);
+  broken ||= report.upward.length > 0 || report.unplaced.length > 0;
+}
 
 for (const slice of SLICES) {
   const features = checkFeatures(path.join(REPO_ROOT, slice));

@@ -6,6 +6,7 @@ import {
   checkFloors,
   type Floor,
   HOST_FLOORS,
+  PAGE_SERVER_FLOORS,
   REPO_ROOT,
   SLICES,
 } from './import-layers';
@@ -15,6 +16,12 @@ describe('the structure drawn from the imports', () => {
     const host = checkFloors(path.join(REPO_ROOT, 'host'), HOST_FLOORS);
     expect(host.upward).toEqual([]);
     expect(host.unplaced).toEqual([]);
+  });
+
+  it('has no import in the page server that climbs a floor, and no file of it on no floor', () => {
+    const server = checkFloors(path.join(REPO_ROOT, 'page-server'), PAGE_SERVER_FLOORS);
+    expect(server.upward).toEqual([]);
+    expect(server.unplaced).toEqual([]);
   });
 
   it.each(SLICES)(

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { data, type RouteObject } from 'react-router-dom';
-import type { RuntimeConfig } from '../contract/runtime-config';
+import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { DefaultLayout } from './layouts/default-layout';
 import { StaticLayout } from './layouts/static-layout';
 import { runMiddleware } from './middleware/middleware';

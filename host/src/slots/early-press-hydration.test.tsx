@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { createGate } from 'shared/testing/gate';
-import { renderToHtml } from '../../server/render/render-to-html';
+import { renderToHtml } from '../app/render-to-html';
 import type { RemoteModule } from '../federation/remote-modules';
 import { recordLoadedRelease, setServerRenderedSlots } from '../federation/server-rendered-slots';
 import { rootListens, watchEarlyPresses } from './early-press';

@@ -2,7 +2,7 @@ import { hashKey, QueryClient, QueryClientProvider, useQuery } from '@tanstack/r
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { createGate } from 'shared/testing/gate';
-import { renderToHtml } from '../../server/render/render-to-html';
+import { renderToHtml } from '../app/render-to-html';
 import type { RemoteModule } from '../federation/remote-modules';
 import {
   isReleaseChanged,

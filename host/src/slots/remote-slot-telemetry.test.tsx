@@ -4,7 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { expectConsoleError } from 'shared/testing/setup-tests';
 import type { RemoteModuleId } from 'tooling/remotes';
-import { renderToHtml } from '../../server/render/render-to-html';
+import { renderToHtml } from '../app/render-to-html';
 import type { RemoteModule } from '../federation/remote-modules';
 import { startRum } from '../telemetry/rum-reporter';
 import { type SliceReleases, SliceReleasesContext } from '../telemetry/slice-releases';

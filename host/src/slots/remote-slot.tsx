@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { RELEASE_ATTRIBUTE, SLICE_ATTRIBUTE } from 'release-contract/rum-events';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
@@ -23,7 +24,6 @@ import { canReloadForChunkError, reloadForChunkError } from '../chunk-reload/rel
 import { ModuleNotInRelease } from '../federation/module-not-in-release';
 import { ReleaseChanged, takeReleaseChanged } from '../federation/server-rendered-slots';
 import { useHydrating } from '../lib/use-hydrating';
-import { RELEASE_ATTRIBUTE, SLICE_ATTRIBUTE } from '../telemetry/rum-events';
 import { reportRum } from '../telemetry/rum-reporter';
 import { useSliceRelease } from '../telemetry/slice-releases';
 import { kaHost } from '../words/ka-host';

@@ -1,19 +1,19 @@
-import { onCLS, onINP, onLCP } from 'web-vitals/attribution';
-import type { RuntimeConfig } from '../contract/runtime-config';
-import { captureBeacons } from '../testing/capture-beacons';
 import {
   HOST_RELEASE,
   RUM_MAX_BEACONS_PER_VIEW,
   RUM_MAX_EVENTS,
   type RumEvent,
   VIEW_TOKEN_META,
-} from './rum-events';
+} from 'release-contract/rum-events';
+import type { RuntimeConfig } from 'release-contract/runtime-config';
+import { onCLS, onINP, onLCP } from 'web-vitals/attribution';
+import { captureBeacons } from '../testing/capture-beacons';
 import { reportRum, startRum } from './rum-reporter';
 
 // The server's byte limit, made smaller where a test says so (a real beacon rarely reaches it).
 const limits = vi.hoisted(() => ({ bytes: undefined as number | undefined }));
-vi.mock('./rum-events', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./rum-events')>();
+vi.mock('release-contract/rum-events', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('release-contract/rum-events')>();
   return {
     ...actual,
     get RUM_MAX_BYTES() {

@@ -1,5 +1,3 @@
-import { isRemoteName } from 'tooling/remotes';
-import type { RuntimeConfig } from '../contract/runtime-config';
 import {
   type Attribution,
   type Beacon,
@@ -19,7 +17,9 @@ import {
   VIEW_TOKEN_META,
   VIEW_TOKEN_PATTERN,
   type Vital,
-} from './rum-events';
+} from 'release-contract/rum-events';
+import type { RuntimeConfig } from 'release-contract/runtime-config';
+import { isRemoteName } from 'tooling/remotes';
 
 /*
  * The page's real-user signals (decision 029), sent to its own server in beacons. Browser only:

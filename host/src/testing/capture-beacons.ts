@@ -1,4 +1,4 @@
-import type { Beacon, RumEvent } from '../telemetry/rum-events';
+import type { Beacon, RumEvent } from 'release-contract/rum-events';
 import { resetRumForTests } from '../telemetry/rum-reporter';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { SessionTiming } from 'release-contract/runtime-config';
+import { getSessionTiming } from 'release-contract/session-timing';
 import { Button } from 'shared/ui/button';
-import type { SessionTiming } from '../../contract/runtime-config';
-import { getSessionTiming } from '../../contract/session-timing';
 import { kaInactivity } from '../../words/ka-inactivity';
 import styles from './site-frame.module.css';
 import { useInactivityTimer } from './use-inactivity-timer';

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SessionTiming } from 'release-contract/runtime-config';
 import { useAuthStore } from 'shared/auth/auth-store';
 import {
   onActivityElsewhere,
   readLastActivity,
   writeActivity,
 } from 'shared/session/session-activity';
-import type { SessionTiming } from '../../contract/runtime-config';
 import { pauseActivityReports, reportAndRecord } from './use-activity-reports';
 
 /** How often the clock is recomputed; each tick reads the time, so a slept tab catches up. */

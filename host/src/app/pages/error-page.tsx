@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRouteError } from 'react-router-dom';
+import { HOST_RELEASE } from 'release-contract/rum-events';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { canReloadForChunkError, reloadForChunkError } from '../../chunk-reload/reload-guard';
-import { HOST_RELEASE } from '../../telemetry/rum-events';
 import { reportRum } from '../../telemetry/rum-reporter';
 import { kaHost } from '../../words/ka-host';
 import { describeError, type ErrorDescription } from './describe-error';

@@ -1,6 +1,6 @@
+import type { Audience } from 'release-contract/page-state';
 import { ka } from 'shared/strings/ka';
 import type { RemoteModuleId } from 'tooling/remotes';
-import type { Audience } from '../../contract/page-state';
 import { kaHost } from '../../words/ka-host';
 
 /**

@@ -1,0 +1,25 @@
+import type { RouteEntry } from 'host/routes';
+import { PAGE_SLOTS, type SlotPage } from 'host/routes';
+import type { Audience } from 'release-contract/page-state';
+import type { RemoteModuleId } from 'tooling/remotes';
+
+/** The remote modules on each page's first screen of a phone, as the slot table marks them. */
+const firstScreenOf = (page: SlotPage, audience: Audience): RemoteModuleId[] =>
+  PAGE_SLOTS[page][audience].filter((slot) => slot.firstScreen).map((slot) => slot.id);
+
+const isSlotPage = (id: string): id is SlotPage => Object.hasOwn(PAGE_SLOTS, id);
+
+/**
+ * The remote modules a page needs at once (a route of the table, or no route: the not-found
+ * page), for a visitor or a customer: its first screen's slots. The header needs none: its
+ * account buttons are the host's own until used, a customer's as a visitor's (decision 031).
+ * The host's server hints only their remotes' manifests: a hint for anything else spends a
+ * phone's bandwidth on a file the page does not read (and the browser warns of it).
+ */
+export function firstScreenModules(
+  route: RouteEntry | undefined,
+  loggedIn: boolean,
+): RemoteModuleId[] {
+  const audience: Audience = loggedIn ? 'customer' : 'visitor';
+  return route && isSlotPage(route.id) ? firstScreenOf(route.id, audience) : [];
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiUpstream, HOST_APP, listenHost, PAGE_SERVER_NODE_FLAGS, portOf } from 'tooling/apps';
+import { inspectorOpening } from './inspector-guard';
+import { buildHostApp } from './page-server-app';
+import { localRolloutFile, rollOutLocally } from './releases/local-rollout';
+import { serveMetrics } from './telemetry/metrics-server';
+import { createPageMetrics } from './telemetry/page-metrics';
+import { HealthReport } from './telemetry/page-server-health';
+
+// Nothing of the page server's is started before it is known that no signal opens its inspector.
+const opening = inspectorOpening(process.execArgv, process.env.NODE_OPTIONS);
+if (opening) {
+  console.error(
+    `host: the page server does not start: ${opening}; run it with ${PAGE_SERVER_NODE_FLAGS.join(' ')} (decision 032)`,
+  );
+  process.exit(1);
+}
+// A signal that would have opened it is only logged (a process of the same user sent it).
+process.on('SIGUSR1', () => {
+  console.error('host: a process sent the page server SIGUSR1; its inspector stays shut');
+});
+
+// This file runs as page-server/dist/serve-page-server.mjs; the browser shell it serves is the
+// host's build beside it (host/dist).
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(packageRoot, '..');
+const port = portOf(HOST_APP);
+const upstream = apiUpstream();
+
+// A deployment (nginx's page servers, deploy/nginx) names its own copies of the build and its
+// runtime configuration; `pnpm start` rolls out the builds beside it (decision 025).
+const env = process.env;
+let runtimeConfigFile = env.HOST_RUNTIME_CONFIG;
+if (!runtimeConfigFile) {
+  rollOutLocally(env, repoRoot);
+  runtimeConfigFile = localRolloutFile(repoRoot);
+}
+const metrics = createPageMetrics();
+const health = new HealthReport();
+const app = await buildHostApp({
+  metrics,
+  health,
+  root: env.HOST_ROOT ?? path.join(repoRoot, 'host/dist'),
+  renderBundle: env.HOST_RENDER_BUNDLE ?? path.join(packageRoot, 'dist/render-page.cjs'),
+  // Beside this file in the build: the slices' server code runs there, without our secrets.
+  renderWorker: path.join(packageRoot, 'dist/render-worker.mjs'),
+  ...(Number(env.HOST_RENDER_WORKERS) > 0
+    ? { renderPool: { size: Number(env.HOST_RENDER_WORKERS) } }
+    : {}),
+  runtimeConfigFile,
+  // How long a page waits for its slots' code and data before it goes without them.
+  ...(Number(env.HOST_RENDER_BUDGET_MS) > 0
+    ? { renderBudgetMs: Number(env.HOST_RENDER_BUDGET_MS) }
+    : {}),
+  apiUpstream: upstream,
+  env,
+  // Warnings only: CSP violation reports, an unreachable provider.
+  logger: { level: env.HOST_LOG_LEVEL ?? 'warn' },
+});
+await app.listen({ port, host: listenHost() });
+// Prometheus's: on loopback only, when a deployment names the port (decision 029).
+const metricsPort = Number(env.METRICS_PORT);
+const metricsServer =
+  Number.isInteger(metricsPort) && metricsPort > 0
+    ? await serveMetrics(metrics.registry, metricsPort, health)
+    : undefined;
+
+/** How long a stop may take: the pages under way are finished by then. */
+const STOP_GRACE_MS = 5_000;
+
+// Stopped (a deploy, a scale-down): the pages being rendered are finished, no new one begun.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    metricsServer?.close();
+    void app.close().then(() => process.exit(0));
+    // Pages are bounded by their render budget: a connection a proxy keeps open must not hold
+    // the stop (Fastify waits for each to go idle), so it ends within a few seconds whatever.
+    setTimeout(() => {
+      console.warn('host: stopped before every connection had closed');
+      process.exit(0);
+    }, STOP_GRACE_MS).unref();
+  });
+}
+
+console.info(`host: http://localhost:${port}`);
+if (metricsServer) {
+  console.info(
+    `host: metrics on http://127.0.0.1:${metricsPort}/metrics, health on http://127.0.0.1:${metricsPort}/health`,
+  );
+}
+console.info(
+  process.env.API_BASE_URL
+    ? `host: /api/* is proxied to API_BASE_URL=${upstream}`
+    : `host: /api/* is proxied to the embedded sandbox API at ${upstream}`,
+);

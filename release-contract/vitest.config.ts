@@ -1,0 +1,3 @@
+import { createVitestConfig } from 'tooling/vitest/vitest-config';
+
+export default createVitestConfig();
