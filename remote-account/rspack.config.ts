@@ -7,7 +7,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** The slice's only public surface: exactly the modules tooling/remotes lists for it. */
 export const exposes = {
-  './AccountEntry': './src/features/login/components/account-entry.tsx',
+  './AccountEntry': './src/app/account-entry.tsx',
   './RecoveryPage': './src/features/recovery/components/recovery-page.tsx',
   './VerificationSteps': './src/features/verification/components/verification-section.tsx',
   './ComplaintsPage': './src/features/complaints/components/complaints-page.tsx',

@@ -7,11 +7,11 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** The slice's only public surface: exactly the modules tooling/remotes lists for it. */
 export const exposes = {
-  './LoansOverview': './src/features/loans/components/loans-overview.tsx',
+  './LoansOverview': './src/app/loans-overview.tsx',
   './LoanApplication': './src/features/application/components/loan-application.tsx',
-  './OverdueNotice': './src/features/overdue/components/overdue-notice.tsx',
-  './NextPayment': './src/features/loans/components/next-payment.tsx',
-  './PaymentOutcome': './src/features/card-payment/components/payment-outcome.tsx',
+  './OverdueNotice': './src/app/overdue-notice.tsx',
+  './NextPayment': './src/app/next-payment.tsx',
+  './PaymentOutcome': './src/app/payment-outcome.tsx',
 } satisfies ExposesOf<'remote_loans'>;
 
 export default sliceConfigs('remote-loans', root, exposes);

@@ -38,7 +38,7 @@ test.describe('a remote that throws while rendering', () => {
     // this edit exists only in the test's build, never in the product's source.
     const build = buildEditedRemote('remote-loans', [
       {
-        file: 'src/features/loans/components/loans-overview.tsx',
+        file: 'src/app/loans-overview.tsx',
         from: 'export default function LoansOverview() {\n',
         to: `export default function LoansOverview() {\n  if (document.documentElement.dataset.e2eFault === 'render') throw new Error(${JSON.stringify(FAULT)});\n`,
       },

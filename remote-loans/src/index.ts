@@ -1,2 +1,2 @@
 // Async boundary: federation negotiates shared React before the standalone page uses it.
-void import('./bootstrap');
+void import('./app/bootstrap');

@@ -1,3 +1,5 @@
+import { kaLoanFigures } from 'shared/strings/ka-loan-figures';
+
 /**
  * The loans slice's copy for the customer's loans, the overdue notice and repayment, in
  * Georgian (decision 010: a slice keeps its own words; `shared/strings/ka` keeps the shell's).
@@ -101,15 +103,8 @@ export const kaLoans = {
     loading: 'დოკუმენტები იტვირთება…',
     error: 'სესხის დოკუმენტების ჩატვირთვა ვერ მოხერხდა.',
     keyTerms: 'ძირითადი პირობები',
-    amount: 'სესხის თანხა',
-    term: 'ვადა',
-    termValue: '{count} თვე',
-    monthlyPayment: 'ყოველთვიური გადასახადი',
-    totalPayment: 'სულ გადასახდელი',
-    totalInterest: 'სულ პროცენტი',
-    serviceFee: 'მომსახურების საკომისიო',
-    interestRate: 'წლიური საპროცენტო განაკვეთი',
-    effectiveRate: 'ეფექტური წლიური განაკვეთი',
+    /** The contract's figures are drawn in shared's words (shared/ui/loan-figures). */
+    effectiveRate: kaLoanFigures.effectiveRate,
     contract: 'ხელშეკრულება',
     accepted: 'დადასტურებულია {date}',
     schedule: 'გადახდის გრაფიკი',

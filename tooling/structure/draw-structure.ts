@@ -13,8 +13,8 @@ import { boundaryViolations } from './package-boundaries.ts';
 
 /*
  * `pnpm structure`: draws the page server's and the host's floors and each slice's features from
- * the imports, and exits 1 when an import climbs a floor, features import each other in a loop,
- * an import crosses into another package other than by its public API, or files import each
+ * the imports, and exits 1 when an import climbs a floor, a slice's feature imports another
+ * feature, an import crosses into another package other than by its public API, or files import each
  * other in a cycle.
  */
 
@@ -37,8 +37,9 @@ for (const slice of SLICES) {
   console.info(`${slice}, folder to folder:`);
   for (const edge of features.edges) console.info(`  ${edge}`);
   for (const loop of features.loops) console.info(`  LOOP ${loop.join(' ↔ ')}`);
+  for (const line of features.across) console.info(`  FEATURE TO FEATURE ${line}`);
   for (const line of features.upward) console.info(`  UPWARD ${line}`);
-  broken ||= features.loops.length > 0 || features.upward.length > 0;
+  broken ||= features.loops.length + features.across.length + features.upward.length > 0;
 }
 const crossings = boundaryViolations(REPO_ROOT);
 console.info(`packages, entered by their public API: ${crossings.length} crossings`);

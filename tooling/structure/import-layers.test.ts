@@ -25,10 +25,11 @@ describe('the structure drawn from the imports', () => {
   });
 
   it.each(SLICES)(
-    'has no loop between the features of %s, and no common part above one',
+    'has in %s no loop, no feature importing another, and no common part above one',
     (slice) => {
       const features = checkFeatures(path.join(REPO_ROOT, slice));
       expect(features.loops).toEqual([]);
+      expect(features.across).toEqual([]);
       expect(features.upward).toEqual([]);
     },
   );
@@ -61,14 +62,33 @@ describe('the checks', () => {
     expect(report.edges).toEqual(['bottom → top', 'top → bottom']);
   });
 
-  it('finds a loop between features and a common part that imports a feature', () => {
+  it('names a feature that imports another, one way or both, and a common part above a feature', () => {
     write('src/features/loans/card.tsx', "import { repay } from '../repayment/repay';\n");
     write('src/features/repayment/repay.tsx', "import { card } from '../loans/card';\n");
     write('src/features/overdue/notice.tsx', "import { repay } from '../repayment/repay';\n");
     write('src/lib/helper.ts', "import { notice } from '../features/overdue/notice';\n");
-    write('src/index.ts', "import { card } from './features/loans/card';\n");
+    write('src/components/frame.tsx', "import { page } from '../app/page';\n");
     const report = checkFeatures(root);
     expect(report.loops).toEqual([['features/loans', 'features/repayment']]);
-    expect(report.upward).toEqual(['src/lib/helper.ts → src/features/overdue/notice']);
+    expect(report.across).toEqual([
+      'src/features/loans/card.tsx → src/features/repayment/repay',
+      'src/features/overdue/notice.tsx → src/features/repayment/repay',
+      'src/features/repayment/repay.tsx → src/features/loans/card',
+    ]);
+    expect(report.upward).toEqual([
+      'src/components/frame.tsx → src/app/page',
+      'src/lib/helper.ts → src/features/overdue/notice',
+    ]);
+  });
+
+  it('lets the composing layer and the entry import any feature, and a feature its lib', () => {
+    write('src/app/overview.tsx', "import { card } from '../features/loans/card';\n");
+    write('src/app/notice.tsx', "import { repay } from '../features/repayment/repay';\n");
+    write('src/index.ts', "void import('./app/overview');\n");
+    write('src/features/loans/card.tsx', "import { part } from '../../lib/part';\n");
+    write('src/features/repayment/repay.tsx', "import { part } from '../../lib/part';\n");
+    write('src/lib/part.ts', '');
+    const report = checkFeatures(root);
+    expect(report).toMatchObject({ loops: [], across: [], upward: [] });
   });
 });

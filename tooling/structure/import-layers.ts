@@ -7,8 +7,9 @@ import ts from 'typescript';
  * The structure drawn from the imports (issue 32). Inside the page server and the host, each
  * file sits on a floor, and an import may only go to its own floor or one below: a request's
  * path (server → render → services → http) and a browser load's (bootstrap → router → page →
- * slots) read top-down. Inside
- * a slice, its features import each other one way: drawn folder to folder, no loop.
+ * slots) read top-down. Inside a slice, one layer (`src/app/`) composes the features, and
+ * features never import each other: what two of them share lives below them all, in
+ * `src/lib/` or `src/components/` (issue 47).
  */
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -135,9 +136,9 @@ export function checkFloors(packageRoot: string, floors: readonly Floor[]): Laye
 }
 
 /**
- * The node a slice's file is drawn as: a feature, a common folder (components, lib), or a
- * file at the slice's root by its name (its entry, `bootstrap.tsx`, and its words, `ka-*.ts`,
- * are different floors: one composes the features, the other is below them all).
+ * The node a slice's file is drawn as: a feature, a common folder (app, components, lib), or a
+ * file at the slice's root by its name (its entry, `index.ts`, and its words, `ka-*.ts`, are
+ * different floors: one loads the composing layer, the other is below them all).
  */
 function sliceNodeOf(file: string): string {
   const feature = /^src\/features\/([^/]+)\//.exec(file);
@@ -146,21 +147,25 @@ function sliceNodeOf(file: string): string {
   return common ? (common[1] ?? 'src') : file.replace(/\.(tsx?|cjs|mjs|js)$/, '');
 }
 
-/** A slice's own entries: they compose its features, so they may import any. */
-const ENTRIES = new Set(['src/index', 'src/bootstrap']);
+/** What composes a slice's features: its one layer and the entry that loads it. */
+const COMPOSERS = new Set(['app', 'src/index']);
+const isFeature = (node: string) => node.startsWith('features/');
 
 export interface FeatureReport {
   /** Folder to folder, as drawn: `from → to`. */
   edges: string[];
   /** Each loop found, as the folders it runs through. */
   loops: string[][];
-  /** Common parts (components, lib, the words) that import a feature. */
+  /** A feature that imports another feature: what they share belongs in lib or components. */
+  across: string[];
+  /** Parts below the features (components, lib, the words) that import a feature or the app. */
   upward: string[];
 }
 
-/** Draws a slice's features folder to folder and finds every loop. */
+/** Draws a slice's folders, and names every loop, every feature-to-feature import and every climb. */
 export function checkFeatures(sliceRoot: string): FeatureReport {
   const graph = new Map<string, Set<string>>();
+  const across: string[] = [];
   const upward: string[] = [];
   for (const file of sourceFiles(sliceRoot, 'src')) {
     const from = sliceNodeOf(file);
@@ -169,13 +174,14 @@ export function checkFeatures(sliceRoot: string): FeatureReport {
       if (to === from) continue;
       if (!graph.has(from)) graph.set(from, new Set());
       graph.get(from)?.add(to);
-      if (!from.startsWith('features/') && !ENTRIES.has(from) && to.startsWith('features/')) {
+      if (isFeature(from) && isFeature(to)) across.push(`${file} → ${target}`);
+      else if (!COMPOSERS.has(from) && (isFeature(to) || to === 'app')) {
         upward.push(`${file} → ${target}`);
       }
     }
   }
   const edges = [...graph].flatMap(([from, tos]) => [...tos].map((to) => `${from} → ${to}`));
-  return { edges: edges.sort(), loops: loopsOf(graph), upward };
+  return { edges: edges.sort(), loops: loopsOf(graph), across, upward };
 }
 
 /** The strongly connected parts of more than one folder (Tarjan), each a loop to break. */

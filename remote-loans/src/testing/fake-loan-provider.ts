@@ -3,7 +3,7 @@ import type { Loan } from 'shared/api/loan/loans';
 import { fromTetri, toTetri } from 'shared/lib/money';
 import type { Gate } from 'shared/testing/gate';
 import { mswServer } from 'shared/testing/msw-server';
-import type { Overdue } from '../features/overdue/api/overdue';
+import type { Overdue } from '../lib/overdue/overdue';
 import { withoutPaymentOrders } from './fake-order-provider';
 
 /** Test data only: the tests' figures, as the contract writes them. */

@@ -1,7 +1,9 @@
-/** The home slice's calculator copy, in Georgian. */
+import { kaLoanFigures } from 'shared/strings/ka-loan-figures';
+
+/** The home slice's calculator copy, in Georgian; the offer's figures in the regulated words. */
 export const kaCalculator = {
+  ...kaLoanFigures,
   title: 'სესხის კალკულატორი',
-  amount: 'სესხის თანხა',
   amountField: 'თანხა ლარში',
   amountSlider: 'სესხის თანხა (სლაიდერი)',
   amountRange: '{min} – {max}',
@@ -12,14 +14,6 @@ export const kaCalculator = {
   amountRaised: 'თანხა გაიზარდა მინიმალურამდე: {amount}.',
   amountLowered: 'თანხა შემცირდა მაქსიმალურამდე: {amount}.',
   amountRestored: 'თანხა არ იყო შეყვანილი — დავაბრუნეთ {amount}.',
-  term: 'ვადა',
-  months: '{count} თვე',
-  monthlyPayment: 'ყოველთვიური გადასახადი',
-  totalPayment: 'სულ გადასახდელი',
-  totalInterest: 'სულ პროცენტი',
-  serviceFee: 'მომსახურების საკომისიო',
-  interestRate: 'წლიური საპროცენტო განაკვეთი',
-  effectiveRate: 'ეფექტური წლიური განაკვეთი',
   updating: 'ახლდება…',
   figuresFor: 'ნაჩვენებია წინა გაანგარიშება: {amount}, {term}.',
   error: 'გაანგარიშება ვერ მოხერხდა.',

@@ -1,3 +1,5 @@
+import { kaLoanFigures } from 'shared/strings/ka-loan-figures';
+
 /** The loans slice's application copy, in Georgian. */
 export const kaApplication = {
   title: 'სესხის განაცხადი',
@@ -38,14 +40,14 @@ export const kaApplication = {
   keyTerms: {
     title: 'სესხის ძირითადი პირობები',
     intro: 'გთხოვთ, ხელშეკრულების დადებამდე გაეცნოთ სესხის ძირითად პირობებს.',
-    amount: 'სესხის თანხა',
-    term: 'ვადა',
+    amount: kaLoanFigures.amount,
+    term: kaLoanFigures.term,
     monthlyPayment: 'ყოველთვიური შენატანი',
-    totalPayment: 'სულ გადასახდელი',
-    totalInterest: 'სულ პროცენტი',
-    serviceFee: 'მომსახურების საკომისიო',
-    interestRate: 'წლიური საპროცენტო განაკვეთი',
-    effectiveRate: 'ეფექტური წლიური განაკვეთი',
+    totalPayment: kaLoanFigures.totalPayment,
+    totalInterest: kaLoanFigures.totalInterest,
+    serviceFee: kaLoanFigures.serviceFee,
+    interestRate: kaLoanFigures.interestRate,
+    effectiveRate: kaLoanFigures.effectiveRate,
     firstDue: 'პირველი გადახდის თარიღი',
     lastDue: 'ბოლო გადახდის თარიღი',
     schedule: 'გადახდის გრაფიკი',

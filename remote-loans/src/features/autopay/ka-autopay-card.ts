@@ -1,10 +1,12 @@
+import { kaCardConfirm } from '../../lib/card-payment/ka-card-confirm';
+
 /**
  * The loan card's words for its automatic payment (contract v1.3), in Georgian; the terms read
  * before turning it on are apart (ka-autopay-terms), loaded with their code.
  */
 export const kaAutopayCard = {
   title: 'ავტომატური გადახდა',
-  brand: { visa: 'Visa', mastercard: 'Mastercard' },
+  brand: kaCardConfirm.brand,
   /** A card read aloud, without the dots: "Visa, ending in 1111". */
   cardSpoken: '{brand}, ბოლო ციფრები {last4}',
   cardExpires: 'მოქმედია {expires}-მდე',

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { isoDateSchema, moneySchema } from 'shared/api/money-schema';
+import { scheduleRowSchema } from 'shared/api/loan/loans';
+import { moneySchema } from 'shared/api/money-schema';
 import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
 
@@ -19,16 +20,7 @@ export const calculationSchema = z.object({
   min_amount: moneySchema,
   max_amount: moneySchema,
   terms: z.array(z.int().check(z.positive())),
-  schedule: z.array(
-    z.object({
-      number: z.int(),
-      date: isoDateSchema,
-      principal: moneySchema,
-      interest: moneySchema,
-      payment: moneySchema,
-      balance: moneySchema,
-    }),
-  ),
+  schedule: z.array(scheduleRowSchema),
 });
 export type Calculation = z.infer<typeof calculationSchema>;
 

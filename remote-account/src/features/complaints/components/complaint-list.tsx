@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { formatDateTime } from 'shared/lib/tbilisi-time';
+import { useTbilisiToday } from 'shared/lib/tbilisi-today';
 import { format } from 'shared/strings/ka';
 import { LoadError } from 'shared/ui/load-error';
 import { type Complaint, complaintsQuery } from '../api/complaints';
 import { kaComplaints as t } from '../ka-complaints';
-import { isPastDue, useTbilisiToday } from '../lib/answer-due';
+import { isPastDue } from '../lib/answer-due';
 import styles from './complaints.module.css';
 
 /** The National Bank's dispute commission's limit for a dispute, in lari. */

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { formatDate, formatMoney } from 'shared/lib/money';
+import { tbilisiToday } from 'shared/lib/tbilisi-today';
 import { queryClient } from 'shared/query/query-client';
 import { format } from 'shared/strings/ka';
 import { mswServer } from 'shared/testing/msw-server';
@@ -9,7 +10,6 @@ import { renderInRouter } from 'shared/testing/render';
 import { dropSession, holdSession } from 'shared/testing/session';
 import type { Complaint } from '../api/complaints';
 import { kaComplaints as t } from '../ka-complaints';
-import { tbilisiToday } from '../lib/answer-due';
 import ComplaintsPage from './complaints-page';
 
 const COMPLAINTS = '*/api/support/complaints/';

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ApiError } from 'shared/api/api-error';
 import { FormAlert } from 'shared/forms/form-alert';
@@ -6,13 +7,12 @@ import { SubmitButton } from 'shared/forms/submit-button';
 import { handleSubmitWrite } from 'shared/forms/submit-write';
 import { Link } from 'shared/navigation/router';
 import * as z from 'shared/validation/zod';
+import styles from '../../../components/account.module.css';
 import { PasswordField } from '../../../components/password-field';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { kaAccount } from '../../../lib/ka-account';
 import { currentPasswordSchema, personalNumberSchema } from '../../../lib/validation';
-import { kaRegistration } from '../../registration/ka-registration';
 import { useLogin } from '../hooks/use-login';
-import styles from './account.module.css';
 
 const loginSchema = z.object({ username: personalNumberSchema, password: currentPasswordSchema });
 
@@ -29,11 +29,11 @@ function describe(error: ApiError): string | null {
  */
 export function LoginForm({
   initialUsername = '',
-  onRegister,
+  registerSwitch,
 }: {
   initialUsername?: string;
-  /** Switches to the registration form. */
-  onRegister?: () => void;
+  /** The way over to registration, which the composing layer owns (login knows no other feature). */
+  registerSwitch?: ReactNode;
 }) {
   const login = useLogin();
   const form = useForm({
@@ -56,14 +56,7 @@ export function LoginForm({
         {kaAccount.submitLogin}
       </SubmitButton>
       <Link to="/recovery">{kaAccount.forgotPassword}</Link>
-      {onRegister ? (
-        <p className={styles.switchPanel}>
-          {kaRegistration.noAccount}{' '}
-          <button type="button" className={styles.linkButton} onClick={onRegister}>
-            {kaRegistration.register}
-          </button>
-        </p>
-      ) : null}
+      {registerSwitch}
     </form>
   );
 }

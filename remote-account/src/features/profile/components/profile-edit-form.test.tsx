@@ -10,10 +10,10 @@ import { createGate } from 'shared/testing/gate';
 import { logInAs } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { renderInRouter } from 'shared/testing/render';
+import { ProfileSection } from '../../../app/profile-section';
 import { kaAccount } from '../../../lib/ka-account';
 import { kaValidation } from '../../../lib/ka-validation';
 import { kaProfile } from '../ka-profile';
-import { ProfileSection } from './profile-section';
 
 type UserEvents = ReturnType<typeof userEvent.setup>;
 

@@ -1,9 +1,19 @@
 import type { Calculation } from 'shared/api/loan/calculator';
-import { formatMoney, formatPercent } from 'shared/lib/money';
+import { formatMoney } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
+import { type LoanFigureKey, LoanFiguresList } from 'shared/ui/loan-figures';
 import { ScheduleTable } from 'shared/ui/schedule-table';
 import { kaCalculator as t } from '../ka-calculator';
 import styles from './calculator.module.css';
+
+/** Below the monthly payment: what the offer costs, and its rates. */
+const OFFER_ROWS: readonly LoanFigureKey[] = [
+  'total_payment',
+  'total_interest',
+  'service_fee',
+  'interest_rate',
+  'effective_interest_rate',
+];
 
 /** The offer's figures: the monthly payment first and largest, the effective rate always. */
 export function CalculationFigures({ calculation }: { calculation: Calculation }) {
@@ -13,28 +23,15 @@ export function CalculationFigures({ calculation }: { calculation: Calculation }
         <span className={styles.monthlyLabel}>{t.monthlyPayment}</span>
         <output className={styles.monthlyValue}>{formatMoney(calculation.monthly_payment)}</output>
       </div>
-      <dl className={styles.figures}>
-        <div>
-          <dt>{t.totalPayment}</dt>
-          <dd>{formatMoney(calculation.total_payment)}</dd>
-        </div>
-        <div>
-          <dt>{t.totalInterest}</dt>
-          <dd>{formatMoney(calculation.total_interest)}</dd>
-        </div>
-        <div>
-          <dt>{t.serviceFee}</dt>
-          <dd>{formatMoney(calculation.service_fee)}</dd>
-        </div>
-        <div className={styles.rate}>
-          <dt>{t.interestRate}</dt>
-          <dd>{formatPercent(calculation.interest_rate)}</dd>
-        </div>
-        <div className={`${styles.rate} ${styles.effective}`}>
-          <dt>{t.effectiveRate}</dt>
-          <dd>{formatPercent(calculation.effective_interest_rate)}</dd>
-        </div>
-      </dl>
+      <LoanFiguresList
+        figures={calculation}
+        rows={OFFER_ROWS}
+        className={styles.figures}
+        rowClassName={{
+          interest_rate: styles.rate,
+          effective_interest_rate: `${styles.rate} ${styles.effective}`,
+        }}
+      />
     </>
   );
 }

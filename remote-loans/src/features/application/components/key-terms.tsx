@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { calculationQuery } from 'shared/api/loan/calculator';
-import { formatDate, formatMoney, formatPercent } from 'shared/lib/money';
+import { formatDate, formatMoney } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import type { LoanRequest } from 'shared/stores/loan-request-store';
 import { format } from 'shared/strings/ka';
 import { LoadError } from 'shared/ui/load-error';
+import { LoanFiguresList } from 'shared/ui/loan-figures';
 import { ScheduleTable } from 'shared/ui/schedule-table';
 import { Skeleton } from 'shared/ui/skeleton';
 import { inRowOrder } from '../../../lib/schedule-order';
@@ -34,15 +35,7 @@ export function KeyTerms({ request }: { request: LoanRequest }) {
   const first = rowsInOrder[0];
   const last = rowsInOrder.at(-1);
   const term = format(t.months, { count: calc.term });
-  const rows: [string, string][] = [
-    [t.keyTerms.amount, formatMoney(calc.amount)],
-    [t.keyTerms.term, term],
-    [t.keyTerms.monthlyPayment, formatMoney(calc.monthly_payment)],
-    [t.keyTerms.totalPayment, formatMoney(calc.total_payment)],
-    [t.keyTerms.totalInterest, formatMoney(calc.total_interest)],
-    [t.keyTerms.serviceFee, formatMoney(calc.service_fee)],
-    [t.keyTerms.interestRate, formatPercent(calc.interest_rate)],
-    [t.keyTerms.effectiveRate, formatPercent(calc.effective_interest_rate)],
+  const dates: [string, string][] = [
     ...(first ? [[t.keyTerms.firstDue, formatDate(first.date)] as [string, string]] : []),
     ...(last ? [[t.keyTerms.lastDue, formatDate(last.date)] as [string, string]] : []),
   ];
@@ -52,17 +45,19 @@ export function KeyTerms({ request }: { request: LoanRequest }) {
         {t.keyTerms.title}
       </h3>
       <p className={styles.muted}>{t.keyTerms.intro}</p>
-      <dl className={styles.facts}>
-        {rows.map(([label, value]) => (
-          <div
-            key={label}
-            className={label === t.keyTerms.effectiveRate ? styles.strong : undefined}
-          >
+      <LoanFiguresList
+        figures={calc}
+        className={styles.facts}
+        rowClassName={{ effective_interest_rate: styles.strong }}
+        labels={{ monthly_payment: t.keyTerms.monthlyPayment }}
+      >
+        {dates.map(([label, value]) => (
+          <div key={label}>
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>
         ))}
-      </dl>
+      </LoanFiguresList>
       <details className={styles.details}>
         <summary>{t.keyTerms.schedule}</summary>
         <ScheduleTable

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
+import type { PaymentOrder } from '../../../lib/card-payment/payment-orders';
 import { openPayActionNear } from '../../../lib/pay-action';
-import type { PaymentOrder } from '../../card-payment/api/payment-orders';
 import { kaAutopayCard as t } from '../ka-autopay-card';
 import styles from './autopay.module.css';
 

@@ -1,8 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { invalidateAccount } from 'shared/query/account-queries';
-import { fetchPaymentOrder, isOpenOrder, paymentOrderKeys } from '../api/payment-orders';
-import { endAttemptsOf } from '../lib/attempt-key';
+import { endAttemptsOf } from '../../../lib/card-payment/attempt-key';
+import {
+  fetchPaymentOrder,
+  isOpenOrder,
+  paymentOrderKeys,
+} from '../../../lib/card-payment/payment-orders';
 
 /** How often an undecided order is asked again: the bank decides in seconds, as a rule. */
 export const OUTCOME_POLL_MS = 1500;

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { moneySchema, timestampSchema } from 'shared/api/money-schema';
+import { loanFiguresSchema } from 'shared/api/loan/loan-figures';
+import { timestampSchema } from 'shared/api/money-schema';
 import * as z from 'shared/validation/zod';
 import { loanPartQuery } from '../../../lib/loan-part';
-
-const percentSchema = z.string().check(z.regex(/^\d+(\.\d+)?$/));
 
 /**
  * The loan terms the application accepted (contract v1.2): that version, even after a newer
@@ -20,16 +19,7 @@ export const loanContractSchema = z.object({
     content: z.string(),
   }),
   accepted_at: timestampSchema,
-  key_terms: z.object({
-    amount: moneySchema,
-    term: z.int(),
-    monthly_payment: moneySchema,
-    total_payment: moneySchema,
-    total_interest: moneySchema,
-    service_fee: moneySchema,
-    interest_rate: percentSchema,
-    effective_interest_rate: percentSchema,
-  }),
+  key_terms: loanFiguresSchema,
 });
 export type LoanContract = z.infer<typeof loanContractSchema>;
 

@@ -1,44 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Loan } from 'shared/api/loan/loans';
-import { formatDate, formatMoney, formatPercent } from 'shared/lib/money';
+import { formatDate, formatMoney } from 'shared/lib/money';
 import { formatDateTime } from 'shared/lib/tbilisi-time';
 import { format, ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
+import { LoanFiguresList } from 'shared/ui/loan-figures';
 import { ProviderHtml } from 'shared/ui/provider-html';
 import { ScheduleTable } from 'shared/ui/schedule-table';
 import facts from '../../../components/facts.module.css';
 import { PrintOnly } from '../../../components/print-only';
 import { kaLoans } from '../../../ka-loans';
-import { type Payment, paymentsQuery } from '../../payments/api/payments';
+import { type Payment, paymentsQuery } from '../../../lib/payments';
 import { type LoanContract, loanContractQuery } from '../api/contract';
 import { nestHeadings } from '../lib/nest-headings';
 import styles from './loan-documents.module.css';
 
 const t = kaLoans.documents;
 
+/** What was accepted, every figure as the offer showed it (the effective rate included). */
 function KeyTerms({ terms }: { terms: LoanContract['key_terms'] }) {
-  const rows: [string, string][] = [
-    [t.amount, formatMoney(terms.amount)],
-    [t.term, format(t.termValue, { count: terms.term })],
-    [t.monthlyPayment, formatMoney(terms.monthly_payment)],
-    [t.totalPayment, formatMoney(terms.total_payment)],
-    [t.totalInterest, formatMoney(terms.total_interest)],
-    [t.serviceFee, formatMoney(terms.service_fee)],
-    [t.interestRate, formatPercent(terms.interest_rate)],
-    // Shown on every offer, and so on what was accepted.
-    [t.effectiveRate, formatPercent(terms.effective_interest_rate)],
-  ];
-  return (
-    <dl className={facts.facts}>
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <LoanFiguresList figures={terms} className={facts.facts} />;
 }
 
 function PaymentsTable({ payments, caption }: { payments: Payment[]; caption: string }) {

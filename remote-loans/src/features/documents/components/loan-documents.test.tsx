@@ -4,12 +4,13 @@ import { HttpResponse, http } from 'msw';
 import { formatMoney } from 'shared/lib/money';
 import { queryClient } from 'shared/query/query-client';
 import { format } from 'shared/strings/ka';
+import { kaLoanFigures as figures } from 'shared/strings/ka-loan-figures';
 import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
+import type { Payment } from '../../../lib/payments';
 import { activeLoan } from '../../../testing/fake-loan-provider';
-import type { Payment } from '../../payments/api/payments';
 import type { LoanContract } from '../api/contract';
 import { LoanDocuments } from './loan-documents';
 
@@ -77,10 +78,10 @@ describe('a loan’s documents', () => {
     const view = container;
     expect(shown).toBeInTheDocument();
     for (const text of [
-      `${t.amount}${money('800.00')}`,
-      `${t.monthlyPayment}${money('272.09')}`,
+      `${figures.amount}${money('800.00')}`,
+      `${figures.monthlyPayment}${money('272.09')}`,
       `${t.effectiveRate}31,84%`,
-      `${t.interestRate}24,00%`,
+      `${figures.interestRate}24,00%`,
       'ვერსია 3.0, გამოქვეყნდა 1 სექტემბერი, 2026',
       format(t.accepted, { date: '20 ოქტომბერი, 2026, 12:00' }),
       'გამსესხებელი და მსესხებელი.',

@@ -8,8 +8,8 @@ import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { kaLoans } from '../../../ka-loans';
+import type { Payment } from '../../../lib/payments';
 import { repaidLoan } from '../../../testing/fake-loan-provider';
-import type { Payment } from '../api/payments';
 import { LoanPayments } from './loan-payments';
 
 const t = kaLoans.payments;

@@ -8,8 +8,8 @@ import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import disclosure from '../../../components/disclosure.module.css';
 import { kaLoans } from '../../../ka-loans';
+import { type Payment, paymentsQuery } from '../../../lib/payments';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
-import { type Payment, paymentsQuery } from '../api/payments';
 import styles from './payments.module.css';
 import { Receipt } from './receipt';
 

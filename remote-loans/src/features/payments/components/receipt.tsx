@@ -7,7 +7,7 @@ import { Button } from 'shared/ui/button';
 import factsStyles from '../../../components/facts.module.css';
 import { PrintOnly } from '../../../components/print-only';
 import { kaLoans } from '../../../ka-loans';
-import type { Payment } from '../api/payments';
+import type { Payment } from '../../../lib/payments';
 import styles from './payments.module.css';
 
 const t = kaLoans.receipt;

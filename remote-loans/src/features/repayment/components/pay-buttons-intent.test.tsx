@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInRouter } from 'shared/testing/render';
+import LoansOverview from '../../../app/loans-overview';
+import OverdueNotice from '../../../app/overdue-notice';
 import { kaLoans } from '../../../ka-loans';
 import { logIn } from '../../../testing/customer';
 import {
@@ -9,9 +11,7 @@ import {
   overdueAnswer,
   overdueLoan,
 } from '../../../testing/fake-loan-provider';
-import LoansOverview from '../../loans/components/loans-overview';
-import OverdueNotice from '../../overdue/components/overdue-notice';
-import { findNotice } from '../../overdue/testing/overdue-notice';
+import { findNotice } from '../../../testing/overdue-notice';
 
 // The repayment form's code is fetched on intent (decision 031): each "pay" button must start
 // it when a pointer comes over, focus reaches or a finger touches it, or the customer who

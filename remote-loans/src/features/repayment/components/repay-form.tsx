@@ -13,12 +13,12 @@ import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import choiceStyles from '../../../components/choices.module.css';
 import { kaLoans } from '../../../ka-loans';
-import { CardPaymentConfirm } from '../../card-payment/components/card-payment-confirm';
-import { usePaymentOrders } from '../../card-payment/hooks/use-payment-orders';
-import { kaPaymentNotices } from '../../card-payment/ka-payment-notices';
-import { ConfirmStep } from '../../money-action/components/confirm-step';
-import { Figures } from '../../money-action/components/figures';
-import { knownRefusal } from '../../money-action/lib/refusal';
+import { CardPaymentConfirm } from '../../../lib/card-payment/card-payment-confirm';
+import { kaPaymentNotices } from '../../../lib/card-payment/ka-payment-notices';
+import { usePaymentOrders } from '../../../lib/card-payment/use-payment-orders';
+import { ConfirmStep } from '../../../lib/money-action/confirm-step';
+import { Figures } from '../../../lib/money-action/figures';
+import { knownRefusal } from '../../../lib/money-action/refusal';
 import { useRepay } from '../hooks/use-repay';
 import { type RepayValues, repaySchema } from '../lib/repay-schema';
 import {

@@ -1,4 +1,4 @@
-import { useLoanWrite } from '../../money-action/hooks/use-loan-write';
+import { useLoanWrite } from '../../../lib/money-action/use-loan-write';
 import { repayLoan } from '../api/repay';
 
 /**

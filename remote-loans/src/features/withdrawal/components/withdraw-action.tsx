@@ -1,29 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { type RefObject, useEffect, useState } from 'react';
+import type { RefObject } from 'react';
 import type { Loan } from 'shared/api/loan/loans';
 import { formatDate, formatMoney, fromTetri, toTetri } from 'shared/lib/money';
+import { useTbilisiToday } from 'shared/lib/tbilisi-today';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { kaLoans } from '../../../ka-loans';
 import { isOpen } from '../../../lib/loan-status';
-import { ActionSteps, QuotePending } from '../../money-action/components/action-steps';
-import { Figures } from '../../money-action/components/figures';
-import styles from '../../money-action/components/money-action.module.css';
-import { useActionFlow } from '../../money-action/hooks/use-action-flow';
-import { useLoanWrite } from '../../money-action/hooks/use-loan-write';
-import { daysBetween, tbilisiToday } from '../../money-action/lib/iso-date';
+import { ActionSteps, QuotePending } from '../../../lib/money-action/action-steps';
+import { Figures } from '../../../lib/money-action/figures';
+import { daysBetween } from '../../../lib/money-action/iso-date';
+import styles from '../../../lib/money-action/money-action.module.css';
+import { useActionFlow } from '../../../lib/money-action/use-action-flow';
+import { useLoanWrite } from '../../../lib/money-action/use-loan-write';
 import { type Withdrawal, withdraw, withdrawalQuery } from '../api/withdrawal';
 
 const t = kaLoans.withdrawal;
-
-/** Today in Tbilisi, known after the page is in the browser (never guessed while rendering). */
-function useTbilisiToday(): string | null {
-  const [today, setToday] = useState<string | null>(null);
-  useEffect(() => setToday(tbilisiToday()), []);
-  return today;
-}
 
 /** How long the customer may still withdraw. */
 function periodText(until: string, daysLeft: number): string {

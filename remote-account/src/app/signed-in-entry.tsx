@@ -1,0 +1,94 @@
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useAuthStore } from 'shared/auth/auth-store';
+import { useUser } from 'shared/query/use-account';
+import { type AccountPanel as PanelKind, useUiStore } from 'shared/stores/ui-store';
+import { ka } from 'shared/strings/ka';
+import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
+import { Button } from 'shared/ui/button';
+import { CustomerAccountButtons } from 'shared/ui/customer-account-buttons';
+import { ACCOUNT_PANEL_ID as PANEL_ID } from 'shared/ui/visitor-account-buttons';
+import styles from '../components/account.module.css';
+import { ComplaintsLink } from '../features/complaints/components/complaints-link';
+import { kaProfile } from '../features/profile/ka-profile';
+import { AccountPanel } from './account-panel';
+
+const ProfileSection = lazy(() =>
+  import('./profile-section').then((m) => ({
+    default: m.ProfileSection,
+  })),
+);
+const VerificationSummary = lazy(() =>
+  import('../features/verification/components/verification-summary').then((m) => ({
+    default: m.VerificationSummary,
+  })),
+);
+
+const logOut = () => void useAuthStore.getState().logout();
+
+/**
+ * A customer's entry: the shared name and logout buttons (the host shows the same ones until
+ * this slice is needed) and the account panel their name opens — verification status, profile
+ * and password: account settings live here, not on the home page (decision 011) — which on
+ * phones holds logout too.
+ */
+export function SignedIn({
+  greeting,
+  panel,
+}: {
+  greeting: RefObject<HTMLButtonElement | null>;
+  panel: PanelKind | null;
+}) {
+  // A session restored from the cookie has no data yet: the query loads it, the name follows.
+  const user = useUser().data;
+  const requestAccount = useUiStore((state) => state.requestAccount);
+  const dismiss = useUiStore((state) => state.dismissAccountPanel);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const open = panel === 'account';
+
+  const close = useCallback(() => {
+    dismiss();
+    greeting.current?.focus();
+  }, [dismiss, greeting]);
+
+  // The panel is mostly reading: focus goes to its title, from where Tab reaches its controls.
+  // It is not modal: Tab also leads on out of it, and the page stays usable.
+  useEffect(() => {
+    if (!open) return;
+    document.getElementById(`${PANEL_ID.account}-title`)?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close]);
+
+  return (
+    <>
+      <CustomerAccountButtons
+        names={user}
+        open={open}
+        onAccount={open ? close : requestAccount}
+        onLogout={logOut}
+        accountRef={greeting}
+      />
+      {open ? (
+        <AccountPanel
+          kind="account"
+          title={kaProfile.panelTitle}
+          panelRef={panelRef}
+          onClose={close}
+        >
+          <Suspense fallback={<p>{ka.common.loading}</p>}>
+            {/* Its link to the steps moves focus there itself, so the panel just closes. */}
+            <VerificationSummary onShowSteps={dismiss} />
+            <ProfileSection />
+          </Suspense>
+          <ComplaintsLink onFollow={dismiss} />
+          <Button variant="secondary" className={styles.panelLogout} onClick={logOut}>
+            {kaAccountButtons.logout}
+          </Button>
+        </AccountPanel>
+      ) : null}
+    </>
+  );
+}

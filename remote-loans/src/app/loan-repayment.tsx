@@ -1,0 +1,80 @@
+import type { Loan } from 'shared/api/loan/loans';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { Button } from 'shared/ui/button';
+import { LoadError } from 'shared/ui/load-error';
+import { Skeleton } from 'shared/ui/skeleton';
+import type { Payment } from '../features/repayment/components/repay-form';
+import { repayForm } from '../features/repayment/components/repay-form-on-demand';
+import { RepaySuccess } from '../features/repayment/components/repay-success';
+import { kaLoans } from '../ka-loans';
+import { FailedAutopayNotice } from '../lib/card-payment/failed-autopay-notice';
+import type { PaymentOrder } from '../lib/card-payment/payment-orders';
+import { statusOf } from '../lib/loan-status';
+import styles from '../lib/money-action/money-action.module.css';
+import { useActionFlow } from '../lib/money-action/use-action-flow';
+import { OnDemand } from '../lib/on-demand';
+import { useOverdue } from '../lib/overdue/use-overdue';
+import { PAY_ACTION } from '../lib/pay-action';
+
+/**
+ * Paying one loan from where the loan is shown: a button that opens the repayment form in
+ * place, and the success message once paid. A repaid loan offers nothing to pay.
+ */
+export function LoanRepayment({
+  loan,
+  headingLevel,
+  failedAutopay,
+}: {
+  loan: Loan;
+  /** The form's heading level under the heading that holds it. */
+  headingLevel: 3 | 4;
+  /** The loan's automatic charge that failed (v1.3): said above the button, with "pay now". */
+  failedAutopay?: PaymentOrder | undefined;
+}) {
+  const flow = useActionFlow<Payment>();
+  const status = statusOf(loan);
+  // Its own observer: a query result handed down from a parent is only re-rendered for the
+  // fields the parent read (TanStack's tracked results), so it would go stale here.
+  const overdue = useOverdue({ enabled: status === 'overdue' });
+  const waitingForOverdue = flow.open && status === 'overdue' && overdue.isPending;
+  const showPending = useDelayedFlag(waitingForOverdue);
+
+  const payable = status === 'active' || status === 'overdue';
+  const success = flow.result ? <RepaySuccess payment={flow.result} onClose={flow.close} /> : null;
+  if (!payable) return success;
+  if (!flow.open) {
+    return (
+      <>
+        {success}
+        {failedAutopay ? <FailedAutopayNotice order={failedAutopay} onPayNow={flow.start} /> : null}
+        <Button
+          ref={flow.trigger}
+          variant="secondary"
+          className={styles.trigger}
+          onClick={flow.start}
+          {...repayForm.intent}
+          {...PAY_ACTION}
+        >
+          {kaLoans.loan.pay}
+        </Button>
+      </>
+    );
+  }
+  // An overdue loan is paid against its penalty, which only the overdue answer knows.
+  if (waitingForOverdue) return showPending ? <Skeleton height="10rem" /> : null;
+  if (status === 'overdue' && overdue.isError && overdue.data === undefined) {
+    return <LoadError message={kaLoans.overdue.error} onRetry={() => void overdue.refetch()} />;
+  }
+  return (
+    <OnDemand
+      part={repayForm}
+      props={{
+        loan,
+        overdue: overdue.data,
+        headingLevel,
+        onPaid: flow.finish,
+        onCancel: flow.cancel,
+      }}
+    />
+  );
+}

@@ -1,0 +1,199 @@
+import { useRef, useState } from 'react';
+import { formatMoney, formatPercent } from 'shared/lib/money';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { useLoans } from 'shared/query/use-account';
+import { format } from 'shared/strings/ka';
+import { Button } from 'shared/ui/button';
+import { LoadError } from 'shared/ui/load-error';
+import { Skeleton } from 'shared/ui/skeleton';
+import { HardshipHelp } from '../features/hardship/components/hardship-help';
+import { PayoffAction } from '../features/payoff/components/payoff-action';
+import type { Payment } from '../features/repayment/components/repay-form';
+import { repayForm } from '../features/repayment/components/repay-form-on-demand';
+import { RepaySuccess } from '../features/repayment/components/repay-success';
+import { kaLoans } from '../ka-loans';
+import { FailedAutopayNotice } from '../lib/card-payment/failed-autopay-notice';
+import { OrderInProgress } from '../lib/card-payment/order-in-progress';
+import { failedAutopayOf, openOrderOf } from '../lib/card-payment/payment-orders';
+import { usePaymentOrders } from '../lib/card-payment/use-payment-orders';
+import { DoneMessage } from '../lib/money-action/confirm-step';
+import { useActionFlow } from '../lib/money-action/use-action-flow';
+import { OnDemand } from '../lib/on-demand';
+import type { Overdue } from '../lib/overdue/overdue';
+import { useOverdue } from '../lib/overdue/use-overdue';
+import styles from './overdue-notice.module.css';
+import { prefetchLoans } from './prefetch-on-server';
+
+const t = kaLoans.overdue;
+
+/** The loans and what is overdue, asked for by the host's server first (issue 29). */
+export const prefetchOnServer = prefetchLoans;
+
+/** The repayment form for the overdue loan, opened on its total due. */
+function OverdueRepayment({
+  overdue,
+  onPaid,
+  onCancel,
+}: {
+  overdue: Overdue;
+  onPaid: (payment: Payment) => void;
+  onCancel: () => void;
+}) {
+  const loans = useLoans();
+  const showPending = useDelayedFlag(loans.isPending);
+  if (loans.isPending) return showPending ? <Skeleton height="10rem" /> : null;
+  const loan = loans.data?.find((candidate) => candidate.id === overdue.loan);
+  if (!loan) {
+    return <LoadError message={kaLoans.error} onRetry={() => void loans.refetch()} />;
+  }
+  return (
+    <OnDemand
+      part={repayForm}
+      props={{ loan, overdue, initialChoice: 'overdue', onPaid, onCancel }}
+    />
+  );
+}
+
+/** How much one more day of delay adds (v1.2), in money: what moves a customer to pay now. */
+function PenaltyGrowth({ overdue }: { overdue: Overdue }) {
+  const { penalty_per_day: perDay, penalty_rate: rate } = overdue;
+  if (!perDay) return null;
+  const amount = formatMoney(perDay);
+  return (
+    <span className={styles.growth}>
+      {rate
+        ? format(t.perDayRate, { amount, rate: formatPercent(rate) })
+        : format(t.perDay, { amount })}
+    </span>
+  );
+}
+
+/**
+ * What is overdue, at the top of the customer's page: days, overdue amount, penalty (and what a
+ * day adds to it) and the
+ * total due, with a payment opened right here on the total due. Nothing at all when nothing is
+ * overdue (the provider's 404). A region with a heading rather than an alert: it is there on
+ * load, and an alert would interrupt everything the screen reader starts with.
+ */
+export default function OverdueNotice() {
+  // Not asked when the loans say nothing is overdue: the provider's answer would be a 404,
+  // which every browser logs as an error on each visit (decision 013). Without the loans
+  // (a failed load) it is asked, so a failure there never hides what is owed.
+  const loans = useLoans();
+  const anyOverdue =
+    loans.isError || (loans.data?.some((loan) => loan.status === 'overdue') ?? false);
+  const overdue = useOverdue({ enabled: anyOverdue });
+  // The repayment's flow is the notice's: its success outlives the notice (the debt paid).
+  const repayment = useActionFlow<Payment>();
+  // Paid off from here (v1.1): the notice goes with the debt, the customer still hears it.
+  const [paidOff, setPaidOff] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { orders } = usePaymentOrders();
+
+  const success = repayment.result ? (
+    <RepaySuccess payment={repayment.result} onClose={repayment.close} />
+  ) : paidOff ? (
+    <DoneMessage closeLabel={kaLoans.payoff.close} onClose={() => setPaidOff(null)}>
+      {format(kaLoans.payoff.done, { amount: formatMoney(paidOff) })}
+    </DoneMessage>
+  ) : null;
+
+  // Nothing to say while the first answer is on its way: most customers have nothing overdue.
+  if (overdue.isPending) return null;
+  if (overdue.isError && overdue.data === undefined) {
+    return (
+      <section id="overdue" tabIndex={-1} className={styles.notice} aria-labelledby="overdue-title">
+        <h2 id="overdue-title" className={styles.title}>
+          {t.title}
+        </h2>
+        <LoadError message={t.error} onRetry={() => void overdue.refetch()} />
+      </section>
+    );
+  }
+  const current = anyOverdue ? overdue.data : null;
+  if (!current) {
+    // Paid off from here: the notice is gone, and the customer still hears that it worked.
+    return success ? (
+      <div id="overdue" className={styles.settled}>
+        {success}
+      </div>
+    ) : null;
+  }
+
+  const open = openOrderOf(orders, current.loan);
+  const failedAutopay = failedAutopayOf(orders, current.loan);
+  return (
+    <section id="overdue" tabIndex={-1} className={styles.notice} aria-labelledby="overdue-title">
+      <h2 ref={heading} tabIndex={-1} id="overdue-title" className={styles.title}>
+        <span aria-hidden="true" className={styles.icon}>
+          !
+        </span>
+        {t.title}
+      </h2>
+      <p className={styles.intro}>{format(t.intro, { days: current.overdue_days })}</p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t.days}</dt>
+          <dd>{format(t.daysValue, { count: current.overdue_days })}</dd>
+        </div>
+        <div>
+          <dt>{t.amount}</dt>
+          <dd>{formatMoney(current.overdue_amount)}</dd>
+        </div>
+        <div>
+          <dt>{t.penalty}</dt>
+          <dd>
+            {formatMoney(current.penalty)}
+            <PenaltyGrowth overdue={current} />
+          </dd>
+        </div>
+        <div className={styles.total}>
+          <dt>{t.totalDue}</dt>
+          <dd>{formatMoney(current.total_due)}</dd>
+        </div>
+      </dl>
+      {success}
+      {open ? (
+        // v1.3: a payment on its way at the bank; no second one until it is decided.
+        <OrderInProgress order={open} headingLevel={3} />
+      ) : (
+        <>
+          {repayment.open ? (
+            <OverdueRepayment
+              overdue={current}
+              onPaid={repayment.finish}
+              onCancel={repayment.cancel}
+            />
+          ) : (
+            <>
+              {failedAutopay ? (
+                <FailedAutopayNotice order={failedAutopay} onPayNow={repayment.start} />
+              ) : null}
+              <Button
+                ref={repayment.trigger}
+                className={styles.pay}
+                onClick={repayment.start}
+                {...repayForm.intent}
+              >
+                {t.pay}
+              </Button>
+            </>
+          )}
+          {/* Or the whole loan at once: the same payoff as on the loan's card. */}
+          <PayoffAction
+            loanId={current.loan}
+            payable
+            headingLevel={3}
+            onPaidOff={(total) => {
+              repayment.close();
+              setPaidOff(total);
+            }}
+            returnFocusTo={heading}
+          />
+        </>
+      )}
+      {/* Before the debt grows: help with the payments, where the debt is said. */}
+      <HardshipHelp loanId={current.loan} />
+    </section>
+  );
+}

@@ -1,4 +1,0 @@
-import { renderStandalonePage } from 'shared/ui/standalone-page';
-import LoansOverview from './features/loans/components/loans-overview';
-
-renderStandalonePage('remote-loans', <LoansOverview />);

@@ -1,0 +1,67 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { ConfirmStep, type ConfirmWords } from '../money-action/confirm-step';
+import { type Attempt, attemptKey } from './attempt-key';
+import { CardChoice, type CardChoiceValue, NEW_CARD } from './card-choice';
+import { kaCardConfirm } from './ka-card-confirm';
+import { usePayWithCard } from './use-pay-with-card';
+
+const t = kaCardConfirm;
+
+export interface CardPaymentConfirmProps {
+  loanId: number;
+  purpose: Attempt['purpose'];
+  /** The amount confirmed, a decimal string (a payoff's: today's quoted total). */
+  amount: string;
+  words: ConfirmWords;
+  statement: ReactNode;
+  figures: ReactNode;
+  onBack: () => void;
+  headingLevel: 3 | 4;
+}
+
+/**
+ * A money action's confirmation when the provider takes payments on the bank's page (contract
+ * v1.3): the amount as every confirmation states it, the card to pay with, and one button that
+ * creates the order and sends the customer to the bank in this tab, once however often it is
+ * pressed. The attempt's Idempotency-Key is made as the confirmation is reached (attempt-key),
+ * so a reload of it sends the key its first press sent.
+ */
+export function CardPaymentConfirm({
+  loanId,
+  purpose,
+  amount,
+  words,
+  statement,
+  figures,
+  onBack,
+  headingLevel,
+}: CardPaymentConfirmProps) {
+  const [choice, setChoice] = useState<CardChoiceValue>(NEW_CARD);
+  const payment = usePayWithCard(loanId);
+  const attempt: Attempt = { loanId, purpose, amount, ...choice };
+  const { card, saveCard } = choice;
+
+  useEffect(() => {
+    attemptKey({ loanId, purpose, amount, card, saveCard });
+  }, [loanId, purpose, amount, card, saveCard]);
+
+  return (
+    <ConfirmStep
+      words={{ ...words, confirm: t.payWithCard }}
+      statement={statement}
+      error={payment.problem}
+      busy={payment.busy}
+      busyLabel={payment.leaving ? t.toBank : t.preparing}
+      onConfirm={() => void payment.pay(attempt)}
+      onBack={onBack}
+      headingLevel={headingLevel}
+    >
+      {figures}
+      {/* What the press is doing, said as it happens (the button's words change only later). */}
+      <p role="status" className="visually-hidden">
+        {payment.busy ? (payment.leaving ? t.toBank : t.preparing) : null}
+      </p>
+      <CardChoice value={choice} onChange={setChoice} disabled={payment.busy} />
+    </ConfirmStep>
+  );
+}
