@@ -1,10 +1,10 @@
+import { kaHost } from 'host/words/ka-host';
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaProfile } from 'remote-account/words/ka-profile';
+import { kaRegistration } from 'remote-account/words/ka-registration';
+import { kaVerification } from 'remote-account/words/ka-verification';
 import { ka } from 'shared/strings/ka';
 import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
-import { kaHost } from '../../host/src/words/ka-host';
-import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
-import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
-import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { expect, test } from '../fixtures';
 import { logInAsNewCustomer } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';

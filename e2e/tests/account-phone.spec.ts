@@ -1,6 +1,6 @@
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaProfile } from 'remote-account/words/ka-profile';
 import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
-import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { expect, test } from '../fixtures';
 import {
   accountButton,

@@ -1,9 +1,9 @@
+import { kaHost } from 'host/words/ka-host';
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaProfile } from 'remote-account/words/ka-profile';
+import { kaVerification } from 'remote-account/words/ka-verification';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../../host/src/words/ka-host';
-import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
-import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { expect, test } from '../fixtures';
 import {
   accessToken,

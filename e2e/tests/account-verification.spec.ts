@@ -1,10 +1,10 @@
 // Registration and the three verification steps, against the embedded sandbox.
 import type { Locator, Page } from '@playwright/test';
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaProfile } from 'remote-account/words/ka-profile';
+import { kaRegistration } from 'remote-account/words/ka-registration';
+import { kaVerification } from 'remote-account/words/ka-verification';
 import { format, ka } from 'shared/strings/ka';
-import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
-import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
-import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { expect, test } from '../fixtures';
 import {
   accountButton,

@@ -1,6 +1,6 @@
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaCalculator as t } from 'remote-home/words/ka-calculator';
 import { formatMoney, formatPercent } from 'shared/lib/money';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
-import { kaCalculator as t } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
 import { hostStarted, loadedSingletons } from '../utils/federation-utils';

@@ -3,7 +3,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { releaseOfManifest } from 'release-contract/rum-events';
-import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
+import { kaCalculator } from 'remote-home/words/ka-calculator';
 import { expect, test } from '../fixtures';
 import { metricsText, pinnedRelease, sampleValue } from '../utils/metrics-utils';
 import { buildEditedRemote, REPO_ROOT } from '../utils/redeploy-utils';

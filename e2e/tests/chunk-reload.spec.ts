@@ -1,5 +1,5 @@
+import { kaHost } from 'host/words/ka-host';
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../../host/src/words/ka-host';
 import { type ExpectedConsoleError, expect, test } from '../fixtures';
 import { scrollThroughPage } from '../utils/page-utils';
 import { SERVED } from '../utils/tags';

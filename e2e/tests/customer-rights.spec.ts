@@ -3,10 +3,10 @@
 // early payoff (from a loan's card and from the overdue notice). Each test makes its own
 // customer and loan, so none spends the seed customers' state.
 import type { Locator, Page } from '@playwright/test';
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaRegistration } from 'remote-account/words/ka-registration';
+import { kaLoans } from 'remote-loans/words/ka-loans';
 import { ka } from 'shared/strings/ka';
-import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
-import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { expect, test } from '../fixtures';
 import {
   banner,

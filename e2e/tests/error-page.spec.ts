@@ -1,5 +1,5 @@
+import { kaHost } from 'host/words/ka-host';
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../../host/src/words/ka-host';
 import { expect, test } from '../fixtures';
 import { answeredWith } from '../utils/console-utils';
 import { scrollThroughPage } from '../utils/page-utils';

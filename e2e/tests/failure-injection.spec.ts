@@ -1,8 +1,8 @@
 import type { Page, Route } from '@playwright/test';
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaRegistration } from 'remote-account/words/ka-registration';
+import { kaCalculator } from 'remote-home/words/ka-calculator';
 import { ka } from 'shared/strings/ka';
-import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
-import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { answeredWith, unanswered } from '../utils/console-utils';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { kaCalculator as t } from '../../remote-home/src/features/calculator/ka-calculator';
-import { ka } from '../../shared/src/strings/ka';
-import { SHARED_PACKAGE_CHUNK } from '../../tooling/rspack/fallback-chunks';
+import { kaCalculator as t } from 'remote-home/words/ka-calculator';
+import { ka } from 'shared/strings/ka';
+import { SHARED_PACKAGE_CHUNK } from 'tooling/rspack/fallback-chunks';
 import { expect, test } from '../fixtures';
 import { PASSWORD } from '../utils/account-utils';
 import { type FirstLoad, measureFirstLoad } from '../utils/first-load';

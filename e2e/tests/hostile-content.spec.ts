@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
+import { kaRegistration } from 'remote-account/words/ka-registration';
+import { kaCalculator } from 'remote-home/words/ka-calculator';
+import { kaApplication } from 'remote-loans/words/ka-application';
 import { ka } from 'shared/strings/ka';
-import { kaRegistration } from '../../remote-account/src/features/registration/ka-registration';
-import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
-import { kaApplication } from '../../remote-loans/src/features/application/ka-application';
 import { expect, test } from '../fixtures';
 import { HOSTILE, scriptRan, serveHostileCms } from '../utils/hostile-provider';
 import { renderInBrowser, scrollThroughPage } from '../utils/page-utils';

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
+import { kaHost } from 'host/words/ka-host';
+import { kaInactivity } from 'host/words/ka-inactivity';
 import { SESSION_ACTIVITY_PATH } from 'shared/session/server-session';
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../../host/src/words/ka-host';
-import { kaInactivity } from '../../host/src/words/ka-inactivity';
 import { expect, test } from '../fixtures';
 import { accountButton, banner, logInViaUi } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';

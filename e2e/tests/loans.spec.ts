@@ -1,11 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaCalculator } from 'remote-home/words/ka-calculator';
+import { kaApplication as t } from 'remote-loans/words/ka-application';
+import { kaCardPayment } from 'remote-loans/words/ka-card-payment';
+import { kaLoans } from 'remote-loans/words/ka-loans';
+import { KA_BANK } from 'sandbox-api/words/ka-bank';
 import { ka } from 'shared/strings/ka';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
-import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
-import { kaApplication as t } from '../../remote-loans/src/features/application/ka-application';
-import { kaCardPayment } from '../../remote-loans/src/features/card-payment/ka-card-payment';
-import { kaLoans } from '../../remote-loans/src/ka-loans';
-import { KA_BANK } from '../../sandbox-api/src/bank/ka-bank';
 import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
+import { kaComplaints } from 'remote-account/words/ka-complaints';
+import { kaConsents } from 'remote-account/words/ka-consents';
+import { kaHome } from 'remote-home/words/ka-home';
+import { kaCardPayment } from 'remote-loans/words/ka-card-payment';
+import { kaLoans } from 'remote-loans/words/ka-loans';
 import { ka } from 'shared/strings/ka';
 import { loans, otherProviderQuestionAnswers, otherProviderSlides } from 'shared/testing/fixtures';
-import { kaComplaints } from '../../remote-account/src/features/complaints/ka-complaints';
-import { kaConsents } from '../../remote-account/src/features/consents/ka-consents';
-import { kaHome } from '../../remote-home/src/ka-home';
-import { kaCardPayment } from '../../remote-loans/src/features/card-payment/ka-card-payment';
-import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { expect, test } from '../fixtures';
 import { openAccountPanel } from '../utils/account-utils';
 import { renderInBrowser, scrollThroughPage } from '../utils/page-utils';

@@ -3,14 +3,14 @@
 // loan shows the outcome. Each test makes its own customer and loan. Desktop runs them all,
 // the phone (its layout) those outside "on desktop", Firefox those tagged FIREFOX.
 import { readFileSync, statSync } from 'node:fs';
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaCards } from 'remote-account/words/ka-cards';
+import { kaAutopay } from 'remote-loans/words/ka-autopay';
+import { kaCardPayment } from 'remote-loans/words/ka-card-payment';
+import { kaLoans } from 'remote-loans/words/ka-loans';
+import { KA_BANK } from 'sandbox-api/words/ka-bank';
 import { toTetri } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
-import { kaCards } from '../../remote-account/src/features/cards/ka-cards';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
-import { kaAutopay } from '../../remote-loans/src/features/autopay/ka-autopay';
-import { kaCardPayment } from '../../remote-loans/src/features/card-payment/ka-card-payment';
-import { kaLoans } from '../../remote-loans/src/ka-loans';
-import { KA_BANK } from '../../sandbox-api/src/bank/ka-bank';
 import { expect, test } from '../fixtures';
 import { fillLogin, latestCode, openAccountPanel } from '../utils/account-utils';
 import {

@@ -1,7 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { figuresOf, parseMetrics } from 'deploy/release-metrics';
 import { RUM_PATH, RUM_VIEW_PARAM } from 'release-contract/rum-events';
-import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
+import { kaCalculator } from 'remote-home/words/ka-calculator';
 import { type ExpectedConsoleError, expect, test } from '../fixtures';
 import { unanswered } from '../utils/console-utils';
 import { metricsText, pinnedRelease, sampleValue } from '../utils/metrics-utils';

@@ -4,10 +4,10 @@
 // loan's card and answered, help with payments asked for from the overdue notice and answered.
 // Each test makes its own customer and loan, so none spends the seed customers' state.
 import type { Locator, Page } from '@playwright/test';
-import { kaComplaints } from '../../remote-account/src/features/complaints/ka-complaints';
-import { kaConsents } from '../../remote-account/src/features/consents/ka-consents';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
-import { kaLoans } from '../../remote-loans/src/ka-loans';
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaComplaints } from 'remote-account/words/ka-complaints';
+import { kaConsents } from 'remote-account/words/ka-consents';
+import { kaLoans } from 'remote-loans/words/ka-loans';
 import { expect, test } from '../fixtures';
 import {
   type GivenLoan,

@@ -1,7 +1,7 @@
+import { kaHost } from 'host/words/ka-host';
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaCalculator } from 'remote-home/words/ka-calculator';
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../../host/src/words/ka-host';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
-import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { type ExpectedConsoleError, expect, test } from '../fixtures';
 import { unanswered } from '../utils/console-utils';
 import { scrollThroughPage } from '../utils/page-utils';

@@ -1,7 +1,7 @@
+import { kaHost } from 'host/words/ka-host';
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaLoans } from 'remote-loans/words/ka-loans';
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../../host/src/words/ka-host';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
-import { kaLoans } from '../../remote-loans/src/ka-loans';
 import { expect, test } from '../fixtures';
 import { accountButton, logOut } from '../utils/account-utils';
 import { scrollThroughPage } from '../utils/page-utils';

@@ -1,9 +1,9 @@
+import { kaHost } from 'host/words/ka-host';
+import { kaCalculator as t } from 'remote-home/words/ka-calculator';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { questionAnswers } from 'shared/testing/fixtures';
-import { kaHost } from '../../host/src/words/ka-host';
-import { kaCalculator as t } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
 import { SERVED } from '../utils/tags';

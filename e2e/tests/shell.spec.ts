@@ -1,7 +1,7 @@
+import { kaHost } from 'host/words/ka-host';
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaCalculator } from 'remote-home/words/ka-calculator';
 import { ka } from 'shared/strings/ka';
-import { kaHost } from '../../host/src/words/ka-host';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
-import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
 import { expect, test } from '../fixtures';
 import { hostStarted, loadedSingletons } from '../utils/federation-utils';
 import { scrollThroughPage } from '../utils/page-utils';

@@ -1,4 +1,4 @@
-import { kaHost } from '../../host/src/words/ka-host';
+import { kaHost } from 'host/words/ka-host';
 import { expect, test } from '../fixtures';
 import { fontsBeyondTheText, watchFonts } from '../utils/font-utils';
 

@@ -10,8 +10,8 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { kaHost } from '../../host/src/words/ka-host';
-import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
+import { kaHost } from 'host/words/ka-host';
+import { kaCalculator } from 'remote-home/words/ka-calculator';
 import { expect, test } from '../fixtures';
 import { pageServers, restarted } from '../utils/page-server-utils';
 import { REPO_ROOT } from '../utils/redeploy-utils';

@@ -2,12 +2,12 @@ import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openSession } from 'page-server/session/sealed-session';
 import { sessionKeys } from 'page-server/session/session-keys';
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaProfile } from 'remote-account/words/ka-profile';
+import { kaVerification } from 'remote-account/words/ka-verification';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
-import { kaProfile } from '../../remote-account/src/features/profile/ka-profile';
-import { kaVerification } from '../../remote-account/src/features/verification/ka-verification';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
 import { E2E_SANDBOX_ENV } from './sandbox-env';
 import { SANDBOX_URL } from './urls';
 

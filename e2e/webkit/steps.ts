@@ -1,11 +1,11 @@
+import { kaAccount } from 'remote-account/words/ka-account';
+import { kaCalculator } from 'remote-home/words/ka-calculator';
+import { kaCardPayment } from 'remote-loans/words/ka-card-payment';
+import { kaLoans } from 'remote-loans/words/ka-loans';
+import { KA_BANK } from 'sandbox-api/words/ka-bank';
 import { Key, type WebDriver } from 'selenium-webdriver';
 import { formatMoney } from 'shared/lib/money';
 import { ka } from 'shared/strings/ka';
-import { kaAccount } from '../../remote-account/src/lib/ka-account';
-import { kaCalculator } from '../../remote-home/src/features/calculator/ka-calculator';
-import { kaCardPayment } from '../../remote-loans/src/features/card-payment/ka-card-payment';
-import { kaLoans } from '../../remote-loans/src/ka-loans';
-import { KA_BANK } from '../../sandbox-api/src/bank/ka-bank';
 import { giveLoan, newCustomer, PASSWORD, registerViaApi } from '../utils/account-utils';
 import {
   BANK_ORIGIN,

@@ -61,7 +61,11 @@ afterEach(async () => {
 const TEST_ORIGINS = 'http://localhost,http://127.0.0.1:3000,https://lender.example.ge';
 
 async function build(apiUpstream = providerUrl, env: Record<string, string> = {}) {
-  app = await buildPageServerApp({ root, apiUpstream, env: { HOST_ORIGINS: TEST_ORIGINS, ...env } });
+  app = await buildPageServerApp({
+    root,
+    apiUpstream,
+    env: { HOST_ORIGINS: TEST_ORIGINS, ...env },
+  });
   return app;
 }
 
