@@ -8,7 +8,10 @@
 // A visitor's and a customer's: the calculator.
 import 'shared/api/loan/calculator';
 import 'shared/stores/loan-request-store';
+import 'shared/strings/ka-loan-figures';
+import 'shared/ui/loan-figures';
 import 'shared/ui/schedule-table';
 // A customer's: their loans' dates and the pay buttons' writes.
 import 'shared/lib/tbilisi-time';
+import 'shared/lib/tbilisi-today';
 import 'shared/query/use-write';
