@@ -1,9 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ExposesOf } from 'tooling/remotes';
 import { sliceConfigs } from 'tooling/rspack/app-config';
-
-const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** The slice's only public surface: exactly the modules tooling/remotes lists for it. */
 export const exposes = {
@@ -13,4 +9,4 @@ export const exposes = {
   './ComplaintsPage': './src/features/complaints/components/complaints-page.tsx',
 } satisfies ExposesOf<'remote_account'>;
 
-export default sliceConfigs('remote-account', root, exposes);
+export default sliceConfigs('remote-account', import.meta.url, exposes);

@@ -1,9 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ExposesOf } from 'tooling/remotes';
 import { sliceConfigs } from 'tooling/rspack/app-config';
-
-const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** The slice's only public surface: exactly the modules tooling/remotes lists for it. */
 export const exposes = {
@@ -12,4 +8,4 @@ export const exposes = {
   './QuestionAnswers': './src/features/questions/components/question-answers.tsx',
 } satisfies ExposesOf<'remote_home'>;
 
-export default sliceConfigs('remote-home', root, exposes);
+export default sliceConfigs('remote-home', import.meta.url, exposes);

@@ -1,9 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ExposesOf } from 'tooling/remotes';
 import { sliceConfigs } from 'tooling/rspack/app-config';
-
-const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** The slice's only public surface: exactly the modules tooling/remotes lists for it. */
 export const exposes = {
@@ -14,4 +10,4 @@ export const exposes = {
   './PaymentOutcome': './src/app/payment-outcome.tsx',
 } satisfies ExposesOf<'remote_loans'>;
 
-export default sliceConfigs('remote-loans', root, exposes);
+export default sliceConfigs('remote-loans', import.meta.url, exposes);

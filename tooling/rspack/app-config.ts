@@ -77,7 +77,8 @@ export function createRemoteConfigs(options: AppConfigOptions): Configuration | 
  */
 export function sliceConfigs(
   folder: RemoteApp['folder'],
-  root: string,
+  /** The config's own `import.meta.url`: the slice's root is the folder it stands in. */
+  configUrl: string,
   exposes: Record<string, string>,
 ): (
   env: unknown,
@@ -86,7 +87,7 @@ export function sliceConfigs(
   const app = remoteApp(folder);
   return (_env, argv) =>
     createRemoteConfigs({
-      root,
+      root: path.dirname(fileURLToPath(configUrl)),
       name: app.name,
       title: `${folder} · ონლაინ სესხი`,
       mode: argv.mode ?? 'production',

@@ -1,8 +1,7 @@
 import { loopsOf } from './import-layers.ts';
 import {
-  codeFiles,
+  importingFiles,
   resolveImport,
-  specifiersOf,
   type WorkspacePackage,
   workspacePackages,
 } from './workspace-imports.ts';
@@ -21,17 +20,15 @@ export function importGraph(
   packages: readonly WorkspacePackage[] = workspacePackages(root),
 ): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  for (const pkg of packages) {
-    for (const file of codeFiles(root, pkg.folder)) {
-      const targets = new Set<string>();
-      for (const specifier of specifiersOf(root, file)) {
-        const imported = resolveImport(root, packages, file, specifier);
-        if (imported.kind !== 'external' && imported.file && imported.file !== file) {
-          targets.add(imported.file);
-        }
+  for (const { file, specifiers } of importingFiles(root, packages)) {
+    const targets = new Set<string>();
+    for (const specifier of specifiers) {
+      const imported = resolveImport(root, packages, file, specifier);
+      if (imported.kind !== 'external' && imported.file && imported.file !== file) {
+        targets.add(imported.file);
       }
-      graph.set(file, targets);
     }
+    graph.set(file, targets);
   }
   return graph;
 }

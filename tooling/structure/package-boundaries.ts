@@ -1,8 +1,7 @@
 import path from 'node:path';
 import {
-  codeFiles,
+  importingFiles,
   resolveImport,
-  specifiersOf,
   type WorkspacePackage,
   workspacePackages,
 } from './workspace-imports.ts';
@@ -23,12 +22,10 @@ export function boundaryViolations(
   packages: readonly WorkspacePackage[] = workspacePackages(root),
 ): string[] {
   const violations: string[] = [];
-  for (const pkg of packages) {
-    for (const file of codeFiles(root, pkg.folder)) {
-      for (const specifier of specifiersOf(root, file)) {
-        const why = whyCrossing(root, packages, pkg, file, specifier);
-        if (why) violations.push(`${file} → ${specifier} (${why})`);
-      }
+  for (const { pkg, file, specifiers } of importingFiles(root, packages)) {
+    for (const specifier of specifiers) {
+      const why = whyCrossing(root, packages, pkg, file, specifier);
+      if (why) violations.push(`${file} → ${specifier} (${why})`);
     }
   }
   return violations;

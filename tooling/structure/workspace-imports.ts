@@ -60,7 +60,7 @@ export function workspacePackages(root: string): WorkspacePackage[] {
 }
 
 /** Every code file under a package's folder, relative to the root. */
-export function codeFiles(root: string, folder: string): string[] {
+function codeFiles(root: string, folder: string): string[] {
   const found: string[] = [];
   const walk = (relative: string) => {
     for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
@@ -75,9 +75,28 @@ export function codeFiles(root: string, folder: string): string[] {
 }
 
 /** The specifiers a file imports: static, type-only, re-exports, dynamic `import()`, `require`. */
-export function specifiersOf(root: string, file: string): string[] {
+function specifiersOf(root: string, file: string): string[] {
   const text = readFileSync(path.join(root, file), 'utf8');
   return ts.preProcessFile(text, true, true).importedFiles.map((imported) => imported.fileName);
+}
+
+/** A code file of the workspace: its package, its path and the specifiers it imports. */
+export interface ImportingFile {
+  pkg: WorkspacePackage;
+  file: string;
+  specifiers: string[];
+}
+
+/** Every code file of every package, each with what it imports: what the checks walk. */
+export function* importingFiles(
+  root: string,
+  packages: readonly WorkspacePackage[],
+): Generator<ImportingFile> {
+  for (const pkg of packages) {
+    for (const file of codeFiles(root, pkg.folder)) {
+      yield { pkg, file, specifiers: specifiersOf(root, file) };
+    }
+  }
 }
 
 const isFile = (file: string) => existsSync(file) && statSync(file).isFile();

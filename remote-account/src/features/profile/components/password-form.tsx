@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from 'shared/forms/form-alert';
-import { SubmitButton } from 'shared/forms/submit-button';
 import { handleSubmitWrite } from 'shared/forms/submit-write';
 import { Alert } from 'shared/ui/alert';
 import * as z from 'shared/validation/zod';
+import { NewPasswordField, SetPasswordButton } from '../../../components/new-password';
 import { PasswordField } from '../../../components/password-field';
-import { kaAccount } from '../../../lib/ka-account';
 import {
   currentPasswordSchema,
   passwordConfirmationSchema,
@@ -75,12 +74,7 @@ export function PasswordForm({ personalNumber }: { personalNumber: string }) {
         label={kaProfile.currentPassword}
         purpose="current"
       />
-      <PasswordField
-        control={form.control}
-        name="new_password"
-        label={kaAccount.newPassword}
-        purpose="new"
-      />
+      <NewPasswordField control={form.control} name="new_password" />
       <PasswordField
         control={form.control}
         name="new_password_confirm"
@@ -88,9 +82,7 @@ export function PasswordForm({ personalNumber }: { personalNumber: string }) {
         purpose="repeat"
       />
       <div className={styles.actions}>
-        <SubmitButton control={form.control} busyLabel={kaAccount.settingPassword}>
-          {kaAccount.setPassword}
-        </SubmitButton>
+        <SetPasswordButton control={form.control} />
       </div>
     </form>
   );

@@ -10,7 +10,7 @@ import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import * as z from 'shared/validation/zod';
 import { CodeField } from '../../../components/code-field';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordField, SetPasswordButton } from '../../../components/new-password';
 import { PersonalNumberField } from '../../../components/personal-number-field';
 import { kaAccount } from '../../../lib/ka-account';
 import { codeSchema, passwordSchema, personalNumberSchema } from '../../../lib/validation';
@@ -125,16 +125,9 @@ function ResetStep({
       <Alert tone="info">{kaAccount.codeSent}</Alert>
       <FormAlert control={form.control} />
       <CodeField control={form.control} name="code" />
-      <PasswordField
-        control={form.control}
-        name="new_password"
-        label={kaAccount.newPassword}
-        purpose="new"
-      />
+      <NewPasswordField control={form.control} name="new_password" />
       <div className={styles.actions}>
-        <SubmitButton control={form.control} busyLabel={kaAccount.settingPassword}>
-          {kaAccount.setPassword}
-        </SubmitButton>
+        <SetPasswordButton control={form.control} />
         <Button variant="ghost" onClick={onStartOver}>
           {kaAccount.startOver}
         </Button>
