@@ -11,6 +11,12 @@ type Env = Record<string, string | undefined>;
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** nginx's prefix (conf, logs, pid, temporary files), the site it serves and the records. */
 export const NGINX_DIR = path.join(REPO_ROOT, '.nginx');
+/** The folder nginx serves: the host's pages and every release of each remote (nginx/site.ts). */
+export const SITE_DIR = path.join(NGINX_DIR, 'site');
+
+/** Where the site serves a remote's folder, under its own origin: `/<folder>/`. */
+export const remotePathOnSite = (folder: string) => `/${folder}/`;
+
 /** What each release was when it was deployed (decision 025): never served. */
 export const REGISTRY_DIR = path.join(NGINX_DIR, 'registry');
 /**

@@ -15,24 +15,19 @@ import {
   REMOTE_APPS,
   trustedProxies,
 } from 'tooling/apps';
-import { NGINX_DIR, REPO_ROOT } from '../deploy-paths';
-import { ROLLOUT_COMMANDS, ROLLOUT_USAGE } from '../rollout/commands';
-import { runCli } from '../run-cli';
+import { NGINX_DIR, REPO_ROOT, SITE_DIR } from '../deploy-paths';
 import { findBrotliModule, findNginx, INSTALL_HINT } from './nginx-binary';
 import { type NginxSite, renderNginxConf } from './nginx-conf';
 import { startPageServers } from './page-servers';
-import { deployBuilds, HOST_SITE, NOT_FOUND_PAGE, renderFromPins, SITE_DIR } from './site';
+import { deployBuilds, HOST_SITE, NOT_FOUND_PAGE, renderFromPins } from './site';
 
 /**
- * `pnpm start:nginx` and the deployment commands around it:
+ * nginx's commands (`pnpm start:nginx` runs `start`):
  *
  *   check                   say whether nginx (and its brotli module) is here, and how to install it
  *   start                   deploy the current builds, write nginx.conf, run nginx and the sandbox
  *   conf                    print the nginx.conf `start` writes
  *   render                  write the host's pages again from .nginx/releases.env (rollout, rollback)
- *
- * and, under the names they have always had, the rollout's: release, promote, rollback, health
- * (deploy/rollout/commands; also `pnpm --filter deploy rollout …`).
  */
 
 /** Run by root, the workers read the checkout as the user who owns it. */
@@ -164,15 +159,12 @@ function render() {
   for (const remote of config.remotes) console.info(`${remote.name}: ${remote.manifestUrl}`);
 }
 
-// The rollout's commands answer here too, under the names they have always had.
-await runCli(
-  {
-    check,
-    start,
-    conf: () => console.info(readFileSync(writeConf(process.env), 'utf8')),
-    render,
-    ...ROLLOUT_COMMANDS,
-  },
-  `nginx [check | start | conf | render | ${ROLLOUT_USAGE}]`,
-  'start',
-);
+/** nginx's own commands; the package's CLI (deploy/cli.ts) puts the rollout's beside them. */
+export const NGINX_COMMANDS: Record<string, (args: string[]) => unknown> = {
+  check,
+  start,
+  conf: () => console.info(readFileSync(writeConf(process.env), 'utf8')),
+  render,
+};
+
+export const NGINX_USAGE = 'check | start | conf | render';

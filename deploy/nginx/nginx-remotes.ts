@@ -2,6 +2,7 @@ import path from 'node:path';
 import { contentSecurityPolicy } from 'page-server/http/security-headers';
 import { CONTENT_HASH, IMMUTABLE, OWN_ORIGIN_ONLY } from 'page-server/http/static-server';
 import { UNPUBLISHED } from 'tooling/rspack/build-output';
+import { remotePathOnSite } from '../deploy-paths';
 import { refusePath } from './nginx-edge';
 import { plainErrorLocation, plainErrors } from './nginx-errors';
 import { addHeaders, quoted, regex, schemeDependent } from './nginx-syntax';
@@ -18,9 +19,6 @@ export interface RemoteServer {
   /** The remote's site folder: one folder per release under releases/. */
   root: string;
 }
-
-/** Where a remote's releases are served under the site's own origin: /<folder>/releases/<id>/. */
-export const remotePathOnSite = (folder: string) => `/${folder}/`;
 
 /**
  * Sent with every file of a remote served under the site's origin. A script or a stylesheet

@@ -2,10 +2,11 @@ import path from 'node:path';
 import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { formatPins } from 'tooling/release-integrity';
 import { PINS_FILE, REPO_ROOT } from '../deploy-paths';
-import { releaseRemote, releasesDir, releaseUrl, renderFromPins } from '../nginx/site';
 import { DEFAULT_POLICY } from './canary-judge';
 import { deployedStore, recordReleaseCommit } from './deployed-store';
 import { figuresOf, metricsPorts, rate, scrape } from './release-metrics';
+import type { Env } from './release-store';
+import { releaseRemote, releasesDir, releaseUrl } from './releases';
 import { previousRelease, releasesInPins, remoteByFolder, sliceRollout } from './rollout';
 import { watchCanary } from './watch-canary';
 
@@ -20,14 +21,15 @@ import { watchCanary } from './watch-canary';
  *   health <remote>         the current release's figures against the previous one's
  */
 
+/** What serves the pins once they change: the deployment renders its pages from them (nginx/site). */
+export type RenderPins = (env: Env) => void;
+
 /** The slice's rollout over the deployment on disk, its pages rendered at each step. */
-const deployedRollout = (remote: RemoteApp, env = process.env) =>
+const deployedRollout = (remote: RemoteApp, render: RenderPins, env = process.env) =>
   sliceRollout(remote, {
     store: deployedStore(env),
     releaseUrl: (slice, id) => releaseUrl(slice, id, env),
-    render: () => {
-      renderFromPins(env);
-    },
+    render: () => render(env),
   });
 
 const SLICES = REMOTE_APPS.map((app) => app.folder).join('|');
@@ -64,7 +66,7 @@ const secondsOption = (value: string | undefined, fallback: number, name: string
   return parsed * 1000;
 };
 
-async function release(args: string[]) {
+async function release(render: RenderPins, args: string[]) {
   const { rest, named } = options(args);
   const remote = requireRemote(
     rest[0],
@@ -93,7 +95,7 @@ async function release(args: string[]) {
   if (!Number.isInteger(minViews) || minViews < 1) {
     throw new Error(`--min-views takes a whole number, got "${named.get('min-views')}"`);
   }
-  const rollout = deployedRollout(remote);
+  const rollout = deployedRollout(remote, render);
   const { stable } = rollout.startCanary(id, percent);
   console.info(
     `${remote.folder}: canary ${id} serves ${percent}% of visitors beside ${stable}; watching for ${windowMs / 1000} s`,
@@ -118,15 +120,15 @@ async function release(args: string[]) {
   }
 }
 
-function promote(args: string[]) {
+function promote(render: RenderPins, args: string[]) {
   const remote = requireRemote(args[0], 'promote <remote>');
-  const record = deployedRollout(remote).promote({ byHand: 'promoted by hand' });
+  const record = deployedRollout(remote, render).promote({ byHand: 'promoted by hand' });
   console.info(`${remote.folder}: ${record.release} is the stable release`);
 }
 
-function rollback(args: string[]) {
+function rollback(render: RenderPins, args: string[]) {
   const remote = requireRemote(args[0], 'rollback <remote>');
-  const rollout = deployedRollout(remote);
+  const rollout = deployedRollout(remote, render);
   const before = rollout.state();
   if (before.phase === 'canary') {
     rollout.rollBack('rolled back by hand');
@@ -170,12 +172,15 @@ async function health(args: string[]) {
   if (!previous) console.info('  (no release before it is recorded)');
 }
 
-export const ROLLOUT_COMMANDS: Record<string, (args: string[]) => unknown> = {
-  release,
-  promote,
-  rollback,
+/** The rollout's commands, over a deployment that renders its pages with `render`. */
+export const rolloutCommands = (
+  render: RenderPins,
+): Record<string, (args: string[]) => unknown> => ({
+  release: (args) => release(render, args),
+  promote: (args) => promote(render, args),
+  rollback: (args) => rollback(render, args),
   health,
-};
+});
 
 export const ROLLOUT_USAGE =
   'release <remote> [build] [--canary N] | promote <remote> | rollback <remote> | health <remote>';
