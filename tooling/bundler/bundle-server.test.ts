@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bundleServer, packageNameOf } from './bundle-server.ts';
+import { bundleServer, entryFile, packageNameOf } from './bundle-server.ts';
 
 describe('bundleServer', () => {
   let dir: string;
@@ -45,6 +45,29 @@ describe('bundleServer', () => {
     await expect(
       bundleServer(path.join(dir, 'main.ts'), path.join(dir, 'out/main.mjs'), dir),
     ).rejects.toThrow(/imports @fastify\/static, which package\.json does not list/);
+  });
+});
+
+describe('entryFile', () => {
+  it("takes a path as it is, and a package's declared export as that package resolves it", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bundle-entry-'));
+    try {
+      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'app' }));
+      writeFileSync(path.join(dir, 'main.ts'), '');
+      const server = path.join(dir, 'node_modules/server-pkg');
+      mkdirSync(path.join(server, 'src/http'), { recursive: true });
+      writeFileSync(path.join(server, 'src/http/serve.ts'), '');
+      writeFileSync(
+        path.join(server, 'package.json'),
+        JSON.stringify({ name: 'server-pkg', exports: { './http/serve': './src/http/serve.ts' } }),
+      );
+
+      expect(entryFile('main.ts', dir)).toBe(path.join(dir, 'main.ts'));
+      expect(entryFile('server-pkg/http/serve', dir)).toBe(path.join(server, 'src/http/serve.ts'));
+      expect(() => entryFile('server-pkg/src/http/serve.ts', dir)).toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

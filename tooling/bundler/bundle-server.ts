@@ -1,5 +1,5 @@
-import { readFileSync, realpathSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -66,6 +66,17 @@ const builtinsOnly: Plugin = {
 };
 
 /**
+ * The entry's file: a path, or a module another package declares in its `exports`
+ * (`page-server/http/serve-remote`), resolved as the serving package would import it, so a
+ * build names no path into another package's source.
+ */
+export function entryFile(entry: string, packageDir = process.cwd()): string {
+  const asPath = path.resolve(packageDir, entry);
+  if (existsSync(asPath)) return asPath;
+  return createRequire(path.join(packageDir, 'package.json')).resolve(entry);
+}
+
+/**
  * Bundles a server. A self-contained bundle carries its packages too: a process allowed to
  * read only its own file (the render worker, decision 032) can still run it.
  */
@@ -77,7 +88,7 @@ export async function bundleServer(
 ) {
   const needed = new Set<string>();
   await build({
-    entryPoints: [entry],
+    entryPoints: [entryFile(entry, packageDir)],
     outfile,
     bundle: true,
     platform: 'node',
@@ -104,7 +115,7 @@ if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.me
   const selfContained = args.includes('--self-contained');
   const [entry, outfile] = args.filter((arg) => arg !== '--self-contained');
   if (!entry || !outfile) {
-    console.error('usage: bundle-server [--self-contained] <entry.ts> <out.mjs>');
+    console.error('usage: bundle-server [--self-contained] <entry.ts | package/export> <out.mjs>');
     process.exit(2);
   }
   const packages = await bundleServer(entry, outfile, process.cwd(), selfContained);
