@@ -12,13 +12,13 @@ import { HealthReport } from './telemetry/page-server-health';
 const opening = inspectorOpening(process.execArgv, process.env.NODE_OPTIONS);
 if (opening) {
   console.error(
-    `host: the page server does not start: ${opening}; run it with ${PAGE_SERVER_NODE_FLAGS.join(' ')} (decision 032)`,
+    `page-server: does not start: ${opening}; run it with ${PAGE_SERVER_NODE_FLAGS.join(' ')} (decision 032)`,
   );
   process.exit(1);
 }
 // A signal that would have opened it is only logged (a process of the same user sent it).
 process.on('SIGUSR1', () => {
-  console.error('host: a process sent the page server SIGUSR1; its inspector stays shut');
+  console.error('page-server: a process sent it SIGUSR1; its inspector stays shut');
 });
 
 // This file runs as page-server/dist/serve-page-server.mjs; the browser shell it serves is the
@@ -77,16 +77,16 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     // Pages are bounded by their render budget: a connection a proxy keeps open must not hold
     // the stop (Fastify waits for each to go idle), so it ends within a few seconds whatever.
     setTimeout(() => {
-      console.warn('host: stopped before every connection had closed');
+      console.warn('page-server: stopped before every connection had closed');
       process.exit(0);
     }, STOP_GRACE_MS).unref();
   });
 }
 
-console.info(`host: http://localhost:${port}`);
+console.info(`page-server: http://localhost:${port}`);
 if (metricsServer) {
   console.info(
-    `host: metrics on http://127.0.0.1:${metricsPort}/metrics, health on http://127.0.0.1:${metricsPort}/health`,
+    `page-server: metrics on http://127.0.0.1:${metricsPort}/metrics, health on http://127.0.0.1:${metricsPort}/health`,
   );
 }
 console.info(
