@@ -43,7 +43,7 @@ export const PAGE_SERVER_VARIABLES = [
   },
   {
     names: ['HOST_ROOT', 'HOST_RENDER_BUNDLE'],
-    default: '`host/dist`, `host/dist-ssr/render-page.cjs`',
+    default: '`host/dist`, `page-server/dist/render-page.cjs`',
     meaning: "a deployment's copies of the host's build and its render bundle",
   },
   {
