@@ -4,9 +4,10 @@ import { apiUpstream, HOST_APP, listenHost, PAGE_SERVER_NODE_FLAGS, portOf } fro
 import { inspectorOpening } from './inspector-guard';
 import { buildPageServerApp } from './page-server-app';
 import { localRolloutFile, rollOutLocally } from './releases/local-rollout';
-import { serveMetrics } from './telemetry/metrics-server';
+import { DEFAULT_METRICS_HOST, serveMetrics } from './telemetry/metrics-server';
 import { createPageMetrics } from './telemetry/page-metrics';
 import { HealthReport } from './telemetry/page-server-health';
+import { DRAIN_MS, STOP_GRACE_MS } from './telemetry/stop-timing';
 
 // Nothing of the page server's is started before it is known that no signal opens its inspector.
 const opening = inspectorOpening(process.execArgv, process.env.NODE_OPTIONS);
@@ -59,34 +60,39 @@ const app = await buildPageServerApp({
   logger: { level: env.HOST_LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port, host: listenHost() });
-// Prometheus's: on loopback only, when a deployment names the port (decision 029).
+// Prometheus's and the probes': on loopback unless METRICS_HOST names another address (decision 029).
 const metricsPort = Number(env.METRICS_PORT);
+const metricsHost = env.METRICS_HOST?.trim() || DEFAULT_METRICS_HOST;
 const metricsServer =
   Number.isInteger(metricsPort) && metricsPort > 0
-    ? await serveMetrics(metrics.registry, metricsPort, health)
+    ? await serveMetrics(metrics.registry, metricsPort, health, metricsHost)
     : undefined;
 
-/** How long a stop may take: the pages under way are finished by then. */
-const STOP_GRACE_MS = 5_000;
-
-// Stopped (a deploy, a scale-down): the pages being rendered are finished, no new one begun.
+// Stopped (a deploy, a scale-down): readiness fails at once and pages are still taken for the
+// drain, so balancers move away first; then the pages under way are finished, no new one begun.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
-    metricsServer?.close();
-    void app.close().then(() => process.exit(0));
-    // Pages are bounded by their render budget: a connection a proxy keeps open must not hold
-    // the stop (Fastify waits for each to go idle), so it ends within a few seconds whatever.
+    health.drain();
+    const drain = metricsServer && signal === 'SIGTERM' ? DRAIN_MS : 0;
     setTimeout(() => {
-      console.warn('page-server: stopped before every connection had closed');
-      process.exit(0);
-    }, STOP_GRACE_MS).unref();
+      void app.close().then(() => {
+        metricsServer?.close();
+        process.exit(0);
+      });
+      // Pages are bounded by their render budget: a connection a proxy keeps open must not
+      // hold the stop (Fastify waits for each to go idle), so it ends within a few seconds.
+      setTimeout(() => {
+        console.warn('page-server: stopped before every connection had closed');
+        process.exit(0);
+      }, STOP_GRACE_MS).unref();
+    }, drain).unref();
   });
 }
 
 console.info(`page-server: http://localhost:${port}`);
 if (metricsServer) {
   console.info(
-    `page-server: metrics on http://127.0.0.1:${metricsPort}/metrics, health on http://127.0.0.1:${metricsPort}/health`,
+    `page-server: metrics on http://${metricsHost}:${metricsPort}/metrics, health on /health, readiness on /ready`,
   );
 }
 console.info(

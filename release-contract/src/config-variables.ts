@@ -49,7 +49,14 @@ export const PAGE_SERVER_VARIABLES = [
   {
     names: ['METRICS_PORT'],
     default: 'unset: no metrics server',
-    meaning: 'the loopback port Prometheus reads the page server’s metrics on (decision 029)',
+    meaning:
+      'the port Prometheus reads the page server’s metrics on, and probes read `/health` and `/ready` (decision 029)',
+  },
+  {
+    names: ['METRICS_HOST'],
+    default: '127.0.0.1',
+    meaning:
+      'the address the metrics port listens on: loopback on one machine, `0.0.0.0` in a cluster, where a network policy admits only Prometheus',
   },
   {
     names: ['ROUTE_MIDDLEWARE'],

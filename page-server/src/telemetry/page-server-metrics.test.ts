@@ -154,6 +154,28 @@ describe("the page server's metrics", () => {
     }
   });
 
+  it('is ready for pages once its renderer has started, and not once it drains', async () => {
+    const health = new HealthReport();
+    let state: 'starting' | 'running' = 'starting';
+    health.watchServerRender(() => ({ state }));
+    const server = await serveMetrics(metrics.registry, 0, health);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const ready = () => fetch(`http://127.0.0.1:${port}/ready`);
+      expect((await ready()).status).toBe(503);
+      state = 'running';
+      expect((await ready()).status).toBe(200);
+      health.drain();
+      const draining = await ready();
+      expect(draining.status).toBe(503);
+      expect(await draining.json()).toEqual({ ready: false, why: 'draining' });
+      // Liveness still holds while it drains: it is stopping, not stuck.
+      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+
   it('says it is healthy while it renders', async () => {
     const health = new HealthReport();
     health.watchServerRender(() => ({ state: 'running' }));
