@@ -1,0 +1,116 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+import { type ClusterInput, clusterInput, releasesDocumentSchema } from './cluster-input';
+import { pageServerNetworkPolicy } from './network-policy';
+import { pageServerDeployment } from './page-server-deployment';
+import { pageServerAutoscaler, pageServerDisruptionBudget } from './page-server-scaling';
+import { pageServerIngress, pageServerService } from './page-server-service';
+import { pageServerScrapeConfig, pageServerServiceMonitor } from './prometheus-scrape';
+import { releasesConfigMap } from './releases-config-map';
+
+/*
+ * The objects a lender's cluster runs the page servers with, from one typed input
+ * (cluster-input), written as YAML (`pnpm --filter deploy cluster manifests`). The set checked in
+ * under manifests/ is the example input's; a test fails when it is not what this writes.
+ */
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const MANIFESTS_DIR = path.join(HERE, 'manifests');
+export const EXAMPLE_RELEASES = path.join(HERE, 'example-releases.json');
+
+/** A Kubernetes object, as the models give it: validated against the cluster's schemas. */
+export interface KubernetesObject {
+  apiVersion: string;
+  kind: string;
+  validate(): void;
+  toJSON(): unknown;
+}
+
+/** Every object, by the file it is written to, in the order `kubectl apply` should meet them. */
+export function clusterObjects(input: ClusterInput): Record<string, KubernetesObject> {
+  const outside = input.releases.remotes
+    .flatMap((remote) => [
+      remote.manifestUrl,
+      ...(remote.canary ? [remote.canary.manifestUrl] : []),
+    ])
+    .filter((url) => new URL(url).origin !== new URL(input.releaseOrigin.origin).origin);
+  if (outside.length > 0) {
+    // The network policy opens only the release origin: a page server could not fetch these.
+    throw new Error(
+      `releases outside the release origin ${input.releaseOrigin.origin}: ${outside.join(', ')}`,
+    );
+  }
+  return {
+    'releases-config-map.yaml': releasesConfigMap(input),
+    'deployment.yaml': pageServerDeployment(input),
+    'service.yaml': pageServerService(input),
+    'ingress.yaml': pageServerIngress(input),
+    'autoscaler.yaml': pageServerAutoscaler(input),
+    'disruption-budget.yaml': pageServerDisruptionBudget(input),
+    'network-policy.yaml': pageServerNetworkPolicy(input),
+    'service-monitor.yaml': pageServerServiceMonitor(input),
+  };
+}
+
+/** A file's text: the objects as YAML, and the plain Prometheus scrape configuration. */
+export function clusterManifestFiles(input: ClusterInput): Record<string, string> {
+  const header =
+    '# Written by `pnpm --filter deploy cluster manifests` (deploy/cluster): edit the code, not this.\n';
+  const objects = clusterObjects(input);
+  const files: Record<string, string> = {};
+  for (const [file, object] of Object.entries(objects)) {
+    files[file] = header + stringify(object.toJSON(), { lineWidth: 0 });
+  }
+  // For a Prometheus without the operator: merged into its prometheus.yml; not applied.
+  files['prometheus-scrape.yaml'] =
+    header + stringify(pageServerScrapeConfig(input), { lineWidth: 0 });
+  // `kubectl apply -k deploy/cluster/manifests` applies the objects, in order.
+  files['kustomization.yaml'] =
+    header +
+    stringify({
+      apiVersion: 'kustomize.config.k8s.io/v1beta1',
+      kind: 'Kustomization',
+      resources: Object.keys(objects),
+    });
+  return files;
+}
+
+/** The input from a releases document's file and the defaults. */
+export function inputFromReleasesFile(file: string): ClusterInput {
+  return clusterInput(releasesDocumentSchema.parse(JSON.parse(readFileSync(file, 'utf8'))));
+}
+
+/** Writes the set into a folder, removing the YAML files a previous set had and this one has not. */
+export function writeClusterManifests(input: ClusterInput, folder: string): string[] {
+  const files = clusterManifestFiles(input);
+  mkdirSync(folder, { recursive: true });
+  for (const stale of readdirSync(folder)) {
+    if (stale.endsWith('.yaml') && !(stale in files)) rmSync(path.join(folder, stale));
+  }
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(folder, file), text);
+  return Object.keys(files);
+}
+
+/** `cluster manifests [--releases <file>] [--out <folder>]`. */
+export const CLUSTER_USAGE = 'manifests [--releases <file>] [--out <folder>]';
+
+export const CLUSTER_COMMANDS = {
+  manifests: (args: string[]) => {
+    const option = (name: string) => {
+      const index = args.indexOf(name);
+      return index >= 0 ? args[index + 1] : undefined;
+    };
+    const releases = path.resolve(
+      process.env.INIT_CWD ?? process.cwd(),
+      option('--releases') ?? EXAMPLE_RELEASES,
+    );
+    const out = path.resolve(
+      process.env.INIT_CWD ?? process.cwd(),
+      option('--out') ?? MANIFESTS_DIR,
+    );
+    const written = writeClusterManifests(inputFromReleasesFile(releases), out);
+    console.info(`wrote ${written.length} files to ${out} (releases from ${releases})`);
+  },
+};
