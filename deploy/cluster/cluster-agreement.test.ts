@@ -158,4 +158,15 @@ describe('the manifests agree with the page server', () => {
     expect(rest.slice(0, -1)).toEqual([...PAGE_SERVER_NODE_FLAGS]);
     expect(rest.at(-1)).toMatch(/\/page-server\/dist\/serve-page-server\.mjs$/);
   });
+
+  it('run the image as its Containerfile says: the same command and the same non-root user', () => {
+    const containerfile = readFileSync(path.join(MANIFESTS_DIR, '../Containerfile'), 'utf8');
+    const entrypoint = JSON.parse(/^ENTRYPOINT (.+)$/m.exec(containerfile)?.[1] ?? '[]');
+    expect(container.command).toEqual(entrypoint);
+    expect(/^USER (\d+):(\d+)$/m.exec(containerfile)?.slice(1).map(Number)).toEqual([
+      pod?.securityContext?.runAsUser,
+      pod?.securityContext?.runAsGroup,
+    ]);
+    expect(/^FROM (.+)$/m.exec(containerfile)?.[1]).toBe('scratch');
+  });
 });

@@ -1,0 +1,141 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildRuntimeConfig } from 'release-contract/config-from-env';
+import { REMOTE_APPS } from 'tooling/apps';
+import { BUILDAH, IMAGE_NAME } from './build-image';
+import { RELEASES_FILE, RELEASES_MOUNT, type ReleasesDocument } from './cluster-input';
+import { EXAMPLE_RELEASES, inputFromReleasesFile } from './cluster-manifests';
+import { IMAGE_USER } from './image-layout';
+import { pageServerDeployment } from './page-server-deployment';
+
+/*
+ * `pnpm --filter deploy image:smoke`: the image (image:build) run as the Deployment runs it — its
+ * command, its user, the releases document mounted — by `buildah run --isolation chroot`, which
+ * shares this machine's network. An upstream stands in for the provider and for a release origin
+ * that is down (every manifest 404s): the page server must become ready and serve `/` with the
+ * page, its slots left to the browser.
+ */
+
+/** Ports off the product's fixed ones: the smoke runs beside anything else on the machine. */
+const PAGE_PORT = 3650;
+const METRICS_PORT = 3750;
+
+async function waitFor(url: string, ms: number): Promise<Response> {
+  const until = Date.now() + ms;
+  let last = 'nothing answered';
+  while (Date.now() < until) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return response;
+      last = `${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`image smoke: ${url} did not answer 200 within ${ms} ms (${last})`);
+}
+
+async function smoke(): Promise<void> {
+  const started = Date.now();
+  // The provider and the release origin, both answering nothing useful.
+  const upstream = createServer((_request, response) => {
+    response.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"not here"}');
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+
+  const mounted = mkdtempSync(path.join(tmpdir(), 'lender-smoke-'));
+  // Readable by the image's user, as a ConfigMap's files are (0644 in a 0755 folder).
+  chmodSync(mounted, 0o755);
+  const releases: ReleasesDocument = {
+    remotes: REMOTE_APPS.map((remote) => ({
+      name: remote.name,
+      manifestUrl: `${origin}/${remote.folder}/releases/000000000000/mf-manifest.json`,
+    })),
+  };
+  writeFileSync(path.join(mounted, RELEASES_FILE), JSON.stringify(releases), { mode: 0o644 });
+  // Until every page server reads RELEASES_SOURCE, the same releases as a runtime configuration.
+  const remoteUrls = Object.fromEntries(
+    REMOTE_APPS.map((remote, index) => [remote.urlEnv, releases.remotes[index]?.manifestUrl]),
+  );
+  writeFileSync(
+    path.join(mounted, 'runtime-config.json'),
+    JSON.stringify(buildRuntimeConfig({ ...remoteUrls, API_BASE_URL: origin })),
+    { mode: 0o644 },
+  );
+
+  const container = inputFromReleasesFile(EXAMPLE_RELEASES);
+  const command = pageServerDeployment(container).spec?.template.spec?.containers[0]?.command ?? [];
+  const env = {
+    HOST_PORT: String(PAGE_PORT),
+    LISTEN_HOST: '127.0.0.1',
+    METRICS_PORT: String(METRICS_PORT),
+    METRICS_HOST: '127.0.0.1',
+    RELEASES_SOURCE: `${RELEASES_MOUNT}/${RELEASES_FILE}`,
+    HOST_RUNTIME_CONFIG: `${RELEASES_MOUNT}/runtime-config.json`,
+    API_BASE_URL: origin,
+    HOST_ORIGINS: `http://127.0.0.1:${PAGE_PORT}`,
+    RENDER_WORKER_USER: '-',
+    SESSION_SECRET: 'smoke-test-session-secret-of-32-characters-at-least',
+  };
+  const id = execFileSync(BUILDAH[0], [...BUILDAH.slice(1), 'from', '--pull-never', IMAGE_NAME], {
+    encoding: 'utf8',
+  }).trim();
+  let server: ChildProcess | undefined;
+  try {
+    server = spawn(
+      BUILDAH[0],
+      [
+        ...BUILDAH.slice(1),
+        'run',
+        '--isolation',
+        'chroot',
+        '--user',
+        `${IMAGE_USER.uid}:${IMAGE_USER.gid}`,
+        '--volume',
+        `${mounted}:${RELEASES_MOUNT}:ro`,
+        ...Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]),
+        id,
+        '--',
+        ...command,
+      ],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    const exited = new Promise<never>((_, reject) =>
+      server?.once('exit', (code) =>
+        reject(new Error(`image smoke: the page server exited (${code})`)),
+      ),
+    );
+    await Promise.race([waitFor(`http://127.0.0.1:${METRICS_PORT}/ready`, 90_000), exited]);
+    const health = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/health`)).json();
+    console.info(
+      `image smoke: ready after ${Math.round((Date.now() - started) / 1000)} s; health ${JSON.stringify(health)}`,
+    );
+    const page = await Promise.race([waitFor(`http://127.0.0.1:${PAGE_PORT}/`, 30_000), exited]);
+    const html = await page.text();
+    if (!/<html/i.test(html) || !html.includes('id="root"')) {
+      throw new Error(`image smoke: / answered 200 without the page: ${html.slice(0, 200)}`);
+    }
+    console.info(
+      `image smoke: / answered ${page.status} with the page (${html.length} characters) in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+  } finally {
+    server?.kill('SIGTERM');
+    await new Promise((resolve) =>
+      server?.exitCode === null ? server.once('exit', resolve) : resolve(null),
+    );
+    execFileSync(BUILDAH[0], [...BUILDAH.slice(1), 'rm', id], { stdio: 'ignore' });
+    upstream.close();
+    rmSync(mounted, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await smoke();
+}
