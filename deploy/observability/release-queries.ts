@@ -126,3 +126,35 @@ export function sliceGraphQueries(sliceName: string, window = '5m') {
 /** The page servers' own: time to first byte at p95 over the window, by route. */
 export const ttfbP95 = (window = '1m') =>
   `histogram_quantile(0.95, sum by (route, le) (rate(${METRIC.ttfb}_bucket[${window}])))`;
+
+/*
+ * What the slice pages and the dashboard show beside the graphs: each release's figures now,
+ * over a sliding `window`, and where a slice's releases changed.
+ */
+
+/** Every slice's pinned releases now: one series per slice, release and role, valued by how many page servers pin it. */
+export const pinnedReleases = () =>
+  `count by (slice, release, role) (${METRIC.releasePinned} == 1)`;
+
+/** One release's figures over the window, for a row of a table (a ratio is absent without a denominator). */
+export function releaseRateQueries(of: ReleaseSelector, window = '5m') {
+  const release = matchers(of);
+  const rate = (series: string) => `sum(rate(${series}[${window}]))`;
+  const p75 = (histogram: string) =>
+    `histogram_quantile(0.75, sum by (le) (rate(${histogram}_bucket${release}[${window}])))`;
+  return {
+    errorRate: `${rate(`${METRIC.erredViews}${release}`)} / ${rate(`${METRIC.slotViews}${release}`)}`,
+    fallbackRate: `${rate(`${METRIC.slotFallbacks}${matchers(of, { reason: '!="browser"' })}`)} / ${rate(`${METRIC.slotRender}_count${release}`)}`,
+    viewRate: rate(`${METRIC.slotViews}${release}`),
+    lcpP75: p75(METRIC.lcp),
+    inpP75: p75(METRIC.inp),
+  } as const;
+}
+
+/**
+ * Marks where a slice's releases changed: for `window` after a page server starts pinning a
+ * release (stable or canary) it is counted here. `changes()` cannot see it: the pinned gauge is
+ * 1 for its whole life, a new release is a new series.
+ */
+export const releaseMarks = (sliceName: string, window = '1m') =>
+  `count by (release, role) (${METRIC.releasePinned}${slice(sliceName)} == 1 unless ${METRIC.releasePinned}${slice(sliceName)} offset ${window} == 1)`;

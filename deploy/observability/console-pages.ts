@@ -1,0 +1,223 @@
+import { pinnedReleases, sliceGraphQueries } from './release-queries';
+import { releaseColumns, type SliceGraph, sliceGraphs, type Unit } from './slice-views';
+
+/*
+ * The pages Prometheus serves itself (console templates, `--web.console.templates`): every slice
+ * at a glance (`slices.html`) and one slice's page (`slice.html?slice=remote_home`). Written from
+ * release-queries by `pnpm --filter deploy observability write`, never edited by hand.
+ *
+ * Prometheus runs them through Go's html/template: a query is a template string with the slice
+ * (and release) put in by `printf "%q"`, which quotes it as a PromQL string, so a `slice`
+ * parameter cannot change a query's meaning. The graphs draw in the browser with the console
+ * library Prometheus serves (`PromConsole.Graph`); their queries get the slice the same way.
+ */
+
+/** The folders `--web.console.templates` and `--web.console.libraries` name. */
+export const CONSOLES_DIR = 'consoles';
+export const CONSOLE_LIBRARIES_DIR = 'console_libraries';
+
+/** Stand-ins written into a query where a page puts the slice and the release it shows. */
+const SLICE = '__SLICE__';
+const RELEASE = '__RELEASE__';
+const SLICE_LITERAL = JSON.stringify(SLICE);
+const RELEASE_LITERAL = JSON.stringify(RELEASE);
+
+/** The Go template variable that holds each stand-in's value on a page. */
+type Bindings = Partial<Record<typeof SLICE_LITERAL | typeof RELEASE_LITERAL, string>>;
+
+function templateSafe(query: string): string {
+  if (query.includes('{{') || query.includes('}}'))
+    throw new Error(`a query a Go template would misread: ${query}`);
+  return query;
+}
+
+/** A query as a Go template expression: `(printf "…%q…" $slice)`, its stand-ins bound. */
+function goQuery(query: string, bindings: Bindings): string {
+  const args: string[] = [];
+  const format = templateSafe(query)
+    .replaceAll('%', '%%')
+    .replace(/"__SLICE__"|"__RELEASE__"/g, (literal) => {
+      const bound = bindings[literal as keyof Bindings];
+      if (!bound) throw new Error(`${literal} is not bound on this page: ${query}`);
+      args.push(bound);
+      return '%q';
+    });
+  return `(printf ${JSON.stringify(format)} ${args.join(' ')})`;
+}
+
+/** How a page's Go template writes a value of the unit. */
+const goFormat: Record<Unit, string> = {
+  ratio: 'humanizePercentage',
+  percent: 'printf "%.0f%%"',
+  seconds: 'humanizeDuration',
+  perSecond: 'printf "%.2f/s"',
+  count: 'printf "%.0f"',
+};
+
+/** The first value of a query, formatted, or a dash when it has none. */
+const cell = (query: string, bindings: Bindings, unit: Unit) =>
+  `<td>{{ with ${goQuery(query, bindings)} | query }}{{ . | first | value | ${goFormat[unit]} }}{{ else }}–{{ end }}</td>`;
+
+/** How a graph's axis writes a value of the unit (PromConsole's formatters, and ours). */
+const jsFormat: Record<Unit, string> = {
+  ratio: 'lenderPercentOfOne',
+  percent: 'lenderPercent',
+  seconds: 'lenderSeconds',
+  perSecond: 'PromConsole.NumberFormatter.humanizeNoSmallPrefix',
+  count: 'PromConsole.NumberFormatter.humanizeNoSmallPrefix',
+};
+
+/** A graph's script: its query split where the slice goes, joined again in the browser. */
+function graphScript(graph: SliceGraph): string {
+  const parts = templateSafe(graph.query).split(SLICE_LITERAL);
+  const name = graph.legend.map((label) => `[[${label}]]`).join(' ');
+  return [
+    `<section class="lender_graph"><h3>${graph.title}</h3><div id="graph-${graph.id}"></div></section>`,
+    '<script>',
+    'new PromConsole.Graph({',
+    `  node: document.querySelector(${JSON.stringify(`#graph-${graph.id}`)}),`,
+    `  expr: lenderQuery(${JSON.stringify(parts)}),`,
+    name ? `  name: ${JSON.stringify(name)},` : `  name: ${JSON.stringify(graph.title)},`,
+    `  renderer: ${JSON.stringify(graph.bars ? 'bar' : 'line')},`,
+    '  min: 0,',
+    '  height: 180,',
+    `  yAxisFormatter: ${jsFormat[graph.unit]},`,
+    `  yHoverFormatter: ${jsFormat[graph.unit]},`,
+    '});',
+    '</script>',
+  ].join('\n');
+}
+
+/** The library every page loads: the head with Prometheus's console scripts, the style, the foot. */
+export function lenderLibrary(): string {
+  return `{{/* Written by \`pnpm --filter deploy observability write\` from deploy/observability: do not edit. */}}
+{{ define "lender_head" }}<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ . }} · lender</title>
+<link type="text/css" rel="stylesheet" href="{{ pathPrefix }}/classic/static/rickshaw/rickshaw.min.css">
+<link type="text/css" rel="stylesheet" href="{{ pathPrefix }}/classic/static/bootstrap4/css/bootstrap.min.css">
+<link type="text/css" rel="stylesheet" href="{{ pathPrefix }}/classic/static/css/prom_console.css">
+<script src="{{ pathPrefix }}/classic/static/d3/d3.min.js"></script>
+<script src="{{ pathPrefix }}/classic/static/vendor/rickshaw/vendor/d3.layout.min.js"></script>
+<script src="{{ pathPrefix }}/classic/static/rickshaw/rickshaw.min.js"></script>
+<script src="{{ pathPrefix }}/classic/static/jquery/jquery.min.js"></script>
+<script>var PATH_PREFIX = "{{ pathPrefix }}";</script>
+<script src="{{ pathPrefix }}/classic/static/js/prom_console.js"></script>
+<script>
+function lenderPercentOfOne(y) { return (y * 100).toFixed(y < 0.1 ? 1 : 0) + '%'; }
+function lenderPercent(y) { return y.toFixed(0) + '%'; }
+function lenderSeconds(y) { return y < 1 ? (y * 1000).toFixed(0) + ' ms' : y.toFixed(2) + ' s'; }
+</script>
+<style>
+body { padding: 1rem; max-width: 72rem; margin: 0 auto; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 1.5rem; } h3 { font-size: 1rem; margin: 0 0 .25rem; }
+.lender_scroll { overflow-x: auto; }
+.lender_table td, .lender_table th { white-space: nowrap; }
+.lender_graphs { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 30rem), 1fr)); gap: 1.5rem 2rem; }
+.lender_graph { min-width: 0; }
+.lender_graph .prom_graph_table { width: 100%; table-layout: fixed; }
+.lender_graph .prom_graph_table td:first-child { width: 0; }
+.lender_graph .prom_graph_ytitle { display: none; }
+.lender_graph .prom_graph_xtitle { display: none; }
+.lender_graph .rickshaw_legend { font-size: .8rem; }
+</style>
+</head>
+<body>
+{{ end }}
+{{ define "lender_tail" }}
+</body>
+</html>
+{{ end }}
+`;
+}
+
+/** Every slice: the releases it runs now (a canary beside its stable release), their figures. */
+export function slicesPage(): string {
+  const release = { slice: SLICE, release: RELEASE };
+  const row: Bindings = { [SLICE_LITERAL]: '$slice', [RELEASE_LITERAL]: '$release' };
+  const columns = releaseColumns(release);
+  return `{{/* Written by \`pnpm --filter deploy observability write\` from deploy/observability: do not edit. */}}
+{{ template "lender_head" "Every slice" }}
+<main>
+<h1>Every slice</h1>
+<p>The releases the page servers run now, a canary beside its stable release, over the last five minutes. Open a slice for its graphs.</p>
+<div class="lender_scroll">
+<table class="table table-sm lender_table">
+<thead><tr><th>Slice</th><th>Release</th><th>Role</th><th>Page servers</th><th>Share</th>${columns.map((column) => `<th>${column.title}</th>`).join('')}</tr></thead>
+<tbody>
+{{ range ${goQuery(pinnedReleases(), {})} | query | sortByLabel "slice" }}{{ $slice := .Labels.slice }}{{ $release := .Labels.release }}
+<tr><td><a href="slice.html?slice={{ $slice }}">{{ $slice }}</a></td><td><code>{{ $release }}</code></td><td>{{ .Labels.role }}</td><td>{{ .Value }}</td>
+<td>{{ if eq .Labels.role "canary" }}{{ with ${goQuery(sliceGraphQueries(SLICE).canaryPercent, row)} | query }}{{ . | first | value | ${goFormat.percent} }}{{ end }}{{ else }}–{{ end }}</td>
+${columns.map((column) => cell(column.query, row, column.unit)).join('\n')}
+</tr>
+{{ else }}<tr><td colspan="${5 + columns.length}">No page server reports a pinned release: is Prometheus scraping them?</td></tr>
+{{ end }}
+</tbody>
+</table>
+</div>
+</main>
+{{ template "lender_tail" }}
+`;
+}
+
+/** One slice's page: what it runs now and, in graphs, how each of its releases does over time. */
+export function slicePage(): string {
+  const release = { slice: SLICE, release: RELEASE };
+  const row: Bindings = { [SLICE_LITERAL]: '$slice', [RELEASE_LITERAL]: '$release' };
+  const columns = releaseColumns(release);
+  const graphs = sliceGraphs(SLICE);
+  return `{{/* Written by \`pnpm --filter deploy observability write\` from deploy/observability: do not edit. */}}
+{{ $slice := .Params.slice }}
+{{ template "lender_head" (or $slice "A slice") }}
+<main>
+<p><a href="slices.html">Every slice</a></p>
+{{ if not $slice }}<h1>Which slice?</h1><p>Open one from <a href="slices.html">every slice</a>.</p>{{ else }}
+<h1>{{ $slice }}</h1>
+<h2>What it runs now</h2>
+<div class="lender_scroll">
+<table class="table table-sm lender_table">
+<thead><tr><th>Release</th><th>Role</th><th>Page servers</th><th>Share</th>${columns.map((column) => `<th>${column.title}</th>`).join('')}</tr></thead>
+<tbody>
+{{ range ${goQuery(sliceGraphQueries(SLICE).pinned, row)} | query | sortByLabel "role" }}{{ $release := .Labels.release }}
+<tr><td><code>{{ $release }}</code></td><td>{{ .Labels.role }}</td><td>{{ .Value }}</td>
+<td>{{ if eq .Labels.role "canary" }}{{ with ${goQuery(sliceGraphQueries(SLICE).canaryPercent, row)} | query }}{{ . | first | value | ${goFormat.percent} }}{{ end }}{{ else }}–{{ end }}</td>
+${columns.map((column) => cell(column.query, row, column.unit)).join('\n')}
+</tr>
+{{ else }}<tr><td colspan="${4 + columns.length}">No page server reports a pinned release of {{ $slice }}.</td></tr>
+{{ end }}
+</tbody>
+</table>
+</div>
+<h2>Over time</h2>
+<script>
+var lenderSlice = {{ $slice }};
+function lenderQuery(parts) { return parts.join(JSON.stringify(lenderSlice)); }
+</script>
+<div class="lender_graphs">
+${graphs.map(graphScript).join('\n')}
+</div>
+{{ end }}
+</main>
+{{ template "lender_tail" }}
+`;
+}
+
+/** Every query the console pages ask, with a slice and a release put in (for the metrics check). */
+export function consoleQueries(of: { slice: string; release: string }): string[] {
+  const fill = (query: string) =>
+    query.replaceAll(SLICE_LITERAL, JSON.stringify(of.slice)).replaceAll(
+      RELEASE_LITERAL,
+      JSON.stringify(of.release),
+    );
+  const stand = { slice: SLICE, release: RELEASE };
+  return [
+    pinnedReleases(),
+    sliceGraphQueries(SLICE).canaryPercent,
+    sliceGraphQueries(SLICE).pinned,
+    ...releaseColumns(stand).map((column) => column.query),
+    ...sliceGraphs(SLICE).map((graph) => graph.query),
+  ].map(fill);
+}
