@@ -110,6 +110,10 @@ export function lenderLibrary(): string {
 function lenderPercentOfOne(y) { return (y * 100).toFixed(y < 0.1 ? 1 : 0) + '%'; }
 function lenderPercent(y) { return y.toFixed(0) + '%'; }
 function lenderSeconds(y) { return y < 1 ? (y * 1000).toFixed(0) + ' ms' : y.toFixed(2) + ' s'; }
+// A graph's query with the page's slice put in, as a PromQL string.
+function lenderQuery(parts) {
+  return parts.join(JSON.stringify(document.getElementById('lender-graphs').dataset.slice));
+}
 </script>
 <style>
 body { padding: 1rem; max-width: 72rem; margin: 0 auto; }
@@ -192,11 +196,7 @@ ${columns.map((column) => cell(column.query, row, column.unit)).join('\n')}
 </table>
 </div>
 <h2>Over time</h2>
-<script>
-var lenderSlice = {{ $slice }};
-function lenderQuery(parts) { return parts.join(JSON.stringify(lenderSlice)); }
-</script>
-<div class="lender_graphs">
+<div class="lender_graphs" id="lender-graphs" data-slice="{{ $slice }}">
 ${graphs.map(graphScript).join('\n')}
 </div>
 {{ end }}
@@ -208,10 +208,9 @@ ${graphs.map(graphScript).join('\n')}
 /** Every query the console pages ask, with a slice and a release put in (for the metrics check). */
 export function consoleQueries(of: { slice: string; release: string }): string[] {
   const fill = (query: string) =>
-    query.replaceAll(SLICE_LITERAL, JSON.stringify(of.slice)).replaceAll(
-      RELEASE_LITERAL,
-      JSON.stringify(of.release),
-    );
+    query
+      .replaceAll(SLICE_LITERAL, JSON.stringify(of.slice))
+      .replaceAll(RELEASE_LITERAL, JSON.stringify(of.release));
   const stand = { slice: SLICE, release: RELEASE };
   return [
     pinnedReleases(),

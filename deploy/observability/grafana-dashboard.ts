@@ -10,6 +10,7 @@ import { type SliceGraph, sliceGraphs, type Unit } from './slice-views';
 
 /** Where Grafana puts the chosen slice: `"$slice"` in a query is the variable, quoted. */
 const SLICE_VARIABLE = '$slice';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana's variable syntax, read by Grafana
 const DATASOURCE = { type: 'prometheus', uid: '${datasource}' } as const;
 
 const grafanaUnit: Record<Unit, string> = {
@@ -176,7 +177,8 @@ export function sliceDashboard() {
 /** Every query the dashboard asks, the slice variable set to `slice` (for the metrics check). */
 export function dashboardQueries(slice: string): string[] {
   const dashboard = sliceDashboard();
-  const fill = (query: string) => query.replaceAll(JSON.stringify(SLICE_VARIABLE), JSON.stringify(slice));
+  const fill = (query: string) =>
+    query.replaceAll(JSON.stringify(SLICE_VARIABLE), JSON.stringify(slice));
   return [
     ...dashboard.panels.flatMap((panel) => panel.targets.map((one) => one.expr)),
     ...dashboard.annotations.list.flatMap((one) =>

@@ -72,8 +72,20 @@ export function sliceGraphs(sliceName: string, window = '5m'): SliceGraph[] {
       legend: ['release'],
       unit: 'ratio',
     },
-    { id: 'lcp', title: 'p75 LCP, by release', query: q.lcpP75, legend: ['release'], unit: 'seconds' },
-    { id: 'inp', title: 'p75 INP, by release', query: q.inpP75, legend: ['release'], unit: 'seconds' },
+    {
+      id: 'lcp',
+      title: 'p75 LCP, by release',
+      query: q.lcpP75,
+      legend: ['release'],
+      unit: 'seconds',
+    },
+    {
+      id: 'inp',
+      title: 'p75 INP, by release',
+      query: q.inpP75,
+      legend: ['release'],
+      unit: 'seconds',
+    },
     {
       id: 'views',
       title: 'Verified views per second, by release',

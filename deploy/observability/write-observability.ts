@@ -35,22 +35,28 @@ export function observabilityFiles(): Record<string, string> {
   };
 }
 
+/** Biome lays a JSON file's short arrays out on one line: a JSON file is compared as data. */
+const sameText = (file: string, onDisk: string, written: string) =>
+  file.endsWith('.json')
+    ? JSON.stringify(JSON.parse(onDisk)) === JSON.stringify(JSON.parse(written))
+    : onDisk === written;
+
 /** The written files that differ from what is on disk (none: up to date). */
 export function staleFiles(dir = OBSERVABILITY_DIR): string[] {
   return Object.entries(observabilityFiles()).flatMap(([file, text]) => {
     try {
-      return readFileSync(path.join(dir, file), 'utf8') === text ? [] : [file];
+      return sameText(file, readFileSync(path.join(dir, file), 'utf8'), text) ? [] : [file];
     } catch {
       return [file];
     }
   });
 }
 
-function write(dir = OBSERVABILITY_DIR): void {
+export function write(dir = OBSERVABILITY_DIR, log = console.info): void {
   for (const [file, text] of Object.entries(observabilityFiles())) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), text);
-    console.log(`wrote deploy/observability/${file}`);
+    log(`wrote ${path.join(dir, file)}`);
   }
 }
 
