@@ -55,8 +55,8 @@ const goFormat: Record<Unit, string> = {
 };
 
 /** The first value of a query, formatted, or a dash when it has none. */
-const cell = (query: string, bindings: Bindings, unit: Unit) =>
-  `<td>{{ with ${goQuery(query, bindings)} | query }}{{ . | first | value | ${goFormat[unit]} }}{{ else }}–{{ end }}</td>`;
+const cell = (title: string, query: string, bindings: Bindings, unit: Unit) =>
+  `<td data-label="${title}">{{ with ${goQuery(query, bindings)} | query }}{{ . | first | value | ${goFormat[unit]} }}{{ else }}–{{ end }}</td>`;
 
 /** How a graph's axis writes a value of the unit (PromConsole's formatters, and ours). */
 const jsFormat: Record<Unit, string> = {
@@ -101,7 +101,6 @@ export function lenderLibrary(): string {
 <link type="text/css" rel="stylesheet" href="{{ pathPrefix }}/classic/static/bootstrap4/css/bootstrap.min.css">
 <link type="text/css" rel="stylesheet" href="{{ pathPrefix }}/classic/static/css/prom_console.css">
 <script src="{{ pathPrefix }}/classic/static/d3/d3.min.js"></script>
-<script src="{{ pathPrefix }}/classic/static/vendor/rickshaw/vendor/d3.layout.min.js"></script>
 <script src="{{ pathPrefix }}/classic/static/rickshaw/rickshaw.min.js"></script>
 <script src="{{ pathPrefix }}/classic/static/jquery/jquery.min.js"></script>
 <script>var PATH_PREFIX = "{{ pathPrefix }}";</script>
@@ -127,6 +126,13 @@ h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 1.5rem; } h3 { fo
 .lender_graph .prom_graph_ytitle { display: none; }
 .lender_graph .prom_graph_xtitle { display: none; }
 .lender_graph .rickshaw_legend { font-size: .8rem; }
+/* A phone reads each release as a card: every figure on its own line, named. */
+@media (max-width: 40rem) {
+  .lender_table thead { display: none; }
+  .lender_table tr { display: block; border-top: 2px solid #dee2e6; padding: .25rem 0; }
+  .lender_table td { display: flex; justify-content: space-between; border: 0; padding: .1rem .3rem; }
+  .lender_table td::before { content: attr(data-label); font-weight: 600; margin-right: 1rem; }
+}
 </style>
 </head>
 <body>
@@ -153,9 +159,9 @@ export function slicesPage(): string {
 <thead><tr><th>Slice</th><th>Release</th><th>Role</th><th>Page servers</th><th>Share</th>${columns.map((column) => `<th>${column.title}</th>`).join('')}</tr></thead>
 <tbody>
 {{ range ${goQuery(pinnedReleases(), {})} | query | sortByLabel "slice" }}{{ $slice := .Labels.slice }}{{ $release := .Labels.release }}
-<tr><td><a href="slice.html?slice={{ $slice }}">{{ $slice }}</a></td><td><code>{{ $release }}</code></td><td>{{ .Labels.role }}</td><td>{{ .Value }}</td>
-<td>{{ if eq .Labels.role "canary" }}{{ with ${goQuery(sliceGraphQueries(SLICE).canaryPercent, row)} | query }}{{ . | first | value | ${goFormat.percent} }}{{ end }}{{ else }}–{{ end }}</td>
-${columns.map((column) => cell(column.query, row, column.unit)).join('\n')}
+<tr><td data-label="Slice"><a href="slice.html?slice={{ $slice }}">{{ $slice }}</a></td><td data-label="Release"><code>{{ $release }}</code></td><td data-label="Role">{{ .Labels.role }}</td><td data-label="Page servers">{{ .Value }}</td>
+<td data-label="Share">{{ if eq .Labels.role "canary" }}{{ with ${goQuery(sliceGraphQueries(SLICE).canaryPercent, row)} | query }}{{ . | first | value | ${goFormat.percent} }}{{ end }}{{ else }}–{{ end }}</td>
+${columns.map((column) => cell(column.title, column.query, row, column.unit)).join('\n')}
 </tr>
 {{ else }}<tr><td colspan="${5 + columns.length}">No page server reports a pinned release: is Prometheus scraping them?</td></tr>
 {{ end }}
@@ -186,9 +192,9 @@ export function slicePage(): string {
 <thead><tr><th>Release</th><th>Role</th><th>Page servers</th><th>Share</th>${columns.map((column) => `<th>${column.title}</th>`).join('')}</tr></thead>
 <tbody>
 {{ range ${goQuery(sliceGraphQueries(SLICE).pinned, row)} | query | sortByLabel "role" }}{{ $release := .Labels.release }}
-<tr><td><code>{{ $release }}</code></td><td>{{ .Labels.role }}</td><td>{{ .Value }}</td>
-<td>{{ if eq .Labels.role "canary" }}{{ with ${goQuery(sliceGraphQueries(SLICE).canaryPercent, row)} | query }}{{ . | first | value | ${goFormat.percent} }}{{ end }}{{ else }}–{{ end }}</td>
-${columns.map((column) => cell(column.query, row, column.unit)).join('\n')}
+<tr><td data-label="Release"><code>{{ $release }}</code></td><td data-label="Role">{{ .Labels.role }}</td><td data-label="Page servers">{{ .Value }}</td>
+<td data-label="Share">{{ if eq .Labels.role "canary" }}{{ with ${goQuery(sliceGraphQueries(SLICE).canaryPercent, row)} | query }}{{ . | first | value | ${goFormat.percent} }}{{ end }}{{ else }}–{{ end }}</td>
+${columns.map((column) => cell(column.title, column.query, row, column.unit)).join('\n')}
 </tr>
 {{ else }}<tr><td colspan="${4 + columns.length}">No page server reports a pinned release of {{ $slice }}.</td></tr>
 {{ end }}
@@ -196,6 +202,17 @@ ${columns.map((column) => cell(column.query, row, column.unit)).join('\n')}
 </table>
 </div>
 <h2>Over time</h2>
+<p class="lender_range">Over the last
+<a href="#pctc%7B%22duration%22%3A900%2C%22endTime%22%3A0%7D" data-duration="900">15 minutes</a> ·
+<a href="#pctc%7B%22duration%22%3A3600%2C%22endTime%22%3A0%7D" data-duration="3600">hour</a> ·
+<a href="#pctc%7B%22duration%22%3A21600%2C%22endTime%22%3A0%7D" data-duration="21600">6 hours</a> ·
+<a href="#pctc%7B%22duration%22%3A86400%2C%22endTime%22%3A0%7D" data-duration="86400">day</a></p>
+<script>
+// PromConsole reads the range from the address's #pctc part when the page loads.
+document.querySelectorAll('.lender_range a').forEach(function (link) {
+  link.addEventListener('click', function () { setTimeout(function () { location.reload(); }, 0); });
+});
+</script>
 <div class="lender_graphs" id="lender-graphs" data-slice="{{ $slice }}">
 ${graphs.map(graphScript).join('\n')}
 </div>

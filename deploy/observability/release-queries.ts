@@ -98,8 +98,11 @@ const sliceWith = (name: string, more: string) => `{slice=${quoted(name)},${more
 
 export function sliceGraphQueries(sliceName: string, window = '5m') {
   const bySlice = slice(sliceName);
-  const ratio = (part: string, whole: string) =>
-    `sum by (release) (rate(${part}[${window}])) / sum by (release) (rate(${whole}[${window}]))`;
+  // A release with views and no errors yet reads 0, not nothing: its part has no series yet.
+  const ratio = (part: string, whole: string) => {
+    const perRelease = (series: string) => `sum by (release) (rate(${series}[${window}]))`;
+    return `(${perRelease(part)} or 0 * ${perRelease(whole)}) / ${perRelease(whole)}`;
+  };
   return {
     /** The releases the page servers run now, stable and canary (1 per page server). */
     pinned: `sum by (release, role) (${METRIC.releasePinned}${bySlice})`,
@@ -140,11 +143,17 @@ export const pinnedReleases = () =>
 export function releaseRateQueries(of: ReleaseSelector, window = '5m') {
   const release = matchers(of);
   const rate = (series: string) => `sum(rate(${series}[${window}]))`;
+  // Views and no errors yet read 0, not nothing: the errors' series does not exist yet.
+  const share = (part: string, whole: string) =>
+    `(${rate(part)} or 0 * ${rate(whole)}) / ${rate(whole)}`;
   const p75 = (histogram: string) =>
     `histogram_quantile(0.75, sum by (le) (rate(${histogram}_bucket${release}[${window}])))`;
   return {
-    errorRate: `${rate(`${METRIC.erredViews}${release}`)} / ${rate(`${METRIC.slotViews}${release}`)}`,
-    fallbackRate: `${rate(`${METRIC.slotFallbacks}${matchers(of, { reason: '!="browser"' })}`)} / ${rate(`${METRIC.slotRender}_count${release}`)}`,
+    errorRate: share(`${METRIC.erredViews}${release}`, `${METRIC.slotViews}${release}`),
+    fallbackRate: share(
+      `${METRIC.slotFallbacks}${matchers(of, { reason: '!="browser"' })}`,
+      `${METRIC.slotRender}_count${release}`,
+    ),
     viewRate: rate(`${METRIC.slotViews}${release}`),
     lcpP75: p75(METRIC.lcp),
     inpP75: p75(METRIC.inp),
