@@ -144,30 +144,68 @@ h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 1.5rem; } h3 { fo
 `;
 }
 
+/** A column of a releases table before the figures: its title and its cell's template. */
+interface LeadingColumn {
+  title: string;
+  cell: string;
+}
+
+/**
+ * The releases a pinned query finds, one row each (`$slice` and `$release` bound in the row): the
+ * leading columns, the canary's share, then the release's figures now.
+ */
+function releasesTable(pinned: string, sortBy: string, leading: LeadingColumn[], empty: string) {
+  const row: Bindings = { [SLICE_LITERAL]: '$slice', [RELEASE_LITERAL]: '$release' };
+  const columns = releaseColumns({ slice: SLICE, release: RELEASE });
+  const titles = [
+    ...leading.map((column) => column.title),
+    'Share',
+    ...columns.map((c) => c.title),
+  ];
+  const share = goQuery(sliceGraphQueries(SLICE).canaryPercent, row);
+  return `<div class="lender_scroll">
+<table class="table table-sm lender_table">
+<thead><tr>${titles.map((title) => `<th>${title}</th>`).join('')}</tr></thead>
+<tbody>
+{{ range ${pinned} | query | sortByLabel "${sortBy}" }}{{ $release := .Labels.release }}
+<tr>${leading.map((column) => `<td data-label="${column.title}">${column.cell}</td>`).join('')}
+<td data-label="Share">{{ if eq .Labels.role "canary" }}{{ with ${share} | query }}{{ . | first | value | ${goFormat.percent} }}{{ end }}{{ else }}–{{ end }}</td>
+${columns.map((column) => cell(column.title, column.query, row, column.unit)).join('\n')}
+</tr>
+{{ else }}<tr><td colspan="${titles.length}">${empty}</td></tr>
+{{ end }}
+</tbody>
+</table>
+</div>`;
+}
+
+const RELEASE_COLUMNS: LeadingColumn[] = [
+  { title: 'Release', cell: '<code>{{ $release }}</code>' },
+  { title: 'Role', cell: '{{ .Labels.role }}' },
+  { title: 'Page servers', cell: '{{ .Value }}' },
+];
+
 /** Every slice: the releases it runs now (a canary beside its stable release), their figures. */
 export function slicesPage(): string {
-  const release = { slice: SLICE, release: RELEASE };
-  const row: Bindings = { [SLICE_LITERAL]: '$slice', [RELEASE_LITERAL]: '$release' };
-  const columns = releaseColumns(release);
+  const pinned = goQuery(pinnedReleases(), {});
   return `{{/* Written by \`pnpm --filter deploy observability write\` from deploy/observability: do not edit. */}}
 {{ template "lender_head" "Every slice" }}
 <main>
 <h1>Every slice</h1>
 <p>The releases the page servers run now, a canary beside its stable release, over the last five minutes. Open a slice for its graphs.</p>
-<div class="lender_scroll">
-<table class="table table-sm lender_table">
-<thead><tr><th>Slice</th><th>Release</th><th>Role</th><th>Page servers</th><th>Share</th>${columns.map((column) => `<th>${column.title}</th>`).join('')}</tr></thead>
-<tbody>
-{{ range ${goQuery(pinnedReleases(), {})} | query | sortByLabel "slice" }}{{ $slice := .Labels.slice }}{{ $release := .Labels.release }}
-<tr><td data-label="Slice"><a href="slice.html?slice={{ $slice }}">{{ $slice }}</a></td><td data-label="Release"><code>{{ $release }}</code></td><td data-label="Role">{{ .Labels.role }}</td><td data-label="Page servers">{{ .Value }}</td>
-<td data-label="Share">{{ if eq .Labels.role "canary" }}{{ with ${goQuery(sliceGraphQueries(SLICE).canaryPercent, row)} | query }}{{ . | first | value | ${goFormat.percent} }}{{ end }}{{ else }}–{{ end }}</td>
-${columns.map((column) => cell(column.title, column.query, row, column.unit)).join('\n')}
-</tr>
-{{ else }}<tr><td colspan="${5 + columns.length}">No page server reports a pinned release: is Prometheus scraping them?</td></tr>
-{{ end }}
-</tbody>
-</table>
-</div>
+${releasesTable(
+  pinned,
+  'slice',
+  [
+    {
+      title: 'Slice',
+      // The row's slice, bound in its first cell for the queries of the cells after it.
+      cell: '{{ $slice := .Labels.slice }}<a href="slice.html?slice={{ $slice }}">{{ $slice }}</a>',
+    },
+    ...RELEASE_COLUMNS,
+  ],
+  'No page server reports a pinned release: is Prometheus scraping them?',
+)}
 </main>
 {{ template "lender_tail" }}
 `;
@@ -175,10 +213,8 @@ ${columns.map((column) => cell(column.title, column.query, row, column.unit)).jo
 
 /** One slice's page: what it runs now and, in graphs, how each of its releases does over time. */
 export function slicePage(): string {
-  const release = { slice: SLICE, release: RELEASE };
-  const row: Bindings = { [SLICE_LITERAL]: '$slice', [RELEASE_LITERAL]: '$release' };
-  const columns = releaseColumns(release);
   const graphs = sliceGraphs(SLICE);
+  const pinned = goQuery(sliceGraphQueries(SLICE).pinned, { [SLICE_LITERAL]: '$slice' });
   return `{{/* Written by \`pnpm --filter deploy observability write\` from deploy/observability: do not edit. */}}
 {{ $slice := .Params.slice }}
 {{ template "lender_head" (or $slice "A slice") }}
@@ -187,20 +223,7 @@ export function slicePage(): string {
 {{ if not $slice }}<h1>Which slice?</h1><p>Open one from <a href="slices.html">every slice</a>.</p>{{ else }}
 <h1>{{ $slice }}</h1>
 <h2>What it runs now</h2>
-<div class="lender_scroll">
-<table class="table table-sm lender_table">
-<thead><tr><th>Release</th><th>Role</th><th>Page servers</th><th>Share</th>${columns.map((column) => `<th>${column.title}</th>`).join('')}</tr></thead>
-<tbody>
-{{ range ${goQuery(sliceGraphQueries(SLICE).pinned, row)} | query | sortByLabel "role" }}{{ $release := .Labels.release }}
-<tr><td data-label="Release"><code>{{ $release }}</code></td><td data-label="Role">{{ .Labels.role }}</td><td data-label="Page servers">{{ .Value }}</td>
-<td data-label="Share">{{ if eq .Labels.role "canary" }}{{ with ${goQuery(sliceGraphQueries(SLICE).canaryPercent, row)} | query }}{{ . | first | value | ${goFormat.percent} }}{{ end }}{{ else }}–{{ end }}</td>
-${columns.map((column) => cell(column.title, column.query, row, column.unit)).join('\n')}
-</tr>
-{{ else }}<tr><td colspan="${4 + columns.length}">No page server reports a pinned release of {{ $slice }}.</td></tr>
-{{ end }}
-</tbody>
-</table>
-</div>
+${releasesTable(pinned, 'role', RELEASE_COLUMNS, 'No page server reports a pinned release of {{ $slice }}.')}
 <h2>Over time</h2>
 <p class="lender_range">Over the last
 <a href="#pctc%7B%22duration%22%3A900%2C%22endTime%22%3A0%7D" data-duration="900">15 minutes</a> ·
@@ -209,9 +232,9 @@ ${columns.map((column) => cell(column.title, column.query, row, column.unit)).jo
 <a href="#pctc%7B%22duration%22%3A86400%2C%22endTime%22%3A0%7D" data-duration="86400">day</a></p>
 <script>
 // PromConsole reads the range from the address's #pctc part when the page loads.
-document.querySelectorAll('.lender_range a').forEach(function (link) {
-  link.addEventListener('click', function () { setTimeout(function () { location.reload(); }, 0); });
-});
+for (const link of document.querySelectorAll('.lender_range a')) {
+  link.addEventListener('click', () => setTimeout(() => location.reload(), 0));
+}
 </script>
 <div class="lender_graphs" id="lender-graphs" data-slice="{{ $slice }}">
 ${graphs.map(graphScript).join('\n')}

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,27 +26,34 @@ export const consoleFlags = (dir = OBSERVABILITY_DIR) => [
   `--web.console.libraries=${path.join(dir, CONSOLE_LIBRARIES_DIR)}`,
 ];
 
+/** The repository's formatter, so a written file is as `biome check` wants it. */
+const BIOME = path.join(OBSERVABILITY_DIR, '../../node_modules/.bin/biome');
+
+function asBiomeWritesIt(name: string, text: string): string {
+  return execFileSync(BIOME, ['format', `--stdin-file-path=${name}`], {
+    input: text,
+    encoding: 'utf8',
+  });
+}
+
 /** Each written file by its path under deploy/observability, and its text. */
 export function observabilityFiles(): Record<string, string> {
   return {
     [`${CONSOLES_DIR}/slices.html`]: slicesPage(),
     [`${CONSOLES_DIR}/slice.html`]: slicePage(),
     [`${CONSOLE_LIBRARIES_DIR}/lender.lib`]: lenderLibrary(),
-    'grafana/slice-dashboard.json': `${JSON.stringify(sliceDashboard(), null, 2)}\n`,
+    'grafana/slice-dashboard.json': asBiomeWritesIt(
+      'slice-dashboard.json',
+      JSON.stringify(sliceDashboard(), null, 2),
+    ),
   };
 }
-
-/** Biome lays a JSON file's short arrays out on one line: a JSON file is compared as data. */
-const sameText = (file: string, onDisk: string, written: string) =>
-  file.endsWith('.json')
-    ? JSON.stringify(JSON.parse(onDisk)) === JSON.stringify(JSON.parse(written))
-    : onDisk === written;
 
 /** The written files that differ from what is on disk (none: up to date). */
 export function staleFiles(dir = OBSERVABILITY_DIR): string[] {
   return Object.entries(observabilityFiles()).flatMap(([file, text]) => {
     try {
-      return sameText(file, readFileSync(path.join(dir, file), 'utf8'), text) ? [] : [file];
+      return readFileSync(path.join(dir, file), 'utf8') === text ? [] : [file];
     } catch {
       return [file];
     }
