@@ -98,8 +98,11 @@ const sliceWith = (name: string, more: string) => `{slice=${quoted(name)},${more
 
 export function sliceGraphQueries(sliceName: string, window = '5m') {
   const bySlice = slice(sliceName);
-  const ratio = (part: string, whole: string) =>
-    `sum by (release) (rate(${part}[${window}])) / sum by (release) (rate(${whole}[${window}]))`;
+  // A release with views and no errors yet reads 0, not nothing: its part has no series yet.
+  const ratio = (part: string, whole: string) => {
+    const perRelease = (series: string) => `sum by (release) (rate(${series}[${window}]))`;
+    return `(${perRelease(part)} or 0 * ${perRelease(whole)}) / ${perRelease(whole)}`;
+  };
   return {
     /** The releases the page servers run now, stable and canary (1 per page server). */
     pinned: `sum by (release, role) (${METRIC.releasePinned}${bySlice})`,
@@ -126,3 +129,41 @@ export function sliceGraphQueries(sliceName: string, window = '5m') {
 /** The page servers' own: time to first byte at p95 over the window, by route. */
 export const ttfbP95 = (window = '1m') =>
   `histogram_quantile(0.95, sum by (route, le) (rate(${METRIC.ttfb}_bucket[${window}])))`;
+
+/*
+ * What the slice pages and the dashboard show beside the graphs: each release's figures now,
+ * over a sliding `window`, and where a slice's releases changed.
+ */
+
+/** Every slice's pinned releases now: one series per slice, release and role, valued by how many page servers pin it. */
+export const pinnedReleases = () =>
+  `count by (slice, release, role) (${METRIC.releasePinned} == 1)`;
+
+/** One release's figures over the window, for a row of a table (a ratio is absent without a denominator). */
+export function releaseRateQueries(of: ReleaseSelector, window = '5m') {
+  const release = matchers(of);
+  const rate = (series: string) => `sum(rate(${series}[${window}]))`;
+  // Views and no errors yet read 0, not nothing: the errors' series does not exist yet.
+  const share = (part: string, whole: string) =>
+    `(${rate(part)} or 0 * ${rate(whole)}) / ${rate(whole)}`;
+  const p75 = (histogram: string) =>
+    `histogram_quantile(0.75, sum by (le) (rate(${histogram}_bucket${release}[${window}])))`;
+  return {
+    errorRate: share(`${METRIC.erredViews}${release}`, `${METRIC.slotViews}${release}`),
+    fallbackRate: share(
+      `${METRIC.slotFallbacks}${matchers(of, { reason: '!="browser"' })}`,
+      `${METRIC.slotRender}_count${release}`,
+    ),
+    viewRate: rate(`${METRIC.slotViews}${release}`),
+    lcpP75: p75(METRIC.lcp),
+    inpP75: p75(METRIC.inp),
+  } as const;
+}
+
+/**
+ * Marks where a slice's releases changed: for `window` after a page server starts pinning a
+ * release (stable or canary) it is counted here. `changes()` cannot see it: the pinned gauge is
+ * 1 for its whole life, a new release is a new series.
+ */
+export const releaseMarks = (sliceName: string, window = '1m') =>
+  `count by (release, role) (${METRIC.releasePinned}${slice(sliceName)} == 1 unless ${METRIC.releasePinned}${slice(sliceName)} offset ${window} == 1)`;
