@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer } from 'tooling/bundle-server';
 import { buildPageServerApp } from '../page-server-app';
+import { RENDER_BUNDLE } from '../render/testing/stand-in-render-bundle';
 import { createPageMetrics } from './page-metrics';
 import { hostRootForTests } from './testing/host-root';
 
@@ -18,26 +19,6 @@ import { hostRootForTests } from './testing/host-root';
 
 const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 const RELEASE = 'abcdef012345';
-
-/** A render bundle whose slots render what their module returns. */
-const RENDER_BUNDLE = `
-exports.sharedScope = {};
-exports.setProviderAddress = () => {};
-exports.prepareAccount = async () => ({ known: false, state: { queries: [], mutations: [] } });
-exports.renderSlots = async (options) => Promise.all(options.slots.map(async (slot) => {
-  try {
-    const loaded = await options.loadSlot(slot);
-    return { slot, outcome: 'rendered', html: String(await loaded.module.default()),
-      release: loaded.release, queries: { queries: [], mutations: [] }, styles: [] };
-  } catch (error) {
-    return { slot, outcome: 'failed' };
-  }
-}));
-exports.renderShell = async (options) => ({
-  status: 200,
-  html: options.ready.map((_, index) => options.token(index)).join('|'),
-  router: { loaderData: {}, actionData: null, errors: null },
-});`;
 
 let folder: string;
 let origin: Server;
