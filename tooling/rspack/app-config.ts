@@ -9,10 +9,18 @@ import { hostLentExternals } from './host-lent-runtime.ts';
 import { PrecompressPlugin } from './precompress-plugin.ts';
 import { createRemoteServerConfig } from './server-config.ts';
 import { hostShares, sharedSingletons } from './shares.ts';
+import { type ModuleWithReasons, stableFederationStats } from './stable-federation-stats.ts';
 import { typescriptRule } from './typescript-rule.ts';
 
 /** Every remote's own development page uses this template; the host has its own. */
 const REMOTE_PAGE_TEMPLATE = fileURLToPath(new URL('./remote-page.html', import.meta.url));
+
+/** The build's modules with why each is in it: what the federation stats are attributed from. */
+function modulesWithReasons(compilation: {
+  getStats(): { toJson(options: object): { modules?: ModuleWithReasons[] } };
+}): ModuleWithReasons[] {
+  return compilation.getStats().toJson({ all: false, modules: true, reasons: true }).modules ?? [];
+}
 
 /**
  * The federation plugin of one compilation. The host carries the one federation runtime of
@@ -28,7 +36,15 @@ function federationPlugin(
     name: options.name,
     ...(kind === 'host'
       ? { experiments: { provideExternalRuntime: true, optimization: { target: 'web' } } }
-      : { filename: 'remoteEntry.js', exposes: options.exposes, manifest: true }),
+      : {
+          filename: 'remoteEntry.js',
+          exposes: options.exposes,
+          // The same sources give the same stats and manifest: a release's id is its bytes'.
+          manifest: {
+            additionalData: ({ stats, compilation }) =>
+              stableFederationStats(stats, modulesWithReasons(compilation)),
+          },
+        }),
     ...(kind === 'remote-external-runtime'
       ? { experiments: { externalRuntime: true, optimization: { target: 'web' } } }
       : {}),

@@ -11,6 +11,7 @@ import type { RemoteModuleId } from 'tooling/remotes';
 import { acceptsConnections } from '../http/accepts-connections';
 import { RenderPool, type RenderPoolOptions } from './render-pool';
 import type { SlotResult } from './render-protocol';
+import { RENDER_BUNDLE } from './testing/stand-in-render-bundle';
 import { workerEnv } from './worker-process';
 import { START_FAILURES_BEFORE_GIVING_UP } from './worker-starts';
 
@@ -30,34 +31,6 @@ let origin: string;
 let remotes: Server;
 /** Each remote's server bundle, by remote name: what its origin serves now. */
 const releases = new Map<string, { id: string; source: string }>();
-
-/**
- * The render bundle's three parts, as plain as can be: a slot renders what its module's default
- * export returns (given the page's customer fetch), the shell lists the slots' places.
- */
-const RENDER_BUNDLE = `
-exports.sharedScope = {};
-exports.setProviderAddress = () => {};
-exports.prepareAccount = async (options) => {
-  const answer = await options.customerFetch('/api/user/details/');
-  return { known: answer.status === 200, state: { queries: [], mutations: [] } };
-};
-exports.renderSlots = async (options) => Promise.all(options.slots.map(async (slot) => {
-  try {
-    const loaded = await options.loadSlot(slot);
-    const html = String(await loaded.module.default({ fetch: options.customerFetch }));
-    return { slot, outcome: 'rendered', html, release: loaded.release,
-      queries: { queries: [], mutations: [] }, styles: [] };
-  } catch (error) {
-    options.onError?.(error);
-    return { slot, outcome: 'failed' };
-  }
-}));
-exports.renderShell = async (options) => ({
-  status: 200,
-  html: options.ready.map((_, index) => options.token(index)).join('|'),
-  router: { loaderData: {}, actionData: null, errors: null },
-});`;
 
 /** A release's server bundle whose modules each return what their body returns. */
 const serverBundle = (body: string, topLevel = '', module = 'Probe') =>

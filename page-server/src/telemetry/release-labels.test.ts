@@ -1,0 +1,87 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleServer } from 'tooling/bundle-server';
+import { buildPageServerApp } from '../page-server-app';
+import { RENDER_BUNDLE } from '../render/testing/stand-in-render-bundle';
+import { createPageMetrics } from './page-metrics';
+import { hostRootForTests } from './testing/host-root';
+
+/*
+ * `lender_releases_total` as a real page server counts it: its render workers (the real worker
+ * script) load a remote's release from an origin, and the release is labelled by the id in its
+ * manifest's address — the label every other series of that release carries.
+ */
+
+const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
+const RELEASE = 'abcdef012345';
+
+let folder: string;
+let origin: Server;
+let originUrl: string;
+
+beforeAll(async () => {
+  folder = mkdtempSync(path.join(tmpdir(), 'release-labels-'));
+  await bundleServer(
+    path.join(packageRoot, 'src/render/render-worker.ts'),
+    path.join(folder, 'render-worker.mjs'),
+    packageRoot,
+    true,
+  );
+  writeFileSync(path.join(folder, 'render-page.cjs'), RENDER_BUNDLE);
+  origin = createServer((request, response) => {
+    if (request.url?.endsWith('/mf-manifest.json')) {
+      response.setHeader('Content-Type', 'application/json');
+      return response.end(
+        JSON.stringify({
+          metaData: { ssrRemoteEntry: { name: 'remoteEntry.cjs', path: 'ssr' } },
+          exposes: [],
+        }),
+      );
+    }
+    return response.end(
+      "exports.modules = { HomeSlider: async () => ({ default: () => 'slider' }) };",
+    );
+  });
+  await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+  originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => origin.close(resolve));
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('lender_releases_total', () => {
+  it('names the release a render worker loaded by the id in its manifest address', async () => {
+    const root = hostRootForTests();
+    const metrics = createPageMetrics();
+    const app = await buildPageServerApp({
+      root,
+      apiUpstream: 'http://127.0.0.1:9',
+      env: {
+        HOST_ORIGINS: 'http://localhost',
+        RENDER_WORKER_USER: '-',
+        REMOTE_HOME_URL: `${originUrl}/remote-home/releases/${RELEASE}/mf-manifest.json`,
+      },
+      metrics,
+      renderBundle: path.join(folder, 'render-page.cjs'),
+      renderWorker: path.join(folder, 'render-worker.mjs'),
+    });
+    try {
+      await app.inject({ url: '/' });
+      const text = await metrics.registry.metrics();
+      expect(text).toContain(
+        `lender_releases_total{slice="remote_home",release="${RELEASE}",outcome="evaluated"} 1`,
+      );
+      expect(text).not.toContain('release="other"');
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
