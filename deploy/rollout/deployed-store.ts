@@ -45,10 +45,12 @@ export function recordReleaseCommit(remote: RemoteApp, id: string, env: Env = pr
  * that is an http(s) address (RELEASES_TARGET): PUT, signed as the origin's uploads are, never
  * cached (in a cluster, a ConfigMap is written instead: docs/releases.md).
  */
-export async function publishReleasesDocument(env: Env = process.env): Promise<void> {
+export async function publishReleasesDocument(
+  env: Env = process.env,
+  text = nodeFiles.read(releasesFile(env)),
+): Promise<void> {
   const target = releasesTargetUrl(env);
   if (!target) return;
-  const text = nodeFiles.read(releasesFile(env));
   if (text === undefined)
     throw new Error(`${releasesFile(env)} does not exist: nothing to publish`);
   await putUrl(

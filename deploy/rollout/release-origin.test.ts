@@ -6,6 +6,7 @@ import path from 'node:path';
 import { IMMUTABLE } from 'page-server/http/static-server';
 import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { publishReleasesDocument } from './deployed-store';
 import {
   directoryOrigin,
   httpOrigin,
@@ -160,6 +161,27 @@ describe('a release origin over HTTP (nginx dav, an S3-compatible store)', () =>
     await httpOrigin(base, originFetch()).has('anything');
     expect(requests[0]?.authorization).toBeUndefined();
     expect(() => releaseOrigin({ ...env, RELEASE_ORIGIN_REGION: '' })).toThrow('go together');
+  });
+
+  it('publishes the releases document to an http(s) RELEASES_TARGET, replaced each time, never cached, signed with keys', async () => {
+    const env = {
+      RELEASES_TARGET: `${base}/releases.json`,
+      RELEASE_ORIGIN_ACCESS_KEY: 'AKIDEXAMPLE',
+      RELEASE_ORIGIN_SECRET_KEY: 'secret',
+      RELEASE_ORIGIN_REGION: 'eu-central-1',
+    };
+    await publishReleasesDocument(env, '{"remotes":[]}\n');
+    await publishReleasesDocument(env, '{"remotes":[{}]}\n');
+    expect(stored.get('/origin/releases.json')).toEqual({
+      body: '{"remotes":[{}]}\n',
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-cache' },
+    });
+    expect(requests.map((request) => request.method)).toEqual(['PUT', 'PUT']);
+    expect(requests[0]?.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\//);
+    // A file target is the rollout's own copy: nothing is sent.
+    requests = [];
+    await publishReleasesDocument({ RELEASES_TARGET: path.join(folder, 'releases.json') }, '{}');
+    expect(requests).toEqual([]);
   });
 
   it('stops on an origin that refuses a file', async () => {
