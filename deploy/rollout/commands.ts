@@ -87,7 +87,7 @@ async function release(render: RenderPins, args: string[]) {
     path.resolve(rest[1] ?? path.join(REPO_ROOT, remote.folder, 'dist')),
   );
   recordReleaseCommit(remote, id);
-  console.info(`${remote.folder}: release ${id} on ${releaseOrigin().where}`);
+  console.info(`${remote.folder}: release ${id} in ${releaseOrigin().where}`);
   if (!named.has('canary')) {
     console.info(
       `To use it, set ${remote.name}'s manifestUrl in ${releasesSourceOf()} to this and run "render":`,
