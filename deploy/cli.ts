@@ -1,14 +1,14 @@
 import { CLUSTER_COMMANDS, CLUSTER_USAGE } from './cluster/cluster-manifests';
 import { NGINX_COMMANDS, NGINX_USAGE } from './nginx/cli';
-import { renderFromPins } from './nginx/site';
+import { renderFromDocument } from './nginx/site';
 import { ROLLOUT_USAGE, rolloutCommands } from './rollout/commands';
 import { runCli } from './run-cli';
 
 /*
  * The deployment's one command line: nginx's commands (nginx/cli.ts) and a slice's rollout
- * (rollout/commands.ts), whose every step renders the deployment's pages from the pins. Run as
- * `pnpm --filter deploy nginx …` (no command: `start`) or `pnpm --filter deploy rollout …`; a
- * cluster's manifests as `pnpm --filter deploy cluster manifests` (cluster/).
+ * (rollout/commands.ts), whose every step renders the deployment's pages from the releases
+ * document. Run as `pnpm --filter deploy nginx …` (no command: `start`) or `pnpm --filter deploy
+ * rollout …`; a cluster's manifests as `pnpm --filter deploy cluster manifests` (cluster/).
  */
 
 const asNginx = process.env.npm_lifecycle_event === 'nginx';
@@ -22,7 +22,7 @@ await runCli(
   {
     ...NGINX_COMMANDS,
     ...rolloutCommands((env) => {
-      renderFromPins(env);
+      renderFromDocument(env);
     }),
   },
   `${asNginx ? 'nginx' : 'rollout'} [${NGINX_USAGE} | ${ROLLOUT_USAGE}]`,

@@ -20,10 +20,30 @@ export const remotePathOnSite = (folder: string) => `/${folder}/`;
 /** What each release was when it was deployed (decision 025): never served. */
 export const REGISTRY_DIR = path.join(NGINX_DIR, 'registry');
 /**
- * Which release of each remote the host uses: one `REMOTE_*_URL=` line per remote. This file
- * is the deployment's runtime configuration; `start` writes it, `render` reads it.
+ * The releases document (issue 48): which release of each remote the page servers use, a
+ * canary beside it, and their digests. `start` writes it, the rollout changes it, `render`
+ * reads it, and the local page servers read it as their RELEASES_SOURCE. RELEASES_TARGET names
+ * another file, or an http(s) address the rollout PUTs it to (rollout/deployed-store).
  */
-export const PINS_FILE = path.join(NGINX_DIR, 'releases.env');
+export const RELEASES_FILE = path.join(NGINX_DIR, 'releases.json');
+
+const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/** RELEASES_TARGET when it is an http(s) address the document is published to. */
+export const releasesTargetUrl = (env: Env = process.env): string | undefined => {
+  const target = env.RELEASES_TARGET?.trim();
+  return target && isUrl(target) ? target : undefined;
+};
+
+/** The rollout's own copy of the document: RELEASES_TARGET when it is a file, else RELEASES_FILE. */
+export const releasesFile = (env: Env = process.env): string => {
+  const target = env.RELEASES_TARGET?.trim();
+  return target && !isUrl(target) ? path.resolve(target) : RELEASES_FILE;
+};
+
+/** Where this deployment's page servers read the document: where the rollout publishes it. */
+export const releasesSourceOf = (env: Env = process.env): string =>
+  releasesTargetUrl(env) ?? releasesFile(env);
 
 /**
  * Which process serves each page server's port, and where its metrics are: for the team, the

@@ -11,10 +11,10 @@ import { HEALTH_PATH, METRICS_PATH, READY_PATH } from 'page-server/telemetry/met
 import { createPageMetrics } from 'page-server/telemetry/page-metrics';
 import { DRAIN_MS, STOP_GRACE_MS } from 'page-server/telemetry/stop-timing';
 import { PAGE_SERVER_VARIABLES } from 'release-contract/config-variables';
+import { releasesDocumentSchema } from 'release-contract/releases-document';
 import { APPS_VARIABLES, HOST_APP, PAGE_SERVER_NODE_FLAGS, portOf } from 'tooling/apps';
 import { parse } from 'yaml';
 import { METRIC } from '../observability/release-queries';
-import { releasesDocumentSchema } from './cluster-input';
 import { MANIFESTS_DIR } from './cluster-manifests';
 import type { ScrapeConfig } from './prometheus-scrape';
 
@@ -52,9 +52,6 @@ const servicePort = (name: string | undefined) =>
 /** The ports the page server listens on, read from the manifest's environment by the code's rules. */
 const pagePort = portOf(HOST_APP, env);
 const metricsPort = Number(env.METRICS_PORT);
-
-/** Variables the releases-source change adds to the page server's table (helper "origin"). */
-const ADDED_BY_RELEASES_SOURCE = ['RELEASES_SOURCE', 'RELEASES_REFRESH_SECONDS'];
 
 describe('the manifests agree with the page server', () => {
   it('start it on the ports it listens on, on every address of the pod', () => {
@@ -97,7 +94,6 @@ describe('the manifests agree with the page server', () => {
     const known = new Set(
       [...PAGE_SERVER_VARIABLES, ...APPS_VARIABLES].flatMap((variable) => variable.names),
     );
-    for (const name of ADDED_BY_RELEASES_SOURCE) known.add(name);
     const names = (container.env ?? []).map((entry) => entry.name);
     expect(names.filter((name) => !known.has(name))).toEqual([]);
     for (const entry of container.env ?? []) {

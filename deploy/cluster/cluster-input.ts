@@ -1,6 +1,5 @@
 import type { IIoK8sApiNetworkingV1NetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPeer';
-import { runtimeConfigSchema } from 'release-contract/runtime-config';
-import * as z from 'shared/validation/zod';
+import { type ReleasesDocument, releasesDocumentSchema } from 'release-contract/releases-document';
 import { HOST_APP, metricsPortOf } from 'tooling/apps';
 
 /*
@@ -9,10 +8,6 @@ import { HOST_APP, metricsPortOf } from 'tooling/apps';
  * from. Everything else in the manifests follows from the page server's own code: its ports,
  * probe paths, variables, stop timing and node flags.
  */
-
-/** The releases document every page server reads (RELEASES_SOURCE): pins and canaries, per slice. */
-export const releasesDocumentSchema = z.object({ remotes: runtimeConfigSchema.shape.remotes });
-export type ReleasesDocument = z.infer<typeof releasesDocumentSchema>;
 
 /** A service the page servers call, and how a network policy finds it (pods or addresses). */
 export interface Upstream {

@@ -1,8 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releasesDocumentSchema } from 'release-contract/releases-document';
 import { stringify } from 'yaml';
-import { type ClusterInput, clusterInput, releasesDocumentSchema } from './cluster-input';
+import { type ClusterInput, clusterInput } from './cluster-input';
 import { pageServerNetworkPolicy } from './network-policy';
 import { pageServerDeployment } from './page-server-deployment';
 import { pageServerAutoscaler, pageServerDisruptionBudget } from './page-server-scaling';

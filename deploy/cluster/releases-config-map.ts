@@ -1,11 +1,6 @@
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
-import {
-  APP_LABELS,
-  type ClusterInput,
-  RELEASES_CONFIG_MAP,
-  RELEASES_FILE,
-  releasesDocumentSchema,
-} from './cluster-input';
+import { releasesDocumentSchema } from 'release-contract/releases-document';
+import { APP_LABELS, type ClusterInput, RELEASES_CONFIG_MAP, RELEASES_FILE } from './cluster-input';
 
 /**
  * The releases document (pins and canaries per slice) every page server reads from its mounted

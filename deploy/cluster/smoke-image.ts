@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildRuntimeConfig } from 'release-contract/config-from-env';
+import type { ReleasesDocument } from 'release-contract/releases-document';
 import { REMOTE_APPS } from 'tooling/apps';
 import { BUILDAH, IMAGE_NAME } from './build-image';
-import { RELEASES_FILE, RELEASES_MOUNT, type ReleasesDocument } from './cluster-input';
+import { RELEASES_FILE, RELEASES_MOUNT } from './cluster-input';
 import { EXAMPLE_RELEASES, inputFromReleasesFile } from './cluster-manifests';
 import { IMAGE_USER } from './image-layout';
 import { pageServerDeployment } from './page-server-deployment';
@@ -60,15 +60,6 @@ async function smoke(): Promise<void> {
     })),
   };
   writeFileSync(path.join(mounted, RELEASES_FILE), JSON.stringify(releases), { mode: 0o644 });
-  // Until every page server reads RELEASES_SOURCE, the same releases as a runtime configuration.
-  const remoteUrls = Object.fromEntries(
-    REMOTE_APPS.map((remote, index) => [remote.urlEnv, releases.remotes[index]?.manifestUrl]),
-  );
-  writeFileSync(
-    path.join(mounted, 'runtime-config.json'),
-    JSON.stringify(buildRuntimeConfig({ ...remoteUrls, API_BASE_URL: origin })),
-    { mode: 0o644 },
-  );
 
   const container = inputFromReleasesFile(EXAMPLE_RELEASES);
   const command = pageServerDeployment(container).spec?.template.spec?.containers[0]?.command ?? [];
@@ -78,7 +69,6 @@ async function smoke(): Promise<void> {
     METRICS_PORT: String(METRICS_PORT),
     METRICS_HOST: '127.0.0.1',
     RELEASES_SOURCE: `${RELEASES_MOUNT}/${RELEASES_FILE}`,
-    HOST_RUNTIME_CONFIG: `${RELEASES_MOUNT}/runtime-config.json`,
     API_BASE_URL: origin,
     HOST_ORIGINS: `http://127.0.0.1:${PAGE_PORT}`,
     RENDER_WORKER_USER: '-',

@@ -16,10 +16,11 @@ import {
   trustedProxies,
 } from 'tooling/apps';
 import { NGINX_DIR, REPO_ROOT, SITE_DIR } from '../deploy-paths';
+import { publishReleasesDocument } from '../rollout/deployed-store';
 import { findBrotliModule, findNginx, INSTALL_HINT } from './nginx-binary';
 import { type NginxSite, renderNginxConf } from './nginx-conf';
 import { startPageServers } from './page-servers';
-import { deployBuilds, HOST_SITE, NOT_FOUND_PAGE, renderFromPins } from './site';
+import { deployBuilds, HOST_SITE, NOT_FOUND_PAGE, renderFromDocument } from './site';
 
 /**
  * nginx's commands (`pnpm start:nginx` runs `start`):
@@ -27,7 +28,7 @@ import { deployBuilds, HOST_SITE, NOT_FOUND_PAGE, renderFromPins } from './site'
  *   check                   say whether nginx (and its brotli module) is here, and how to install it
  *   start                   deploy the current builds, write nginx.conf, run nginx and the sandbox
  *   conf                    print the nginx.conf `start` writes
- *   render                  write the host's pages again from .nginx/releases.env (rollout, rollback)
+ *   render                  write the host's pages again from .nginx/releases.json (rollout, rollback)
  */
 
 /** Run by root, the workers read the checkout as the user who owns it. */
@@ -75,7 +76,7 @@ function siteFor(
 }
 
 function writeConf(env: Record<string, string | undefined>): string {
-  const config = renderFromPins(env);
+  const config = renderFromDocument(env);
   const conf = path.join(NGINX_DIR, 'nginx.conf');
   for (const dir of ['logs', 'temp']) mkdirSync(path.join(NGINX_DIR, dir), { recursive: true });
   writeFileSync(
@@ -113,7 +114,7 @@ function check() {
   );
 }
 
-function start() {
+async function start() {
   const nginx = requireNginx();
   // The embedded sandbox trusts the page servers' X-Forwarded-For only with this secret
   // (decision 015); every page server opens the sessions the others sealed (decision 027).
@@ -122,7 +123,8 @@ function start() {
     PROXY_SECRET: process.env.PROXY_SECRET || randomBytes(24).toString('hex'),
     SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('base64url'),
   };
-  const pins = deployBuilds(env);
+  const releases = await deployBuilds(env);
+  await publishReleasesDocument(env);
   const conf = writeConf(env);
   const pageServers = startPageServers(env);
   const children: ChildProcess[] = [runNginx(nginx, conf)];
@@ -148,14 +150,16 @@ function start() {
   console.info(
     `nginx: pages rendered by ${pageServers.ports.map((port) => `:${port}`).join(', ')}`,
   );
-  for (const remote of REMOTE_APPS) console.info(`nginx: ${remote.folder} ${pins[remote.urlEnv]}`);
+  for (const remote of releases.remotes)
+    console.info(`nginx: ${remote.name} ${remote.manifestUrl}`);
   console.info(
     `nginx: /api/* is proxied to ${apiUpstream(env)}; logs in ${path.join(NGINX_DIR, 'logs')}`,
   );
 }
 
-function render() {
-  const config = renderFromPins(process.env);
+async function render() {
+  const config = renderFromDocument(process.env);
+  await publishReleasesDocument(process.env);
   for (const remote of config.remotes) console.info(`${remote.name}: ${remote.manifestUrl}`);
 }
 

@@ -18,6 +18,29 @@ export const DEPLOY_VARIABLES: readonly EnvVariable[] = [
     meaning: 'the commit a registered release is recorded as built from',
   },
   {
+    names: ['RELEASE_ORIGIN'],
+    default: '`.nginx/site`',
+    meaning:
+      'where `release` uploads a release once: a folder, or an http(s) base URL written with PUT (nginx dav, an S3-compatible store) (issue 48)',
+  },
+  {
+    names: ['RELEASE_ORIGIN_ACCESS_KEY', 'RELEASE_ORIGIN_SECRET_KEY', 'RELEASE_ORIGIN_REGION'],
+    default: 'unset: unsigned requests',
+    meaning: "an S3-compatible origin's keys and region: every upload is signed with SigV4",
+  },
+  {
+    names: ['RELEASE_PUBLIC_URL'],
+    default: '`http://localhost:<HOST_PORT>`',
+    meaning:
+      'the address browsers and page servers reach the release origin by: the releases document names each release under it',
+  },
+  {
+    names: ['RELEASES_TARGET'],
+    default: '`.nginx/releases.json`',
+    meaning:
+      'where the rollout writes the releases document: a file, or an http(s) URL it PUTs to (the page servers read it there as RELEASES_SOURCE)',
+  },
+  {
     names: ['IN_PRODUCTION_FILE'],
     default: '`deploy/in-production.json`',
     meaning: 'the production pin a promotion moves and the skew test builds (decision 019)',

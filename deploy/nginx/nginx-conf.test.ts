@@ -502,11 +502,12 @@ describe('the written configuration', () => {
       const at = (name: string) => `/remote-home/releases/0123456789ab/${name}`;
       const common = commonHeadersAsReceived();
       const served: [name: string, type: RegExp, cache: string][] = [
-        ['mf-manifest.json', /^application\/json/, 'no-cache'],
-        ['remoteEntry.js', /^application\/javascript/, 'no-cache'],
+        // A release never changes once uploaded (issue 48): its manifest and entry neither.
+        ['mf-manifest.json', /^application\/json/, IMMUTABLE],
+        ['remoteEntry.js', /^application\/javascript/, IMMUTABLE],
         ['__federation_expose_LoanCalculator.0123abcd.js', /^application\/javascript/, IMMUTABLE],
         ['main.0123abcd.css', /^text\/css/, IMMUTABLE],
-        ['logo.svg', /^image\/svg\+xml/, 'no-cache'],
+        ['logo.svg', /^image\/svg\+xml/, IMMUTABLE],
       ];
       for (const [name, type, cache] of served) {
         const answer = await httpAnswer(hostPort, 'GET', at(name));

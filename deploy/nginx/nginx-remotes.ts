@@ -56,6 +56,10 @@ ${addHeaders(common, '        ')}
       location ~ ${regex(CONTENT_HASH)} {
 ${files(IMMUTABLE)}
       }
+      # A release is uploaded once and never changed (issue 48): all of it is kept for a year.
+      location ${prefix}releases/ {
+${files(IMMUTABLE)}
+      }
       location ${prefix} {
 ${files('no-cache')}
       }
@@ -115,6 +119,7 @@ ${refusePath('    ')}
     }
 ${location(`~ ${regex(CONTENT_HASH)}`, IMMUTABLE)}
 ${location(`~ ${regex(/(\.html|\/)$/)}`, 'no-cache', ownPage.headers, '$uri $uri/index.html')}
+${location('/releases/', IMMUTABLE)}
 ${location('/', 'no-cache')}
     location @missing {
       types { }

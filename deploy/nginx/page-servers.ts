@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hostOrigins, metricsPortOf, PAGE_SERVER_NODE_FLAGS, pageServerPorts } from 'tooling/apps';
-import { PAGE_SERVERS_FILE, REPO_ROOT } from '../deploy-paths';
-import { PAGE_SERVER_BUNDLE, PAGE_SERVER_CONFIG, PAGE_SERVER_ROOT } from './site';
+import { PAGE_SERVERS_FILE, REPO_ROOT, releasesSourceOf } from '../deploy-paths';
+import { PAGE_SERVER_BUNDLE, PAGE_SERVER_ROOT } from './site';
 
 type Env = Record<string, string | undefined>;
 
@@ -25,7 +25,7 @@ export interface PageServers {
 
 /**
  * The host's page servers behind nginx (decision 020): its Node server, one process per port,
- * rendering from the deployed page and bundle with the site's runtime configuration (read
+ * rendering from the deployed page and bundle with the deployment's releases document (read
  * again on a rollout). One that stops is started again, as a process manager would; they keep
  * nothing between requests, so nginx sends each page to whichever answers.
  */
@@ -67,7 +67,8 @@ export function startPageServers(env: Env): PageServers {
           TRUSTED_PROXIES: '127.0.0.1,::1',
           HOST_ROOT: PAGE_SERVER_ROOT,
           HOST_RENDER_BUNDLE: PAGE_SERVER_BUNDLE,
-          HOST_RUNTIME_CONFIG: PAGE_SERVER_CONFIG,
+          // The releases document the rollout writes (issue 48), read again as it changes.
+          RELEASES_SOURCE: env.RELEASES_SOURCE?.trim() || releasesSourceOf(env),
         },
       },
     );

@@ -13,19 +13,25 @@ import { ROUTE_TABLE } from 'host/routes';
 import { stableConfig } from 'page-server/releases/canary';
 import { renderIndexHtml } from 'page-server/render/page-document';
 import { remotesToHint } from 'page-server/render/page-hints';
-import { buildRuntimeConfig } from 'release-contract/config-from-env';
+import { buildRuntimeConfig, runtimeConfigWithReleases } from 'release-contract/config-from-env';
+import {
+  formatReleasesDocument,
+  type ReleasesDocument,
+  releasesDocumentOf,
+} from 'release-contract/releases-document';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'release-contract/runtime-config';
 import { REMOTE_APPS } from 'tooling/apps';
 import { NGINX_DIR, REPO_ROOT, SITE_DIR } from '../deploy-paths';
 import { deployedStore } from '../rollout/deployed-store';
 import type { Env } from '../rollout/release-store';
-import { publish, registeredReleases, releaseRemote, releaseUrl } from '../rollout/releases';
+import { publish, releaseRemote, releaseUrl, withRegisteredDigests } from '../rollout/releases';
 
 /**
  * The folder nginx serves, laid out as a static host or CDN would hold the product:
  *
  *   site/host/                          the host's build, with its pages rendered (below)
- *   site/<remote>/releases/<id>/        every release of a remote (rollout/releases.ts)
+ *   site/<remote>/releases/<id>/        every release of a remote: the default release origin
+ *                                       (rollout/release-origin.ts)
  */
 
 export const HOST_SITE = path.join(SITE_DIR, 'host');
@@ -49,13 +55,18 @@ export const NOT_FOUND_PAGE = 'not-found';
  * Writes the host's pages with the runtime configuration in them, as the Node server renders
  * them per request: `pages/<route>.<audience>.html` for every route and the not-found page,
  * each hinting the remotes its first screen loads for a visitor or a customer, and
- * `/runtime-config.json`. Run again after changing a REMOTE_*_URL: that is the whole of a
- * slice's rollout or rollback.
+ * `/runtime-config.json`. Run again after changing the releases document: that is the whole
+ * of a slice's rollout or rollback for the pages nginx sends itself (the page servers read the
+ * document on their own).
  */
-export function renderHostPages(env: Env, template: string): RuntimeConfig {
+export function renderHostPages(
+  env: Env,
+  releases: ReleasesDocument,
+  template: string,
+): RuntimeConfig {
   // The page is written once for every request, so the remotes' addresses cannot come from a
   // request's Host header: the same rule as NODE_ENV=production in the Node server.
-  const config = buildRuntimeConfig(env, registeredReleases(env));
+  const config = runtimeConfigWithReleases(env, releases);
   const pages = path.join(HOST_SITE, 'pages');
   mkdirSync(pages, { recursive: true });
   // What nginx sends itself (no page server answering) is every visitor's: the stable releases.
@@ -68,23 +79,25 @@ export function renderHostPages(env: Env, template: string): RuntimeConfig {
     }
   }
   writeCompressed(path.join(HOST_SITE, RUNTIME_CONFIG_PATH.slice(1)), JSON.stringify(stable));
-  // The page servers' own, a canary included: never served (decision 029).
-  mkdirSync(path.dirname(PAGE_SERVER_CONFIG), { recursive: true });
-  const staging = `${PAGE_SERVER_CONFIG}.staging`;
-  writeFileSync(staging, JSON.stringify(config));
-  renameSync(staging, PAGE_SERVER_CONFIG);
   return config;
 }
 
 /** The host build's page, kept beside the site as the template every render starts from. */
 export const HOST_TEMPLATE = path.join(NGINX_DIR, 'host-template.html');
 
-/** The pages rendered from the pins file (and the rest of the environment: ports, middleware). */
-export function renderFromPins(env: Env): RuntimeConfig {
-  return renderHostPages(
-    { ...env, ...deployedStore(env).readPins() },
-    readFileSync(HOST_TEMPLATE, 'utf8'),
-  );
+/**
+ * The pages rendered from the releases document, each release deployed here pinned by the
+ * digests it registered (an address edited by hand gets its release's): the document is
+ * written back when that changed it, and the page servers read it within a second.
+ */
+export function renderFromDocument(env: Env): RuntimeConfig {
+  const store = deployedStore(env);
+  const read = store.readDocument();
+  const releases = withRegisteredDigests(read, env);
+  if (formatReleasesDocument(releases) !== formatReleasesDocument(read)) {
+    store.writeDocument(releases);
+  }
+  return renderHostPages(env, releases, readFileSync(HOST_TEMPLATE, 'utf8'));
 }
 
 /**
@@ -96,8 +109,6 @@ export const PAGE_SERVER_DIR = path.join(NGINX_DIR, 'page-server');
 export const PAGE_SERVER_BUNDLE = path.join(PAGE_SERVER_DIR, 'render-page.cjs');
 /** The page servers' static folder: the host's page only. */
 export const PAGE_SERVER_ROOT = path.join(PAGE_SERVER_DIR, 'root');
-/** The page servers' runtime configuration: the site's, with any canary in it. */
-export const PAGE_SERVER_CONFIG = path.join(PAGE_SERVER_DIR, 'runtime-config.json');
 
 function deployPageServer(hostBuild: string): void {
   const bundle = path.join(REPO_ROOT, 'page-server/dist/render-page.cjs');
@@ -113,10 +124,10 @@ function deployPageServer(hostBuild: string): void {
 
 /**
  * Puts the current builds in place: the host's build replaces the last one (it is the entry
- * point, not versioned), each remote's build becomes a release, and the pins name them — or
- * the REMOTE_*_URL of the environment, when one is set.
+ * point, not versioned), each remote's build becomes a release on the release origin, and the
+ * releases document names them — or the REMOTE_*_URL of the environment, when one is set.
  */
-export function deployBuilds(env: Env): Env {
+export async function deployBuilds(env: Env): Promise<ReleasesDocument> {
   const hostBuild = path.join(REPO_ROOT, 'host/dist');
   if (!existsSync(path.join(hostBuild, 'index.html'))) {
     throw new Error(`${hostBuild} has no build: run "pnpm build" first`);
@@ -127,11 +138,16 @@ export function deployBuilds(env: Env): Env {
   // The build's page has no configuration in it: only the rendered pages are served.
   for (const suffix of ['', '.gz', '.br'])
     rmSync(path.join(HOST_SITE, `index.html${suffix}`), { force: true });
-  const pins: Env = {};
+  const urls: Env = {};
   for (const remote of REMOTE_APPS) {
-    const id = releaseRemote(remote, path.join(REPO_ROOT, remote.folder, 'dist'));
-    pins[remote.urlEnv] = env[remote.urlEnv] ?? releaseUrl(remote, id, env);
+    const id = await releaseRemote(remote, path.join(REPO_ROOT, remote.folder, 'dist'), env);
+    urls[remote.urlEnv] = env[remote.urlEnv] ?? releaseUrl(remote, id, env);
   }
-  deployedStore(env).writePins(pins);
-  return pins;
+  // Each release's digests from the registry; one from elsewhere keeps REMOTE_*_INTEGRITY's.
+  const releases = withRegisteredDigests(
+    releasesDocumentOf(buildRuntimeConfig({ ...env, ...urls })),
+    env,
+  );
+  deployedStore(env).writeDocument(releases);
+  return releases;
 }

@@ -15,25 +15,7 @@ import * as releaseQueries from './release-queries';
  * forever, a graph that stays empty.
  */
 
-/**
- * Expected from the releases document (helper "origin" adds them to page-metrics in issue 48).
- * Until that lands they are declared here; the last test fails once the registry exports them,
- * so this list is removed then.
- */
-const EXPECTED_FROM_THE_RELEASES_DOCUMENT: ExportedMetric[] = [
-  { name: 'lender_release_pinned', type: 'gauge', labelNames: ['slice', 'release', 'role'] },
-  { name: 'lender_release_canary_percent', type: 'gauge', labelNames: ['slice'] },
-];
-
-const registered = () => declaredMetrics(createPageMetrics().registry.getMetricsAsArray());
-const exported = () => {
-  const declared = registered();
-  const names = new Set(declared.map((metric) => metric.name));
-  return [
-    ...declared,
-    ...EXPECTED_FROM_THE_RELEASES_DOCUMENT.filter((metric) => !names.has(metric.name)),
-  ];
-};
+const exported = () => declaredMetrics(createPageMetrics().registry.getMetricsAsArray());
 
 const sample = { slice: 'remote_home', release: '0123456789ab' };
 
@@ -117,21 +99,12 @@ describe('the check', () => {
   });
 
   it('reads metric names and label names from the page servers’ registry', () => {
-    const views = registered().find((metric) => metric.name === 'lender_rum_slot_views_total');
+    const views = exported().find((metric) => metric.name === 'lender_rum_slot_views_total');
     expect(views).toEqual({
       name: 'lender_rum_slot_views_total',
       type: 'counter',
       labelNames: ['slice', 'release', 'route'],
     });
-  });
-
-  it('declares from the releases document only what the page servers do not export yet', () => {
-    const names = new Set(registered().map((metric) => metric.name));
-    const stillExpected = EXPECTED_FROM_THE_RELEASES_DOCUMENT.filter(
-      (metric) => !names.has(metric.name),
-    );
-    // Once page-metrics exports one, remove it from the list: the registry is the truth.
-    expect(stillExpected).toEqual(EXPECTED_FROM_THE_RELEASES_DOCUMENT);
   });
 });
 

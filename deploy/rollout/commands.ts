@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { formatPins } from 'tooling/release-integrity';
-import { PINS_FILE, REPO_ROOT } from '../deploy-paths';
+import { REPO_ROOT, releasesSourceOf } from '../deploy-paths';
 import { DEFAULT_POLICY } from './canary-judge';
-import { deployedStore, recordReleaseCommit } from './deployed-store';
+import { deployedStore, publishReleasesDocument, recordReleaseCommit } from './deployed-store';
 import { figuresOf, metricsPorts, rate, scrape } from './release-metrics';
+import { releaseOrigin } from './release-origin';
 import type { Env } from './release-store';
-import { releaseRemote, releasesDir, releaseUrl } from './releases';
-import { previousRelease, releasesInPins, remoteByFolder, sliceRollout } from './rollout';
+import { releaseRemote, releaseUrl } from './releases';
+import { previousRelease, releasesInDocument, remoteByFolder, sliceRollout } from './rollout';
 import { watchCanary } from './watch-canary';
 
 /*
@@ -21,16 +22,25 @@ import { watchCanary } from './watch-canary';
  *   health <remote>         the current release's figures against the previous one's
  */
 
-/** What serves the pins once they change: the deployment renders its pages from them (nginx/site). */
+/** What serves the releases document once it changes: the deployment renders its pages from it (nginx/site). */
 export type RenderPins = (env: Env) => void;
 
-/** The slice's rollout over the deployment on disk, its pages rendered at each step. */
-const deployedRollout = (remote: RemoteApp, render: RenderPins, env = process.env) =>
-  sliceRollout(remote, {
+/**
+ * The slice's rollout over the deployment on disk, its pages rendered at each step. A step's
+ * document reaches an http(s) RELEASES_TARGET by `published()`, awaited after the step.
+ */
+const deployedRollout = (remote: RemoteApp, render: RenderPins, env = process.env) => {
+  let publishing: Promise<void> = Promise.resolve();
+  const rollout = sliceRollout(remote, {
     store: deployedStore(env),
     releaseUrl: (slice, id) => releaseUrl(slice, id, env),
-    render: () => render(env),
+    render: () => {
+      render(env);
+      publishing = publishing.then(() => publishReleasesDocument(env));
+    },
   });
+  return Object.assign(rollout, { published: () => publishing });
+};
 
 const SLICES = REMOTE_APPS.map((app) => app.folder).join('|');
 
@@ -72,15 +82,17 @@ async function release(render: RenderPins, args: string[]) {
     rest[0],
     'release <remote> [build folder] [--canary N [--window S] [--every S] [--min-views N]]',
   );
-  const id = releaseRemote(
+  const id = await releaseRemote(
     remote,
     path.resolve(rest[1] ?? path.join(REPO_ROOT, remote.folder, 'dist')),
   );
   recordReleaseCommit(remote, id);
-  console.info(`${remote.folder}: release ${id} in ${path.join(releasesDir(remote), id)}`);
+  console.info(`${remote.folder}: release ${id} in ${releaseOrigin().where}`);
   if (!named.has('canary')) {
-    console.info(`To use it, set this line in ${PINS_FILE} and run "render":`);
-    console.info(`${remote.urlEnv}=${releaseUrl(remote, id)}`);
+    console.info(
+      `To use it, set ${remote.name}'s manifestUrl in ${releasesSourceOf()} to this and run "render":`,
+    );
+    console.info(releaseUrl(remote, id));
     // Served from anywhere else (a CDN, the Node servers), the same files are pinned by these.
     console.info(`Its pins, wherever else it is served (entry, server bundle, manifest):`);
     console.info(
@@ -97,6 +109,7 @@ async function release(render: RenderPins, args: string[]) {
   }
   const rollout = deployedRollout(remote, render);
   const { stable } = rollout.startCanary(id, percent);
+  await rollout.published();
   console.info(
     `${remote.folder}: canary ${id} serves ${percent}% of visitors beside ${stable}; watching for ${windowMs / 1000} s`,
   );
@@ -109,9 +122,11 @@ async function release(render: RenderPins, args: string[]) {
     });
   } catch (error) {
     rollout.endCanary(`the watch failed: ${error instanceof Error ? error.message : error}`);
+    await rollout.published();
     throw error;
   }
   rollout.judge(verdict);
+  await rollout.published();
   if (verdict.kind === 'promote') {
     console.info(`${remote.folder}: canary ${id} PROMOTED: ${verdict.why}`);
   } else {
@@ -120,18 +135,21 @@ async function release(render: RenderPins, args: string[]) {
   }
 }
 
-function promote(render: RenderPins, args: string[]) {
+async function promote(render: RenderPins, args: string[]) {
   const remote = requireRemote(args[0], 'promote <remote>');
-  const record = deployedRollout(remote, render).promote({ byHand: 'promoted by hand' });
+  const rollout = deployedRollout(remote, render);
+  const record = rollout.promote({ byHand: 'promoted by hand' });
+  await rollout.published();
   console.info(`${remote.folder}: ${record.release} is the stable release`);
 }
 
-function rollback(render: RenderPins, args: string[]) {
+async function rollback(render: RenderPins, args: string[]) {
   const remote = requireRemote(args[0], 'rollback <remote>');
   const rollout = deployedRollout(remote, render);
   const before = rollout.state();
   if (before.phase === 'canary') {
     rollout.rollBack('rolled back by hand');
+    await rollout.published();
     console.info(
       `${remote.folder}: canary ${before.canary} ended; every visitor has ${before.stable}`,
     );
@@ -139,6 +157,7 @@ function rollback(render: RenderPins, args: string[]) {
   }
   const stable = before.phase === 'stable' ? before.stable : undefined;
   const after = rollout.rollBack(`rolled back from ${stable} by hand`);
+  await rollout.published();
   const now = after.phase === 'unreleased' ? undefined : after.stable;
   console.info(`${remote.folder}: ${now} is the stable release again (was ${stable})`);
 }
@@ -152,7 +171,7 @@ async function health(args: string[]) {
   }
   const samples = await scrape(ports);
   const store = deployedStore();
-  const { stable, canary } = releasesInPins(remote, store.readPins());
+  const { stable, canary } = releasesInDocument(remote, store.readDocument());
   const previous = previousRelease(store.history(remote), stable);
   const rows = [
     ['current', stable],

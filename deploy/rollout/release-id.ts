@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isPublished } from 'tooling/rspack/build-output';
 
 /** The files a build publishes (no source maps), relative to it, sorted. */
-function filesOf(folder: string): string[] {
+export function filesOf(folder: string): string[] {
   return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))

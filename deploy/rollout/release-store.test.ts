@@ -3,22 +3,40 @@ import { describe, expect, it } from 'vitest';
 import { releaseStore } from './release-store';
 import { memoryFiles } from './testing/memory-files';
 
-const PATHS = { pins: '/d/releases.env', registry: '/d/registry', inProduction: '/d/pin.json' };
+const PATHS = {
+  document: '/d/releases.json',
+  registry: '/d/registry',
+  inProduction: '/d/pin.json',
+};
 const home = REMOTE_APPS.find((app) => app.folder === 'remote-home') as RemoteApp;
 const ID = 'aaaaaaaaaaaa';
 const pin = (char: string) => `sha384-${char.repeat(64)}`;
 
 describe('the release store', () => {
-  it('reads back the pins it wrote, a canary included, and says how to make them when missing', () => {
-    const store = releaseStore(memoryFiles(), PATHS);
-    expect(() => store.readPins()).toThrow(`${PATHS.pins} does not exist: run "pnpm start:nginx"`);
-    const pins = Object.fromEntries(REMOTE_APPS.map((app) => [app.urlEnv, `${app.folder}.json`]));
-    store.writePins({ ...pins, [home.canaryUrlEnv]: 'next.json', [home.canaryPercentEnv]: '5' });
-    expect(store.readPins()).toEqual({
-      ...pins,
-      [home.canaryUrlEnv]: 'next.json',
-      [home.canaryPercentEnv]: '5',
-    });
+  it('reads back the releases document it wrote, a canary and the digests included, and says how to make it when missing', () => {
+    const files = memoryFiles();
+    const store = releaseStore(files, PATHS);
+    expect(() => store.readDocument()).toThrow(
+      `${PATHS.document} does not exist: run "pnpm start:nginx"`,
+    );
+    const url = (id: string) => `http://localhost:3000/remote-home/releases/${id}/mf-manifest.json`;
+    const integrity = { entry: pin('A'), manifest: pin('B') };
+    const document = {
+      remotes: [
+        {
+          name: home.name,
+          manifestUrl: url(ID),
+          integrity,
+          canary: { manifestUrl: url('bbbbbbbbbbbb'), percent: 5, integrity },
+        },
+      ],
+    };
+    store.writeDocument(document);
+    expect(store.readDocument()).toEqual(document);
+    // Moved into place whole: a page server reading it meets the old or the new, never half.
+    expect(files.read(`${PATHS.document}.tmp`)).toBeUndefined();
+    files.write(PATHS.document, '{ "remotes": [{ "name": "remote_home" }] }');
+    expect(() => store.readDocument()).toThrow();
   });
 
   it('registers a release once; a release registered without its manifest gains it from the same build only', () => {

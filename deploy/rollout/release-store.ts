@@ -1,14 +1,19 @@
 import path from 'node:path';
+import {
+  formatReleasesDocument,
+  parseReleasesDocument,
+  type ReleasesDocument,
+} from 'release-contract/releases-document';
 import { releasePinsSchema } from 'release-contract/runtime-config';
-import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
+import type { RemoteApp } from 'tooling/apps';
 import type { ReleasePins } from 'tooling/release-integrity';
 import type { RolloutFiles } from './rollout-files';
 
 /*
  * What a deployment records of its releases, as files (decisions 016, 019, 025, 029):
  *
- *   pins            which release of each remote the host uses, and a canary under way
- *                   (`.nginx/releases.env`, REMOTE_*_URL lines)
+ *   releases        which release of each remote the page servers use, a canary under way,
+ *                   and their digests: the releases document (`.nginx/releases.json`, issue 48)
  *   registry/       each release's digests as `release` registered them, and its commit;
  *                   each slice's history of stable releases; the skew test's passes
  *   in production   the commit customers have and each slice's release (deploy/in-production.json)
@@ -17,8 +22,8 @@ import type { RolloutFiles } from './rollout-files';
 export type Env = Record<string, string | undefined>;
 
 export interface StorePaths {
-  /** The runtime configuration's release lines (`releases.env`). */
-  pins: string;
+  /** The releases document (`releases.json`): the rollout's own copy, where it is published from. */
+  document: string;
   /** The registry folder: never served. */
   registry: string;
   /** The production pin the skew test meets. */
@@ -77,36 +82,18 @@ export function releaseStore(files: RolloutFiles, paths: StorePaths) {
     skewPasses().some((pass) => pass.remote === remote.folder && pass.release === release);
 
   return {
-    readPins(): Env {
-      const text = files.read(paths.pins);
+    readDocument(): ReleasesDocument {
+      const text = files.read(paths.document);
       if (text === undefined) {
-        throw new Error(`${paths.pins} does not exist: run "pnpm start:nginx" first`);
+        throw new Error(`${paths.document} does not exist: run "pnpm start:nginx" first`);
       }
-      const pins: Env = {};
-      for (const line of text.split('\n')) {
-        const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-        if (match?.[1] && match[2] !== undefined) pins[match[1]] = match[2];
-      }
-      return pins;
+      return parseReleasesDocument(text, false);
     },
 
-    writePins(pins: Env): void {
-      const lines = REMOTE_APPS.flatMap((remote) => [
-        `${remote.urlEnv}=${pins[remote.urlEnv]}`,
-        // A canary under way (decision 029): its release and share of visitors.
-        ...[remote.canaryUrlEnv, remote.canaryPercentEnv]
-          .filter((name) => pins[name])
-          .map((name) => `${name}=${pins[name]}`),
-      ]);
-      files.write(
-        paths.pins,
-        [
-          '# The release of each remote the host uses. To roll a slice out or back, change its line',
-          '# to a release under .nginx/site/<remote>/releases/ and run: pnpm --filter deploy nginx render',
-          ...lines,
-          '',
-        ].join('\n'),
-      );
+    /** Writes the document whole, into place at once: page servers read it as it changes. */
+    writeDocument(document: ReleasesDocument): void {
+      files.write(`${paths.document}.tmp`, formatReleasesDocument(document));
+      files.rename(`${paths.document}.tmp`, paths.document);
     },
 
     /**

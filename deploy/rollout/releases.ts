@@ -1,34 +1,39 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { RegisteredReleases } from 'release-contract/config-from-env';
+import type { ReleasesDocument } from 'release-contract/releases-document';
 import { releaseOfManifest } from 'release-contract/rum-events';
 import { HOST_APP, portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { pinsOfBuild } from 'tooling/release-integrity';
 import { isPublished } from 'tooling/rspack/build-output';
-import { remotePathOnSite, SITE_DIR } from '../deploy-paths';
 import { deployedStore } from './deployed-store';
 import { releaseId } from './release-id';
+import { MANIFEST, releaseKey, releaseOrigin, uploadRelease } from './release-origin';
 import type { Env } from './release-store';
 
 /*
- * A remote's releases on the deployment's site, side by side and never changed:
+ * A remote's releases on the release origin (release-origin.ts), side by side and never changed:
  *
- *   site/<remote>/releases/<id>/        every release of a remote
+ *   <remote>/releases/<id>/        every release of a remote
  *
  * A release id is the hash of its build, so the same build is the same release and a new build
- * never overwrites an old one: rolling back is pointing the runtime configuration at the older
- * folder (REMOTE_*_URL), with no rebuild and nothing copied. Registering one records its pins.
+ * never overwrites an old one: rolling back is pointing the releases document at the older
+ * release, with no rebuild and nothing copied. Registering one records its pins.
  */
-
-export const releasesDir = (remote: RemoteApp) => path.join(SITE_DIR, remote.folder, 'releases');
 
 /**
- * Where a release's manifest is served: the URL a REMOTE_*_URL line pins. Under the site's own
- * origin (the host's nginx serves each remote's folder at /<remote>/): a page then reaches no
- * other origin (decision 031, fifth part). The remote's own port serves the same folder.
+ * The address browsers and page servers reach the release origin by: RELEASE_PUBLIC_URL, else
+ * the site's own origin (the host's nginx serves `.nginx/site/<remote>/` at /<remote>/): a page
+ * then reaches no other origin (decision 031, fifth part).
  */
+export const releasePublicUrl = (env: Env = process.env) =>
+  (env.RELEASE_PUBLIC_URL?.trim() || `http://localhost:${portOf(HOST_APP, env)}`).replace(
+    /\/+$/,
+    '',
+  );
+
+/** Where a release's manifest is served: the address the releases document pins. */
 export const releaseUrl = (remote: RemoteApp, id: string, env: Env = process.env) =>
-  `http://localhost:${portOf(HOST_APP, env)}${remotePathOnSite(remote.folder)}releases/${id}/mf-manifest.json`;
+  `${releasePublicUrl(env)}/${releaseKey(remote, id, MANIFEST)}`;
 
 /** Copies a folder without its source maps, into place at once (a rename), so nginx never serves half of it. */
 export function publish(from: string, to: string) {
@@ -41,20 +46,24 @@ export function publish(from: string, to: string) {
 }
 
 /**
- * Deploys a remote's build as a release beside the earlier ones and returns its id. The same
- * build deployed twice is one release; a release already there is never touched. Its pins are
- * registered from the build, before it is published (decision 025): a rollout writes these into
- * the runtime configuration, not digests of whatever the release's folder holds by then.
+ * Deploys a remote's build as a release beside the earlier ones and returns its id: uploaded
+ * once to the release origin (RELEASE_ORIGIN). The same build deployed twice is one release; a
+ * file already there is never touched. Its pins are registered from the build, before it is
+ * uploaded (decision 025): a rollout writes these into the releases document, not digests of
+ * whatever the origin holds by then.
  */
-export function releaseRemote(remote: RemoteApp, build: string): string {
-  if (!existsSync(path.join(build, 'mf-manifest.json'))) {
-    throw new Error(`${build} is not a remote's build (no mf-manifest.json): run "pnpm build"`);
+export async function releaseRemote(
+  remote: RemoteApp,
+  build: string,
+  env: Env = process.env,
+): Promise<string> {
+  if (!existsSync(path.join(build, MANIFEST))) {
+    throw new Error(`${build} is not a remote's build (no ${MANIFEST}): run "pnpm build"`);
   }
   const id = releaseId(build);
-  const target = path.join(releasesDir(remote), id);
-  // Registered from the build, never from its published folder, which may have changed since.
-  deployedStore().register(remote, id, pinsOfBuild(build), build);
-  if (!existsSync(target)) publish(build, target);
+  // Registered from the build, never from its uploaded copy, which may have changed since.
+  deployedStore(env).register(remote, id, pinsOfBuild(build), build);
+  await uploadRelease(releaseOrigin(env), remote, id, build);
   return id;
 }
 
@@ -69,18 +78,25 @@ export function deployedReleaseId(
 }
 
 /**
- * The pins registered for each remote whose REMOTE_*_URL names a release deployed here, and
- * for each canary (REMOTE_*_CANARY_URL) that does.
+ * The document with each release deployed here (its stable one, a canary) pinned by the digests
+ * it registered: an operator who points a slice at an older release's address by hand gets
+ * that release's pins with it. A release from elsewhere keeps the pins the document has.
  */
-export function registeredReleases(env: Env): RegisteredReleases {
-  const registered: RegisteredReleases = { canaries: {} };
+export function withRegisteredDigests(
+  document: ReleasesDocument,
+  env: Env = process.env,
+): ReleasesDocument {
   const store = deployedStore(env);
-  for (const remote of REMOTE_APPS) {
-    const id = deployedReleaseId(remote, env[remote.urlEnv], env);
-    if (id) registered[remote.name] = store.registeredPins(remote, id);
-    const canary = deployedReleaseId(remote, env[remote.canaryUrlEnv], env);
-    if (canary && registered.canaries)
-      registered.canaries[remote.name] = store.registeredPins(remote, canary);
-  }
-  return registered;
+  const pinned = <T extends { manifestUrl: string }>(remote: RemoteApp, release: T): T => {
+    const id = deployedReleaseId(remote, release.manifestUrl, env);
+    return id ? { ...release, integrity: store.registeredPins(remote, id) } : release;
+  };
+  return {
+    remotes: document.remotes.map((entry) => {
+      const remote = REMOTE_APPS.find((app) => app.name === entry.name);
+      if (!remote) return entry;
+      const stable = pinned(remote, entry);
+      return entry.canary ? { ...stable, canary: pinned(remote, entry.canary) } : stable;
+    }),
+  };
 }

@@ -1,3 +1,4 @@
+import type { ReleasesDocument } from 'release-contract/releases-document';
 import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from './canary-judge';
@@ -6,7 +7,7 @@ import { sliceRollout } from './rollout';
 import { memoryFiles } from './testing/memory-files';
 
 const PATHS = {
-  pins: '/deployment/.nginx/releases.env',
+  document: '/deployment/.nginx/releases.json',
   registry: '/deployment/.nginx/registry',
   inProduction: '/deployment/in-production.json',
 };
@@ -20,6 +21,8 @@ const [STABLE, NEXT, OLDER, STRAY] = [
 const commitOf = (id: string) => id.slice(0, 1).repeat(40);
 const PRODUCTION = { $comment: 'what customers have', commit: 'f'.repeat(40) };
 const pin = (char: string) => `sha384-${char.repeat(64)}`;
+/** What each release registered: the document carries it beside the release's address. */
+const PINS = { entry: pin('A'), manifest: pin('B') };
 const url = (remote: RemoteApp, id: string) =>
   `http://localhost:3000/${remote.folder}/releases/${id}/mf-manifest.json`;
 const AT = '2026-01-02T03:04:05.000Z';
@@ -29,11 +32,17 @@ function deployment(stable = STABLE) {
   const files = memoryFiles({ [PATHS.inProduction]: `${JSON.stringify(PRODUCTION)}\n` });
   const store = releaseStore(files, PATHS);
   for (const id of [STABLE, NEXT, OLDER]) {
-    store.register(home, id, { entry: pin('A'), manifest: pin('B') }, `builds/${id}`);
+    store.register(home, id, PINS, `builds/${id}`);
     store.recordCommit(home, id, commitOf(id));
     store.recordSkewPass(home, id, new Date(AT));
   }
-  store.writePins(Object.fromEntries(REMOTE_APPS.map((app) => [app.urlEnv, url(app, stable)])));
+  store.writeDocument({
+    remotes: REMOTE_APPS.map((app) => ({
+      name: app.name,
+      manifestUrl: url(app, stable),
+      integrity: PINS,
+    })),
+  });
   let renders = 0;
   const rollout = sliceRollout(home, {
     store,
@@ -49,15 +58,21 @@ function deployment(stable = STABLE) {
     store,
     rollout,
     renders: () => renders,
-    pins: () => read(PATHS.pins),
+    document: () => read(PATHS.document),
     history: () => JSON.parse(read(`${PATHS.registry}/remote-home/history.json`) || '[]'),
     production: () => JSON.parse(read(PATHS.inProduction)),
   };
 }
 
-/** The pins file's lines for remote-home. */
-const homeLines = (pins: string) =>
-  pins.split('\n').filter((line) => line.startsWith('REMOTE_HOME_'));
+/** remote-home's entry in the releases document's text. */
+const homeEntry = (document: string) =>
+  (JSON.parse(document) as ReleasesDocument).remotes.find((entry) => entry.name === home.name);
+/** remote-home's entry on a stable release alone. */
+const stableEntry = (id: string) => ({
+  name: home.name,
+  manifestUrl: url(home, id),
+  integrity: PINS,
+});
 
 const promoteVerdict: Verdict = { kind: 'promote', why: 'held against the stable release' };
 const rollBackVerdict: Verdict = { kind: 'roll back', why: 'its error rate is 9.0%' };
@@ -66,11 +81,10 @@ describe('a slice on its stable release', () => {
   it('starts a canary: its release and share beside the stable line, the pages rendered again', () => {
     const d = deployment();
     expect(d.rollout.startCanary(NEXT, 10)).toEqual({ stable: STABLE });
-    expect(homeLines(d.pins())).toEqual([
-      `REMOTE_HOME_URL=${url(home, STABLE)}`,
-      `REMOTE_HOME_CANARY_URL=${url(home, NEXT)}`,
-      'REMOTE_HOME_CANARY_PERCENT=10',
-    ]);
+    expect(homeEntry(d.document())).toEqual({
+      ...stableEntry(STABLE),
+      canary: { manifestUrl: url(home, NEXT), integrity: PINS, percent: 10 },
+    });
     expect(d.renders()).toBe(1);
     expect(d.rollout.state()).toEqual({
       phase: 'canary',
@@ -91,9 +105,9 @@ describe('a slice on its stable release', () => {
     ['a release never deployed here', STRAY, 10, 'has not passed "pnpm test:skew"'],
   ])('refuses a canary of %s, writing nothing', (_, id, percent, message) => {
     const d = deployment();
-    const before = d.pins();
+    const before = d.document();
     expect(() => d.rollout.startCanary(id, percent)).toThrow(message);
-    expect(d.pins()).toBe(before);
+    expect(d.document()).toBe(before);
     expect(d.renders()).toBe(0);
   });
 
@@ -117,7 +131,7 @@ describe('a slice on its stable release', () => {
       phase: 'stable',
       stable: STABLE,
     });
-    expect(homeLines(d.pins())).toEqual([`REMOTE_HOME_URL=${url(home, STABLE)}`]);
+    expect(homeEntry(d.document())).toEqual(stableEntry(STABLE));
     expect(d.history()).toEqual([
       expect.objectContaining({ release: NEXT, replaced: STABLE, how: 'promoted' }),
       {
@@ -149,11 +163,13 @@ describe('a slice on its stable release', () => {
     d.rollout.startCanary(NEXT, 10);
     d.rollout.judge(promoteVerdict);
     d.files.files.delete(`${PATHS.registry}/remote-home/${STABLE}.json`);
-    const before = { pins: d.pins(), history: d.history(), production: d.production() };
+    const before = { document: d.document(), history: d.history(), production: d.production() };
     expect(() => d.rollout.rollBack('by hand')).toThrow(
       `release ${STABLE} was never deployed here`,
     );
-    expect({ pins: d.pins(), history: d.history(), production: d.production() }).toEqual(before);
+    expect({ document: d.document(), history: d.history(), production: d.production() }).toEqual(
+      before,
+    );
   });
 
   it('refuses a promotion: there is no canary to promote', () => {
@@ -179,11 +195,11 @@ describe('a slice with a canary under way', () => {
 
   it('is left as it is while the judge waits', () => {
     const d = withCanary();
-    const before = d.pins();
+    const before = d.document();
     expect(d.rollout.judge({ kind: 'wait', why: '3 verified page views so far' })).toMatchObject({
       phase: 'canary',
     });
-    expect(d.pins()).toBe(before);
+    expect(d.document()).toBe(before);
     expect(d.renders()).toBe(1);
     expect(d.history()).toEqual([]);
   });
@@ -191,7 +207,7 @@ describe('a slice with a canary under way', () => {
   it('promoted by its judge: the canary is the stable release, recorded, the production pin moved to its commit', () => {
     const d = withCanary();
     expect(d.rollout.judge(promoteVerdict)).toEqual({ phase: 'stable', stable: NEXT });
-    expect(homeLines(d.pins())).toEqual([`REMOTE_HOME_URL=${url(home, NEXT)}`]);
+    expect(homeEntry(d.document())).toEqual(stableEntry(NEXT));
     expect(d.renders()).toBe(2);
     const record = { release: NEXT, replaced: STABLE, commit: commitOf(NEXT), at: AT };
     expect(d.history()).toEqual([{ ...record, how: 'promoted', why: promoteVerdict.why }]);
@@ -206,7 +222,7 @@ describe('a slice with a canary under way', () => {
   it('rolled back by its judge: every visitor on the stable release, the canary recorded, the production pin unmoved', () => {
     const d = withCanary();
     expect(d.rollout.judge(rollBackVerdict)).toEqual({ phase: 'stable', stable: STABLE });
-    expect(homeLines(d.pins())).toEqual([`REMOTE_HOME_URL=${url(home, STABLE)}`]);
+    expect(homeEntry(d.document())).toEqual(stableEntry(STABLE));
     expect(d.history()).toEqual([
       { release: NEXT, replaced: STABLE, at: AT, how: 'rolled back', why: rollBackVerdict.why },
     ]);
@@ -236,13 +252,15 @@ describe('a slice with a canary under way', () => {
     ]);
   });
 
-  it("leaves the other slices' lines as they were", () => {
+  it("leaves the other slices' releases as they were", () => {
     const d = withCanary();
-    const others = (pins: string) =>
-      pins.split('\n').filter((line) => /^REMOTE_/.test(line) && !line.startsWith('REMOTE_HOME_'));
-    const before = others(d.pins());
+    const others = (document: string) =>
+      (JSON.parse(document) as ReleasesDocument).remotes.filter(
+        (entry) => entry.name !== home.name,
+      );
+    const before = others(d.document());
     d.rollout.judge(promoteVerdict);
-    expect(others(d.pins())).toEqual(before);
+    expect(others(d.document())).toEqual(before);
     expect(before).toHaveLength(REMOTE_APPS.length - 1);
   });
 });
@@ -250,14 +268,10 @@ describe('a slice with a canary under way', () => {
 describe('a slice with no release', () => {
   it('refuses a canary and a rollback', () => {
     const d = deployment();
-    d.files.write(
-      PATHS.pins,
-      d
-        .pins()
-        .split('\n')
-        .filter((line) => !line.startsWith(`${home.urlEnv}=`))
-        .join('\n'),
-    );
+    const document = JSON.parse(d.document()) as ReleasesDocument;
+    d.store.writeDocument({
+      remotes: document.remotes.filter((entry) => entry.name !== home.name),
+    });
     expect(d.rollout.state()).toEqual({ phase: 'unreleased' });
     expect(() => d.rollout.startCanary(NEXT, 10)).toThrow('has no stable release');
     expect(() => d.rollout.rollBack('by hand')).toThrow('has no stable release');
@@ -265,7 +279,7 @@ describe('a slice with no release', () => {
 
   it('is made stable by setting a registered release: the first record replaces nothing', () => {
     const d = deployment();
-    d.files.write(PATHS.pins, '');
+    d.files.write(PATHS.document, '{ "remotes": [] }');
     const record = d.rollout.setStable(OLDER, 'set');
     expect(record).toEqual({ release: OLDER, commit: commitOf(OLDER), at: AT, how: 'set' });
     expect(d.rollout.state()).toEqual({ phase: 'stable', stable: OLDER });

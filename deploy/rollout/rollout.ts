@@ -1,7 +1,8 @@
+import type { ReleasedRemote, ReleasesDocument } from 'release-contract/releases-document';
 import { releaseOfManifest } from 'release-contract/rum-events';
 import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import type { Verdict } from './canary-judge';
-import type { Env, ReleaseStore, RolloutRecord } from './release-store';
+import type { ReleaseStore, RolloutRecord } from './release-store';
 
 /*
  * A slice's rollout (decision 029) as a state machine over its release records. A slice is
@@ -14,7 +15,8 @@ import type { Env, ReleaseStore, RolloutRecord } from './release-store';
  *
  * Every change of the stable release is recorded — what it replaced, from which commit — in
  * the slice's history and in the production pin the skew test meets; a canary that ends is
- * recorded as rolled back. Each step writes the pins, then has the pages rendered from them.
+ * recorded as rolled back. Each step writes the releases document (each release with the digests
+ * it registered), then has the pages rendered from it.
  */
 
 export type SliceState =
@@ -27,9 +29,9 @@ export type Promotion = { verdict: Verdict } | { byHand: string };
 
 export interface RolloutDeps {
   store: ReleaseStore;
-  /** The URL a REMOTE_*_URL line pins for a release deployed here. */
+  /** The address of a release's manifest on the release origin, as the document names it. */
   releaseUrl: (remote: RemoteApp, id: string) => string;
-  /** Writes the pages again from the pins just written (the page servers read them). */
+  /** Writes the pages again from the document just written (the page servers read it). */
   render: () => void;
   now?: () => Date;
 }
@@ -38,14 +40,28 @@ export function remoteByFolder(folder: string | undefined): RemoteApp | undefine
   return REMOTE_APPS.find((app) => app.folder === folder);
 }
 
-/** The stable release's id and the canary's, as the pins have them. */
-export function releasesInPins(remote: RemoteApp, pins: Env) {
-  const stable = pins[remote.urlEnv];
-  const canary = pins[remote.canaryUrlEnv];
+/** The slice's entry in the document, if it has one. */
+const entryOf = (remote: RemoteApp, document: ReleasesDocument) =>
+  document.remotes.find((entry) => entry.name === remote.name);
+
+/** The stable release's id and the canary's, as the releases document has them. */
+export function releasesInDocument(remote: RemoteApp, document: ReleasesDocument) {
+  const entry = entryOf(remote, document);
   return {
-    stable: stable ? releaseOfManifest(stable) : undefined,
-    canary: canary ? releaseOfManifest(canary) : undefined,
+    stable: entry ? releaseOfManifest(entry.manifestUrl) : undefined,
+    canary: entry?.canary ? releaseOfManifest(entry.canary.manifestUrl) : undefined,
   };
+}
+
+/** The document with the slice's entry changed, the other slices' as they were. */
+function withEntry(
+  remote: RemoteApp,
+  document: ReleasesDocument,
+  change: (entry: ReleasedRemote | undefined) => ReleasedRemote | undefined,
+): ReleasesDocument {
+  const next = change(entryOf(remote, document));
+  const others = document.remotes.filter((entry) => entry.name !== remote.name);
+  return { remotes: next ? [...others, next] : others };
 }
 
 /** The release the stable one replaced, as its history recorded it. */
@@ -55,29 +71,31 @@ export const previousRelease = (history: readonly RolloutRecord[], stable: strin
 export function sliceRollout(remote: RemoteApp, deps: RolloutDeps) {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
-  const canaryLines = [remote.canaryUrlEnv, remote.canaryPercentEnv];
-
-  const state = (pins: Env = store.readPins()): SliceState => {
-    const { stable, canary } = releasesInPins(remote, pins);
+  const state = (document: ReleasesDocument = store.readDocument()): SliceState => {
+    const { stable, canary } = releasesInDocument(remote, document);
     if (!stable) return { phase: 'unreleased' };
     if (!canary) return { phase: 'stable', stable };
-    return { phase: 'canary', stable, canary, percent: Number(pins[remote.canaryPercentEnv]) };
+    const percent = entryOf(remote, document)?.canary?.percent ?? 0;
+    return { phase: 'canary', stable, canary, percent };
   };
 
-  const writeAndRender = (pins: Env) => {
-    store.writePins(pins);
+  const change = (changed: (entry: ReleasedRemote | undefined) => ReleasedRemote | undefined) => {
+    store.writeDocument(withEntry(remote, store.readDocument(), changed));
     deps.render();
   };
 
-  /** Makes a registered release the slice's stable one: pins, pages, history, production pin. */
+  /** A release as the document pins it: its address and the digests it registered. */
+  const released = (id: string) => ({
+    manifestUrl: deps.releaseUrl(remote, id),
+    integrity: store.registeredPins(remote, id),
+  });
+
+  /** Makes a registered release the slice's stable one: document, pages, history, production pin. */
   const setStable = (id: string, how: RolloutRecord['how'], why?: string): RolloutRecord => {
     // Refused before anything is written: the render would refuse it half-way otherwise.
-    store.registeredPins(remote, id);
-    const pins = store.readPins();
-    const replaced = releasesInPins(remote, pins).stable;
-    pins[remote.urlEnv] = deps.releaseUrl(remote, id);
-    for (const name of canaryLines) delete pins[name];
-    writeAndRender(pins);
+    const release = released(id);
+    const replaced = releasesInDocument(remote, store.readDocument()).stable;
+    change(() => ({ name: remote.name, ...release }));
     const commit = store.commitOf(remote, id);
     const record: RolloutRecord = {
       release: id,
@@ -94,10 +112,12 @@ export function sliceRollout(remote: RemoteApp, deps: RolloutDeps) {
 
   /** Ends the canary under way: every visitor back on the stable release, recorded. */
   const endCanary = (why: string): SliceState => {
-    const pins = store.readPins();
-    const { canary, stable } = releasesInPins(remote, pins);
-    for (const name of canaryLines) delete pins[name];
-    writeAndRender(pins);
+    const { canary, stable } = releasesInDocument(remote, store.readDocument());
+    change((entry) => {
+      if (!entry) return undefined;
+      const { canary: _ended, ...rest } = entry;
+      return rest;
+    });
     if (canary) {
       store.appendHistory(remote, {
         release: canary,
@@ -134,7 +154,7 @@ export function sliceRollout(remote: RemoteApp, deps: RolloutDeps) {
     startCanary(id: string, percent: number): { stable: string } {
       const current = state();
       if (current.phase === 'unreleased') {
-        throw new Error(`${remote.folder} has no stable release in its pins`);
+        throw new Error(`${remote.folder} has no stable release in the releases document`);
       }
       if (current.stable === id) {
         throw new Error(`${remote.folder} release ${id} is already the stable one`);
@@ -154,11 +174,8 @@ export function sliceRollout(remote: RemoteApp, deps: RolloutDeps) {
           );
         }
       }
-      store.registeredPins(remote, id);
-      const pins = store.readPins();
-      pins[remote.canaryUrlEnv] = deps.releaseUrl(remote, id);
-      pins[remote.canaryPercentEnv] = String(percent);
-      writeAndRender(pins);
+      const release = released(id);
+      change((entry) => entry && { ...entry, canary: { ...release, percent } });
       return { stable: current.stable };
     },
 

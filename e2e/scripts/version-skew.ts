@@ -80,7 +80,7 @@ function serve(hostTree: string, remotesTree: string): ChildProcess[] {
   // The host runs only the releases a rollout registered (decision 025): those it will meet,
   // the remotes' tree's builds, not the ones beside the host.
   rollOutLocally(base, remotesTree);
-  const env = { ...base, HOST_RUNTIME_CONFIG: localRolloutFile(remotesTree) };
+  const env = { ...base, RELEASES_SOURCE: localRolloutFile(remotesTree) };
   // Each in a process group of its own, so that stopping it stops what it started (tsx).
   const start = (cwd: string, command: string, args: string[]) =>
     spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { type ExactRequest, exactRequest } from 'page-server/http/raw-request';
 import { commonSecurityHeaders } from 'page-server/http/security-headers';
+import type { ReleasesDocument } from 'release-contract/releases-document';
 import { HOST_APP, portOf } from 'tooling/apps';
 import { expect, test } from '../fixtures';
 import { REPO_ROOT } from '../utils/redeploy-utils';
+import { readReleases, withRelease, writeReleases } from '../utils/releases-document-utils';
 import { SERVED } from '../utils/tags';
 
 /*
@@ -146,8 +146,7 @@ test('a client’s X-Forwarded-Host names nothing: the site answers as the site'
 });
 
 test.describe('with a canary under way', { tag: SERVED }, () => {
-  const PINS = path.join(REPO_ROOT, '.nginx/releases.env');
-  let pins = '';
+  let releases: ReleasesDocument | undefined;
   const render = () =>
     execFileSync('pnpm', ['--silent', '--filter', 'deploy', 'nginx', 'render'], {
       cwd: REPO_ROOT,
@@ -161,18 +160,26 @@ test.describe('with a canary under way', { tag: SERVED }, () => {
 
   test.beforeAll(async () => {
     if (!viaNginx) return;
-    pins = readFileSync(PINS, 'utf8');
+    const before = readReleases();
+    releases = before;
     // The stable release as its own canary: a canary's pages without building one.
-    const stable = /^REMOTE_HOME_URL=(.+)$/m.exec(pins)?.[1];
-    if (!stable) throw new Error(`${PINS} pins no remote-home release`);
-    writeFileSync(PINS, `${pins}REMOTE_HOME_CANARY_URL=${stable}\nREMOTE_HOME_CANARY_PERCENT=50\n`);
+    writeReleases(
+      withRelease(before, 'remote_home', (home) => ({
+        ...home,
+        canary: {
+          manifestUrl: home.manifestUrl,
+          percent: 50,
+          ...(home.integrity ? { integrity: home.integrity } : {}),
+        },
+      })),
+    );
     render();
     await expect.poll(bucketsGiven).toBe(true);
   });
 
   test.afterAll(async () => {
     if (!viaNginx) return;
-    writeFileSync(PINS, pins);
+    if (releases) writeReleases(releases);
     render();
     await expect.poll(bucketsGiven).toBe(false);
   });

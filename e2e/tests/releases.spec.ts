@@ -1,17 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
 import { scrollThroughPage } from '../utils/page-utils';
 import { buildEditedRemote, hashTree, REPO_ROOT } from '../utils/redeploy-utils';
+import {
+  readReleases,
+  releaseOf,
+  withRelease,
+  writeReleases,
+} from '../utils/releases-document-utils';
 import { SERVED } from '../utils/tags';
 import { releaseFolderOf } from '../utils/urls';
 
 // Served through nginx only (`pnpm test:prod`): every remote is a release under a versioned
-// path, and the host's runtime configuration pins which one it uses (.nginx/releases.env).
+// path, and the releases document pins which one the host uses (.nginx/releases.json).
 
-const PINS = path.join(REPO_ROOT, '.nginx/releases.env');
 const NEW_TITLE = 'ხშირად დასმული კითხვები — ახალი გამოშვება';
 
 /** The deployment command a team runs (README "Deploying a slice on its own"). */
@@ -50,14 +54,14 @@ function releasesAsked(page: import('@playwright/test').Page): Set<string> {
   return folders;
 }
 
-test('a slice deployed as a new release is rolled out and back with one line of configuration, no rebuild', {
+test('a slice deployed as a new release is rolled out and back with one address in the releases document, no rebuild', {
   tag: SERVED,
 }, async ({ page }) => {
   // It builds remote-home in production mode: minutes on a busy two-core machine.
   test.setTimeout(240_000);
-  const pinsBefore = readFileSync(PINS, 'utf8');
-  const current = /^REMOTE_HOME_URL=(.*\/(releases\/[0-9a-f]+)\/mf-manifest\.json)$/m.exec(
-    pinsBefore,
+  const before = readReleases();
+  const current = /^(.*\/(releases\/[0-9a-f]+)\/mf-manifest\.json)$/.exec(
+    releaseOf(before, 'remote_home').manifestUrl,
   );
   expect(current, 'remote-home is pinned to a release').not.toBeNull();
   const hostBuild = hashTree(path.join(REPO_ROOT, 'host/dist'));
@@ -70,14 +74,21 @@ test('a slice deployed as a new release is rolled out and back with one line of 
     },
   ]);
   const released = deploy('release', 'remote-home', build);
-  const line = /^REMOTE_HOME_URL=.*$/m.exec(released)?.[0] ?? '';
-  const next = /(releases\/[0-9a-f]+)\//.exec(line)?.[1];
+  const address =
+    /^https?:\/\/\S+\/releases\/[0-9a-f]+\/mf-manifest\.json$/m.exec(released)?.[0] ?? '';
+  const next = /(releases\/[0-9a-f]+)\//.exec(address)?.[1];
   expect(next, released).toBeTruthy();
   expect(next).not.toBe(current?.[2]);
 
   try {
-    // Rolling out: one line changed, the host's pages written again.
-    writeFileSync(PINS, pinsBefore.replace(/^REMOTE_HOME_URL=.*$/m, line));
+    // Rolling out: one address changed, the host's pages written again (render pins the
+    // release by the digests it registered).
+    writeReleases(
+      withRelease(before, 'remote_home', ({ integrity: _old, ...home }) => ({
+        ...home,
+        manifestUrl: address,
+      })),
+    );
     deploy('render');
     await untilPagesName(page, String(next));
     const asked = releasesAsked(page);
@@ -90,8 +101,8 @@ test('a slice deployed as a new release is rolled out and back with one line of 
     const previous = await page.request.get(String(current?.[1]));
     expect(previous.status()).toBe(200);
   } finally {
-    // Rolling back is the same one line.
-    writeFileSync(PINS, pinsBefore);
+    // Rolling back is the same one address.
+    writeReleases(before);
     deploy('render');
   }
 

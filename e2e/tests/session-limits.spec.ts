@@ -35,7 +35,7 @@ test.beforeAll(async () => {
       SESSION_IDLE_SECONDS: String(IDLE_SECONDS),
       SESSION_WARNING_SECONDS: '5',
       // The suite's servers rolled today's builds out (decision 025): this one meets the same.
-      HOST_RUNTIME_CONFIG: localRolloutFile(REPO_ROOT),
+      RELEASES_SOURCE: localRolloutFile(REPO_ROOT),
     },
     detached: true,
     stdio: 'ignore',

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseMetrics } from 'deploy/release-metrics';
 import { releaseOfManifest } from 'release-contract/rum-events';
+import type { RemoteName } from 'tooling/remotes';
 import { pageServers } from './page-server-utils';
-import { REPO_ROOT } from './redeploy-utils';
+import { readReleases, releaseOf } from './releases-document-utils';
 
 /**
  * The page servers' Prometheus metrics (decision 029), as a scrape reads them: each page
@@ -30,10 +29,7 @@ export function sampleValue(text: string, name: string, labels: Record<string, s
     .reduce((total, sample) => total + sample.value, 0);
 }
 
-/** The release of a remote nginx's deployment serves as stable (`.nginx/releases.env`). */
-export function pinnedRelease(urlEnv = 'REMOTE_HOME_URL'): string {
-  const line = readFileSync(path.join(REPO_ROOT, '.nginx/releases.env'), 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith(`${urlEnv}=`));
-  return line ? releaseOfManifest(line.slice(urlEnv.length + 1)) : '';
+/** The release of a remote nginx's deployment serves as stable (`.nginx/releases.json`). */
+export function pinnedRelease(slice: RemoteName = 'remote_home'): string {
+  return releaseOfManifest(releaseOf(readReleases(), slice).manifestUrl);
 }

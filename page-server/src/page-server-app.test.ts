@@ -70,6 +70,7 @@ async function build(apiUpstream = providerUrl, env: Record<string, string> = {}
 }
 
 const SESSION_SECRET = 'a-test-secret-that-is-long-enough-to-be-a-key';
+const pin = (char: string) => `sha384-${char.repeat(64)}`;
 
 /** A session as a login through the host leaves it in the `user` cookie (with SESSION_SECRET). */
 async function sealedSession(): Promise<string> {
@@ -365,6 +366,33 @@ describe('the host server', () => {
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('id="runtime-config"');
     const gzip = await app.inject({ url: '/static', headers: { 'accept-encoding': 'gzip' } });
     expect(gunzipSync(gzip.rawPayload).toString()).toContain('id="runtime-config"');
+  });
+
+  it('serves the releases of its releases document as it changes, in production with no REMOTE_*_URL', async () => {
+    const integrity = { entry: pin('e'), server: pin('s'), manifest: pin('m') };
+    const documentOf = (home: string) => ({
+      remotes: (['remote_home', 'remote_account', 'remote_loans'] as const).map((name) => ({
+        name,
+        manifestUrl: `https://releases.example/${name}/releases/${name === 'remote_home' ? home : 'cccccccccccc'}/mf-manifest.json`,
+        integrity,
+      })),
+    });
+    let document = documentOf('aaaaaaaaaaaa');
+    app = await buildPageServerApp({
+      root,
+      apiUpstream: providerUrl,
+      env: { HOST_ORIGINS: TEST_ORIGINS, NODE_ENV: 'production', SESSION_SECRET },
+      releases: () => document,
+    });
+    const homeOf = async () =>
+      (await app.inject({ url: '/runtime-config.json' })).json().remotes[0].manifestUrl;
+    expect(await homeOf()).toBe(documentOf('aaaaaaaaaaaa').remotes[0]?.manifestUrl);
+    document = documentOf('bbbbbbbbbbbb');
+    expect(await homeOf()).toBe(documentOf('bbbbbbbbbbbb').remotes[0]?.manifestUrl);
+    // Session, provider and telemetry are still the environment's.
+    expect((await app.inject({ url: '/runtime-config.json' })).json().telemetry).toEqual({
+      sampleRate: 0.1,
+    });
   });
 
   it('refuses to start with a malformed ROUTE_MIDDLEWARE', async () => {

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { isKnownPath, routeOf } from 'host/routes';
 import {
   buildRuntimeConfig,
-  runtimeConfigFromFile,
+  runtimeConfigWithReleases,
   sessionLimitsFromEnv,
 } from 'release-contract/config-from-env';
+import type { ReleasesDocument } from 'release-contract/releases-document';
 import { releaseOfManifest } from 'release-contract/rum-events';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'release-contract/runtime-config';
 import { ka } from 'shared/strings/ka';
@@ -73,10 +74,10 @@ export interface PageServerAppOptions {
   /** How long the server waits for its renderer before it takes pages anyway (tests shorten it). */
   rendererStartAllowanceMs?: number;
   /**
-   * The deployment's runtime configuration file (nginx's site writes it): read instead of
-   * REMOTE_*_URL, again at most once a second, so a slice's rollout reaches the pages too.
+   * The deployment's releases document in use (releases/releases-source, RELEASES_SOURCE):
+   * its remotes replace REMOTE_*_URL's, so a slice's rollout reaches the pages as it is read.
    */
-  runtimeConfigFile?: string;
+  releases?: () => ReleasesDocument;
   /**
    * Where this server counts what it measures and what the pages report (decision 029); its
    * own when not given. serve-host serves it on a loopback port.
@@ -102,7 +103,10 @@ function slotRelease(config: RuntimeConfig, slot: SlotOutcome['slot']) {
 export async function buildPageServerApp(options: PageServerAppOptions): Promise<StaticServer> {
   // Built once: a malformed env var stops the server at start-up, and nothing in it depends on
   // a request.
-  const fromEnv = buildRuntimeConfig(options.env);
+  const releases = options.releases;
+  const fromEnv = releases
+    ? runtimeConfigWithReleases(options.env, releases())
+    : buildRuntimeConfig(options.env);
   const hosts = allowedHosts(hostOrigins(options.env));
 
   const app = await createStaticServer({
@@ -111,16 +115,18 @@ export async function buildPageServerApp(options: PageServerAppOptions): Promise
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
 
-  const fromFile = options.runtimeConfigFile
-    ? runtimeConfigFromFile(options.runtimeConfigFile)
-    : undefined;
   const metrics = options.metrics ?? createPageMetrics();
   const book = new ReleaseBook();
   /** The deployment's configuration, a canary included. */
+  let inUse = fromEnv;
   const deployed = () => {
-    const config = fromFile?.() ?? fromEnv;
-    book.note(config);
-    return config;
+    const document = releases?.();
+    // A new object only when the document in use changed: the rest is the environment's.
+    if (document && document.remotes !== inUse.remotes) {
+      inUse = { ...fromEnv, remotes: document.remotes };
+    }
+    book.note(inUse);
+    return inUse;
   };
   /**
    * The configuration a request's page gets: with a canary, the release of the visitor's bucket

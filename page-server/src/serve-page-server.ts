@@ -4,6 +4,11 @@ import { apiUpstream, HOST_APP, listenHost, PAGE_SERVER_NODE_FLAGS, portOf } fro
 import { inspectorOpening } from './inspector-guard';
 import { buildPageServerApp } from './page-server-app';
 import { localRolloutFile, rollOutLocally } from './releases/local-rollout';
+import {
+  openReleasesSource,
+  type ReleasesSource,
+  releasesRefreshMs,
+} from './releases/releases-source';
 import { DEFAULT_METRICS_HOST, serveMetrics } from './telemetry/metrics-server';
 import { createPageMetrics } from './telemetry/page-metrics';
 import { HealthReport } from './telemetry/page-server-health';
@@ -29,15 +34,27 @@ const repoRoot = path.resolve(packageRoot, '..');
 const port = portOf(HOST_APP);
 const upstream = apiUpstream();
 
-// A deployment (nginx's page servers, deploy/nginx) names its own copies of the build and its
-// runtime configuration; `pnpm start` rolls out the builds beside it (decision 025).
+// A deployment (nginx's page servers, a cluster) names its own copies of the build and where its
+// releases document is (issue 48); `pnpm start` rolls out the builds beside it (decision 025).
 const env = process.env;
-let runtimeConfigFile = env.HOST_RUNTIME_CONFIG;
-if (!runtimeConfigFile) {
+let releasesSource = env.RELEASES_SOURCE?.trim();
+if (!releasesSource) {
   rollOutLocally(env, repoRoot);
-  runtimeConfigFile = localRolloutFile(repoRoot);
+  releasesSource = localRolloutFile(repoRoot);
 }
 const metrics = createPageMetrics();
+let releases: ReleasesSource;
+try {
+  releases = await openReleasesSource({
+    source: releasesSource,
+    metrics,
+    production: env.NODE_ENV === 'production',
+    refreshMs: releasesRefreshMs(env, releasesSource),
+  });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 const health = new HealthReport();
 const app = await buildPageServerApp({
   metrics,
@@ -49,7 +66,7 @@ const app = await buildPageServerApp({
   ...(Number(env.HOST_RENDER_WORKERS) > 0
     ? { renderPool: { size: Number(env.HOST_RENDER_WORKERS) } }
     : {}),
-  runtimeConfigFile,
+  releases: releases.current,
   // How long a page waits for its slots' code and data before it goes without them.
   ...(Number(env.HOST_RENDER_BUDGET_MS) > 0
     ? { renderBudgetMs: Number(env.HOST_RENDER_BUDGET_MS) }

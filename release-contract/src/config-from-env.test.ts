@@ -1,9 +1,6 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { formatPins, integrityOf } from 'tooling/release-integrity';
-import { buildRuntimeConfig, runtimeConfigFromFile } from './config-from-env';
+import { buildRuntimeConfig, runtimeConfigWithReleases } from './config-from-env';
 import {
   paymentPageOrigins,
   providerSite,
@@ -129,39 +126,31 @@ describe('buildRuntimeConfig', () => {
   });
 });
 
-describe('runtimeConfigFromFile', () => {
-  const folder = mkdtempSync(path.join(tmpdir(), 'runtime-config-'));
-  const file = path.join(folder, 'runtime-config.json');
-  const configWith = (release: string) =>
-    JSON.stringify(
-      buildRuntimeConfig({ REMOTE_HOME_URL: `http://cdn.example/${release}/mf-manifest.json` }),
-    );
-  const homeOf = (read: () => ReturnType<typeof buildRuntimeConfig>) =>
-    read().remotes.find((remote) => remote.name === 'remote_home')?.manifestUrl;
-
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-  it('follows a rollout written to the file, and keeps the last good one over a broken write', () => {
-    vi.useFakeTimers();
-    try {
-      writeFileSync(file, configWith('v1'));
-      const read = runtimeConfigFromFile(file, 1000);
-      expect(homeOf(read)).toBe('http://cdn.example/v1/mf-manifest.json');
-      writeFileSync(file, configWith('v2'));
-      expect(homeOf(read)).toBe('http://cdn.example/v1/mf-manifest.json');
-      vi.advanceTimersByTime(1000);
-      expect(homeOf(read)).toBe('http://cdn.example/v2/mf-manifest.json');
-      writeFileSync(file, '{"remotes": [');
-      vi.advanceTimersByTime(1000);
-      expect(homeOf(read)).toBe('http://cdn.example/v2/mf-manifest.json');
-    } finally {
-      vi.useRealTimers();
-    }
+describe('runtimeConfigWithReleases', () => {
+  const pins = { entry: integrityOf('entry'), server: integrityOf('server') };
+  const whole = { ...pins, manifest: integrityOf('manifest') };
+  const document = (integrity: typeof pins) => ({
+    remotes: buildRuntimeConfig({}).remotes.map((remote) => ({
+      ...remote,
+      manifestUrl: `https://releases.example/${remote.name}/releases/aaaaaaaaaaaa/mf-manifest.json`,
+      integrity,
+    })),
   });
 
-  it('refuses to start from a file that is not a runtime configuration', () => {
-    writeFileSync(file, JSON.stringify({ remotes: [{ name: 'remote_home' }] }));
-    expect(() => runtimeConfigFromFile(file)).toThrow();
+  it('takes the releases from the document and the rest from the environment, with no REMOTE_*_URL in production', () => {
+    const env = { NODE_ENV: 'production', SESSION_IDLE_SECONDS: '600' };
+    const config = runtimeConfigWithReleases(env, document(whole));
+    expect(config.remotes).toEqual(document(whole).remotes);
+    expect(config.session).toEqual({ idleSeconds: 600, warningSeconds: 120 });
+  });
+
+  it('refuses, in production, a document whose releases are not pinned whole', () => {
+    expect(() => runtimeConfigWithReleases({ NODE_ENV: 'production' }, document(pins))).toThrow(
+      "remote_home's release has no manifest digest",
+    );
+    expect(runtimeConfigWithReleases({}, document(pins)).remotes).toHaveLength(
+      document(pins).remotes.length,
+    );
   });
 });
 

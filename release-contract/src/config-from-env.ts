@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   paymentPageOrigins,
   providerOrigins,
@@ -9,6 +8,7 @@ import {
 import { parsePins, type ReleasePins } from 'tooling/release-integrity';
 import type { RemoteName } from 'tooling/remotes';
 import type { PageServerVariable } from './config-variables';
+import { type ReleasesDocument, validReleasesDocument } from './releases-document';
 import {
   DEFAULT_SESSION_TIMING,
   type RuntimeConfig,
@@ -135,6 +135,11 @@ export function buildRuntimeConfig(env: Env, registered: RegisteredReleases = {}
       );
     }
   }
+  return runtimeConfigOf(env, remotes);
+}
+
+/** The configuration with these remotes and everything else from the environment, validated. */
+function runtimeConfigOf(env: Env, remotes: RuntimeConfig['remotes']): RuntimeConfig {
   const routeMiddleware = env.ROUTE_MIDDLEWARE ? JSON.parse(env.ROUTE_MIDDLEWARE) : {};
   // Validating here too makes a bad env var fail at start-up, not in a customer's browser.
   return runtimeConfigSchema.parse({
@@ -148,22 +153,11 @@ export function buildRuntimeConfig(env: Env, registered: RegisteredReleases = {}
 }
 
 /**
- * A deployment's runtime configuration from its file, read again at most once a `maxAgeMs`.
- * A file that is missing or wrong stops the server at start, and later keeps the last good one.
+ * A deployment's runtime configuration (issue 48): the releases from its releases document
+ * (RELEASES_SOURCE), everything else from the environment. No REMOTE_*_URL is read or needed,
+ * in production either: the document pins each release whole, and is refused otherwise.
  */
-export function runtimeConfigFromFile(file: string, maxAgeMs = 1000): () => RuntimeConfig {
-  const read = () => runtimeConfigSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  let config = read();
-  let readAt = Date.now();
-  return () => {
-    if (Date.now() - readAt >= maxAgeMs) {
-      readAt = Date.now();
-      try {
-        config = read();
-      } catch {
-        // Half-written or removed while being replaced: the last good one stands.
-      }
-    }
-    return config;
-  };
+export function runtimeConfigWithReleases(env: Env, releases: ReleasesDocument): RuntimeConfig {
+  const document = validReleasesDocument(releases, env.NODE_ENV === 'production');
+  return runtimeConfigOf(env, document.remotes);
 }

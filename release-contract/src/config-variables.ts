@@ -12,7 +12,7 @@ export const PAGE_SERVER_VARIABLES = [
     names: ['NODE_ENV'],
     default: 'unset',
     meaning:
-      '`production` requires every remote address, its pins and `SESSION_SECRET`, refuses unpinned server code, and samples a tenth of the beacons',
+      '`production` requires every remote address and its pins (or a releases document pinning each), `SESSION_SECRET`, refuses unpinned server code, and samples a tenth of the beacons',
   },
   {
     names: ['HOST_LOG_LEVEL'],
@@ -37,9 +37,15 @@ export const PAGE_SERVER_VARIABLES = [
       'the Unix user the render workers run as when the page server may change user; `-` keeps its own (decision 032)',
   },
   {
-    names: ['HOST_RUNTIME_CONFIG'],
+    names: ['RELEASES_SOURCE'],
     default: 'unset: `pnpm start` rolls out the local builds',
-    meaning: "a deployment's runtime configuration file (nginx's page servers, decision 025)",
+    meaning:
+      "the releases document (each slice's pinned release and canary): a file path (a mounted ConfigMap) or an http(s) URL; re-read, the last good one kept when a read fails (issue 48)",
+  },
+  {
+    names: ['RELEASES_REFRESH_SECONDS'],
+    default: '1 for a file, 5 for a URL',
+    meaning: 'how often the page server reads the releases document again',
   },
   {
     names: ['HOST_ROOT', 'HOST_RENDER_BUNDLE'],

@@ -34,6 +34,7 @@ export const SECTIONS: readonly Section[] = [
     readers: [
       'release-contract/src/config-from-env.ts',
       'page-server/src/serve-page-server.ts',
+      'page-server/src/releases/releases-source.ts',
       'page-server/src/dev-gateway.ts',
       'page-server/src/page-server-app.ts',
       'page-server/src/session/session-keys.ts',
@@ -56,6 +57,8 @@ export const SECTIONS: readonly Section[] = [
       'deploy/deploy-paths.ts',
       'deploy/rollout/commands.ts',
       'deploy/rollout/deployed-store.ts',
+      'deploy/rollout/release-origin.ts',
+      'deploy/rollout/releases.ts',
     ],
   },
   {

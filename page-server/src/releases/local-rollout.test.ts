@@ -25,7 +25,7 @@ function repoWithHomeBuilt(entry: string) {
 }
 
 describe('pnpm start’s rollout', () => {
-  it('registers each remote built here by its bytes, in the file the host reads', () => {
+  it('registers each remote built here by its bytes, in the releases document the host reads', () => {
     const { root, dist } = repoWithHomeBuilt('var remote_home = 1;');
     try {
       const config = rollOutLocally({}, root);

@@ -54,6 +54,12 @@ export interface PageMetrics {
   timeToFirstByte: Histogram<'route'>;
   providerCalls: Histogram<'source' | 'outcome'>;
   serverRenderUnavailable: Gauge;
+  /** The releases document in use (releases/releases-source.ts, issue 48). */
+  releasePinned: Gauge<'slice' | 'release' | 'role'>;
+  releaseCanaryPercent: Gauge<'slice'>;
+  releasesDocumentReads: Counter<'outcome'>;
+  releasesDocumentStale: Gauge;
+  releasesDocumentLoaded: Gauge;
 }
 
 /** A page server's metrics, in a registry of its own (a test makes as many as it needs). */
@@ -149,6 +155,34 @@ export function createPageMetrics(): PageMetrics {
     serverRenderUnavailable: new Gauge({
       name: 'lender_server_render_unavailable',
       help: 'Whether no render worker can start on this runtime (1): every page is then sent for the browser to render',
+      registers,
+    }),
+    releasePinned: new Gauge({
+      name: 'lender_release_pinned',
+      help: "1 for each slice's release the releases document in use pins: its stable release and a canary's",
+      labelNames: ['slice', 'release', 'role'],
+      registers,
+    }),
+    releaseCanaryPercent: new Gauge({
+      name: 'lender_release_canary_percent',
+      help: "The share of visitors given the slice's canary by the document in use (0: none)",
+      labelNames: ['slice'],
+      registers,
+    }),
+    releasesDocumentReads: new Counter({
+      name: 'lender_releases_document_reads_total',
+      help: 'Reads of the releases document: changed, unchanged, or failed (unreadable or invalid)',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    releasesDocumentStale: new Gauge({
+      name: 'lender_releases_document_stale',
+      help: 'Whether the last read of the releases document failed and the last good one is in use (1)',
+      registers,
+    }),
+    releasesDocumentLoaded: new Gauge({
+      name: 'lender_releases_document_loaded_timestamp_seconds',
+      help: 'When the releases document in use was loaded (its first read, or the last that changed it)',
       registers,
     }),
   };
