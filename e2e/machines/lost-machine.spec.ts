@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { VIEW_TOKEN_META } from 'release-contract/rum-events';
 import { expect, test } from './machines-fixtures';
 import { runOpenLoop, type Sample, ttfbFigures } from './open-loop';
 import type { Machine } from './topology';
@@ -16,11 +17,15 @@ const BACK_AT_MS = 40_000;
 const pathOf = (index: number) =>
   index % 20 === 7 ? '/recovery' : index % 20 === 13 ? '/static' : '/';
 
-/** A page: status 200, HTML, the whole document. */
+/**
+ * A page: status 200, the whole HTML document, from a page server — nginx's own copy, sent when
+ * no page server answered, carries no view token (decision 034): that is a failed page here.
+ */
 function accept(status: number, body: string, contentType: string): string | undefined {
   if (status !== 200) return `status ${status}`;
   if (!contentType.startsWith('text/html')) return `content-type ${contentType}`;
   if (!/^<!doctype html>/i.test(body) || !body.includes('</html>')) return 'not a whole page';
+  if (!body.includes(`<meta name="${VIEW_TOKEN_META}"`)) return "nginx's own page: no page server";
   return undefined;
 }
 
