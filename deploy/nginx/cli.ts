@@ -1,26 +1,15 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROUTE_TABLE } from 'host/routes';
-import { originOf } from 'page-server/http/security-headers';
-import { ka } from 'shared/strings/ka';
-import {
-  apiUpstream,
-  HOST_APP,
-  hostOrigins,
-  pageServerPorts,
-  portOf,
-  providerPaths,
-  REMOTE_APPS,
-  trustedProxies,
-} from 'tooling/apps';
-import { NGINX_DIR, REPO_ROOT, SITE_DIR } from '../deploy-paths';
+import { apiUpstream, HOST_APP, portOf, REMOTE_APPS } from 'tooling/apps';
+import { NGINX_DIR, REPO_ROOT } from '../deploy-paths';
 import { publishReleasesDocument } from '../rollout/deployed-store';
 import { findBrotliModule, findNginx, INSTALL_HINT } from './nginx-binary';
-import { type NginxSite, renderNginxConf } from './nginx-conf';
+import { renderNginxConf } from './nginx-conf';
+import { siteFor } from './nginx-site';
 import { startPageServers } from './page-servers';
-import { deployBuilds, HOST_SITE, NOT_FOUND_PAGE, renderFromDocument } from './site';
+import { deployBuilds, renderFromDocument } from './site';
 
 /**
  * nginx's commands (`pnpm start:nginx` runs `start`):
@@ -30,50 +19,6 @@ import { deployBuilds, HOST_SITE, NOT_FOUND_PAGE, renderFromDocument } from './s
  *   conf                    print the nginx.conf `start` writes
  *   render                  write the host's pages again from .nginx/releases.json (rollout, rollback)
  */
-
-/** Run by root, the workers read the checkout as the user who owns it. */
-function workerUser(): string | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const owner = statSync(REPO_ROOT).uid;
-  const entry = readFileSync('/etc/passwd', 'utf8')
-    .split('\n')
-    .find((line) => line.split(':')[2] === String(owner));
-  return entry?.split(':')[0] ?? 'root';
-}
-
-function siteFor(
-  env: Record<string, string | undefined>,
-  manifestUrls: readonly string[],
-): NginxSite {
-  const body = (detail: string, code: string) => JSON.stringify({ detail, code });
-  const user = workerUser();
-  const brotliModule = findBrotliModule();
-  return {
-    prefix: NGINX_DIR,
-    ...(user ? { user } : {}),
-    ...(brotliModule ? { brotliModule } : {}),
-    host: {
-      port: portOf(HOST_APP, env),
-      root: HOST_SITE,
-      remoteOrigins: [...new Set(manifestUrls.map(originOf))],
-      routes: ROUTE_TABLE.map(({ id, path: routePath }) => ({ id, path: routePath })),
-      notFoundPage: NOT_FOUND_PAGE,
-      pageServers: pageServerPorts(env),
-      providerPaths: providerPaths(env),
-      providerUnavailableBody: body(ka.errors.providerUnavailable, 'provider_unavailable'),
-      tooLargeBody: body(ka.errors.requestTooLarge, 'request_too_large'),
-    },
-    remotes: REMOTE_APPS.map((remote) => ({
-      folder: remote.folder,
-      port: portOf(remote, env),
-      root: path.join(SITE_DIR, remote.folder),
-    })),
-    hostOrigins: hostOrigins(env),
-    // nginx cannot listen on a name: Fastify's `localhost` is 127.0.0.1 here.
-    ...(env.LISTEN_HOST?.trim() ? { listen: env.LISTEN_HOST.trim() } : {}),
-    trustedProxies: trustedProxies(env),
-  };
-}
 
 function writeConf(env: Record<string, string | undefined>): string {
   const config = renderFromDocument(env);

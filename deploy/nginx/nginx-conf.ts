@@ -30,6 +30,9 @@ import { addHeaders, escapeRegex, quoted, regex, schemeDependent } from './nginx
  * a second copy of a rule; a change to one of them changes both servers.
  */
 
+/** A page server nginx balances over: a port on its own machine, or `address:port` on another. */
+export type PageServerAddress = number | string;
+
 export interface HostServer {
   port: number;
   /** The host's site folder: its build, with the pages and runtime config rendered in. */
@@ -41,11 +44,11 @@ export interface HostServer {
   /** The rendered page's name for an unknown path (answered with status 404). */
   notFoundPage: string;
   /**
-   * The ports of the host's page servers (its Node server, decision 020), which render each
-   * page; nginx balances over them. While none answers, the pages above are sent instead:
-   * the browser renders them, as before the server did.
+   * The host's page servers (its Node server, decision 020), which render each page; nginx
+   * balances over them: a port on nginx's own machine, or `address:port` on another. While none
+   * answers, the pages above are sent instead: the browser renders them, as before the server did.
    */
-  pageServers: readonly number[];
+  pageServers: readonly PageServerAddress[];
   /**
    * The provider's folders (tooling/apps `providerPaths`): its API and its files, passed to the
    * page servers, which hold the session and call the provider (decision 027).
@@ -67,6 +70,12 @@ export interface NginxSite {
   remotes: readonly RemoteServer[];
   /** Origins allowed to read the remotes' files (CORS): the host's. */
   hostOrigins: readonly string[];
+  /**
+   * The release origin (a static HTTP store behind a CDN, `http://address:port`) that holds every
+   * remote's releases: each remote's folder on the site is proxied there, and no remote is
+   * served from this machine's disk. Unset, nginx serves them from `remotes[].root` itself.
+   */
+  releaseOrigin?: string;
   /** The address nginx listens on: loopback unless configured (LISTEN_HOST). */
   listen?: string;
   /**
@@ -217,7 +226,7 @@ ${pageCacheControl()}
   # more servers here (decision 020).
   upstream page_servers {
     hash $session_affinity consistent;
-${host.pageServers.map((port) => `    server ${localAddress(site)}:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
+${upstreamServers(site)}
     keepalive 16;
   }
 
@@ -229,7 +238,7 @@ ${host.pageServers.map((port) => `    server ${localAddress(site)}:${port} max_f
   }
   upstream beacon_servers {
     hash $beacon_affinity consistent;
-${host.pageServers.map((port) => `    server ${localAddress(site)}:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
+${upstreamServers(site)}
     keepalive 4;
   }
 
@@ -268,7 +277,7 @@ ${addHeaders(pageHeaders, '      ')}
       return 404 "Not found\\n";
     }
     # Each remote's releases, under the site's own origin too (decision 031).
-${site.remotes.map((remote) => remoteOnSite(remote, common)).join('\n')}
+${site.remotes.map((remote) => remoteOnSite(remote, common, site.releaseOrigin)).join('\n')}
     # A hashed file never changes; everything else is revalidated.
     location ~ ${regex(CONTENT_HASH)} {
       try_files $uri @not_found;
@@ -365,6 +374,13 @@ function pageCsp(host: HostServer, https: boolean): string {
   return contentSecurityPolicy(policy);
 }
 
+/** The page servers of an upstream block: one that fails is passed over for two seconds. */
+const upstreamServers = (site: NginxSite) =>
+  site.host.pageServers
+    .map((server) => (typeof server === 'number' ? `${localAddress(site)}:${server}` : server))
+    .map((address) => `    server ${address} max_fails=1 fail_timeout=2s;`)
+    .join('\n');
+
 const listenOn = (site: NginxSite, port: number) => `${site.listen ?? '127.0.0.1'}:${port}`;
 
 /**
@@ -408,7 +424,7 @@ ${corsOrigins.join('\n')}
 
 ${hostServer(site, common.headers)}
 
-${site.remotes.map((remote) => remoteServer(remote, common.headers, listenOn(site, remote.port))).join('\n\n')}
+${site.releaseOrigin ? '' : site.remotes.map((remote) => remoteServer(remote, common.headers, listenOn(site, remote.port))).join('\n\n')}
 }
 `;
 }

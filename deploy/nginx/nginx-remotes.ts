@@ -34,7 +34,11 @@ export const REMOTE_FILE_CSP = "default-src 'none'; sandbox";
  * folder alone. Only what a release is loaded by: never a page (a slice's own HTML would run as
  * the site, with its cookies), a source map or federation's stats.
  */
-export function remoteOnSite(remote: RemoteServer, site: [string, string][]): string {
+export function remoteOnSite(
+  remote: RemoteServer,
+  site: [string, string][],
+  releaseOrigin?: string,
+): string {
   const common: [string, string][] = [
     ...site,
     ['Content-Security-Policy', quoted(REMOTE_FILE_CSP)],
@@ -43,8 +47,14 @@ export function remoteOnSite(remote: RemoteServer, site: [string, string][]): st
   if (path.basename(remote.root) !== remote.folder) {
     throw new Error(`${remote.root}: a remote's site folder is named for it (${remote.folder})`);
   }
-  const files = (cache: string) => `        try_files $uri =404;
-${addHeaders([...common, ['Cache-Control', quoted(cache)]], '        ')}`;
+  const headers = (cache: string): [string, string][] => [
+    ...common,
+    ['Cache-Control', quoted(cache)],
+  ];
+  const files = (
+    cache: string,
+  ) => `${releaseOrigin ? fromOrigin(releaseOrigin, headers(cache)) : '        try_files $uri =404;'}
+${addHeaders(headers(cache), '        ')}`;
   return `    location ^~ ${prefix} {
       root ${path.dirname(remote.root)};
       location ~ ${regex(new RegExp(`${UNPUBLISHED.source}|(\\.html?|/)$`))} {
@@ -64,6 +74,19 @@ ${files(IMMUTABLE)}
 ${files('no-cache')}
       }
     }`;
+}
+
+/**
+ * A release's file from the release origin, as a CDN fetches it: the same path there, and the
+ * site's own headers in place of the origin's. Not cached here: an origin that is down fails a
+ * slot's files, and the browser shows its fallback (decision 031).
+ */
+function fromOrigin(origin: string, headers: [string, string][]): string {
+  return `        proxy_pass ${origin};
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_connect_timeout 1s;
+${headers.map(([name]) => `        proxy_hide_header ${name};`).join('\n')}`;
 }
 
 /** A remote's own server block: its port, its own page, CORS for the host's origins. */

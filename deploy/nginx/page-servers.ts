@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hostOrigins, metricsPortOf, PAGE_SERVER_NODE_FLAGS, pageServerPorts } from 'tooling/apps';
@@ -21,6 +21,40 @@ const WELL_AFTER_MS = 60_000;
 export interface PageServers {
   ports: number[];
   stop(): void;
+}
+
+/**
+ * One page server as deployed: Node's flags, the deployed page and bundle, the site's runtime
+ * configuration. `env` may name the address it listens on (LISTEN_HOST, METRICS_HOST): a
+ * page server on another machine than nginx's.
+ */
+export function spawnPageServer(
+  env: Env,
+  port: number,
+  stdio: StdioOptions = ['ignore', 'ignore', 'inherit'],
+): ChildProcess {
+  return spawn(
+    process.execPath,
+    [...PAGE_SERVER_NODE_FLAGS, path.join(REPO_ROOT, 'page-server/dist/serve-page-server.mjs')],
+    {
+      cwd: path.join(REPO_ROOT, 'page-server'),
+      stdio,
+      env: {
+        ...env,
+        HOST_PORT: String(port),
+        METRICS_PORT: String(metricsPortOf(port)),
+        // nginx passes the page's own Host: the site's origins, not this port's.
+        HOST_ORIGINS: hostOrigins(env).join(','),
+        // nginx, on this machine, names the client (X-Forwarded-For): the provider's
+        // per-address limits count the customer, not nginx (decision 027).
+        TRUSTED_PROXIES: '127.0.0.1,::1',
+        HOST_ROOT: PAGE_SERVER_ROOT,
+        HOST_RENDER_BUNDLE: PAGE_SERVER_BUNDLE,
+        // The releases document the rollout writes (issue 48), read again as it changes.
+        RELEASES_SOURCE: env.RELEASES_SOURCE?.trim() || releasesSourceOf(env),
+      },
+    },
+  );
 }
 
 /**
@@ -50,28 +84,7 @@ export function startPageServers(env: Env): PageServers {
     );
 
   const start = (port: number) => {
-    const child = spawn(
-      process.execPath,
-      [...PAGE_SERVER_NODE_FLAGS, path.join(REPO_ROOT, 'page-server/dist/serve-page-server.mjs')],
-      {
-        cwd: path.join(REPO_ROOT, 'page-server'),
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: {
-          ...env,
-          HOST_PORT: String(port),
-          METRICS_PORT: String(metricsPortOf(port)),
-          // nginx passes the page's own Host: the site's origins, not this port's.
-          HOST_ORIGINS: hostOrigins(env).join(','),
-          // nginx, on this machine, names the client (X-Forwarded-For): the provider's
-          // per-address limits count the customer, not nginx (decision 027).
-          TRUSTED_PROXIES: '127.0.0.1,::1',
-          HOST_ROOT: PAGE_SERVER_ROOT,
-          HOST_RENDER_BUNDLE: PAGE_SERVER_BUNDLE,
-          // The releases document the rollout writes (issue 48), read again as it changes.
-          RELEASES_SOURCE: env.RELEASES_SOURCE?.trim() || releasesSourceOf(env),
-        },
-      },
-    );
+    const child = spawnPageServer(env, port);
     running.set(port, child);
     record();
     const startedAt = Date.now();

@@ -44,7 +44,7 @@ export const PAGE_SERVER_VARIABLES = [
   },
   {
     names: ['RELEASES_REFRESH_SECONDS'],
-    default: '1 for a file, 5 for a URL',
+    default: '1 for a file, 2 for a URL',
     meaning: 'how often the page server reads the releases document again',
   },
   {

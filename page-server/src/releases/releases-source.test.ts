@@ -229,7 +229,7 @@ describe('the releases document from an http(s) address', () => {
 
   it('reads a file every second and an address every 5 s unless told otherwise', () => {
     expect(releasesRefreshMs({}, '/etc/releases/releases.json')).toBe(1000);
-    expect(releasesRefreshMs({}, url)).toBe(5000);
+    expect(releasesRefreshMs({}, url)).toBe(2000);
     expect(releasesRefreshMs({ RELEASES_REFRESH_SECONDS: '0.5' }, url)).toBe(500);
     expect(() => releasesRefreshMs({ RELEASES_REFRESH_SECONDS: 'often' }, url)).toThrow(
       'RELEASES_REFRESH_SECONDS',

@@ -38,10 +38,13 @@ export interface ReleasesSource {
 
 export const isUrlSource = (source: string) => /^https?:\/\//i.test(source);
 
-/** RELEASES_REFRESH_SECONDS, else 1 s for a file and 5 s for a URL (each read is a request). */
+/**
+ * RELEASES_REFRESH_SECONDS, else 1 s for a file and 2 s for a URL: a rollout reaches every page
+ * server within a few seconds, and a read that finds nothing new is a 304 without a body.
+ */
 export function releasesRefreshMs(env: Env, source: string): number {
   const raw = env.RELEASES_REFRESH_SECONDS?.trim();
-  if (!raw) return isUrlSource(source) ? 5000 : 1000;
+  if (!raw) return isUrlSource(source) ? 2000 : 1000;
   const seconds = Number(raw);
   if (!Number.isFinite(seconds) || seconds <= 0) {
     throw new Error(`RELEASES_REFRESH_SECONDS must be a positive number, got "${raw}"`);
