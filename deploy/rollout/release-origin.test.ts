@@ -34,6 +34,7 @@ function build() {
     '174.24c18c34.js.gz': 'gzipped',
     'ssr/remote-entry.cjs': 'exports.x = 1;',
     'mf-manifest.json': '{"metaData":{}}',
+    'mf-manifest.json.gz': 'gzipped manifest',
     'mf-stats.json': '{}',
     'remoteEntry.js.map': '{}',
   }))
@@ -44,6 +45,7 @@ function build() {
 const PUBLISHED = [
   'remote-home/releases/aaaaaaaaaaaa/174.24c18c34.js',
   'remote-home/releases/aaaaaaaaaaaa/174.24c18c34.js.gz',
+  'remote-home/releases/aaaaaaaaaaaa/mf-manifest.json.gz',
   'remote-home/releases/aaaaaaaaaaaa/remoteEntry.js',
   'remote-home/releases/aaaaaaaaaaaa/ssr/remote-entry.cjs',
   // Last: no reader meets a manifest naming files not there yet.
@@ -55,7 +57,7 @@ describe('a release origin that is a folder (nginx serves it)', () => {
     const dist = build();
     const site = path.join(folder, 'site');
     expect(await uploadRelease(directoryOrigin(site), home, ID, dist)).toEqual({
-      uploaded: 5,
+      uploaded: PUBLISHED.length,
       kept: 0,
     });
     const released = path.join(site, 'remote-home/releases', ID);
@@ -68,7 +70,7 @@ describe('a release origin that is a folder (nginx serves it)', () => {
     writeFileSync(path.join(dist, 'remoteEntry.js'), 'changed since');
     expect(await uploadRelease(directoryOrigin(site), home, ID, dist)).toEqual({
       uploaded: 0,
-      kept: 5,
+      kept: PUBLISHED.length,
     });
     expect(readFileSync(path.join(released, 'remoteEntry.js'), 'utf8')).toBe('var remote_home;');
   });
@@ -100,7 +102,11 @@ describe('a release origin over HTTP (nginx dav, an S3-compatible store)', () =>
         authorization: request.headers.authorization,
       });
       if (request.method === 'HEAD') {
-        response.writeHead(stored.has(url) ? 200 : 404).end();
+        // As nginx's gzip_static does: a file's compressed copy answers for it to a client
+        // that accepts gzip.
+        const gzipped = /gzip/.test(request.headers['accept-encoding'] ?? '');
+        const found = stored.has(url) || (gzipped && stored.has(`${url}.gz`));
+        response.writeHead(found ? 200 : 404).end();
         return;
       }
       if (request.method === 'PUT') {
@@ -132,15 +138,17 @@ describe('a release origin over HTTP (nginx dav, an S3-compatible store)', () =>
     await uploadRelease(httpOrigin(base), home, ID, dist);
     const puts = requests.filter((request) => request.method === 'PUT').map((r) => r.url);
     expect(puts).toEqual(PUBLISHED.map((key) => `/origin/${key}`));
-    expect(stored.get(`/origin/${PUBLISHED[2]}`)).toEqual({
+    expect(stored.get(`/origin/${PUBLISHED[3]}`)).toEqual({
       body: 'var remote_home;',
       headers: { 'content-type': 'application/javascript', 'cache-control': IMMUTABLE },
     });
-    expect(stored.get(`/origin/${PUBLISHED[4]}`)?.headers['content-type']).toBe('application/json');
+    expect(stored.get(`/origin/${PUBLISHED.at(-1)}`)?.headers['content-type']).toBe(
+      'application/json',
+    );
 
     requests = [];
     await uploadRelease(httpOrigin(base), home, ID, dist);
-    expect(requests.map((request) => request.method)).toEqual(Array(5).fill('HEAD'));
+    expect(requests.map((request) => request.method)).toEqual(Array(PUBLISHED.length).fill('HEAD'));
   });
 
   it('signs every request with SigV4 when it has keys, and sends none without', async () => {
@@ -151,7 +159,7 @@ describe('a release origin over HTTP (nginx dav, an S3-compatible store)', () =>
       RELEASE_ORIGIN_REGION: 'eu-central-1',
     };
     await uploadRelease(releaseOrigin(env), home, ID, build());
-    expect(requests).toHaveLength(10);
+    expect(requests).toHaveLength(2 * PUBLISHED.length);
     for (const request of requests) {
       expect(request.authorization).toMatch(
         /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-central-1\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/,

@@ -67,7 +67,12 @@ export function httpOrigin(base: string, send: typeof fetch = fetch): ReleaseOri
   return {
     where: base,
     async has(key) {
-      const response = await send(urlOf(key), { method: 'HEAD' });
+      // Identity only: a store that negotiates encodings (nginx's gzip_static) would otherwise
+      // answer a missing file's HEAD with its compressed sibling, and it would never be put.
+      const response = await send(urlOf(key), {
+        method: 'HEAD',
+        headers: { 'accept-encoding': 'identity' },
+      });
       if (response.status === 404) return false;
       if (!response.ok) throw new Error(`HEAD ${urlOf(key)} answered ${response.status}`);
       return true;

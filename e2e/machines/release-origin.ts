@@ -16,7 +16,7 @@ import { ended, logFile, runLogged } from './processes';
 export const ORIGIN_PORT = 18080;
 /** The releases document's name on the origin: what every page server reads (RELEASES_SOURCE). */
 export const RELEASES_DOCUMENT = 'releases.json';
-/** Where releases and the document are uploaded: PUT only, never served from here. */
+/** Where releases and the document are uploaded (PUT, and HEAD to see what is there). */
 export const UPLOAD_PORT = 18081;
 
 export interface ReleaseOrigin {
@@ -71,7 +71,8 @@ ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n')}
     root ${root};
     client_max_body_size 64m;
     location / {
-      limit_except PUT { deny all; }
+      # PUT writes a file; HEAD (with GET) asks whether one is there, as of an S3-compatible store.
+      limit_except GET PUT { deny all; }
       dav_methods PUT;
       create_full_put_path on;
       dav_access user:rw group:r all:r;
