@@ -72,7 +72,9 @@ describe("Prometheus's HTTP API, asked for one figure", () => {
   });
 
   it('refuses several series where one sum was expected', async () => {
-    prometheus = await fakePrometheus(() => ({ body: vector([{ a: '1' }, '1'], [{ a: '2' }, '2']) }));
+    prometheus = await fakePrometheus(() => ({
+      body: vector([{ a: '1' }, '1'], [{ a: '2' }, '2']),
+    }));
     await expect(prometheusClient(prometheus.url).count('x')).rejects.toThrow(
       '2 series where one was expected',
     );
