@@ -56,6 +56,7 @@ export const SECTIONS: readonly Section[] = [
       'deploy/deploy-paths.ts',
       'deploy/rollout/commands.ts',
       'deploy/rollout/deployed-store.ts',
+      'deploy/observability/prometheus-api.ts',
     ],
   },
   {
