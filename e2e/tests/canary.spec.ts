@@ -164,13 +164,15 @@ test.describe('a canary release', { tag: SERVED }, () => {
     );
     const given = await visitUntilDone(browser, deployment);
     const output = deployment.output();
-    // Judged through Prometheus, over every page server (decision 037): every render or view
-    // of the canary failing is unambiguous, and rolls it back without waiting for statistics.
-    // The page servers' own signal comes first (decision 034); where their render did not see
-    // the broken calculator, the browsers' verified views that erred must roll it back.
+    // Judged through Prometheus, over every page server (decision 037), by a test of the
+    // difference (or, every render or view failing, at once), never waiting out the window.
+    // The page servers' own signal comes first (decision 034): one of the page's three home
+    // slots falls back on the canary's pages. Where their render did not see the broken
+    // calculator, the browsers' verified views that erred must roll it back.
     expect(output).toMatch(
       new RegExp(
-        `canary ${canary} ROLLED BACK: every one of its \\d+ (server renders fell back|verified views erred), against the stable release's `,
+        `canary ${canary} ROLLED BACK: (every one of its \\d+ (server renders fell back|verified views erred)|` +
+          `its (server fallback|error) rate is [\\d.]+% \\(\\d+ of \\d+\\) against the stable release's [\\d.]+% \\(\\d+ of \\d+\\): worse by more than 5\\.0 points at 95\\.0% confidence)`,
       ),
     );
     expect(await deployment.done).toBe(1);
