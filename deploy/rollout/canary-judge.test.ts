@@ -110,6 +110,13 @@ describe('issue 48: three late slots on a loaded machine', () => {
     expect(over.why).toContain('server fallback rate 1.3% (3 of 240) against 0.0% (0 of 600)');
   });
 
+  it('one page whose three slots came late is not every render failing, even as its first page', () => {
+    const verdict = judgeCanary(figures(1, 0, 3, 3, 1), figures(100, 0, 300, 0), false);
+    expect(verdict.kind).toBe('wait');
+    // Nor is one page of three slots, one late, the minimum sample of its fallback rate.
+    expect(judgeCanary(figures(1, 0, 3, 1, 1), figures(54, 0, 54, 0), false).kind).toBe('wait');
+  });
+
   it('and the same three renders are not enough to promote it when the window ends there', () => {
     const verdict = judgeCanary(figures(42, 0, 42, 3), figures(100, 0, 100, 0), true);
     expect(verdict.kind).toBe('roll back');
@@ -119,10 +126,10 @@ describe('issue 48: three late slots on a loaded machine', () => {
 
 describe('the fast path, for the unambiguous only', () => {
   it('rolls back at once when every one of its server renders falls back', () => {
-    const verdict = judgeCanary(figures(0, 0, 3, 3), figures(60, 0, 60, 1), false);
+    const verdict = judgeCanary(figures(0, 0, 9, 9, 3), figures(60, 0, 60, 1), false);
     expect(verdict).toEqual({
       kind: 'roll back',
-      why: "every one of its 3 server renders fell back, against the stable release's 1.7% (1 of 60)",
+      why: "every one of its 9 server renders fell back, against the stable release's 1.7% (1 of 60)",
     });
   });
 

@@ -47,6 +47,12 @@ const counted = (count: Count) => `${percent(share(count))} (${count.part} of ${
 interface Rate {
   /** What it is, for people: "server fallback rate". */
   what: string;
+  /**
+   * The canary's sample in independent units: a page's slots are rendered, and sent late,
+   * together (one loaded moment made three of 42 renders late in issue 48), so the fallback
+   * rate's sample is its pages, not its renders; the error rate's is its views.
+   */
+  sample: number;
   /** What failing is, for the fast path: "server renders fell back". */
   failing: string;
   canary: Count;
@@ -56,12 +62,14 @@ interface Rate {
 const ratesOf = (canary: ReleaseFigures, stable: ReleaseFigures): Rate[] => [
   {
     what: 'server fallback rate',
+    sample: canary.pages,
     failing: 'server renders fell back',
     canary: { part: canary.fallbacks, whole: canary.renders },
     stable: { part: stable.fallbacks, whole: stable.renders },
   },
   {
     what: 'error rate',
+    sample: canary.views,
     failing: 'verified views erred',
     canary: { part: canary.erred, whole: canary.views },
     stable: { part: stable.erred, whole: stable.views },
@@ -74,7 +82,10 @@ const against = (rate: Rate) =>
 /** The unambiguous: every canary render (or view) failing, while the stable release's mostly do not. */
 function everyOneFailing(rate: Rate): string | undefined {
   const { canary, stable } = rate;
-  const allFail = canary.whole >= FAST_PATH_MINIMUM && canary.part === canary.whole;
+  const allFail =
+    rate.sample >= FAST_PATH_MINIMUM &&
+    canary.whole >= FAST_PATH_MINIMUM &&
+    canary.part === canary.whole;
   if (!allFail || (stable.whole > 0 && share(stable) > 0.5)) return undefined;
   return `every one of its ${canary.whole} ${rate.failing}, against the stable release's ${counted(stable)}`;
 }
@@ -82,12 +93,12 @@ function everyOneFailing(rate: Rate): string | undefined {
 /**
  * The verdict on a canary from its figures and the stable release's over the window so far:
  *
- * 1. The fast path, for the unambiguous only: every one of at least `FAST_PATH_MINIMUM` canary
- *    server renders falling back, or every verified view of it erring, while the stable
- *    release's mostly do not, rolls it back at once.
+ * 1. The fast path, for the unambiguous only: every canary server render falling back, or every
+ *    verified view of it erring, over at least `FAST_PATH_MINIMUM` pages (views), while the
+ *    stable release's mostly do not, rolls it back at once.
  * 2. For each rate (server fallbacks per server render, the page servers' own evidence, which
  *    no browser can send; erred views per verified view, one view one vote), once the canary
- *    has the minimum sample: the canary shown worse than the stable release by more than the
+ *    has the minimum sample (in pages for renders, in views for views): the canary shown worse than the stable release by more than the
  *    tolerance (the lower bound of the difference above it, at the confidence) rolls it back
  *    while the window runs — every view it keeps costs a customer.
  * 3. Otherwise it waits until the window is over, then is promoted only when both rates are
@@ -117,7 +128,7 @@ export function judgeCanary(
     rates.map((rate) => [rate, rateDifference(rate.canary, rate.stable, policy.confidence)]),
   );
   for (const [rate, difference] of differences) {
-    if (rate.canary.whole >= minimum && difference.lower > policy.tolerance) {
+    if (rate.sample >= minimum && difference.lower > policy.tolerance) {
       return {
         kind: 'roll back',
         why: `${against(rate)}: worse by more than ${points(policy.tolerance)} ${at}, by at least ${points(difference.lower)}`,
