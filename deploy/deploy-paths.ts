@@ -51,6 +51,11 @@ export const releasesSourceOf = (env: Env = process.env): string =>
  */
 export const PAGE_SERVERS_FILE = path.join(NGINX_DIR, 'page-servers.json');
 
+/** The Prometheus `start:nginx` runs: its configuration, its data, and the page servers it scrapes. */
+export const PROMETHEUS_DIR = path.join(NGINX_DIR, 'prometheus');
+/** The running page servers as Prometheus's file_sd targets, rewritten when one restarts. */
+export const PAGE_SERVER_TARGETS_FILE = path.join(PROMETHEUS_DIR, 'page-servers.json');
+
 /**
  * The production pin (`deploy/in-production.json` unless IN_PRODUCTION_FILE names another):
  * the commit the skew test builds as what customers have (decision 019), and each slice's

@@ -5,10 +5,17 @@ import path from 'node:path';
 import { apiUpstream, HOST_APP, portOf, REMOTE_APPS } from 'tooling/apps';
 import { NGINX_DIR, REPO_ROOT } from '../deploy-paths';
 import { publishReleasesDocument } from '../rollout/deployed-store';
-import { findBrotliModule, findNginx, INSTALL_HINT } from './nginx-binary';
+import {
+  findBrotliModule,
+  findNginx,
+  findPrometheus,
+  INSTALL_HINT,
+  PROMETHEUS_INSTALL_HINT,
+} from './nginx-binary';
 import { renderNginxConf } from './nginx-conf';
 import { siteFor } from './nginx-site';
 import { startPageServers } from './page-servers';
+import { startPrometheus } from './prometheus-process';
 import { deployBuilds, renderFromDocument } from './site';
 
 /**
@@ -57,6 +64,8 @@ function check() {
   console.info(
     `nginx: ${nginx}; ${brotli ? `brotli from ${brotli}` : 'gzip only (no ngx_http_brotli_static_module)'}`,
   );
+  const prometheus = findPrometheus();
+  console.info(prometheus ? `prometheus: ${prometheus}` : PROMETHEUS_INSTALL_HINT);
 }
 
 async function start() {
@@ -72,6 +81,8 @@ async function start() {
   await publishReleasesDocument(env);
   const conf = writeConf(env);
   const pageServers = startPageServers(env);
+  // The canary's judge (decision 037); serving goes on without it, so it is not among `children`.
+  const prometheus = startPrometheus();
   const children: ChildProcess[] = [runNginx(nginx, conf)];
   if (!env.API_BASE_URL) {
     children.push(
@@ -84,6 +95,7 @@ async function start() {
   }
   const stop = (code: number) => {
     pageServers.stop();
+    if (prometheus?.exitCode === null) prometheus.kill('SIGTERM');
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     process.exitCode = code;
   };

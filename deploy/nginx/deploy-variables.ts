@@ -13,6 +13,18 @@ export const DEPLOY_VARIABLES: readonly EnvVariable[] = [
     meaning: 'the nginx `pnpm start:nginx` runs, and where its brotli module is',
   },
   {
+    names: ['PROMETHEUS', 'PROMETHEUS_CONSOLE_LIBRARIES'],
+    default: "`/usr/bin/prometheus`, Debian's example console libraries",
+    meaning:
+      'the Prometheus `pnpm start:nginx` runs to scrape the page servers, and the console libraries its slice pages use',
+  },
+  {
+    names: ['PROMETHEUS_URL'],
+    default: '`http://127.0.0.1:9090`',
+    meaning:
+      'the Prometheus the rollout asks (the canary’s judge, `health`): the one `pnpm start:nginx` runs, or a cluster’s',
+  },
+  {
     names: ['RELEASE_COMMIT'],
     default: "the checkout's HEAD",
     meaning: 'the commit a registered release is recorded as built from',

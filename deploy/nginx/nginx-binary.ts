@@ -8,16 +8,35 @@ export const INSTALL_HINT =
 
 const BROTLI_MODULE = 'ngx_http_brotli_static_module.so';
 
-/** NGINX, else Debian's /usr/sbin/nginx (not on a user's PATH), else nginx on the PATH. */
-export function findNginx(): string | undefined {
-  const candidates = [process.env.NGINX, '/usr/sbin/nginx', '/usr/local/sbin/nginx'];
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    candidates.push(path.join(dir, 'nginx'));
-  }
-  return candidates.find((candidate): candidate is string =>
-    Boolean(candidate && existsSync(candidate)),
-  );
+/** The first of these that exists, else `name` on the PATH. */
+function findBinary(name: string, candidates: (string | undefined)[]): string | undefined {
+  const all = [...candidates];
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) all.push(path.join(dir, name));
+  return all.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)));
 }
+
+/** NGINX, else Debian's /usr/sbin/nginx (not on a user's PATH), else nginx on the PATH. */
+export const findNginx = () =>
+  findBinary('nginx', [process.env.NGINX, '/usr/sbin/nginx', '/usr/local/sbin/nginx']);
+
+/** What `start:nginx` says when there is no Prometheus to judge canaries with. */
+export const PROMETHEUS_INSTALL_HINT =
+  'Prometheus is not installed: pages are served, but no canary can be judged. On Debian or Ubuntu: apt-get install -y prometheus (or set PROMETHEUS to its path).';
+
+/** PROMETHEUS, else Debian's /usr/bin/prometheus, else prometheus on the PATH. */
+export const findPrometheus = () =>
+  findBinary('prometheus', [process.env.PROMETHEUS, '/usr/bin/prometheus']);
+
+/**
+ * Prometheus's console libraries (the menu and graph helpers the slice pages include): where
+ * PROMETHEUS_CONSOLE_LIBRARIES says, else where Debian's package puts them (its examples).
+ */
+export const findConsoleLibraries = () =>
+  [
+    process.env.PROMETHEUS_CONSOLE_LIBRARIES,
+    '/usr/share/prometheus/console_libraries',
+    '/usr/share/doc/prometheus/examples/console_libraries',
+  ].find((dir): dir is string => Boolean(dir && existsSync(path.join(dir, 'prom.lib'))));
 
 /** The brotli static module's file (Debian's libnginx-mod-http-brotli-static), if installed. */
 export function findBrotliModule(): string | undefined {

@@ -606,7 +606,8 @@ describe('the written configuration', () => {
         const page = await httpAnswer(hostPort, 'GET', '/');
         expect([page.status, page.body]).toEqual([200, 'page server 127.0.0.3']);
         const served: [file: string, cache: string][] = [
-          ['/remote-home/releases/0123456789ab/remoteEntry.js', 'no-cache'],
+          // A release is uploaded once and never changed: all of it immutable (issue 48).
+          ['/remote-home/releases/0123456789ab/remoteEntry.js', IMMUTABLE],
           ['/remote-home/releases/0123456789ab/main.0123abcd.css', IMMUTABLE],
         ];
         for (const [file, cache] of served) {

@@ -2,7 +2,13 @@ import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process'
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hostOrigins, metricsPortOf, PAGE_SERVER_NODE_FLAGS, pageServerPorts } from 'tooling/apps';
-import { PAGE_SERVERS_FILE, REPO_ROOT, releasesSourceOf } from '../deploy-paths';
+import {
+  PAGE_SERVER_TARGETS_FILE,
+  PAGE_SERVERS_FILE,
+  REPO_ROOT,
+  releasesSourceOf,
+} from '../deploy-paths';
+import { pageServerTargets, writeTargets } from '../observability/prometheus-config';
 import { PAGE_SERVER_BUNDLE, PAGE_SERVER_ROOT } from './site';
 
 type Env = Record<string, string | undefined>;
@@ -69,7 +75,17 @@ export function startPageServers(env: Env): PageServers {
   const stopsInARow = new Map<number, number>();
   let stopping = false;
 
-  const record = () =>
+  // For the team and the e2e tests, and for Prometheus, which finds them by this file (file_sd).
+  const record = () => {
+    writeTargets(
+      PAGE_SERVER_TARGETS_FILE,
+      pageServerTargets(
+        [...running.keys()].map((port) => ({
+          metrics: `127.0.0.1:${metricsPortOf(port)}`,
+          pages: `127.0.0.1:${port}`,
+        })),
+      ),
+    );
     writeFileSync(
       PAGE_SERVERS_FILE,
       `${JSON.stringify(
@@ -82,6 +98,7 @@ export function startPageServers(env: Env): PageServers {
         2,
       )}\n`,
     );
+  };
 
   const start = (port: number) => {
     const child = spawnPageServer(env, port);
@@ -109,6 +126,7 @@ export function startPageServers(env: Env): PageServers {
       stopping = true;
       for (const child of running.values()) if (child.exitCode === null) child.kill('SIGTERM');
       rmSync(PAGE_SERVERS_FILE, { force: true });
+      writeTargets(PAGE_SERVER_TARGETS_FILE, []);
     },
   };
 }

@@ -28,6 +28,7 @@ const everyQuery: Record<string, () => Record<string, string> | string> = {
   pinnedReleases: () => releaseQueries.pinnedReleases(),
   releaseRateQueries: () => releaseQueries.releaseRateQueries(sample),
   releaseMarks: () => releaseQueries.releaseMarks(sample.slice),
+  pageServersReporting: () => releaseQueries.pageServersReporting(),
 };
 /** The builders the queries above are made with: checked through them. */
 const BUILDERS = ['matchers', 'grewBy', 'quantileOver'];

@@ -24,6 +24,7 @@ export const METRIC = {
   ttfb: 'lender_page_ttfb_seconds',
   releasePinned: 'lender_release_pinned',
   canaryPercent: 'lender_release_canary_percent',
+  renderUnavailable: 'lender_server_render_unavailable',
 } as const;
 
 /** A label value inside a PromQL string literal. */
@@ -78,6 +79,13 @@ export function releaseCountQueries(of: ReleaseSelector, seconds: number) {
     fallbacks: grewBy(METRIC.slotFallbacks, matchers(of, { reason: '!="browser"' }), seconds),
   } as const;
 }
+
+/**
+ * How many page servers Prometheus has figures from now: every page server exports this gauge,
+ * without labels, and its series goes stale when a scrape fails. The judge's figures are sums
+ * over these; none means there is nothing to judge by.
+ */
+export const pageServersReporting = () => `count(${METRIC.renderUnavailable})`;
 
 /** The latencies a team reads beside the counts (p75, in seconds). */
 export function releaseLatencyQueries(of: ReleaseSelector, seconds: number) {

@@ -2,9 +2,11 @@ import path from 'node:path';
 import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { formatPins } from 'tooling/release-integrity';
 import { REPO_ROOT, releasesSourceOf } from '../deploy-paths';
+import { prometheusClient, prometheusUrl } from '../observability/prometheus-api';
 import { DEFAULT_POLICY } from './canary-judge';
 import { deployedStore, publishReleasesDocument, recordReleaseCommit } from './deployed-store';
-import { figuresOf, metricsPorts, rate, scrape } from './release-metrics';
+import { releaseFigures, requirePageServers } from './prometheus-figures';
+import { rate } from './release-metrics';
 import { releaseOrigin } from './release-origin';
 import type { Env } from './release-store';
 import { releaseRemote, releaseUrl } from './releases';
@@ -15,11 +17,12 @@ import { watchCanary } from './watch-canary';
  * A slice's release commands (decision 029), on this checkout's deployment:
  *
  *   release <remote> [dir]  deploy a remote's build (default: its dist) as a release beside the others
- *     --canary N [--window S] [--every S] [--min-views N]
+ *     --canary N [--window S] [--every S] [--min-views N] [--tolerance F] [--confidence F]
  *                           …and serve it to N% of visitors, watch it, promote it or roll it back
  *   promote <remote>        make the canary under way the stable release now
  *   rollback <remote>       end the canary under way, or put back the release the stable one replaced
- *   health <remote>         the current release's figures against the previous one's
+ *   health <remote> [--window S]
+ *                           the current release's figures against the previous one's (last hour)
  */
 
 /** What serves the releases document once it changes: the deployment renders its pages from it (nginx/site). */
@@ -76,11 +79,20 @@ const secondsOption = (value: string | undefined, fallback: number, name: string
   return parsed * 1000;
 };
 
+const fractionOption = (value: string | undefined, fallback: number, name: string) => {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!(parsed > 0 && parsed < 1)) {
+    throw new Error(`--${name} takes a fraction between 0 and 1, got "${value}"`);
+  }
+  return parsed;
+};
+
 async function release(render: RenderPins, args: string[]) {
   const { rest, named } = options(args);
   const remote = requireRemote(
     rest[0],
-    'release <remote> [build folder] [--canary N [--window S] [--every S] [--min-views N]]',
+    'release <remote> [build folder] [--canary N [--window S] [--every S] [--min-views N] [--tolerance F] [--confidence F]]',
   );
   const id = await releaseRemote(
     remote,
@@ -107,6 +119,12 @@ async function release(render: RenderPins, args: string[]) {
   if (!Number.isInteger(minViews) || minViews < 1) {
     throw new Error(`--min-views takes a whole number, got "${named.get('min-views')}"`);
   }
+  const tolerance = fractionOption(named.get('tolerance'), DEFAULT_POLICY.tolerance, 'tolerance');
+  const confidence = fractionOption(
+    named.get('confidence'),
+    DEFAULT_POLICY.confidence,
+    'confidence',
+  );
   const rollout = deployedRollout(remote, render);
   const { stable } = rollout.startCanary(id, percent);
   await rollout.published();
@@ -118,7 +136,7 @@ async function release(render: RenderPins, args: string[]) {
     verdict = await watchCanary(remote, id, stable, {
       windowMs,
       everyMs,
-      policy: { ...DEFAULT_POLICY, minViews },
+      policy: { minViews, tolerance, confidence },
     });
   } catch (error) {
     rollout.endCanary(`the watch failed: ${error instanceof Error ? error.message : error}`);
@@ -162,14 +180,17 @@ async function rollback(render: RenderPins, args: string[]) {
   console.info(`${remote.folder}: ${now} is the stable release again (was ${stable})`);
 }
 
-/** `health <remote>`: what its current release does to customers, against the release before. */
+/**
+ * `health <remote>`: what its current release does to customers, against the release before,
+ * over the last hour (or `--window S`), summed by Prometheus over every page server.
+ */
 async function health(args: string[]) {
-  const remote = requireRemote(args[0], 'health <remote>');
-  const ports = metricsPorts();
-  if (ports.length === 0) {
-    throw new Error('no page server is running: start them with "pnpm start:nginx"');
-  }
-  const samples = await scrape(ports);
+  const { rest, named } = options(args);
+  const remote = requireRemote(rest[0], 'health <remote> [--window S]');
+  const seconds = secondsOption(named.get('window'), 3600, 'window') / 1000;
+  const url = prometheusUrl();
+  const prometheus = prometheusClient(url);
+  const servers = await requirePageServers(prometheus, url);
   const store = deployedStore();
   const { stable, canary } = releasesInDocument(remote, store.readDocument());
   const previous = previousRelease(store.history(remote), stable);
@@ -179,9 +200,12 @@ async function health(args: string[]) {
     ['previous', previous],
   ].filter((row): row is [string, string] => row[1] !== undefined);
   const ms = (value: number | undefined) => (value === undefined ? '–' : `${value} ms`);
-  console.info(`${remote.folder}, from ${ports.length} page server(s), since each started:`);
+  console.info(
+    `${remote.folder}, over the last ${seconds} s of ${servers} page server(s), from Prometheus at ${url}:`,
+  );
+  const at = new Date();
   for (const [role, release] of rows) {
-    const figures = figuresOf(samples, remote.name, release);
+    const figures = await releaseFigures(prometheus, { slice: remote.name, release }, seconds, at);
     console.info(
       `  ${role.padEnd(8)} ${release}  errors ${rate(figures.erred, figures.views)}  ` +
         `server fallbacks ${rate(figures.fallbacks, figures.renders)}  ` +
@@ -202,4 +226,4 @@ export const rolloutCommands = (
 });
 
 export const ROLLOUT_USAGE =
-  'release <remote> [build] [--canary N] | promote <remote> | rollback <remote> | health <remote>';
+  'release <remote> [build] [--canary N] | promote <remote> | rollback <remote> | health <remote> [--window S]';

@@ -1,5 +1,5 @@
 import { createPageMetrics } from 'page-server/telemetry/page-metrics';
-import { figuresOf, histogramQuantile, parseMetrics, since } from './release-metrics';
+import { figuresOf, histogramQuantile, parseMetrics } from './release-metrics';
 
 /** Two page servers' metrics as prom-client writes them, each tagged as a scrape tags it. */
 async function twoServers() {
@@ -46,11 +46,5 @@ describe("the page servers' metrics, read as Prometheus reads them", () => {
     expect(parseMetrics('m{a="x\\"y",b="z"} 3')).toEqual([
       { name: 'm', labels: { a: 'x"y', b: 'z' }, value: 3 },
     ]);
-  });
-
-  it("counts only what happened since a baseline; a restarted server's values count whole", () => {
-    const baseline = parseMetrics('c{instance="1"} 10\nc{instance="2"} 50');
-    const now = parseMetrics('c{instance="1"} 14\nc{instance="2"} 3');
-    expect(since(baseline, now).map((sample) => sample.value)).toEqual([4, 3]);
   });
 });

@@ -1,10 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { PAGE_SERVERS_FILE } from '../deploy-paths';
-
 /*
- * What the page servers' metrics say of a slice's releases (decision 029), read as Prometheus
- * reads them: each page server's `/metrics` on its loopback port, summed. `health` prints it;
- * a canary's watch compares a canary with the stable release by it.
+ * A release's figures (decision 029), and how to read them from a page server's own `/metrics`
+ * text: the e2e tests read one page server's exposition this way for their own assertions. The
+ * canary's judge and `health` read the same figures from Prometheus (prometheus-figures.ts),
+ * summed over every page server it scrapes.
  */
 
 export interface Sample {
@@ -31,34 +29,6 @@ export function parseMetrics(text: string): Sample[] {
     samples.push({ name: match[1], labels, value: Number(match[3]) });
   }
   return samples;
-}
-
-/** The metrics ports the running page servers wrote down (deploy/nginx/page-servers). */
-export function metricsPorts(file = PAGE_SERVERS_FILE): number[] {
-  if (!existsSync(file)) return [];
-  const servers = JSON.parse(readFileSync(file, 'utf8')) as { metricsPort?: number }[];
-  return servers.flatMap((server) => (server.metricsPort ? [server.metricsPort] : []));
-}
-
-/** Every page server's samples, each tagged with the port it came from; one that is down is skipped. */
-export async function scrape(ports: readonly number[]): Promise<Sample[]> {
-  const all = await Promise.all(
-    ports.map(async (port) => {
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
-          signal: AbortSignal.timeout(3_000),
-        });
-        if (!response.ok) return [];
-        return parseMetrics(await response.text()).map((sample) => ({
-          ...sample,
-          labels: { ...sample.labels, instance: String(port) },
-        }));
-      } catch {
-        return [];
-      }
-    }),
-  );
-  return all.flat();
 }
 
 /**
@@ -156,21 +126,6 @@ export function figuresOf(
     ...(lcpP75 !== undefined ? { lcpP75 } : {}),
     ...(inpP75 !== undefined ? { inpP75 } : {}),
   };
-}
-
-/**
- * The samples' growth since `baseline` (counters and histograms only grow, so a page server
- * whose value fell was restarted: all it has counts). A canary is judged by what happened
- * during its window, not before it.
- */
-export function since(baseline: readonly Sample[], now: readonly Sample[]): Sample[] {
-  const key = (sample: Sample) =>
-    `${sample.name}${JSON.stringify(Object.entries(sample.labels).sort())}`;
-  const before = new Map(baseline.map((sample) => [key(sample), sample.value]));
-  return now.map((sample) => {
-    const was = before.get(key(sample)) ?? 0;
-    return { ...sample, value: sample.value >= was ? sample.value - was : sample.value };
-  });
 }
 
 /** A rate as a percentage for people: `2.5% (1 of 40)`. */

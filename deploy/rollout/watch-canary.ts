@@ -1,27 +1,27 @@
 import type { RemoteApp } from 'tooling/apps';
-import { type CanaryPolicy, DEFAULT_POLICY, judgeCanary, type Verdict } from './canary-judge';
 import {
-  figuresOf,
-  metricsPorts,
-  type ReleaseFigures,
-  rate,
-  type Sample,
-  scrape,
-  since,
-} from './release-metrics';
+  type PrometheusClient,
+  prometheusClient,
+  prometheusUrl,
+} from '../observability/prometheus-api';
+import { type CanaryPolicy, DEFAULT_POLICY, judgeCanary, type Verdict } from './canary-judge';
+import { releaseFigures, requirePageServers } from './prometheus-figures';
+import { type ReleaseFigures, rate } from './release-metrics';
 
 export interface WatchOptions {
   windowMs: number;
   everyMs: number;
   policy?: CanaryPolicy;
-  ports?: number[];
+  /** Where the figures come from (PROMETHEUS_URL, else the one start:nginx runs). */
+  prometheus?: PrometheusClient;
   log?: (line: string) => void;
 }
 
 /**
- * Watches a canary over its window, from the page servers' metrics (only what happened since
- * it began), until its verdict: promote or roll back, with the reason. Its errors are the share
- * of verified views that erred (decision 034), as the judge reads them.
+ * Watches a canary over its window, from Prometheus (only what happened since it began, summed
+ * over every page server it scrapes), until its verdict: promote or roll back, with the reason.
+ * Its errors are the share of verified views that erred (decision 034), as the judge reads them.
+ * Prometheus unreachable, or scraping no page server, fails the watch: the canary then ends.
  */
 export async function watchCanary(
   remote: RemoteApp,
@@ -31,20 +31,24 @@ export async function watchCanary(
 ): Promise<
   Exclude<Verdict, { kind: 'wait' }> & { canary: ReleaseFigures; stable: ReleaseFigures }
 > {
-  const ports = options.ports ?? metricsPorts();
-  if (ports.length === 0)
-    throw new Error('no page server is running: nothing to watch a canary by');
+  const url = prometheusUrl();
+  const prometheus = options.prometheus ?? prometheusClient(url);
   const log = options.log ?? console.info;
-  const baseline: Sample[] = await scrape(ports);
+  const servers = await requirePageServers(prometheus, url);
+  log(
+    `${remote.folder} canary ${canary}: judged from ${servers} page server(s) through Prometheus`,
+  );
   const started = Date.now();
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, options.everyMs));
-    const window = since(baseline, await scrape(ports));
-    const figures = {
-      canary: figuresOf(window, remote.name, canary),
-      stable: figuresOf(window, remote.name, stable),
-    };
-    const over = Date.now() - started >= options.windowMs;
+    const at = new Date();
+    const seconds = (at.getTime() - started) / 1000;
+    const [canaryFigures, stableFigures] = await Promise.all([
+      releaseFigures(prometheus, { slice: remote.name, release: canary }, seconds, at),
+      releaseFigures(prometheus, { slice: remote.name, release: stable }, seconds, at),
+    ]);
+    const figures = { canary: canaryFigures, stable: stableFigures };
+    const over = at.getTime() - started >= options.windowMs;
     const verdict = judgeCanary(
       figures.canary,
       figures.stable,

@@ -57,6 +57,7 @@ export const SECTIONS: readonly Section[] = [
       'deploy/deploy-paths.ts',
       'deploy/rollout/commands.ts',
       'deploy/rollout/deployed-store.ts',
+      'deploy/observability/prometheus-api.ts',
       'deploy/rollout/release-origin.ts',
       'deploy/rollout/releases.ts',
     ],

@@ -1,0 +1,56 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { PAGE_SERVER_TARGETS_FILE, PROMETHEUS_DIR, REPO_ROOT } from '../deploy-paths';
+import { DEFAULT_PROMETHEUS_URL } from '../observability/prometheus-api';
+import { renderPrometheusConfig, writeWatchedFile } from '../observability/prometheus-config';
+import { findConsoleLibraries, findPrometheus, PROMETHEUS_INSTALL_HINT } from './nginx-binary';
+
+/** The slice pages Prometheus serves itself (console templates, decision 037). */
+export const CONSOLE_TEMPLATES = path.join(REPO_ROOT, 'deploy/observability/consoles');
+
+const LOG = path.join(PROMETHEUS_DIR, 'prometheus.log');
+
+/**
+ * Runs Debian's Prometheus beside nginx and the page servers (decision 037): it finds the page
+ * servers in their targets file, scrapes them every second (so a canary's window can be short
+ * on one machine), and answers the canary's judge and `health` at DEFAULT_PROMETHEUS_URL.
+ * Without one, pages are still served; only canaries cannot be judged, and it says so.
+ */
+export function startPrometheus(): ChildProcess | undefined {
+  const prometheus = findPrometheus();
+  if (!prometheus) {
+    console.warn(PROMETHEUS_INSTALL_HINT);
+    return undefined;
+  }
+  const config = path.join(PROMETHEUS_DIR, 'prometheus.yml');
+  writeWatchedFile(
+    config,
+    renderPrometheusConfig({ scrapeSeconds: 1, targetFiles: [PAGE_SERVER_TARGETS_FILE] }),
+  );
+  const data = path.join(PROMETHEUS_DIR, 'data');
+  mkdirSync(data, { recursive: true });
+  console.info(`prometheus: ${DEFAULT_PROMETHEUS_URL} (${config}; log ${LOG})`);
+  const libraries = findConsoleLibraries();
+  const child = spawn(
+    prometheus,
+    [
+      `--config.file=${config}`,
+      `--storage.tsdb.path=${data}`,
+      // A week of one machine's figures at 1 s: enough for `health` and the slice pages.
+      '--storage.tsdb.retention.time=7d',
+      `--web.listen-address=${new URL(DEFAULT_PROMETHEUS_URL).host}`,
+      ...(existsSync(CONSOLE_TEMPLATES) ? [`--web.console.templates=${CONSOLE_TEMPLATES}`] : []),
+      ...(libraries ? [`--web.console.libraries=${libraries}`] : []),
+    ],
+    // Its own log is long and routine: kept in its folder, not on the team's terminal.
+    { stdio: ['ignore', 'ignore', openSync(LOG, 'a')] },
+  );
+  child.on('exit', (code, signal) => {
+    if (signal === 'SIGTERM') return;
+    console.warn(
+      `prometheus stopped (${signal ?? `exit ${code}`}; its log: ${LOG}): pages are still served, but no canary can be judged until "pnpm start:nginx" runs again`,
+    );
+  });
+  return child;
+}
