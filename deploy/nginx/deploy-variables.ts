@@ -13,10 +13,10 @@ export const DEPLOY_VARIABLES: readonly EnvVariable[] = [
     meaning: 'the nginx `pnpm start:nginx` runs, and where its brotli module is',
   },
   {
-    names: ['PROMETHEUS', 'PROMETHEUS_CONSOLE_LIBRARIES'],
-    default: "`/usr/bin/prometheus`, Debian's example console libraries",
+    names: ['PROMETHEUS'],
+    default: '`/usr/bin/prometheus`',
     meaning:
-      'the Prometheus `pnpm start:nginx` runs to scrape the page servers, and the console libraries its slice pages use',
+      'the Prometheus `pnpm start:nginx` runs to scrape the page servers and serve the slice pages (`/consoles/slices.html`)',
   },
   {
     names: ['PROMETHEUS_URL'],

@@ -27,17 +27,6 @@ export const PROMETHEUS_INSTALL_HINT =
 export const findPrometheus = () =>
   findBinary('prometheus', [process.env.PROMETHEUS, '/usr/bin/prometheus']);
 
-/**
- * Prometheus's console libraries (the menu and graph helpers the slice pages include): where
- * PROMETHEUS_CONSOLE_LIBRARIES says, else where Debian's package puts them (its examples).
- */
-export const findConsoleLibraries = () =>
-  [
-    process.env.PROMETHEUS_CONSOLE_LIBRARIES,
-    '/usr/share/prometheus/console_libraries',
-    '/usr/share/doc/prometheus/examples/console_libraries',
-  ].find((dir): dir is string => Boolean(dir && existsSync(path.join(dir, 'prom.lib'))));
-
 /** The brotli static module's file (Debian's libnginx-mod-http-brotli-static), if installed. */
 export function findBrotliModule(): string | undefined {
   return [process.env.NGINX_MODULES_DIR, '/usr/lib/nginx/modules', '/usr/local/nginx/modules']

@@ -1,13 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync } from 'node:fs';
+import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { PAGE_SERVER_TARGETS_FILE, PROMETHEUS_DIR, REPO_ROOT } from '../deploy-paths';
+import { PAGE_SERVER_TARGETS_FILE, PROMETHEUS_DIR } from '../deploy-paths';
+import { consoleFlags } from '../observability/console-pages';
 import { DEFAULT_PROMETHEUS_URL } from '../observability/prometheus-api';
 import { renderPrometheusConfig, writeWatchedFile } from '../observability/prometheus-config';
-import { findConsoleLibraries, findPrometheus, PROMETHEUS_INSTALL_HINT } from './nginx-binary';
-
-/** The slice pages Prometheus serves itself (console templates, decision 037). */
-export const CONSOLE_TEMPLATES = path.join(REPO_ROOT, 'deploy/observability/consoles');
+import { findPrometheus, PROMETHEUS_INSTALL_HINT } from './nginx-binary';
 
 const LOG = path.join(PROMETHEUS_DIR, 'prometheus.log');
 
@@ -31,7 +29,6 @@ export function startPrometheus(): ChildProcess | undefined {
   const data = path.join(PROMETHEUS_DIR, 'data');
   mkdirSync(data, { recursive: true });
   console.info(`prometheus: ${DEFAULT_PROMETHEUS_URL} (${config}; log ${LOG})`);
-  const libraries = findConsoleLibraries();
   const child = spawn(
     prometheus,
     [
@@ -40,8 +37,8 @@ export function startPrometheus(): ChildProcess | undefined {
       // A week of one machine's figures at 1 s: enough for `health` and the slice pages.
       '--storage.tsdb.retention.time=7d',
       `--web.listen-address=${new URL(DEFAULT_PROMETHEUS_URL).host}`,
-      ...(existsSync(CONSOLE_TEMPLATES) ? [`--web.console.templates=${CONSOLE_TEMPLATES}`] : []),
-      ...(libraries ? [`--web.console.libraries=${libraries}`] : []),
+      // The slice pages a team reads (decision 037): /consoles/slices.html.
+      ...consoleFlags(),
     ],
     // Its own log is long and routine: kept in its folder, not on the team's terminal.
     { stdio: ['ignore', 'ignore', openSync(LOG, 'a')] },

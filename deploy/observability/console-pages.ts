@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pinnedReleases, sliceGraphQueries } from './release-queries';
 import { releaseColumns, type SliceGraph, sliceGraphs, type Unit } from './slice-views';
 
@@ -15,6 +17,18 @@ import { releaseColumns, type SliceGraph, sliceGraphs, type Unit } from './slice
 /** The folders `--web.console.templates` and `--web.console.libraries` name. */
 export const CONSOLES_DIR = 'consoles';
 export const CONSOLE_LIBRARIES_DIR = 'console_libraries';
+
+/** deploy/observability, where the pages and their library are checked in. */
+export const OBSERVABILITY_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * What a Prometheus serving these pages is started with: the pages, and our own console library
+ * (Debian's package keeps its libraries among its examples, which slim images drop).
+ */
+export const consoleFlags = (dir = OBSERVABILITY_DIR) => [
+  `--web.console.templates=${path.join(dir, CONSOLES_DIR)}`,
+  `--web.console.libraries=${path.join(dir, CONSOLE_LIBRARIES_DIR)}`,
+];
 
 /** Stand-ins written into a query where a page puts the slice and the release it shows. */
 const SLICE = '__SLICE__';

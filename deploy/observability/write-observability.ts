@@ -6,6 +6,7 @@ import {
   CONSOLE_LIBRARIES_DIR,
   CONSOLES_DIR,
   lenderLibrary,
+  OBSERVABILITY_DIR,
   slicePage,
   slicesPage,
 } from './console-pages';
@@ -16,15 +17,6 @@ import { sliceDashboard } from './grafana-dashboard';
  * written again from release-queries. They are checked in, so Prometheus and Grafana take them
  * from a checkout; a test fails when they are not what this writes (observability-files.test).
  */
-
-/** deploy/observability, where the written files live. */
-export const OBSERVABILITY_DIR = path.dirname(fileURLToPath(import.meta.url));
-
-/** What `--web.console.templates` and `--web.console.libraries` name for these pages. */
-export const consoleFlags = (dir = OBSERVABILITY_DIR) => [
-  `--web.console.templates=${path.join(dir, CONSOLES_DIR)}`,
-  `--web.console.libraries=${path.join(dir, CONSOLE_LIBRARIES_DIR)}`,
-];
 
 /** The repository's formatter, so a written file is as `biome check` wants it. */
 const BIOME = path.join(OBSERVABILITY_DIR, '../../node_modules/.bin/biome');

@@ -1,36 +1,8 @@
-import { get } from 'node:http';
 import { kaHost } from 'host/words/ka-host';
 import { kaCalculator } from 'remote-home/words/ka-calculator';
 import { ka } from 'shared/strings/ka';
-import { HOST_APP, portOf } from 'tooling/apps';
+import { homeFrom } from './machine-page';
 import { expect, test } from './machines-fixtures';
-import { PAGE_SERVER_PORT } from './topology';
-
-/** The home page as one machine's page server renders it, asked directly. */
-function homeFrom(address: string): Promise<string> {
-  return new Promise((resolve) => {
-    const request = get(
-      {
-        host: address,
-        port: PAGE_SERVER_PORT,
-        path: '/',
-        // The site's own name: a page server answers no other (decision 024).
-        headers: { host: `localhost:${portOf(HOST_APP)}` },
-        timeout: 10_000,
-      },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        response.on('end', () => resolve(response.statusCode === 200 ? body : ''));
-      },
-    );
-    request.on('error', () => resolve(''));
-    request.on('timeout', () => request.destroy());
-  });
-}
 
 test('the release origin down: pages render with what the page servers hold, the slot falls back, and loads once it is back', async ({
   topology,

@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from 'deploy/deploy-paths';
 import { publishReleasesDocument } from 'deploy/deployed-store';
-import { findNginx } from 'deploy/nginx/nginx-binary';
+import { findNginx, findPrometheus } from 'deploy/nginx/nginx-binary';
 import { renderNginxConf } from 'deploy/nginx/nginx-conf';
 import { siteFor, workerUser } from 'deploy/nginx/nginx-site';
 import { spawnPageServer } from 'deploy/nginx/page-servers';
@@ -15,7 +15,7 @@ import { HOST_APP, metricsPortOf, portOf, SANDBOX_APP } from 'tooling/apps';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
 import { MACHINE_ADDRESSES, untilAnswers, untilListening } from './loopback';
 import { ended, logFile, runLogged } from './processes';
-import { findPrometheus, type Prometheus, startPrometheus } from './prometheus';
+import { type Prometheus, startPrometheus } from './prometheus';
 import { RELEASES_DOCUMENT, type ReleaseOrigin, startReleaseOrigin } from './release-origin';
 
 /*
@@ -53,6 +53,11 @@ export interface Topology {
   origin: ReleaseOrigin;
   /** Where the rollout's judge asks Prometheus (PROMETHEUS_URL). */
   prometheusUrl: string;
+  /**
+   * What a team's deploy commands run with here: releases uploaded to the origin, the releases
+   * document published there, the judge asking this Prometheus.
+   */
+  deployEnv: Record<string, string>;
   /** The releases every page server reads (the pinned stable release of each remote). */
   releases: RuntimeConfig;
   stop(): Promise<void>;
@@ -63,7 +68,7 @@ export interface Topology {
  * listen), and where every page server reads the document (the origin, as from a CDN):
  * a release is uploaded once by deploy's own client, as a team's `release` does.
  */
-function releaseEnv(origin: ReleaseOrigin): Env {
+function releaseEnv(origin: ReleaseOrigin): Record<string, string> {
   return {
     RELEASE_ORIGIN: origin.uploadUrl,
     RELEASES_TARGET: `${origin.uploadUrl}/${RELEASES_DOCUMENT}`,
@@ -179,11 +184,23 @@ export async function startTopology(): Promise<Topology> {
     const prometheus: Prometheus = await startPrometheus({
       binary: prometheusBinary,
       dir: path.join(MACHINES_DIR, 'prometheus'),
-      targets: machines.map((m) => new URL(m.metricsUrl).host),
+      servers: machines.map((m) => ({
+        metrics: new URL(m.metricsUrl).host,
+        pages: `${m.address}:${PAGE_SERVER_PORT}`,
+        machine: m.address,
+      })),
     });
     started.push(prometheus);
     await untilAnswers(`${url}/`);
-    return { url, machines, origin, prometheusUrl: prometheus.url, releases, stop };
+    return {
+      url,
+      machines,
+      origin,
+      prometheusUrl: prometheus.url,
+      deployEnv: { ...releaseEnv(origin), PROMETHEUS_URL: prometheus.url },
+      releases,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -1,129 +1,25 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { releaseOfManifest } from 'release-contract/rum-events';
-import { kaCalculator } from 'remote-home/words/ka-calculator';
 import { expect, test } from '../fixtures';
+import {
+  BROKEN_CALCULATOR,
+  deploy as deployWith,
+  IN_PRODUCTION,
+  releasedId,
+  skewPassed,
+  visit,
+  visitUntilDone,
+  WORK,
+} from '../utils/canary-visits';
 import { metricsText, pinnedRelease, sampleValue } from '../utils/metrics-utils';
 import { buildEditedRemote, REPO_ROOT } from '../utils/redeploy-utils';
 import { SERVED } from '../utils/tags';
-import { HOST_URL } from '../utils/urls';
 
 // Served through nginx only (`pnpm test:prod`): a team's release path of decision 029 — a
 // canary beside the stable release, watched by its own numbers, promoted or rolled back.
 
-const SKEW_PASSES = path.join(REPO_ROOT, '.nginx/registry/skew-passes.json');
-const WORK = path.join(REPO_ROOT, '.e2e-tmp');
-/** The production pin the rollouts move: a copy, not the repository's own. */
-const IN_PRODUCTION = path.join(WORK, 'in-production.json');
-
-/**
- * Records that these releases passed `pnpm test:skew` (a canary starts only then). The skew
- * test checks that a slice meets its host, not what this test breaks on purpose; its own run
- * is `pnpm test:skew`'s.
- */
-function skewPassed(...releases: string[]) {
-  const passes = existsSync(SKEW_PASSES) ? JSON.parse(readFileSync(SKEW_PASSES, 'utf8')) : [];
-  for (const release of releases) {
-    passes.push({ remote: 'remote-home', release, at: new Date().toISOString() });
-  }
-  writeFileSync(SKEW_PASSES, JSON.stringify(passes));
-}
-
-interface Deployment {
-  output: () => string;
-  done: Promise<number>;
-  child: ChildProcess;
-}
-
-/** A deployment command as a team runs it, left running while the test sends visitors. */
-function deploy(...args: string[]): Deployment {
-  let output = '';
-  const child = spawn('pnpm', ['--silent', '--filter', 'deploy', 'nginx', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, IN_PRODUCTION_FILE: IN_PRODUCTION },
-  });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const done = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
-  return { output: () => output, done, child };
-}
-
-/** The release of remote-home the page was given (its embedded runtime configuration). */
-const homeReleaseOf = async (page: Page) =>
-  releaseOfManifest(
-    await page.evaluate(() => {
-      const config = JSON.parse(document.getElementById('runtime-config')?.textContent ?? '{}') as {
-        remotes: { name: string; manifestUrl: string }[];
-      };
-      return config.remotes.find((remote) => remote.name === 'remote_home')?.manifestUrl ?? '';
-    }),
-  );
-
-/**
- * A visitor in `bucket` loads the home page until its calculator shows what it will show, and
- * its page has reported it (the slot's view, and its failure when it fell back).
- */
-async function visit(browser: Browser, bucket: number): Promise<string | undefined> {
-  const context = await browser.newContext();
-  await context.addCookies([{ name: 'lender_bucket', value: String(bucket), url: HOST_URL }]);
-  const page = await context.newPage();
-  const beacons: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/rum' && request.method() === 'POST') {
-      beacons.push(request.postData() ?? '');
-    }
-  });
-  try {
-    await page.goto('/');
-    const release = await homeReleaseOf(page);
-    const calculator = page.getByRole('region', { name: kaCalculator.title });
-    const fallback = page.locator('[data-remote-fallback]');
-    await expect(calculator.locator('output').first().or(fallback.first())).toBeVisible();
-    const failed = await fallback.count();
-    const reported = (needle: string) => beacons.some((beacon) => beacon.includes(needle));
-    await expect
-      .poll(
-        () =>
-          reported('"type":"view","slice":"remote_home"') && (!failed || reported('"kind":"slot"')),
-      )
-      .toBe(true);
-    return release;
-  } finally {
-    await context.close();
-  }
-}
-
-/**
- * Visitors, two at a time, their buckets spread evenly over 0–99 (a stride through them), until
- * the deployment ends; what each was given.
- */
-async function visitUntilDone(
-  browser: Browser,
-  deployment: Deployment,
-): Promise<(string | undefined)[]> {
-  let ended = false;
-  void deployment.done.then(() => {
-    ended = true;
-  });
-  const given: (string | undefined)[] = [];
-  let next = 0;
-  const visitor = async () => {
-    while (!ended && next < 200) {
-      const bucket = (50 + next * 37) % 100;
-      next += 1;
-      given.push(await visit(browser, bucket));
-    }
-  };
-  await Promise.all([visitor(), visitor()]);
-  await deployment.done;
-  return given;
-}
+/** A deployment command on this machine's deployment. */
+const deploy = (...args: string[]) => deployWith({}, ...args);
 
 test.describe('a canary release', { tag: SERVED }, () => {
   test.describe.configure({ mode: 'serial' });
@@ -137,16 +33,10 @@ test.describe('a canary release', { tag: SERVED }, () => {
     test.setTimeout(420_000);
     const stable = pinnedRelease();
     expect(stable, 'remote-home is pinned to a release').toBeTruthy();
-    const build = buildEditedRemote('remote-home', [
-      {
-        file: 'src/features/calculator/components/loan-calculator.tsx',
-        from: 'export default function LoanCalculator() {',
-        to: "export default function LoanCalculator() {\n  throw new Error('this release has a broken calculator');",
-      },
-    ]);
+    const build = buildEditedRemote('remote-home', BROKEN_CALCULATOR);
     const released = deploy('release', 'remote-home', build);
     expect(await released.done, released.output()).toBe(0);
-    const canary = /release ([0-9a-f]{12}) in /.exec(released.output())?.[1] ?? '';
+    const canary = releasedId(released);
     skewPassed(stable ?? '', canary);
 
     const deployment = deploy(
@@ -211,7 +101,7 @@ test.describe('a canary release', { tag: SERVED }, () => {
     writeFileSync(path.join(build, 'release-note.txt'), `a sound release ${Date.now()}\n`);
     const released = deploy('release', 'remote-home', build);
     expect(await released.done, released.output()).toBe(0);
-    const canary = /release ([0-9a-f]{12}) in /.exec(released.output())?.[1] ?? '';
+    const canary = releasedId(released);
     skewPassed(stable, canary);
 
     const deployment = deploy(
