@@ -26,6 +26,8 @@ import type { Machine } from './topology';
 
 /** Where the promotion's figures are kept (reported, never asserted). */
 const FIGURES = path.join(import.meta.dirname, '../test-results/machines-canary.json');
+/** The slice's page in Prometheus after the run, as a team sees it. */
+const SLICE_PAGE = path.join(import.meta.dirname, '../test-results/machines-slice-page.png');
 
 /** The release of remote-home a machine's page server gives a visitor in `bucket` now. */
 async function homeReleaseOn(address: string, bucket: number): Promise<string | undefined> {
@@ -174,5 +176,27 @@ test.describe('a canary over three machines', () => {
     writeFileSync(FIGURES, `${JSON.stringify({ promotedReachedMachinesMs: reached }, null, 2)}\n`);
     console.info(`promotion reached each machine after (ms): ${JSON.stringify(reached)}`);
     expect(pinnedRelease()).toBe(canary);
+
+    // The team's page in Prometheus names the release all three machines run now (once its
+    // next scrape of each has seen the promotion), and draws its graphs without an error.
+    const team = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await team.newPage();
+      const slicePage = `${topology.prometheusUrl}/consoles/slice.html?slice=remote_home`;
+      const row = page.getByRole('table').first().getByRole('row').filter({ hasText: canary });
+      await expect(async () => {
+        await page.goto(slicePage);
+        await expect(row).toHaveCount(1, { timeout: 1_000 });
+        await expect(row).toContainText(/stable\s*3/, { timeout: 1_000 });
+      }).toPass();
+      await page.waitForLoadState('networkidle');
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.screenshot({ path: SLICE_PAGE, fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await team.close();
+    }
   });
 });

@@ -2,7 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { consoleFlags } from 'deploy/observability/console-pages';
+import { prometheusClient } from 'deploy/observability/prometheus-api';
 import {
+  PAGE_SERVERS_JOB,
   pageServerTargets,
   renderPrometheusConfig,
   writeTargets,
@@ -52,5 +54,13 @@ export async function startPrometheus(options: {
     { cwd: dir, env: process.env, log: logFile(dir, 'prometheus') },
   );
   await untilAnswers(`${url}/-/ready`, 60_000);
+  // Ready for a judge once it has scraped every machine: a canary started earlier finds none.
+  const client = prometheusClient(url);
+  const scraped = `count(up{job=${JSON.stringify(PAGE_SERVERS_JOB)}} == 1)`;
+  const until = Date.now() + 60_000;
+  while ((await client.count(scraped).catch(() => 0)) < options.servers.length) {
+    if (Date.now() > until) throw new Error(`${url} has not scraped every page server in 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   return { url, stop: () => ended(child, 'SIGTERM') };
 }
