@@ -12,14 +12,21 @@ import { REMOTES } from './remotes.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'dist-server', '.nginx']);
+const SKIPPED_FOLDERS = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  'dist-server',
+  '.nginx',
+  '.machines',
+]);
 
 /**
  * Folders the builds and servers write (at the top or inside a package: `remote-home/dist`),
  * named by the docs but absent from a fresh clone.
  */
 const GENERATED =
-  /(^|\/)(dist|dist-server|logs|temp|site|releases|\.nginx|\.sandbox-data|\.e2e-tmp)(\/|$)/;
+  /(^|\/)(dist|dist-server|logs|temp|site|releases|\.nginx|\.local-rollout|\.machines|\.sandbox-data|\.e2e-tmp)(\/|$)/;
 
 /** The Markdown files to check: every README, area page (`docs/*.md`) and decision record. */
 export function documents(root = REPO_ROOT): string[] {
