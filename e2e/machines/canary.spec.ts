@@ -1,19 +1,20 @@
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prometheusClient } from 'deploy/observability/prometheus-api';
 import { METRIC, matchers } from 'deploy/observability/release-queries';
 import { releaseOfManifest } from 'release-contract/rum-events';
 import {
   BROKEN_CALCULATOR,
+  BROKEN_CANARY,
   deploy,
   IN_PRODUCTION,
-  releasedId,
-  skewPassed,
+  released,
+  SOUND_CANARY,
+  soundBuild,
   visitUntilDone,
-  WORK,
 } from '../utils/canary-visits';
 import { pinnedRelease } from '../utils/metrics-utils';
-import { buildEditedRemote, REPO_ROOT } from '../utils/redeploy-utils';
+import { buildEditedRemote } from '../utils/redeploy-utils';
 import { homeFrom } from './machine-page';
 import { expect, test } from './machines-fixtures';
 import type { Machine } from './topology';
@@ -59,24 +60,14 @@ test.describe('a canary over three machines', () => {
     test.setTimeout(420_000);
     const stable = pinnedRelease();
     const build = buildEditedRemote('remote-home', BROKEN_CALCULATOR);
-    const released = deploy(topology.deployEnv, 'release', 'remote-home', build);
-    expect(await released.done, released.output()).toBe(0);
-    const canary = releasedId(released);
-    skewPassed(stable, canary);
+    const canary = await released(topology.deployEnv, build, stable);
 
     const deployment = deploy(
       topology.deployEnv,
       'release',
       'remote-home',
       build,
-      '--canary',
-      '20',
-      '--window',
-      '180',
-      '--every',
-      '2',
-      '--min-views',
-      '4',
+      ...BROKEN_CANARY,
     );
     // Once every machine has the canary in its releases document (its metrics say so: asking
     // for a page would already be evidence), canary pages through the balancer one after
@@ -123,33 +114,10 @@ test.describe('a canary over three machines', () => {
   }) => {
     test.setTimeout(300_000);
     const stable = pinnedRelease();
-    // The same build with one more file is another release, and sound.
-    const build = path.join(WORK, 'remote-home-sound-machines');
-    rmSync(build, { recursive: true, force: true });
-    cpSync(path.join(REPO_ROOT, 'remote-home/dist'), build, { recursive: true });
-    writeFileSync(path.join(build, 'release-note.txt'), `a sound release ${Date.now()}\n`);
-    const released = deploy(topology.deployEnv, 'release', 'remote-home', build);
-    expect(await released.done, released.output()).toBe(0);
-    const canary = releasedId(released);
-    skewPassed(stable, canary);
+    const build = soundBuild('remote-home-sound-machines');
+    const canary = await released(topology.deployEnv, build, stable);
 
-    const deployment = deploy(
-      topology.deployEnv,
-      'release',
-      'remote-home',
-      build,
-      '--canary',
-      '50',
-      '--window',
-      '60',
-      '--every',
-      '2',
-      '--min-views',
-      '4',
-      // As tests/canary.spec: a one-minute window's clean views show "no worse by 20 points".
-      '--tolerance',
-      '0.2',
-    );
+    const deployment = deploy(topology.deployEnv, 'release', 'remote-home', build, ...SOUND_CANARY);
     let promotedAt = 0;
     deployment.child.stdout?.on('data', (chunk: Buffer) => {
       if (!promotedAt && chunk.toString().includes(`canary ${canary} PROMOTED`)) {

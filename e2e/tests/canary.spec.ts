@@ -1,18 +1,18 @@
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { expect, test } from '../fixtures';
 import {
   BROKEN_CALCULATOR,
+  BROKEN_CANARY,
   deploy as deployWith,
   IN_PRODUCTION,
-  releasedId,
-  skewPassed,
+  released,
+  SOUND_CANARY,
+  soundBuild,
   visit,
   visitUntilDone,
-  WORK,
 } from '../utils/canary-visits';
 import { metricsText, pinnedRelease, sampleValue } from '../utils/metrics-utils';
-import { buildEditedRemote, REPO_ROOT } from '../utils/redeploy-utils';
+import { buildEditedRemote } from '../utils/redeploy-utils';
 import { SERVED } from '../utils/tags';
 
 // Served through nginx only (`pnpm test:prod`): a team's release path of decision 029 — a
@@ -34,24 +34,9 @@ test.describe('a canary release', { tag: SERVED }, () => {
     const stable = pinnedRelease();
     expect(stable, 'remote-home is pinned to a release').toBeTruthy();
     const build = buildEditedRemote('remote-home', BROKEN_CALCULATOR);
-    const released = deploy('release', 'remote-home', build);
-    expect(await released.done, released.output()).toBe(0);
-    const canary = releasedId(released);
-    skewPassed(stable ?? '', canary);
+    const canary = await released({}, build, stable ?? '');
 
-    const deployment = deploy(
-      'release',
-      'remote-home',
-      build,
-      '--canary',
-      '20',
-      '--window',
-      '180',
-      '--every',
-      '2',
-      '--min-views',
-      '4',
-    );
+    const deployment = deploy('release', 'remote-home', build, ...BROKEN_CANARY);
     const given = await visitUntilDone(browser, deployment);
     const output = deployment.output();
     // Judged through Prometheus, over every page server (decision 037), by a test of the
@@ -94,34 +79,10 @@ test.describe('a canary release', { tag: SERVED }, () => {
   }) => {
     test.setTimeout(300_000);
     const stable = pinnedRelease();
-    // The same build with one more file is another release, and sound.
-    const build = path.join(WORK, 'remote-home-sound');
-    rmSync(build, { recursive: true, force: true });
-    cpSync(path.join(REPO_ROOT, 'remote-home/dist'), build, { recursive: true });
-    writeFileSync(path.join(build, 'release-note.txt'), `a sound release ${Date.now()}\n`);
-    const released = deploy('release', 'remote-home', build);
-    expect(await released.done, released.output()).toBe(0);
-    const canary = releasedId(released);
-    skewPassed(stable, canary);
+    const build = soundBuild('remote-home-sound');
+    const canary = await released({}, build, stable);
 
-    const deployment = deploy(
-      'release',
-      'remote-home',
-      build,
-      '--canary',
-      '50',
-      '--window',
-      '60',
-      '--every',
-      '2',
-      '--min-views',
-      '4',
-      // The twenty-odd clean views of a one-minute window can show a canary no worse than the
-      // stable release by 20 points at 95% (it takes 11), not by the default 5 (that takes 52):
-      // a wider margin for a short window — a canary worse than that is still rolled back.
-      '--tolerance',
-      '0.2',
-    );
+    const deployment = deploy('release', 'remote-home', build, ...SOUND_CANARY);
     const given = await visitUntilDone(browser, deployment);
     expect(deployment.output()).toMatch(
       new RegExp(

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { releaseOfManifest } from 'release-contract/rum-events';
@@ -142,4 +142,52 @@ export const BROKEN_CALCULATOR = [
     from: 'export default function LoanCalculator() {',
     to: "export default function LoanCalculator() {\n  throw new Error('this release has a broken calculator');",
   },
+];
+
+/** A sound new release: the same build with one more file is another release. */
+export function soundBuild(name: string): string {
+  const build = path.join(WORK, name);
+  rmSync(build, { recursive: true, force: true });
+  cpSync(path.join(REPO_ROOT, 'remote-home/dist'), build, { recursive: true });
+  writeFileSync(path.join(build, 'release-note.txt'), `a sound release ${Date.now()}\n`);
+  return build;
+}
+
+/**
+ * Deploys `build` as a release of remote-home (not yet served) and records it and `stable` as
+ * having passed the skew test; its id.
+ */
+export async function released(
+  env: Record<string, string>,
+  build: string,
+  stable: string,
+): Promise<string> {
+  const deployment = deploy(env, 'release', 'remote-home', build);
+  expect(await deployment.done, deployment.output()).toBe(0);
+  const id = releasedId(deployment);
+  skewPassed(stable, id);
+  return id;
+}
+
+/** A canary of a fifth of visitors, judged every 2 s over three minutes, on at least 4 views. */
+export const BROKEN_CANARY = [
+  '--canary',
+  '20',
+  '--window',
+  '180',
+  '--every',
+  '2',
+  '--min-views',
+  '4',
+];
+
+/**
+ * A canary of half the visitors for one minute. The twenty-odd clean views of a one-minute
+ * window can show a canary no worse than the stable release by 20 points at 95% (it takes 11),
+ * not by the default 5 (that takes 52): a wider margin for a short window — a canary worse than
+ * that is still rolled back.
+ */
+export const SOUND_CANARY = [
+  ...['--canary', '50', '--window', '60', '--every', '2', '--min-views', '4'],
+  ...['--tolerance', '0.2'],
 ];
