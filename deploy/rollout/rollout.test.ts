@@ -262,6 +262,9 @@ describe('a slice with a canary under way', () => {
     d.rollout.judge(promoteVerdict);
     expect(others(d.document())).toEqual(before);
     expect(before).toHaveLength(REMOTE_APPS.length - 1);
+    // Each slice keeps its place: the page's configuration and hints stay in the apps' order.
+    const names = (JSON.parse(d.document()) as ReleasesDocument).remotes.map(({ name }) => name);
+    expect(names).toEqual(REMOTE_APPS.map(({ name }) => name));
   });
 });
 

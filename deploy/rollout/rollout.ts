@@ -61,7 +61,9 @@ function withEntry(
 ): ReleasesDocument {
   const next = change(entryOf(remote, document));
   const others = document.remotes.filter((entry) => entry.name !== remote.name);
-  return { remotes: next ? [...others, next] : others };
+  // In the apps' order whatever changed: the pages' configuration and hints follow it.
+  const place = (entry: ReleasedRemote) => REMOTE_APPS.findIndex((app) => app.name === entry.name);
+  return { remotes: [...others, ...(next ? [next] : [])].sort((a, b) => place(a) - place(b)) };
 }
 
 /** The release the stable one replaced, as its history recorded it. */

@@ -7,6 +7,7 @@ import {
   contentSecurityPolicy,
   originOf,
 } from 'page-server/http/security-headers';
+import { IMMUTABLE } from 'page-server/http/static-server';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
@@ -190,12 +191,12 @@ test('an unknown path is the app with status 404; a missing file and a source ma
   expect(remoteMissing.headers()['content-type']).toMatch(/^text\/plain/);
 });
 
-test('hashed files are cached for good, precompressed; manifests and entries are revalidated', {
+test("hashed files are cached for good, precompressed, and so is a release's whole folder; a build folder's manifest and entry are revalidated", {
   tag: SERVED,
 }, async ({ request }) => {
   const script = await hostScript(request);
   const brotli = await request.get(script, { headers: { 'Accept-Encoding': 'br' } });
-  expect(brotli.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(brotli.headers()['cache-control']).toBe(IMMUTABLE);
   expect(brotli.headers()['content-encoding']).toBe('br');
   expect(brotli.headers().vary).toMatch(/Accept-Encoding/);
   const gzip = await request.get(script, { headers: { 'Accept-Encoding': 'gzip' } });
@@ -204,13 +205,17 @@ test('hashed files are cached for good, precompressed; manifests and entries are
   expect(await gzip.text()).toBe(await brotli.text());
 
   for (const remote of (await runtimeConfig(request)).remotes) {
+    // A release is uploaded once and its folder never changes (issue 48): all of it is kept for
+    // good. A remote served from its build folder (`pnpm start`) is asked again each time.
+    const released = /\/releases\/[0-9a-f]{12}\//.test(new URL(remote.manifestUrl).pathname);
+    const cached = released ? IMMUTABLE : 'no-cache';
     const manifest = await request.get(remote.manifestUrl);
-    expect(manifest.headers()['cache-control'], remote.name).toBe('no-cache');
+    expect(manifest.headers()['cache-control'], remote.name).toBe(cached);
     const entry = await request.get(
       remote.manifestUrl.replace('mf-manifest.json', 'remoteEntry.js'),
     );
     expect(entry.status(), remote.name).toBe(200);
-    expect(entry.headers()['cache-control'], remote.name).toBe('no-cache');
+    expect(entry.headers()['cache-control'], remote.name).toBe(cached);
   }
 });
 
