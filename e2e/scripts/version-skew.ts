@@ -1,10 +1,15 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { recordSkewPass } from 'deploy/deployed-store';
 import { releaseId } from 'deploy/release-id';
-import { localRolloutFile, rollOutLocally } from 'page-server/releases/local-rollout';
+import {
+  localRolloutFile,
+  registerLocalBuilds,
+  rollOutLocally,
+} from 'page-server/releases/local-rollout';
+import { buildRuntimeConfig } from 'release-contract/config-from-env';
 import { PAGE_SERVER_NODE_FLAGS, REMOTE_APPS } from 'tooling/apps';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
@@ -74,13 +79,30 @@ function buildRelease(commit: string): string {
   return tree;
 }
 
+/** The runtime configuration file a host before issue 48 reads: the same registered builds. */
+function legacyRuntimeConfig(env: Record<string, string | undefined>, remotesTree: string) {
+  const file = path.join(remotesTree, '.local-rollout', 'runtime-config.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(
+    file,
+    JSON.stringify(buildRuntimeConfig(env, registerLocalBuilds(env, remotesTree)), null, 2),
+  );
+  return file;
+}
+
 /** The servers of `pnpm serve`, each app's from the tree given for it. */
 function serve(hostTree: string, remotesTree: string): ChildProcess[] {
   const base = { ...process.env, ...E2E_SANDBOX_ENV, PROXY_SECRET: 'version-skew' };
   // The host runs only the releases a rollout registered (decision 025): those it will meet,
   // the remotes' tree's builds, not the ones beside the host.
   rollOutLocally(base, remotesTree);
-  const env = { ...base, RELEASES_SOURCE: localRolloutFile(remotesTree) };
+  const env = {
+    ...base,
+    RELEASES_SOURCE: localRolloutFile(remotesTree),
+    // A host from before issue 48 reads the same releases as a whole runtime configuration
+    // (HOST_RUNTIME_CONFIG): written the way it reads them, until the production pin passes it.
+    HOST_RUNTIME_CONFIG: legacyRuntimeConfig(base, remotesTree),
+  };
   // Each in a process group of its own, so that stopping it stops what it started (tsx).
   const start = (cwd: string, command: string, args: string[]) =>
     spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
