@@ -8,7 +8,7 @@ import { mswServer } from 'shared/testing/msw-server';
 import { renderInRouter } from 'shared/testing/render';
 import { kaCardPayment } from '../features/card-payment/ka-card-payment';
 import { kaLoans } from '../ka-loans';
-import { attemptKey } from '../lib/card-payment/attempt-key';
+import { attemptForPress } from '../lib/card-payment/attempt-key';
 import type { PaymentOrder } from '../lib/card-payment/payment-orders';
 import { money } from '../testing/customer';
 import { activeLoan, fakeLoanProvider } from '../testing/fake-loan-provider';
@@ -241,9 +241,9 @@ describe('coming back from the bank', () => {
       card: null,
       saveCard: false,
     };
-    const before = attemptKey(attempt);
+    const before = attemptForPress(attempt).key;
     renderOutcome({ status: 'declined', redirect_url: null, decline_reason: 'card_declined' });
     await screen.findByRole('heading', { name: t.declinedTitle });
-    await waitFor(() => expect(attemptKey(attempt)).not.toBe(before));
+    await waitFor(() => expect(attemptForPress(attempt).key).not.toBe(before));
   });
 });

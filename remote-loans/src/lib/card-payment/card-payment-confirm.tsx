@@ -1,6 +1,6 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmStep, type ConfirmWords } from '../money-action/confirm-step';
-import { type Attempt, attemptKey } from './attempt-key';
+import type { Attempt } from './attempt-key';
 import { CardChoice, type CardChoiceValue, NEW_CARD } from './card-choice';
 import { kaCardConfirm } from './ka-card-confirm';
 import { usePayWithCard } from './use-pay-with-card';
@@ -23,8 +23,8 @@ export interface CardPaymentConfirmProps {
  * A money action's confirmation when the provider takes payments on the bank's page (contract
  * v1.3): the amount as every confirmation states it, the card to pay with, and one button that
  * creates the order and sends the customer to the bank in this tab, once however often it is
- * pressed. The attempt's Idempotency-Key is made as the confirmation is reached (attempt-key),
- * so a reload of it sends the key its first press sent.
+ * pressed. The press makes the attempt's Idempotency-Key (attempt-key), which a repetition of
+ * that press sends again.
  */
 export function CardPaymentConfirm({
   loanId,
@@ -39,11 +39,6 @@ export function CardPaymentConfirm({
   const [choice, setChoice] = useState<CardChoiceValue>(NEW_CARD);
   const payment = usePayWithCard(loanId);
   const attempt: Attempt = { loanId, purpose, amount, ...choice };
-  const { card, saveCard } = choice;
-
-  useEffect(() => {
-    attemptKey({ loanId, purpose, amount, card, saveCard });
-  }, [loanId, purpose, amount, card, saveCard]);
 
   return (
     <ConfirmStep

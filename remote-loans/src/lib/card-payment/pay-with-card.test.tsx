@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { queryClient } from 'shared/query/query-client';
 import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
@@ -18,12 +19,14 @@ import {
 } from '../../testing/fake-loan-provider';
 import {
   BANK_ORIGIN,
+  type FakeOrderProvider,
   fakeOrderProvider,
   onAPageThatKnowsTheBank,
   orderOf,
   visaCard,
 } from '../../testing/fake-order-provider';
 import { leavePage } from './leave-page';
+import type { PaymentOrder } from './payment-orders';
 
 vi.mock('./leave-page', async (original) => ({
   ...(await original<typeof import('./leave-page')>()),
@@ -294,5 +297,92 @@ describe('one Idempotency-Key per attempt to pay (contract v1.3)', () => {
     const keys = provider.creates.map((create) => create.key);
     expect(keys.at(-1)).not.toBe(keys[0]);
     expect(provider.creates.at(-1)?.body).toMatchObject({ amount: '100.00' });
+  });
+});
+
+describe('an attempt is one intent: an old order never answers a new press', () => {
+  /** The order the provider holds, as another tab or the bank left it. */
+  /** The tab reloads: the page and its cache are built again; the tab's storage stays. */
+  const reload = (page: { unmount: () => void }) => {
+    page.unmount();
+    queryClient.clear();
+    vi.mocked(leavePage).mockClear();
+    return render(<NextPayment />);
+  };
+
+  const settle = (provider: FakeOrderProvider, id: number, fields: Partial<PaymentOrder>) => {
+    const order = provider.orders.find((candidate) => candidate.id === id);
+    if (!order) throw new Error(`no order ${id}`);
+    Object.assign(order, {
+      redirect_url: null,
+      decided_at: '2026-11-22T10:20:00+04:00',
+      ...fields,
+    });
+  };
+
+  it('sends the next instalment to the bank, not to the paid order another tab finished', async () => {
+    const user = userEvent.setup();
+    const { provider, page } = renderNextPayment();
+    await user.click(await toConfirmation(user));
+    await waitFor(() => expect(leavePage).toHaveBeenCalledWith(`${BANK_ORIGIN}/pay/tok-101`));
+
+    // Back from the bank; a second tab continues order 101 there and pays it.
+    settle(provider, 101, { status: 'succeeded' });
+    reload(page);
+    // The same instalment again (the next one is the same amount): a new press, a new attempt.
+    await user.click(await toConfirmation(user));
+
+    await waitFor(() => expect(leavePage).toHaveBeenCalledWith(`${BANK_ORIGIN}/pay/tok-102`));
+    expect(leavePage).toHaveBeenCalledTimes(1);
+    const [first, second] = provider.creates.map((create) => create.key);
+    expect(second).not.toBe(first);
+  });
+
+  it.each(['succeeded', 'expired', 'declined', 'canceled'] as const)(
+    'answers a press with a new order at the bank when the key’s order is %s, even before the list says so',
+    async (status) => {
+      const user = userEvent.setup();
+      const { provider, page } = renderNextPayment();
+      await user.click(await toConfirmation(user));
+      await waitFor(() => expect(leavePage).toHaveBeenCalledTimes(1));
+      settle(provider, 101, { status });
+      // A provider whose list lags behind: the page never hears that order 101 ended.
+      mswServer.use(http.get('*/api/loan/payment_orders/', () => HttpResponse.json([])));
+      reload(page);
+
+      await user.click(await toConfirmation(user));
+
+      await waitFor(() => expect(leavePage).toHaveBeenCalledWith(`${BANK_ORIGIN}/pay/tok-102`));
+      expect(leavePage).not.toHaveBeenCalledWith('/payment?order=101');
+      expect(provider.ordersPerKey().size).toBe(2);
+    },
+  );
+
+  it('goes back to the same order’s page at the bank when the key’s order still waits there', async () => {
+    const user = userEvent.setup();
+    const { provider, page } = renderNextPayment();
+    await user.click(await toConfirmation(user));
+    await waitFor(() => expect(leavePage).toHaveBeenCalledTimes(1));
+    // The provider's list lags: the page offers the confirmation again after a reload.
+    mswServer.use(http.get('*/api/loan/payment_orders/', () => HttpResponse.json([])));
+    reload(page);
+    await user.click(await toConfirmation(user));
+
+    await waitFor(() => expect(leavePage).toHaveBeenCalledWith(`${BANK_ORIGIN}/pay/tok-101`));
+    expect(provider.orders).toHaveLength(1);
+  });
+
+  it('sends the customer nowhere when the provider answers with another loan’s order, and says so', async () => {
+    const user = userEvent.setup();
+    renderNextPayment();
+    mswServer.use(
+      http.post('*/api/loan/loan/:id/payment_orders/', () =>
+        HttpResponse.json(orderOf({ id: 55, loan: activeLoan.id + 1 }), { status: 201 }),
+      ),
+    );
+    await user.click(await toConfirmation(user));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.notThisPayment);
+    expect(leavePage).not.toHaveBeenCalled();
   });
 });

@@ -5,8 +5,8 @@ import { paymentPageAddress } from 'shared/lib/payment-page';
 import { useWrite } from 'shared/query/use-write';
 import { refusalText } from '../money-action/refusal';
 import { loanWriteKey } from '../money-action/use-loan-write';
-import { type Attempt, endAttempt } from './attempt-key';
-import { createOrderFor } from './create-order';
+import type { Attempt } from './attempt-key';
+import { createOrderFor, ForeignOrderError } from './create-order';
 import { handFocusToOpenOrder } from './focus-handoff';
 import { kaCardConfirm } from './ka-card-confirm';
 import { kaPaymentNotices } from './ka-payment-notices';
@@ -30,7 +30,8 @@ function problemOf(error: ApiError): string {
  * Paying through a payment order (contract v1.3): one write per loan like repay/ (useWrite's
  * guard and the loans' one mutation key), which creates the order and sends the customer on:
  * to the bank's page while the order is `created`, to the return page once the bank has it (a
- * saved card charged at once, or an attempt already decided). A bank's address the configuration
+ * saved card charged at once). An answer that is not this press's order never sends the
+ * customer anywhere (create-order). A bank's address the configuration
  * does not list is never followed. `payment_in_progress` shows the open order instead (the loan
  * does, from the refreshed list).
  */
@@ -52,9 +53,12 @@ export function usePayWithCard(loanId: number) {
     try {
       order = await write.send(attempt);
     } catch (error) {
+      // Not this press's order: said plainly, and the loan's orders, asked again, show the rest.
+      if (error instanceof ForeignOrderError) {
+        setProblem(t.notThisPayment);
+        return;
+      }
       const apiError = toApiError(error);
-      // A body this key was not made for: the next press is a new attempt.
-      if (apiError.code === 'idempotency_key_reused') endAttempt(attempt);
       // The loan's open order takes this confirmation's place, and the focus with it.
       if (apiError.code === 'payment_in_progress') handFocusToOpenOrder(attempt.loanId);
       setProblem(problemOf(apiError));
@@ -62,7 +66,7 @@ export function usePayWithCard(loanId: number) {
     }
     if (!order) return;
     if (order.status !== 'created') {
-      // With the bank already (charged at once), or this attempt's order already decided.
+      // With the bank already (charged at once), or this press's order decided at once.
       setLeaving(true);
       leavePage(outcomePath(order.id));
       return;

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { ApiError } from 'shared/api/api-error';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { invalidateAccount } from 'shared/query/account-queries';
+import { endAttemptsOf, endAttemptsOfEndedOrders, listenForEndedAttempts } from './attempt-key';
 import { isOpenOrder, type PaymentOrder, paymentOrdersQuery } from './payment-orders';
 
 /**
@@ -27,7 +28,8 @@ const seenOpen = new Set<number>();
 /**
  * The customer's payment orders (newest first) and what they say about paying: asked during a
  * session, again every few seconds while one is open (another tab, the bank deciding), and the
- * account asked again when an order this page saw open reaches its outcome.
+ * account asked again when an order this page saw open reaches its outcome; the attempts to pay
+ * whose orders ended end with them (attempt-key).
  */
 export function usePaymentOrders() {
   const loggedIn = useLoggedIn();
@@ -38,12 +40,18 @@ export function usePaymentOrders() {
       current.state.data?.some(isOpenOrder) ? OPEN_ORDER_POLL_MS : false,
   });
   const orders = query.data;
+  useEffect(listenForEndedAttempts, []);
   useEffect(() => {
     if (!orders) return;
+    // An attempt whose order ended, wherever that was seen, is spent: the next press is new.
+    endAttemptsOfEndedOrders(orders);
     let decided = false;
     for (const order of orders) {
       if (isOpenOrder(order)) seenOpen.add(order.id);
-      else if (seenOpen.delete(order.id)) decided = true;
+      else if (seenOpen.delete(order.id)) {
+        decided = true;
+        endAttemptsOf(order.loan);
+      }
     }
     // The loan's figures changed with the outcome (or its limit, its overdue answer).
     if (decided) void invalidateAccount();
