@@ -24,10 +24,16 @@ export function LoanRepayment({
   loan,
   headingLevel,
   failedAutopay,
+  label = kaLoans.loan.pay,
+  initialAmount,
 }: {
   loan: Loan;
   /** The form's heading level under the heading that holds it. */
   headingLevel: 3 | 4;
+  /** The button's name where paying is another press than the loan's own (paying again). */
+  label?: string;
+  /** An amount the form opens on (the one a payment that did not go through was for). */
+  initialAmount?: string;
   /** The loan's automatic charge that failed (v1.3): said above the button, with "pay now". */
   failedAutopay?: PaymentOrder | undefined;
 }) {
@@ -55,7 +61,7 @@ export function LoanRepayment({
           {...repayForm.intent}
           {...PAY_ACTION}
         >
-          {kaLoans.loan.pay}
+          {label}
         </Button>
       </>
     );
@@ -72,6 +78,7 @@ export function LoanRepayment({
         loan,
         overdue: overdue.data,
         headingLevel,
+        initialAmount,
         onPaid: flow.finish,
         onCancel: flow.cancel,
       }}

@@ -1,17 +1,22 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { useAuthStore } from 'shared/auth/auth-store';
 import { loansQuery } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
+import { useUiStore } from 'shared/stores/ui-store';
+import { ka } from 'shared/strings/ka';
 import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { renderInRouter } from 'shared/testing/render';
+import { LONG_WAIT_MS } from '../features/card-payment/hooks/use-order-outcome';
 import { kaCardPayment } from '../features/card-payment/ka-card-payment';
 import { kaLoans } from '../ka-loans';
 import { attemptForPress } from '../lib/card-payment/attempt-key';
+import { leavePage } from '../lib/card-payment/leave-page';
 import type { PaymentOrder } from '../lib/card-payment/payment-orders';
 import { money } from '../testing/customer';
-import { activeLoan, fakeLoanProvider } from '../testing/fake-loan-provider';
+import { activeLoan, fakeLoanProvider, startingWith } from '../testing/fake-loan-provider';
 import {
   BANK_ORIGIN,
   type FakeOrderProvider,
@@ -21,7 +26,16 @@ import {
 } from '../testing/fake-order-provider';
 import PaymentOutcome from './payment-outcome';
 
+vi.mock('../lib/card-payment/leave-page', async (original) => ({
+  ...(await original<typeof import('../lib/card-payment/leave-page')>()),
+  leavePage: vi.fn(),
+}));
+
 onAPageThatKnowsTheBank();
+
+/** The value a `<dt>` term names inside `where`. */
+const figure = (where: HTMLElement, term: string) =>
+  within(where).getByText(term, { selector: 'dt' }).nextElementSibling;
 
 const t = kaCardPayment.outcome;
 
@@ -40,6 +54,7 @@ const paid: NonNullable<PaymentOrder['payment']> = {
 
 beforeEach(() => {
   sessionStorage.clear();
+  vi.mocked(leavePage).mockReset();
 });
 afterEach(() => vi.useRealTimers());
 
@@ -121,19 +136,30 @@ describe('coming back from the bank', () => {
     ['authentication_failed', t.declined.authentication_failed],
     ['bank_unavailable', t.declined.bank_unavailable],
   ] as const)(
-    'says why the bank declined (%s) in plain words, and offers to try again',
+    'says why the bank declined (%s) in plain words, which loan, how much and when',
     async (reason, said) => {
-      renderOutcome({ status: 'declined', redirect_url: null, decline_reason: reason });
+      renderOutcome({
+        status: 'declined',
+        redirect_url: null,
+        decline_reason: reason,
+        decided_at: '2026-11-22T10:16:00+04:00',
+      });
 
       const heading = await screen.findByRole('heading', { name: t.declinedTitle });
       await waitFor(() => expect(heading).toHaveFocus());
       expect(
         screen.getByText(new RegExp(said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
       ).toHaveTextContent(t.nothingCharged);
-      expect(screen.getByRole('link', { name: t.tryAgain })).toHaveAttribute(
-        'href',
-        `/#loan-${activeLoan.id}`,
+      const outcome = heading.parentElement as HTMLElement;
+      await waitFor(() =>
+        expect(figure(outcome, kaLoans.receipt.loan)).toHaveTextContent(
+          `№${activeLoan.id}, ${money(activeLoan.amount)}`,
+        ),
       );
+      expect(figure(outcome, kaCardPayment.inProgress.amount)).toHaveTextContent(money('272.09'));
+      // The bank's decision, in Tbilisi time.
+      expect(figure(outcome, t.decidedAt)).toHaveTextContent('22 ნოემბერი, 2026, 10:16');
+      expect(await screen.findByRole('button', { name: t.tryAgain })).toBeInTheDocument();
     },
   );
 
@@ -143,13 +169,71 @@ describe('coming back from the bank', () => {
   ] as const)(
     'says plainly that the order %s, with a way to try again',
     async (status, title, text) => {
-      renderOutcome({ status, redirect_url: null });
+      renderOutcome({ status, redirect_url: null, decided_at: '2026-11-22T10:30:00+04:00' });
       const heading = await screen.findByRole('heading', { name: title });
       await waitFor(() => expect(heading).toHaveFocus());
       expect(screen.getByText(text)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: t.tryAgain })).toBeInTheDocument();
+      expect(figure(heading.parentElement as HTMLElement, t.decidedAt)).toHaveTextContent(
+        '22 ნოემბერი, 2026, 10:30',
+      );
+      expect(await screen.findByRole('button', { name: t.tryAgain })).toBeInTheDocument();
     },
   );
+
+  it.each([
+    ['declined', { decline_reason: 'insufficient_funds' as const }],
+    ['expired', {}],
+    ['canceled', {}],
+  ] as const)(
+    'pays again from a %s order in three presses: pay again, go on, pay by card',
+    async (status, fields) => {
+      const user = userEvent.setup();
+      const { provider } = renderOutcome({
+        status,
+        redirect_url: null,
+        amount: '272.09',
+        ...fields,
+      });
+
+      await user.click(await screen.findByRole('button', { name: t.tryAgain }));
+      // The form opens on what the order was for: the next instalment.
+      expect(
+        await screen.findByRole('radio', { name: startingWith(kaLoans.repay.next) }),
+      ).toBeChecked();
+      await user.click(screen.getByRole('button', { name: kaLoans.repay.continue }));
+      await user.click(await screen.findByRole('button', { name: kaCardPayment.payWithCard }));
+
+      await waitFor(() => expect(leavePage).toHaveBeenCalledWith(`${BANK_ORIGIN}/pay/tok-102`));
+      expect(provider.creates.at(-1)?.body).toMatchObject({ amount: '272.09' });
+    },
+  );
+
+  it('pays again another amount than the choices, typed in for the customer', async () => {
+    const user = userEvent.setup();
+    const { provider } = renderOutcome({
+      status: 'declined',
+      redirect_url: null,
+      amount: '100.50',
+      decline_reason: 'card_declined',
+    });
+    await user.click(await screen.findByRole('button', { name: t.tryAgain }));
+    expect(await screen.findByRole('textbox', { name: kaLoans.repay.otherLabel })).toHaveValue(
+      '100,50',
+    );
+    await user.click(screen.getByRole('button', { name: kaLoans.repay.continue }));
+    await user.click(await screen.findByRole('button', { name: kaCardPayment.payWithCard }));
+    await waitFor(() => expect(leavePage).toHaveBeenCalledTimes(1));
+    expect(provider.creates.at(-1)?.body).toMatchObject({ amount: '100.50' });
+  });
+
+  it('offers no new payment of a loan whose payment is on its way meanwhile: it shows that one', async () => {
+    const { provider } = renderOutcome({ status: 'expired', redirect_url: null });
+    provider.orders.unshift(orderOf({ id: 120, loan: activeLoan.id }));
+    expect(
+      await screen.findByRole('article', { name: kaCardPayment.inProgress.title }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: t.tryAgain })).toBeNull();
+  });
 
   it('offers the bank’s page again, or a cancel, to a customer back without finishing', async () => {
     const user = userEvent.setup();
@@ -194,28 +278,67 @@ describe('coming back from the bank', () => {
     expect(await screen.findByText(t.notFound)).toBeInTheDocument();
   });
 
-  it('says a failing check fails and keeps asking, longer apart, until the outcome', async () => {
+  it('says a failing check fails and keeps asking, each failed ask waiting twice as long, until the outcome', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { provider } = renderOutcome({ status: 'processing', redirect_url: null });
     let failing = true;
-    const requests = watchRequests();
+    const orderAskTimes: number[] = [];
     mswServer.use(
-      http.get('*/api/loan/payment_orders/101/', () =>
-        failing ? HttpResponse.json({ detail: 'Server error' }, { status: 503 }) : undefined,
-      ),
+      http.get('*/api/loan/payment_orders/101/', () => {
+        if (!failing) return undefined;
+        orderAskTimes.push(Date.now());
+        return HttpResponse.json({ detail: 'Server error' }, { status: 503 });
+      }),
     );
 
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(t.stillAsking));
-    const asked = orderAsks(requests).length;
-    // The next ask waits twice the usual 1.5 s.
-    await act(() => vi.advanceTimersByTimeAsync(1600));
-    expect(orderAsks(requests).length).toBe(asked);
-    await act(() => vi.advanceTimersByTimeAsync(1600));
-    await waitFor(() => expect(orderAsks(requests).length).toBeGreaterThan(asked));
+    // Each failed ask in a row doubles the wait before the next: 3 s, 6 s, 12 s, then 15 s.
+    await act(() => vi.advanceTimersByTimeAsync(3000 + 6000 + 12_000 + 15_000 + 500));
+    const gaps = orderAskTimes.slice(1).map((at, index) => at - (orderAskTimes[index] ?? at));
+    expect(gaps.map((gap) => Math.round(gap / 500) * 500)).toEqual([3000, 6000, 12_000, 15_000]);
 
     failing = false;
     decide(provider, { status: 'succeeded', payment: paid });
     await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(await screen.findByRole('heading', { name: t.succeededTitle })).toBeInTheDocument();
+  });
+
+  it('says after a minute that the bank takes longer than usual and that the customer may leave, asking less often', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const requests = watchRequests();
+    renderOutcome({ status: 'processing', redirect_url: null });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(t.processingText));
+    expect(screen.queryByRole('link', { name: t.toLoans })).toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(LONG_WAIT_MS));
+    expect(screen.getByRole('status')).toHaveTextContent(t.processingLong);
+    expect(screen.getByRole('link', { name: t.toLoans })).toHaveAttribute('href', '/');
+    const asked = orderAsks(requests).length;
+    await act(() => vi.advanceTimersByTimeAsync(10_500));
+    expect(orderAsks(requests).length - asked).toBeLessThanOrEqual(3);
+  });
+
+  it('stops asking when the session ends under it, says the outcome waits for a login, and shows it after one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const requests = watchRequests();
+    const { provider } = renderOutcome({ status: 'processing', redirect_url: null });
+    await screen.findByRole('heading', { name: t.processingTitle });
+
+    // The inactivity rule ends the session: the store is logged out, as the shell does it.
+    await act(() => useAuthStore.getState().logout('inactive'));
+    expect(await screen.findByRole('heading', { name: t.loggedOutTitle })).toBeInTheDocument();
+    expect(screen.getByText(t.loggedOut)).toBeInTheDocument();
+    const asked = orderAsks(requests).length;
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(orderAsks(requests).length).toBe(asked);
+
+    // The login the button asks for, then the same order's outcome.
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole('button', { name: ka.account.login }));
+    expect(useUiStore.getState().accountPanel).toBe('login');
+    decide(provider, { status: 'succeeded', payment: paid });
+    act(() => startSession());
     expect(await screen.findByRole('heading', { name: t.succeededTitle })).toBeInTheDocument();
   });
 

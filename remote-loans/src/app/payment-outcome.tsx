@@ -1,19 +1,25 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { formatMoney } from 'shared/lib/money';
+import { formatDateTime } from 'shared/lib/tbilisi-time';
 import { useLocation } from 'shared/navigation/router';
 import { useLoans } from 'shared/query/use-account';
+import { useUiStore } from 'shared/stores/ui-store';
+import { format, ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
-import facts from '../components/facts.module.css';
 import { useOrderOutcome } from '../features/card-payment/hooks/use-order-outcome';
 import { kaPaymentOutcome } from '../features/card-payment/ka-payment-outcome';
 import { Receipt } from '../features/payments/components/receipt';
+import { PayoffAction } from '../features/payoff/components/payoff-action';
 import { kaLoans } from '../ka-loans';
 import cardStyles from '../lib/card-payment/card-payment.module.css';
 import { kaPaymentNotices } from '../lib/card-payment/ka-payment-notices';
-import { ContinueOrCancel } from '../lib/card-payment/order-in-progress';
-import type { PaymentOrder } from '../lib/card-payment/payment-orders';
-import { Figures } from '../lib/money-action/figures';
+import { ContinueOrCancel, OrderInProgress } from '../lib/card-payment/order-in-progress';
+import { openOrderOf, type PaymentOrder } from '../lib/card-payment/payment-orders';
+import { usePaymentOrders } from '../lib/card-payment/use-payment-orders';
+import { statusOf } from '../lib/loan-status';
+import { type Figure, Figures } from '../lib/money-action/figures';
 import panel from '../lib/money-action/money-action.module.css';
+import { LoanRepayment } from './loan-repayment';
 import styles from './payment-outcome.module.css';
 
 const t = kaPaymentOutcome;
@@ -28,8 +34,55 @@ export function orderIdOf(search: string): number | null {
 
 /** The customer's loans, where they pay (a full page: the loans as the provider has them now). */
 const LOANS = '/';
-/** A loan on the customer's page, to pay again. */
-const loanAnchor = (loanId: number) => `/#loan-${loanId}`;
+
+/** Which loan the order paid: its number, and its amount once the loans are known. */
+function useLoanRow(loanId: number): Figure {
+  const loan = useLoans().data?.find((candidate) => candidate.id === loanId);
+  return {
+    term: kaLoans.receipt.loan,
+    value: loan
+      ? format(kaLoans.receipt.loanValue, { id: loan.id, amount: formatMoney(loan.amount) })
+      : `№${loanId}`,
+  };
+}
+
+/** An order that paid nothing: which loan, the amount, and when it ended (Tbilisi time). */
+function UnpaidFacts({ order }: { order: PaymentOrder }) {
+  const loan = useLoanRow(order.loan);
+  return (
+    <Figures
+      rows={[
+        loan,
+        {
+          term: kaPaymentNotices.inProgress.amount,
+          value: formatMoney(order.amount),
+          strong: true,
+        },
+        { term: t.decidedAt, value: formatDateTime(order.decided_at ?? order.expires_at) },
+      ]}
+    />
+  );
+}
+
+/**
+ * Paying the same loan again from here, in place: the form opens on the amount the ended order
+ * was for (a payoff: today's quote), so the bank's page is three presses away — this button, go
+ * on, pay by card. A loan now closed offers nothing; one with a payment on its way shows it.
+ */
+function PayAgain({ order }: { order: PaymentOrder }) {
+  const loan = useLoans().data?.find((candidate) => candidate.id === order.loan);
+  const open = openOrderOf(usePaymentOrders().orders, order.loan);
+  if (!loan) return null;
+  if (open) return <OrderInProgress order={open} headingLevel={3} />;
+  const status = statusOf(loan);
+  if (status !== 'active' && status !== 'overdue') return null;
+  if (order.purpose === 'payoff') {
+    return <PayoffAction loanId={loan.id} payable headingLevel={3} openLabel={t.tryAgain} />;
+  }
+  return (
+    <LoanRepayment loan={loan} headingLevel={3} label={t.tryAgain} initialAmount={order.amount} />
+  );
+}
 
 /** A decided outcome: its heading takes the focus as it arrives, so it is what is read first. */
 function Decided({
@@ -60,16 +113,11 @@ const toLoans = (
   </a>
 );
 
-const tryAgain = (order: PaymentOrder) => (
-  <a className={cardStyles.linkButton} href={loanAnchor(order.loan)}>
-    {t.tryAgain}
-  </a>
-);
-
 /** What the payment paid, and its receipt (v1.2's, which prints alone). */
 function Succeeded({ order }: { order: PaymentOrder }) {
   const { payment } = order;
   const loan = useLoans().data?.find((candidate) => candidate.id === order.loan);
+  const loanRow = useLoanRow(order.loan);
   const [receipt, setReceipt] = useState(false);
   const receiptButton = useRef<HTMLButtonElement>(null);
   return (
@@ -88,6 +136,7 @@ function Succeeded({ order }: { order: PaymentOrder }) {
     >
       <Figures
         rows={[
+          loanRow,
           { term: t.paid, value: formatMoney(payment?.amount ?? order.amount), strong: true },
           ...(payment
             ? [
@@ -96,9 +145,13 @@ function Succeeded({ order }: { order: PaymentOrder }) {
                   : [{ term: kaLoans.payments.penalty, value: formatMoney(payment.penalty) }]),
                 { term: kaLoans.payments.interest, value: formatMoney(payment.interest) },
                 { term: kaLoans.payments.principal, value: formatMoney(payment.principal) },
-                { term: t.receiptNumber, value: payment.receipt_number },
               ]
             : []),
+          {
+            term: kaLoans.receipt.paidAt,
+            value: formatDateTime(payment?.paid_at ?? order.decided_at ?? order.created_at),
+          },
+          payment ? { term: t.receiptNumber, value: payment.receipt_number } : false,
         ]}
       />
       {payment && loan && receipt ? (
@@ -123,19 +176,13 @@ function OrderState({ order }: { order: PaymentOrder }) {
       return <Succeeded order={order} />;
     case 'declined':
       return (
-        <Decided
-          title={t.declinedTitle}
-          actions={
-            <>
-              {tryAgain(order)}
-              {toLoans}
-            </>
-          }
-        >
+        <Decided title={t.declinedTitle} actions={toLoans}>
+          <UnpaidFacts order={order} />
           <p className={cardStyles.text}>
             {order.decline_reason ? kaPaymentNotices.declined[order.decline_reason] : null}{' '}
             {kaPaymentNotices.nothingCharged}
           </p>
+          <PayAgain order={order} />
         </Decided>
       );
     case 'expired':
@@ -143,60 +190,89 @@ function OrderState({ order }: { order: PaymentOrder }) {
       return (
         <Decided
           title={order.status === 'expired' ? t.expiredTitle : t.canceledTitle}
-          actions={
-            <>
-              {tryAgain(order)}
-              {toLoans}
-            </>
-          }
+          actions={toLoans}
         >
+          <UnpaidFacts order={order} />
           <p className={cardStyles.text}>
             {order.status === 'expired' ? t.expiredText : t.canceledText}
           </p>
+          <PayAgain order={order} />
         </Decided>
       );
     default:
-      return (
-        <div className={panel.panel}>
-          <h2 className={styles.heading}>
-            {order.status === 'created' ? t.createdTitle : t.processingTitle}
-          </h2>
-          <dl className={facts.facts}>
-            <div>
-              <dt>{kaPaymentNotices.inProgress.amount}</dt>
-              <dd>{formatMoney(order.amount)}</dd>
-            </div>
-          </dl>
-          {order.status === 'created' ? (
-            <>
-              <p className={cardStyles.text}>{t.createdText}</p>
-              <ContinueOrCancel order={order} />
-            </>
-          ) : null}
-        </div>
-      );
+      return <Undecided order={order} />;
   }
+}
+
+/** An order the bank has not decided: which loan, the amount, since when; the bank's page again. */
+function Undecided({ order }: { order: PaymentOrder }) {
+  const loan = useLoanRow(order.loan);
+  return (
+    <div className={panel.panel}>
+      <h2 className={styles.heading}>
+        {order.status === 'created' ? t.createdTitle : t.processingTitle}
+      </h2>
+      <Figures
+        rows={[
+          loan,
+          {
+            term: kaPaymentNotices.inProgress.amount,
+            value: formatMoney(order.amount),
+            strong: true,
+          },
+          { term: kaPaymentNotices.inProgress.since, value: formatDateTime(order.created_at) },
+        ]}
+      />
+      {order.status === 'created' ? (
+        <>
+          <p className={cardStyles.text}>{t.createdText}</p>
+          <ContinueOrCancel order={order} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** No session (it ended while the customer waited, or at the bank): nothing is asked until a login. */
+function LoggedOut() {
+  const requestLogin = useUiStore((state) => state.requestLogin);
+  return (
+    <div className={panel.panel}>
+      <h2 className={styles.heading}>{t.loggedOutTitle}</h2>
+      <p className={cardStyles.text}>{t.loggedOut}</p>
+      <div className={panel.actions}>
+        <Button onClick={requestLogin}>{ka.account.login}</Button>
+      </div>
+    </div>
+  );
 }
 
 /** The order's state, and what the live region says while it is undecided. */
 function Outcome({ id }: { id: number }) {
-  const query = useOrderOutcome(id);
+  const { query, loggedIn, longWait } = useOrderOutcome(id);
   const order = query.data;
   const notFound = query.error?.status === 404 && !order;
   const failing = query.isError && !notFound;
+  const processing = order?.status === 'processing';
   // One live region for the whole wait, present from the start, so each change is announced.
-  const said = notFound
+  const said = !loggedIn
     ? ''
-    : failing
-      ? t.stillAsking
-      : !order
-        ? t.checking
-        : order.status === 'processing'
-          ? t.processingText
-          : '';
+    : notFound
+      ? ''
+      : failing
+        ? t.stillAsking
+        : !order
+          ? t.checking
+          : processing
+            ? longWait
+              ? t.processingLong
+              : t.processingText
+            : '';
   return (
     <>
-      {notFound ? (
+      {!loggedIn ? (
+        <LoggedOut />
+      ) : notFound ? (
         <div className={panel.panel}>
           <h2 className={styles.heading}>{t.badAddressTitle}</h2>
           <p className={cardStyles.text}>{t.notFound}</p>
@@ -208,10 +284,12 @@ function Outcome({ id }: { id: number }) {
       {/* Under what it is about, and always there: each change of what it says is announced. */}
       <p
         role="status"
-        className={order?.status === 'processing' || failing ? cardStyles.text : 'visually-hidden'}
+        className={loggedIn && (processing || failing) ? cardStyles.text : 'visually-hidden'}
       >
         {said}
       </p>
+      {/* Long with the bank: the customer may go, and finds the outcome on the loan. */}
+      {loggedIn && processing && longWait ? <div className={panel.actions}>{toLoans}</div> : null}
     </>
   );
 }

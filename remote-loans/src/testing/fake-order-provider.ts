@@ -86,7 +86,8 @@ export function fakeOrderProvider(
     dropRequests: 0,
     ordersPerKey: () => new Map(made),
   };
-  let nextId = 100;
+  // New orders are numbered after those the provider starts with (101 for an empty one).
+  let nextId = Math.max(100, ...state.orders.map((order) => order.id));
   const find = (id: number) => state.orders.find((order) => order.id === id);
   /** A create's answer, unless it is to be lost on the way. */
   const answer = (response: Response) => {

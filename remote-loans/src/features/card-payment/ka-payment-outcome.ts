@@ -5,11 +5,15 @@ export const kaPaymentOutcome = {
   processingTitle: 'გადახდა მუშავდება',
   processingText:
     'ბანკი ამოწმებს გადახდას. ეს ჩვეულებრივ რამდენიმე წამს გრძელდება; გვერდი თავად განახლდება.',
+  processingLong:
+    'ბანკი გადახდას ჩვეულებრივზე დიდხანს ამოწმებს. შეგიძლიათ დატოვოთ ეს გვერდი: შედეგს ნახავთ თქვენს სესხზე.',
   createdTitle: 'გადახდა ჯერ არ დასრულებულა',
   createdText: 'ბანკის გვერდზე გადახდა არ დაგისრულებიათ. შეგიძლიათ იქ გააგრძელოთ ან გააუქმოთ.',
   stillAsking: 'მდგომარეობის შემოწმება ვერ მოხერხდა. ვცდილობთ ხელახლა…',
   succeededTitle: 'გადახდა შესრულდა',
   paid: 'გადახდილია',
+  /** When an order that paid nothing ended (declined, expired, canceled). */
+  decidedAt: 'დრო (თბილისი)',
   split: 'საიდან დაიფარა',
   receiptNumber: 'ქვითრის ნომერი',
   showReceipt: 'ქვითარი',
@@ -23,4 +27,6 @@ export const kaPaymentOutcome = {
   badAddressTitle: 'გადახდა ვერ მოიძებნა',
   badAddress: 'ამ მისამართში გადახდის ნომერი არასწორია.',
   notFound: 'ასეთი გადახდა ვერ მოიძებნა.',
+  loggedOutTitle: 'გადახდის შედეგი გელოდებათ',
+  loggedOut: 'სესია დასრულდა. შედით ანგარიშში, რომ ნახოთ ამ გადახდის შედეგი.',
 } as const;

@@ -61,6 +61,7 @@ export function PayoffAction({
   headingLevel,
   onPaidOff,
   returnFocusTo,
+  openLabel,
 }: {
   loanId: number;
   /** The loan is open; a closed one offers nothing (but still says it was paid off here). */
@@ -69,6 +70,8 @@ export function PayoffAction({
   onPaidOff?: (total: string) => void;
   /** Where the focus goes when the done message closes and the loan is closed. */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** The opening button's name where paying off is another press (paying off again). */
+  openLabel?: string;
 }) {
   // The done message tells the total paid off.
   const flow = useActionFlow<string>(returnFocusTo);
@@ -153,7 +156,7 @@ export function PayoffAction({
   return (
     <ActionSteps
       flow={flow}
-      words={t}
+      words={openLabel ? { ...t, open: openLabel } : t}
       busyLabel={t.paying}
       headingLevel={headingLevel}
       offered={payable}

@@ -6,7 +6,7 @@ import type { Loan } from 'shared/api/loan/loans';
 import { FormAlert } from 'shared/forms/form-alert';
 import { FormTextField } from 'shared/forms/form-text-field';
 import { applyServerError } from 'shared/forms/server-errors';
-import { formatMoney, fromTetri } from 'shared/lib/money';
+import { formatMoney, fromTetri, toTetri } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
@@ -46,9 +46,40 @@ export interface RepayFormProps {
   overdue: OverdueFigures | null | undefined;
   /** The choice selected when the form opens (the overdue notice opens on the total due). */
   initialChoice?: RepayChoice;
+  /**
+   * An amount the form opens on, when no choice is given: the choice of that amount, or
+   * another amount typed in (paying again what did not go through).
+   */
+  initialAmount?: string;
   headingLevel?: 3 | 4;
   onPaid: (payment: Payment) => void;
   onCancel: () => void;
+}
+
+/**
+ * What the form opens on: the given choice; else the choice whose amount is the given amount,
+ * or that amount typed under "another amount" (as the customer would type it, a comma for the
+ * tetri); else the first choice.
+ */
+function openingChoice(
+  terms: ReturnType<typeof repaymentTerms>,
+  choices: readonly RepayChoice[],
+  initialChoice: RepayChoice | undefined,
+  initialAmount: string | undefined,
+): RepayValues {
+  if (initialChoice && choices.includes(initialChoice))
+    return { choice: initialChoice, amount: '' };
+  const tetri = initialAmount === undefined ? null : toTetri(initialAmount);
+  if (tetri !== null) {
+    const same = choices.find(
+      (option) => option !== 'other' && amountOf(option, terms, '') === tetri,
+    );
+    if (same) return { choice: same, amount: '' };
+    if (choices.includes('other')) {
+      return { choice: 'other', amount: fromTetri(tetri).replace('.', ',') };
+    }
+  }
+  return { choice: choices[0] ?? 'full', amount: '' };
 }
 
 const CHOICE_LABEL: Record<RepayChoice, string> = {
@@ -68,6 +99,7 @@ export function RepayForm({
   loan,
   overdue,
   initialChoice,
+  initialAmount,
   headingLevel = 3,
   onPaid,
   onCancel,
@@ -76,11 +108,10 @@ export function RepayForm({
   const choices = availableChoices(terms);
   const { min, max, penalty } = terms;
   const schema = useMemo(() => repaySchema({ min, max, penalty }), [min, max, penalty]);
-  const firstChoice =
-    initialChoice && choices.includes(initialChoice) ? initialChoice : (choices[0] ?? 'full');
+  const opening = openingChoice(terms, choices, initialChoice, initialAmount);
   const form = useForm<RepayValues>({
     resolver: zodResolver(schema),
-    defaultValues: { choice: firstChoice, amount: '' },
+    defaultValues: opening,
   });
   const choice = useWatch({ control: form.control, name: 'choice' });
   // One payment of this loan at a time, here or wherever else it is open (useWrite's guard).
