@@ -377,14 +377,16 @@ test.describe('on desktop', () => {
     ]);
     await page.reload();
     const failed = card.getByRole('region', { name: kaAutopay.failedTitle });
-    await expect(failed).toContainText(kaAutopay.reason.insufficient_funds);
-    await expect(failed.getByRole('button', { name: kaAutopay.payNow })).toBeVisible();
+    await expect(failed).toContainText(o.declined.insufficient_funds);
+    // The loan's one pay button pays it: the notice has none of its own.
+    await expect(failed.getByRole('button')).toHaveCount(0);
     // Still on: the next day is charged again unless the customer turns it off.
     await expect(autopay.getByRole('button', { name: kaAutopay.turnOff })).toBeVisible();
     const firstScreen = nextPayment(page);
     await expect(firstScreen).toContainText(o.declined.insufficient_funds);
     await screenshot(page, testInfo, '9-autopay-declined');
-    await firstScreen.getByRole('button', { name: kaCardPayment.payNow }).click();
+    await expect(firstScreen.getByRole('button')).toHaveCount(1);
+    await firstScreen.getByRole('button', { name: kaLoans.loan.pay }).click();
     await expect(
       firstScreen.getByRole('radio', { name: startsWith(kaLoans.repay.next) }),
     ).toBeVisible();

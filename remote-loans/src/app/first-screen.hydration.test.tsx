@@ -122,8 +122,9 @@ describe('the first screen from the server (contract v1.3)', () => {
     const { html, done } = await serverThenBrowser(OverdueNotice, prefetchNotice);
     try {
       expect(html).toContain(kaCardPayment.outcome.declined.card_declined);
-      expect(html).toContain(kaCardPayment.payNow);
-      expect(screen.getByRole('button', { name: kaCardPayment.payNow })).toBeInTheDocument();
+      // Paid by the notice's one pay button, in the server's HTML as in the browser.
+      expect(html).toContain(kaLoans.overdue.pay);
+      expect(screen.getByRole('button', { name: kaLoans.overdue.pay })).toBeInTheDocument();
     } finally {
       done();
     }

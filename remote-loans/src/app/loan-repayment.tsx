@@ -7,14 +7,13 @@ import type { Payment } from '../features/repayment/components/repay-form';
 import { repayForm } from '../features/repayment/components/repay-form-on-demand';
 import { RepaySuccess } from '../features/repayment/components/repay-success';
 import { kaLoans } from '../ka-loans';
-import { FailedAutopayNotice } from '../lib/card-payment/failed-autopay-notice';
+import { DeclinedPaymentNotice } from '../lib/card-payment/declined-payment-notice';
 import type { PaymentOrder } from '../lib/card-payment/payment-orders';
 import { statusOf } from '../lib/loan-status';
 import styles from '../lib/money-action/money-action.module.css';
 import { useActionFlow } from '../lib/money-action/use-action-flow';
 import { OnDemand } from '../lib/on-demand';
 import { useOverdue } from '../lib/overdue/use-overdue';
-import { PAY_ACTION } from '../lib/pay-action';
 
 /**
  * Paying one loan from where the loan is shown: a button that opens the repayment form in
@@ -23,7 +22,7 @@ import { PAY_ACTION } from '../lib/pay-action';
 export function LoanRepayment({
   loan,
   headingLevel,
-  failedAutopay,
+  declined,
   label = kaLoans.loan.pay,
   initialAmount,
 }: {
@@ -34,8 +33,8 @@ export function LoanRepayment({
   label?: string;
   /** An amount the form opens on (the one a payment that did not go through was for). */
   initialAmount?: string;
-  /** The loan's automatic charge that failed (v1.3): said above the button, with "pay now". */
-  failedAutopay?: PaymentOrder | undefined;
+  /** The loan's last payment, declined (v1.3): said above the button, which pays it now. */
+  declined?: PaymentOrder | undefined;
 }) {
   const flow = useActionFlow<Payment>();
   const status = statusOf(loan);
@@ -52,14 +51,13 @@ export function LoanRepayment({
     return (
       <>
         {success}
-        {failedAutopay ? <FailedAutopayNotice order={failedAutopay} onPayNow={flow.start} /> : null}
+        {declined ? <DeclinedPaymentNotice order={declined} /> : null}
         <Button
           ref={flow.trigger}
           variant="secondary"
           className={styles.trigger}
           onClick={flow.start}
           {...repayForm.intent}
-          {...PAY_ACTION}
         >
           {label}
         </Button>

@@ -5,7 +5,7 @@ import { format } from 'shared/strings/ka';
 import { Card } from 'shared/ui/card';
 import { kaLoans } from '../ka-loans';
 import { OrderInProgress } from '../lib/card-payment/order-in-progress';
-import { failedAutopayOf, openOrderOf } from '../lib/card-payment/payment-orders';
+import { lastDeclinedOf, openOrderOf } from '../lib/card-payment/payment-orders';
 import { type Orders, usePaymentOrders } from '../lib/card-payment/use-payment-orders';
 import { statusOf } from '../lib/loan-status';
 import { LoanRepayment } from './loan-repayment';
@@ -53,11 +53,7 @@ function LoanDue({ loan, orders }: { loan: Loan; orders: Orders }) {
       {open ? (
         <OrderInProgress order={open} headingLevel={3} />
       ) : (
-        <LoanRepayment
-          loan={loan}
-          headingLevel={3}
-          failedAutopay={failedAutopayOf(orders, loan.id)}
-        />
+        <LoanRepayment loan={loan} headingLevel={3} declined={lastDeclinedOf(orders, loan.id)} />
       )}
     </li>
   );

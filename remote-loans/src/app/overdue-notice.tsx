@@ -12,9 +12,9 @@ import type { Payment } from '../features/repayment/components/repay-form';
 import { repayForm } from '../features/repayment/components/repay-form-on-demand';
 import { RepaySuccess } from '../features/repayment/components/repay-success';
 import { kaLoans } from '../ka-loans';
-import { FailedAutopayNotice } from '../lib/card-payment/failed-autopay-notice';
+import { DeclinedPaymentNotice } from '../lib/card-payment/declined-payment-notice';
 import { OrderInProgress } from '../lib/card-payment/order-in-progress';
-import { failedAutopayOf, openOrderOf } from '../lib/card-payment/payment-orders';
+import { lastDeclinedOf, openOrderOf } from '../lib/card-payment/payment-orders';
 import { usePaymentOrders } from '../lib/card-payment/use-payment-orders';
 import { DoneMessage } from '../lib/money-action/confirm-step';
 import { useActionFlow } from '../lib/money-action/use-action-flow';
@@ -121,7 +121,7 @@ export default function OverdueNotice() {
   }
 
   const open = openOrderOf(orders, current.loan);
-  const failedAutopay = failedAutopayOf(orders, current.loan);
+  const declined = lastDeclinedOf(orders, current.loan);
   return (
     <section id="overdue" tabIndex={-1} className={styles.notice} aria-labelledby="overdue-title">
       <h2 ref={heading} tabIndex={-1} id="overdue-title" className={styles.title}>
@@ -166,9 +166,7 @@ export default function OverdueNotice() {
             />
           ) : (
             <>
-              {failedAutopay ? (
-                <FailedAutopayNotice order={failedAutopay} onPayNow={repayment.start} />
-              ) : null}
+              {declined ? <DeclinedPaymentNotice order={declined} /> : null}
               <Button
                 ref={repayment.trigger}
                 className={styles.pay}

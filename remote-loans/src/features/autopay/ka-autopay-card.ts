@@ -24,13 +24,5 @@ export const kaAutopayCard = {
   // A failed automatic charge.
   failed: 'ჩამოჭრის თარიღი: {date}, თანხა: {amount}. მიზეზი: {reason}',
   failedTitle: 'ავტომატური გადახდა ვერ შესრულდა',
-  reason: {
-    insufficient_funds: 'ბარათზე საკმარისი თანხა არ იყო.',
-    card_declined: 'ბანკმა ბარათით გადახდა უარყო.',
-    authentication_failed: 'ბარათის დადასტურება ვერ მოხერხდა.',
-    bank_unavailable: 'ბანკი დროებით მიუწვდომელი იყო.',
-  },
-  reasonUnknown: 'ბანკმა გადახდა არ შეასრულა.',
-  failedNext: 'სესხი ისეთივე დარჩა, როგორიც იყო: გადაიხადეთ ახლა, რომ ვადა არ გადაგიცილდეთ.',
-  payNow: 'გადაიხადეთ ახლა',
+  failedNext: 'სესხი ისეთივე დარჩა, როგორიც იყო: დაფარეთ ის ახლა, რომ ვადა არ გადაგიცილდეთ.',
 } as const;

@@ -18,18 +18,24 @@ export const kaPaymentNotices = {
     noSecondPayment: 'სანამ ეს გადახდა არ დასრულდება, ახალ გადახდას ვერ დაიწყებთ.',
   },
 
-  // The failed automatic charge, on the first screen.
+  // The loan's last payment declined (an automatic charge, or the customer's own), on the
+  // first screen above the loan's one pay button.
   autopayFailed: 'ავტომატური გადახდა ({date}, {amount}) ვერ შესრულდა: {reason}',
-  payNow: 'ახლავე გადახდა',
+  paymentFailed: 'გადახდა ({date}, {amount}) ვერ შესრულდა: {reason}',
 
-  /** Why the bank declined, in plain Georgian. */
+  /**
+   * Why the bank declined, in plain Georgian: the one wording of each reason, wherever a
+   * decline is told (the return page, the first screen, the loan's automatic payment).
+   */
   declined: {
-    insufficient_funds: 'ბარათზე საკმარისი თანხა არ არის.',
+    insufficient_funds: 'ბარათზე საკმარისი თანხა არ იყო.',
     card_declined:
       'ბანკმა ამ ბარათით გადახდა უარყო. სცადეთ სხვა ბარათი ან დაუკავშირდით თქვენს ბანკს.',
     authentication_failed: 'ბანკის ერთჯერადი კოდი ვერ დადასტურდა.',
-    bank_unavailable: 'ბანკი დროებით მიუწვდომელია. სცადეთ ცოტა ხანში.',
+    bank_unavailable: 'ბანკი დროებით მიუწვდომელი იყო. სცადეთ ცოტა ხანში.',
   },
+  /** A decline the provider gave no reason for. */
+  declinedUnknown: 'ბანკმა გადახდა არ შეასრულა.',
   nothingCharged: 'თანხა არ ჩამოგეჭრათ.',
   pageUnavailable:
     'ბანკის გადახდის გვერდის გახსნა ვერ მოხერხდა. თანხა არ ჩამოგეჭრათ; სცადეთ მოგვიანებით.',

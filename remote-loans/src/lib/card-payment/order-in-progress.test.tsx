@@ -118,7 +118,7 @@ describe('a payment in progress on a loan (contract v1.3)', () => {
   });
 });
 
-describe('a failed automatic charge on the first screen', () => {
+describe('a declined payment on the first screen', () => {
   const failed = (loan: number) =>
     orderOf({
       id: 9,
@@ -137,27 +137,29 @@ describe('a failed automatic charge on the first screen', () => {
     reason: kaCardPayment.outcome.declined.insufficient_funds,
   }).replace(/\s+/g, ' ');
 
-  it('is said on the next payment, with a way to pay now', async () => {
+  it('is said on the next payment, above its one pay button', async () => {
     const user = userEvent.setup();
     withOrders([failed(activeLoan.id)]);
     render(<NextPayment />);
 
     const card = await screen.findByRole('region', { name: kaLoans.next.title });
     expect(await within(card).findByRole('status')).toHaveTextContent(said);
-    await user.click(within(card).getByRole('button', { name: kaCardPayment.payNow }));
+    expect(within(card).getAllByRole('button')).toHaveLength(1);
+    await user.click(within(card).getByRole('button', { name: kaLoans.loan.pay }));
     expect(
       await within(card).findByRole('button', { name: kaLoans.repay.continue }),
     ).toBeInTheDocument();
   });
 
-  it('is said on the overdue notice, with a way to pay now', async () => {
+  it('is said on the overdue notice, above its one pay button', async () => {
     const user = userEvent.setup();
     withOrders([failed(overdueLoan.id)], [overdueLoan]);
     render(<OverdueNotice />);
 
     const notice = await screen.findByRole('region', { name: kaLoans.overdue.title });
     expect(await within(notice).findByText(said)).toBeInTheDocument();
-    await user.click(within(notice).getByRole('button', { name: kaCardPayment.payNow }));
+    expect(within(notice).getAllByRole('button', { name: kaLoans.overdue.pay })).toHaveLength(1);
+    await user.click(within(notice).getByRole('button', { name: kaLoans.overdue.pay }));
     expect(
       await within(notice).findByRole('button', { name: kaLoans.repay.continue }),
     ).toBeInTheDocument();
@@ -170,6 +172,28 @@ describe('a failed automatic charge on the first screen', () => {
     ]);
     render(<NextPayment />);
     await screen.findByRole('button', { name: kaLoans.loan.pay });
-    expect(screen.queryByRole('button', { name: kaCardPayment.payNow })).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says a payment of the customer’s own that the bank declined, so a customer who left the return page finds it on the loan', async () => {
+    withOrders([
+      orderOf({
+        id: 11,
+        loan: activeLoan.id,
+        status: 'declined',
+        redirect_url: null,
+        decline_reason: 'card_declined',
+        decided_at: '2026-12-20T10:00:05+04:00',
+      }),
+    ]);
+    render(<NextPayment />);
+    const card = await screen.findByRole('region', { name: kaLoans.next.title });
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      format(kaCardPayment.paymentFailed, {
+        date: formatDate('2026-12-20T10:00:05+04:00'),
+        amount: formatMoney('272.09'),
+        reason: kaCardPayment.outcome.declined.card_declined,
+      }).replace(/\s+/g, ' '),
+    );
   });
 });

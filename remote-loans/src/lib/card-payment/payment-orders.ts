@@ -67,12 +67,18 @@ export const openOrderOf = (orders: readonly PaymentOrder[], loanId: number) =>
   orders.find((order) => order.loan === loanId && isOpenOrder(order));
 
 /**
- * The loan's automatic charge that failed, when it is the loan's latest order: the customer is
- * told until they pay, or the next charge is decided.
+ * The loan's last payment, when the bank declined it: the customer is told until the loan's
+ * next order (their next payment, or the next automatic charge).
  */
-export const failedAutopayOf = (orders: readonly PaymentOrder[], loanId: number) => {
+export const lastDeclinedOf = (orders: readonly PaymentOrder[], loanId: number) => {
   const last = lastOrderOf(orders, loanId);
-  return last?.purpose === 'autopay' && last.status === 'declined' ? last : undefined;
+  return last?.status === 'declined' ? last : undefined;
+};
+
+/** The loan's automatic charge that failed, when it is the loan's latest order (lastDeclinedOf). */
+export const failedAutopayOf = (orders: readonly PaymentOrder[], loanId: number) => {
+  const declined = lastDeclinedOf(orders, loanId);
+  return declined?.purpose === 'autopay' ? declined : undefined;
 };
 
 export const paymentOrderKeys = {

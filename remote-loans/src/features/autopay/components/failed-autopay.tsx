@@ -1,19 +1,18 @@
 import { useId } from 'react';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
-import { Button } from 'shared/ui/button';
+import { declineText } from '../../../lib/card-payment/declined-payment-notice';
 import type { PaymentOrder } from '../../../lib/card-payment/payment-orders';
-import { openPayActionNear } from '../../../lib/pay-action';
 import { kaAutopayCard as t } from '../ka-autopay-card';
 import styles from './autopay.module.css';
 
 /**
- * The loan's last automatic charge was declined: said plainly on the loan, with the way to pay
- * now (the card's own pay action). Nothing was charged, and the loan is as it was.
+ * The loan's last automatic charge was declined: said plainly on the loan, whose one pay button
+ * pays now. Nothing was charged, and the loan is as it was.
  */
 export function FailedAutopay({ order }: { order: PaymentOrder }) {
   const titleId = useId();
-  const reason = order.decline_reason ? t.reason[order.decline_reason] : t.reasonUnknown;
+  const reason = declineText(order);
   return (
     <section className={styles.failed} aria-labelledby={titleId}>
       <h4 id={titleId} className={styles.title}>
@@ -27,9 +26,6 @@ export function FailedAutopay({ order }: { order: PaymentOrder }) {
         })}
       </p>
       <p>{t.failedNext}</p>
-      <div>
-        <Button onClick={(event) => openPayActionNear(event.currentTarget)}>{t.payNow}</Button>
-      </div>
     </section>
   );
 }
