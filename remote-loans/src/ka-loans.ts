@@ -1,5 +1,11 @@
 import { kaLoanFigures } from 'shared/strings/ka-loan-figures';
 
+/** Said in two places each: the words are written once. */
+const fullyRepaid = 'სესხი სრულად დაფარულია.';
+const printOrSave = 'ამობეჭდვა ან PDF-ად შენახვა';
+const payoffDateInvalid = 'აირჩიეთ თარიღი დღეიდან 30 დღის ფარგლებში.';
+const withdrawalPeriodOver = 'ხელშეკრულებიდან გასვლის 14-დღიანი ვადა ამოიწურა.';
+
 /**
  * The loans slice's copy for the customer's loans, the overdue notice and repayment, in
  * Georgian (decision 010: a slice keeps its own words; `shared/strings/ka` keeps the shell's).
@@ -43,7 +49,7 @@ export const kaLoans = {
     issuedAt: 'გაცემის თარიღი',
     progress: 'გადახდილია {paid} შენატანი {total}-დან',
     paidAmount: 'გადახდილი თანხა',
-    repaid: 'სესხი სრულად დაფარულია.',
+    repaid: fullyRepaid,
     penalty: 'პირგასამტეხლო',
     totalDue: 'ვადაგადაცილებით გადასახდელი',
     reloadFailed: 'სესხების განახლება ვერ მოხერხდა; ნაჩვენებია ბოლოს ჩატვირთული მონაცემები.',
@@ -112,7 +118,7 @@ export const kaLoans = {
     noPayments: 'გადახდა ჯერ არ განხორციელებულა.',
     paidAt: 'დრო',
     receipt: 'ქვითარი',
-    print: 'ამობეჭდვა ან PDF-ად შენახვა',
+    print: printOrSave,
   },
   receipt: {
     title: 'გადახდის ქვითარი',
@@ -125,7 +131,7 @@ export const kaLoans = {
     kind: 'გადახდის სახე',
     paidAt: 'გადახდის დრო (თბილისი)',
     amount: 'გადახდილი თანხა',
-    print: 'ამობეჭდვა ან PDF-ად შენახვა',
+    print: printOrSave,
     close: 'დახურვა',
   },
   schedule: {
@@ -158,7 +164,7 @@ export const kaLoans = {
     back: 'უკან',
     success: 'გადახდა მიღებულია.',
     successAmount: 'გადახდილია {amount}.',
-    successRepaid: 'სესხი სრულად დაფარულია.',
+    successRepaid: fullyRepaid,
     close: 'დახურვა',
   },
   payoff: {
@@ -168,7 +174,7 @@ export const kaLoans = {
       'ვადამდე დაფარვისთვის საკომისიო არ არის: იხდით ძირს და პროცენტს მხოლოდ გამოყენებული დღეებისთვის.',
     date: 'დაფარვის თარიღი',
     dateHint: 'დღეიდან 30 დღის ფარგლებში: {from} – {to}',
-    dateInvalid: 'აირჩიეთ თარიღი დღეიდან 30 დღის ფარგლებში.',
+    dateInvalid: payoffDateInvalid,
     loading: 'თანხა გამოითვლება…',
     error: 'ვადამდე დაფარვის თანხა ვერ გამოითვალა.',
     total: 'სულ გადასახდელი {date}',
@@ -204,7 +210,7 @@ export const kaLoans = {
     interest: 'პროცენტი გამოყენებული დღეებისთვის',
     feeRefunded: 'დაბრუნებული საკომისიო',
     owedToYou: 'უკვე მეტი გადაიხადეთ: გამსესხებელი დაგიბრუნებთ {amount}.',
-    unavailable: 'ხელშეკრულებიდან გასვლის 14-დღიანი ვადა ამოიწურა.',
+    unavailable: withdrawalPeriodOver,
     continue: 'გაგრძელება',
     cancel: 'გაუქმება',
     confirmTitle: 'დაადასტურეთ ხელშეკრულებიდან გასვლა',
@@ -219,8 +225,8 @@ export const kaLoans = {
   },
   refusal: {
     loan_closed: 'ეს სესხი უკვე დახურულია: მასზე გადახდა აღარ მიიღება.',
-    payoff_date_invalid: 'აირჩიეთ თარიღი დღეიდან 30 დღის ფარგლებში.',
-    withdrawal_period_over: 'ხელშეკრულებიდან გასვლის 14-დღიანი ვადა ამოიწურა.',
+    payoff_date_invalid: payoffDateInvalid,
+    withdrawal_period_over: withdrawalPeriodOver,
   },
   overdue: {
     title: 'ვადაგადაცილებული დავალიანება',

@@ -11,7 +11,7 @@ import { fetchCommit } from '../api-surface/history.ts';
  * replaced, and may go after.
  */
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The places that read `ka`: each app's browser and server code, deploy, and shared's own. */
 export const READERS = {
@@ -61,13 +61,25 @@ const isCode = (file: string) =>
 export function readerFilesNow(): Record<Reader, string[]> {
   const code = {} as Record<Reader, string[]>;
   for (const [reader, folders] of Object.entries(READERS) as [Reader, readonly string[]][]) {
-    const files = git('ls-files', '--cached', '--others', '--exclude-standard', '--', ...folders)
-      .split('\n')
-      .filter((file) => isCode(file) && existsSync(path.join(REPO_ROOT, file)));
-    code[reader] = files.map((file) => readFileSync(path.join(REPO_ROOT, file), 'utf8'));
+    code[reader] = pathsNow(folders).map((file) =>
+      readFileSync(path.join(REPO_ROOT, file), 'utf8'),
+    );
   }
   return code;
 }
+
+/** The code files under these folders in the working tree (readerFilesNow's rule). */
+const pathsNow = (folders: readonly string[], keep: (file: string) => boolean = isCode) =>
+  git('ls-files', '--cached', '--others', '--exclude-standard', '--', ...folders)
+    .split('\n')
+    .filter((file) => keep(file) && existsSync(path.join(REPO_ROOT, file)));
+
+/** Every reader's files in the working tree, shared's words included, outside tests. */
+export const readerPathsNow = (): string[] =>
+  pathsNow(
+    Object.values(READERS).flat(),
+    (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|\/testing\//.test(file),
+  );
 
 /** The code of each reader as it is in the working tree (readerFilesNow), one text each. */
 export function readersNow(): Record<Reader, string> {

@@ -1,3 +1,5 @@
+import { ka } from 'shared/strings/ka';
+
 /**
  * The shell's own words in Georgian: brand, navigation, footer, the error page, slot labels
  * and the session notice. Only the host shows them (decision 010: `shared/strings/ka` holds
@@ -45,7 +47,8 @@ export const kaHost = {
   session: {
     banned:
       'თქვენი ანგარიში დაბლოკილია და სესია დასრულდა. დამატებითი ინფორმაციისთვის დაგვიკავშირდით.',
-    expired: 'სესიის ვადა ამოიწურა. გთხოვთ, ხელახლა შეხვიდეთ ანგარიშში.',
+    // The provider's refusal of an ended session says the same: one wording.
+    expired: ka.errors.byCode.token_not_valid,
     elsewhere: 'თქვენ გამოხვედით ანგარიშიდან სხვა ფანჯარაში.',
     inactive: 'სესია დასრულდა უმოქმედობის გამო. გთხოვთ, შეხვიდეთ თავიდან.',
     loginAgain: 'ხელახლა შესვლა',

@@ -1,3 +1,5 @@
+import { ka } from 'shared/strings/ka';
+
 /**
  * The account slice's words for logging in and recovering a password, in Georgian (decision
  * 010: a slice keeps its own words; `shared/strings/ka` keeps what two apps show).
@@ -12,7 +14,8 @@ export const kaAccount = {
   submitLogin: 'შესვლა',
   loggingIn: 'მიმდინარეობს შესვლა…',
   forgotPassword: 'დაგავიწყდათ პაროლი?',
-  wrongCredentials: 'პირადი ნომერი ან პაროლი არასწორია.',
+  // The provider's own refusal of a login, in its one wording.
+  wrongCredentials: ka.errors.byCode.no_active_account,
   personalNumberInvalid: 'პირადი ნომერი უნდა შედგებოდეს 11 ციფრისგან.',
   passwordInvalid: 'პაროლი უნდა იყოს 8–128 სიმბოლო, შეიცავდეს ასოს და ციფრს.',
   recoveryIntro: 'შეიყვანეთ პირადი ნომერი. კოდს SMS-ით გამოგიგზავნით რეგისტრირებულ ტელეფონზე.',

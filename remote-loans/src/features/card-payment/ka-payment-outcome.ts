@@ -1,3 +1,5 @@
+import { kaPaymentNotices } from '../../lib/card-payment/ka-payment-notices';
+
 /** The return page's words (contract v1.3): loaded with the page, not with every customer's. */
 export const kaPaymentOutcome = {
   title: 'გადახდა',
@@ -21,7 +23,7 @@ export const kaPaymentOutcome = {
   expiredTitle: 'გადახდის დრო ამოიწურა',
   expiredText: 'ბანკის გვერდზე გადახდა 15 წუთში არ დასრულდა. თანხა არ ჩამოგეჭრათ.',
   canceledTitle: 'გადახდა გაუქმდა',
-  canceledText: 'გადახდა გაუქმდა. თანხა არ ჩამოგეჭრათ.',
+  canceledText: kaPaymentNotices.inProgress.canceled,
   tryAgain: 'ხელახლა გადახდა',
   toLoans: 'ჩემს სესხებზე დაბრუნება',
   badAddressTitle: 'გადახდა ვერ მოიძებნა',
