@@ -659,4 +659,11 @@ describe('a request the gateway cannot take in itself (issue 54)', () => {
     expectNoAlarm();
   });
 
+  it('passes on a write sent with Expect: 100-continue (Node has answered it) instead of a 502', async () => {
+    const sealed = await login();
+    const answer = await applyForLoan(sealed, { expect: '100-continue' });
+    expect(answer.statusCode).toBe(201);
+    expect(fake.state.seen.at(-1)?.headers).not.toHaveProperty('expect');
+    expectNoAlarm();
+  });
 });
