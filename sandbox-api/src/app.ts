@@ -19,6 +19,7 @@ import bankDecisions from './plugins/bank-decisions';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
 import errors from './plugins/errors';
+import jsonBodies from './plugins/json-bodies';
 import { registerRoutes } from './routes/routes';
 
 export interface BuildOptions {
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throwFileSizeLimit: true,
   });
   await app.register(errors);
+  await app.register(jsonBodies);
   await app.register(database, {
     config: options.config,
     ...(options.clock ? { clock: options.clock } : {}),

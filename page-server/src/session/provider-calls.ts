@@ -28,6 +28,8 @@ const NOT_PASSED_ON = new Set([
   'trailer',
   'transfer-encoding',
   'upgrade',
+  // Node has answered `Expect: 100-continue` itself, and undici refuses to send it on.
+  'expect',
   'host',
   'content-length',
   // Only this server authorises: a page holds no token, and one it claims is not honoured.

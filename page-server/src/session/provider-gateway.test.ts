@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { SESSION_ENDED_HEADER } from 'shared/session/server-session';
+import { ka } from 'shared/strings/ka';
 import { type ExactRequest, exactRequest } from '../http/raw-request';
 import { type ProviderGateway, registerProviderGateway } from './provider-gateway';
 import { openSession } from './sealed-session';
@@ -94,8 +95,18 @@ function fakeProvider() {
   return { provider, state, current, expireAccess };
 }
 
+/** A line the gateway logged, as pino writes it. */
+interface Logged {
+  level: number;
+  msg: string;
+}
+
+/** Pino's level of a warning: what an operator is alerted by. */
+const WARN = 40;
+
 let fake: ReturnType<typeof fakeProvider>;
 let gateway: FastifyInstance;
+let logged: Logged[];
 let pageSession: ProviderGateway['pageSession'];
 let clock: number;
 
@@ -103,7 +114,9 @@ beforeEach(async () => {
   fake = fakeProvider();
   const address = await fake.provider.listen({ port: 0, host: '127.0.0.1' });
   clock = 1_800_000_000_000;
-  gateway = Fastify();
+  logged = [];
+  const stream = { write: (line: string) => logged.push(JSON.parse(line) as Logged) };
+  gateway = Fastify({ logger: { level: 'info', stream } });
   ({ pageSession } = await registerProviderGateway(gateway, {
     upstream: address,
     prefixes: ['/api', '/media'],
@@ -574,5 +587,83 @@ describe('a request’s path, decided once (issue 45, decision 033)', () => {
     });
     expect(answer.status).toBe(404);
     expect(fake.state.refreshes).toBe(0);
+  });
+});
+
+describe('a request the gateway cannot take in itself (issue 54)', () => {
+  /** A write with the customer's session whose Content-Type is `type`. */
+  const writeTyped = (sealed: string, url: string, type: string, payload = '{"amount":"500.00"}') =>
+    gateway.inject({
+      method: 'POST',
+      url,
+      headers: asCustomer(sealed, { 'content-type': type }),
+      payload,
+    });
+
+  /** No warning, and nothing said of the provider: the provider was never asked. */
+  const expectNoAlarm = () => {
+    expect(logged.filter((line) => line.level >= WARN)).toEqual([]);
+    expect(logged.map((line) => line.msg)).not.toContain('provider unreachable');
+  };
+
+  it('refuses a write whose Content-Type it cannot read with its own 415 in the contract’s shape, never a 502', async () => {
+    const sealed = await login();
+    const before = fake.state.seen.length;
+    for (const type of ['application/json, text/plain', 'json', 'application/json/x; a=b']) {
+      for (const url of ['/api/loan/apply/', '/api/user/api/token/', '/session/activity']) {
+        const answer = await writeTyped(sealed, url, type);
+        expect([answer.statusCode, answer.json()], `${type} ${url}`).toEqual([
+          415,
+          { detail: ka.errors.byCode.unsupported_media_type, code: 'unsupported_media_type' },
+        ]);
+      }
+    }
+    expect(fake.state.seen.length).toBe(before);
+    expectNoAlarm();
+    expect(logged.map((line) => line.msg)).toContain('the gateway refused the request');
+  });
+
+  it('refuses a body shorter than its Content-Length with its own 400 in the contract’s shape', async () => {
+    const sealed = await login();
+    const answer = await gateway.inject({
+      method: 'POST',
+      url: '/api/loan/apply/',
+      headers: asCustomer(sealed, { 'content-type': 'application/json', 'content-length': '64' }),
+      payload: '{"amount":"500.00"}',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ detail: ka.errors.byCode.parse_error, code: 'parse_error' });
+    expectNoAlarm();
+  });
+
+  it('passes on a write whose Content-Type carries parameters as it is: the provider judges it', async () => {
+    const sealed = await login();
+    const type = 'application/json; charset=utf-8; foo=bar';
+    const answer = await writeTyped(sealed, '/api/loan/apply/', type);
+    expect(answer.statusCode).toBe(201);
+    expect(fake.state.seen.at(-1)).toMatchObject({
+      headers: { 'content-type': type },
+      body: { amount: '500.00' },
+    });
+    const again = await postLogin({ 'content-type': type });
+    expect(again.statusCode).toBe(200);
+    expectNoAlarm();
+  });
+
+  it('passes on a body that is not JSON as it is, and the provider’s answer to it', async () => {
+    const sealed = await login();
+    const answer = await writeTyped(sealed, '/api/loan/apply/', 'application/json', '{"amount":');
+    // The fake provider is Fastify: its own 400 for a body it cannot parse comes back as sent.
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+    expectNoAlarm();
+  });
+
+  it('passes on a write sent with Expect: 100-continue (Node has answered it) instead of a 502', async () => {
+    const sealed = await login();
+    const answer = await applyForLoan(sealed, { expect: '100-continue' });
+    expect(answer.statusCode).toBe(201);
+    expect(fake.state.seen.at(-1)?.headers).not.toHaveProperty('expect');
+    expectNoAlarm();
   });
 });

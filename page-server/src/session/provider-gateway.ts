@@ -10,10 +10,10 @@ import { commonSecurityHeaders } from '../http/security-headers';
 import type { FastifyReply, FastifyRequest, StaticServer } from '../http/static-server';
 import { csrfHook } from './csrf-hook';
 import { type PageSession, pageSession } from './page-session';
-import { codeOf, isWrite, type ProviderCallObserver } from './provider-calls';
+import { codeOf, isWrite, type ProviderAnswer, type ProviderCallObserver } from './provider-calls';
 import { PROXY_BODY_LIMIT, type ProviderTimeouts } from './provider-limits';
 import type { SessionLimits } from './sealed-session';
-import { ended, json, replyWith } from './session-answers';
+import { ended, json, refused, replyWith } from './session-answers';
 import { type SessionCalls, sessionCalls } from './session-calls';
 import { sessionContext } from './session-context';
 import { sessionDecorator } from './session-decorator';
@@ -85,8 +85,15 @@ export async function registerProviderGateway(
         return target.code(413).send(options.tooLargeBody);
       }
     });
-    scope.setErrorHandler((error: { statusCode?: number }, request, target) => {
+    scope.setErrorHandler((error: { statusCode?: number; code?: string }, request, target) => {
       if (error.statusCode === 413) return target.code(413).send(options.tooLargeBody);
+      const refusal = ownRefusal(error);
+      if (refusal) {
+        // The request's own fault, told to the page: nothing for an operator to act on.
+        request.log.info({ code: error.code }, 'the gateway refused the request');
+        return replyWith(target, refusal, {});
+      }
+      // What else arrives here is a provider's answer that broke off before its first byte.
       request.log.warn({ err: error }, 'provider unreachable');
       return target.code(502).send(options.unreachableBody);
     });
@@ -96,6 +103,19 @@ export async function registerProviderGateway(
     await scope.register(providerRoutes, { calls, options });
   });
   return { pageSession: (request) => pageSession(calls, request) };
+}
+
+/**
+ * Fastify's own refusal of a request it could not take in (its status 4xx: a Content-Type it
+ * cannot read, a body shorter than its Content-Length, a client gone mid-body), in the
+ * contract's shape: the request never reached the provider, so it is not the provider's 502.
+ */
+function ownRefusal(error: { statusCode?: number }): ProviderAnswer | undefined {
+  const status = error.statusCode ?? 0;
+  if (status < 400 || status >= 500) return undefined;
+  // DRF answers a Content-Type it has no parser for the same way (UnsupportedMediaType).
+  if (status === 415) return refused(415, 'unsupported_media_type');
+  return refused(400, 'parse_error');
 }
 
 /** The provider's folders, passed on with the session; the login and logout intercepted. */

@@ -63,3 +63,7 @@ export const ended = (why: ServerEndReason) => ({
 
 export const csrfFailed = () =>
   json(403, { detail: ka.errors.byCode.csrf_failed, code: 'csrf_failed' });
+
+/** A request this server could not take itself, answered with DRF's code for it (contract). */
+export const refused = (status: 400 | 415, code: 'parse_error' | 'unsupported_media_type') =>
+  json(status, { detail: ka.errors.byCode[code], code });
