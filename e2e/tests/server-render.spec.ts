@@ -1,11 +1,15 @@
 import { kaHost } from 'host/words/ka-host';
+import { pageStateSchema } from 'release-contract/page-state';
 import { kaCalculator as t } from 'remote-home/words/ka-calculator';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { questionAnswers } from 'shared/testing/fixtures';
+import * as z from 'shared/validation/zod';
 import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
+import { sampleValue } from '../utils/metrics-utils';
+import { E2E_HOST_METRICS_PORT } from '../utils/sandbox-env';
 import { SERVED } from '../utils/tags';
 import { HOST_URL, SANDBOX_URL } from '../utils/urls';
 
@@ -120,11 +124,65 @@ test('a customer’s page from the server is hydrated with their answers, not as
   await page.waitForLoadState('networkidle');
   expect(asked).not.toContain('/api/user/details/');
   expect(asked).not.toContain('/api/loan/loan/');
+  // Their payment orders too: whether the provider takes orders is read from the page's answer.
+  expect(asked).not.toContain('/api/loan/payment_orders/');
   // Their calculator too: its first figures, within their limit, came with the page.
   await expect(page.getByText(t.monthlyPayment)).toBeVisible();
   expect(asked).not.toContain('/api/loan/calculator');
   // A hydration mismatch is a console error: none.
   expect(consoleProblems).toEqual([]);
+});
+
+/** The answers a page came with, as far as this test reads them: what each answers. */
+const answersSchema = z.array(z.object({ queryHash: z.string() }));
+
+/** The page server's reads of the provider for pages so far (its metrics, decision 029). */
+async function pageReads(): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${E2E_HOST_METRICS_PORT}/metrics`);
+  expect(response.status).toBe(200);
+  return sampleValue(await response.text(), 'lender_provider_call_seconds_count', {
+    source: 'page',
+  });
+}
+
+// `pnpm start`'s page server: its metrics port is the suite's (nginx's page servers have theirs).
+test('a customer’s page asks the provider once for each answer it comes with: their payment orders once, though three parts show them', async ({
+  request,
+}) => {
+  const login = await request.post('/api/user/api/token/', {
+    data: { username: '01001000001', password: 'Sandbox123' },
+  });
+  expect(login.status()).toBe(200);
+  // A page whose every part came from the server: one left late may still be reading when the
+  // page is sent. Asked until one did; a read that a late part of an earlier page finished
+  // meanwhile adds to the count, and the page is asked again.
+  await expect(async () => {
+    const before = await pageReads();
+    const response = await request.get('/');
+    const html = await response.text();
+    const after = await pageReads();
+    for (const slot of [
+      'remote_loans/OverdueNotice',
+      'remote_loans/NextPayment',
+      'remote_home/LoanCalculator',
+      'remote_loans/LoansOverview',
+    ]) {
+      expect(html).toContain(`"${slot}":{"release"`);
+    }
+    const json = /<script type="application\/json" id="page-state">(.*?)<\/script>/s.exec(
+      html,
+    )?.[1];
+    const state = pageStateSchema.parse(JSON.parse(json ?? 'null'));
+    const answers = answersSchema.parse(state.queries.queries).map((query) => query.queryHash);
+    expect(answers).toContain('["account","payment-orders"]');
+    expect(after - before).toBe(answers.length);
+  }).toPass();
+  await request.post('/api/user/logout/', {
+    headers: {
+      'X-CSRFToken':
+        (await request.storageState()).cookies.find((c) => c.name === 'csrftoken')?.value ?? '',
+    },
+  });
 });
 
 test('a page the server rendered is taken over by the browser: the calculator answers the keyboard', {

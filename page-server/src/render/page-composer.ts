@@ -5,6 +5,7 @@ import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { type RemoteModuleId, remoteNameOf } from 'tooling/remotes';
 import { composePage, type ReadySlot } from './compose-page';
 import type { CustomerFetch } from './customer-answers';
+import { readsOncePerPage } from './page-reads';
 import type { RenderPool } from './render-pool';
 import type { Dehydrated, SlotResult } from './render-protocol';
 import { ACCOUNT_READS, slotReads } from './slot-reads';
@@ -107,8 +108,10 @@ export class PageComposer {
     url: string,
     config: RuntimeConfig,
     audience: Audience,
-    fetch?: CustomerFetch,
+    customerFetch?: CustomerFetch,
   ): Promise<ServerPage> {
+    // The page's parts share one answer per read: several show the same (page-reads).
+    const fetch = customerFetch && readsOncePerPage(customerFetch);
     const pathname = url.split('?')[0] ?? '/';
     const route = routeOf(pathname);
     const middleware = route

@@ -23,6 +23,7 @@ import type { CustomerFetch } from './customer-answers';
 import { PageComposer } from './page-composer';
 import { type ServerSlotModule, setProviderAddress } from './render-page';
 import { inProcessParts } from './testing/in-process-parts';
+import { ORDERS_PATH, standInLoansSlots } from './testing/stand-in-loans-slots';
 
 const remote = (name: string) => ({
   name,
@@ -297,6 +298,57 @@ describe('renderPage', () => {
       'remote_loans/NextPayment': { release: 'ssr/remote-entry.aaaa.cjs', queries: [] },
     });
   });
+
+  it.each([
+    ['in one worker', false],
+    ['each in a worker of its own, at once', true],
+  ])(
+    'asks the provider for a customer’s payment orders once a page, though each loans slot shows them (rendered %s)',
+    async (_layout, apart) => {
+      setProviderAddress('http://provider.invalid');
+      const answers: Record<string, unknown> = {
+        '/api/user/details/': customer,
+        '/api/user/user/loan_limit/': loanLimit,
+        '/api/loan/loan/': loans,
+        [ORDERS_PATH]: [],
+      };
+      const asked: string[] = [];
+      const parts = inProcessParts(loadSlotFrom(standInLoansSlots));
+      const composer = new PageComposer(
+        apart
+          ? {
+              ...parts,
+              // A slice's slots put to several of its workers at once (a suspect runs alone).
+              slots: async (remote, release, request, slots, options) =>
+                (
+                  await Promise.all(
+                    slots.map((slot) => parts.slots(remote, release, request, [slot], options)),
+                  )
+                ).flat(),
+            }
+          : parts,
+        { budgetMs: 2_000, onError: () => {} },
+      );
+      const page = await composer.render('/', config, 'customer', async (url) => {
+        asked.push(url);
+        // As a provider answers: not at once, so the slots' reads overlap.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return url in answers ? { status: 200, data: answers[url] } : { status: 404, data: null };
+      });
+      if (page.kind !== 'page') throw new Error('expected a page');
+      for (const text of ['notice', 'next payment', 'loans']) {
+        expect(page.html).toContain(`${text}: 0 orders`);
+      }
+      expect(asked.filter((url) => url === ORDERS_PATH)).toHaveLength(1);
+      expect(asked.sort()).toEqual(Object.keys(answers).sort());
+      // The one answer is the page's, and each slot says it rendered with it.
+      const orders = '["account","payment-orders"]';
+      expect(page.state.queries.queries.filter((query) => query.queryHash === orders)).toHaveLength(
+        1,
+      );
+      for (const slot of Object.values(page.state.slots)) expect(slot.queries).toEqual([orders]);
+    },
+  );
 
   it('holds nothing below the notices it rendered with their data; below one left to the browser, the page waits for it', async () => {
     const answers: Record<string, unknown> = {

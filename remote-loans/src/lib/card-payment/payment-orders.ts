@@ -98,6 +98,13 @@ export function fetchPaymentOrders(signal?: AbortSignal): Promise<PaymentOrder[]
 export const paymentOrdersQuery = queryOptions({
   queryKey: paymentOrderKeys.all,
   queryFn: ({ signal }) => fetchPaymentOrders(signal),
+  /*
+   * The list a customer's page came with is the server's answer (issue 54): fresh for as long
+   * as the page's own QueryClient holds answers fresh, said here so the browser does not ask
+   * again on mount whatever defaults the host's QueryClient has. An open order is polled
+   * regardless (usePaymentOrders), and a payment made here invalidates the list.
+   */
+  staleTime: 30_000,
 });
 
 /** GET /api/loan/payment_orders/{id}/. */
