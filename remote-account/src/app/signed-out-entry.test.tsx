@@ -209,6 +209,23 @@ describe('a visitor’s entry: the login and registration forms', () => {
     await screen.findByRole('region', { name: registrationTerms.title });
   });
 
+  it('says above the login that a payment’s outcome waits, for a customer back from the bank', () => {
+    useUiStore.getState().requestLogin();
+    renderEntry(undefined, `/?next=${encodeURIComponent('/payment?order=101')}`);
+    const dialog = screen.getByRole('dialog', { name: kaAccount.loginTitle });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(kaAccount.paymentWaiting);
+  });
+
+  it.each(['/complaints', '/payment?order=abc', '/payment', '//evil.example/payment?order=1'])(
+    'says nothing of a payment on the way back to %s',
+    (next) => {
+      useUiStore.getState().requestLogin();
+      renderEntry(undefined, `/?next=${encodeURIComponent(next)}`);
+      const dialog = screen.getByRole('dialog', { name: kaAccount.loginTitle });
+      expect(within(dialog).queryByText(kaAccount.paymentWaiting)).toBeNull();
+    },
+  );
+
   it('keeps a login asked for before it loaded, and closes it when the page changes', async () => {
     useUiStore.getState().requestLogin();
     const router = renderEntry();

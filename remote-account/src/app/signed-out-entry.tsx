@@ -1,11 +1,14 @@
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'shared/navigation/router';
 import { type AccountPanel as PanelKind, useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
+import { Alert } from 'shared/ui/alert';
 import { VisitorAccountButtons } from 'shared/ui/visitor-account-buttons';
 import styles from '../components/account.module.css';
 import { kaRegistration } from '../features/registration/ka-registration';
 import { kaAccount } from '../lib/ka-account';
 import { AccountPanel } from './account-panel';
+import { paymentWaiting } from './payment-waiting';
 
 // The forms load when a panel opens: a visitor who only reads the home page never downloads
 // them, nor the form library and field schemas they bring (issue 7's first-load budget).
@@ -43,6 +46,8 @@ export function SignedOut({
   const requestLogin = useUiStore((state) => state.requestLogin);
   const requestRegistration = useUiStore((state) => state.requestRegistration);
   const dismiss = useUiStore((state) => state.dismissAccountPanel);
+  // Back from the bank without a session: the login says what it will show.
+  const waiting = paymentWaiting(useLocation().search);
   // After a registration the login form opens with the new personal number filled in.
   const [username, setUsername] = useState('');
   const panelRef = useRef<HTMLDivElement>(null);
@@ -81,6 +86,7 @@ export function SignedOut({
       />
       {panel === 'login' ? (
         <AccountPanel kind="login" title={kaAccount.loginTitle} panelRef={panelRef} onClose={close}>
+          {waiting ? <Alert tone="info">{kaAccount.paymentWaiting}</Alert> : null}
           <Suspense fallback={<p>{ka.common.loading}</p>}>
             <LoginForm
               initialUsername={username}

@@ -8,6 +8,9 @@ export const kaAccount = {
   close: 'დახურვა',
   requiredField: 'ველი სავალდებულოა',
   loginTitle: 'ანგარიშში შესვლა',
+  /** Above the login, back from the bank without a session (contract v1.3). */
+  paymentWaiting:
+    'ბანკიდან დაბრუნდით: თქვენი გადახდის შედეგი გელოდებათ. შედით ანგარიშში და მაშინვე ნახავთ მას.',
   personalNumber: 'პირადი ნომერი',
   personalNumberHint: '11 ციფრი',
   password: 'პაროლი',

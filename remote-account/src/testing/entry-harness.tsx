@@ -33,18 +33,21 @@ export function readCookie(name: string): string | undefined {
 }
 
 /** The entry in a router of its own, with what else the page has after it (`after`). */
-export function renderEntry(after?: ReactNode) {
-  const router = createMemoryRouter([
-    {
-      path: '*',
-      element: (
-        <>
-          <AccountEntry />
-          {after}
-        </>
-      ),
-    },
-  ]);
+export function renderEntry(after?: ReactNode, at = '/') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <AccountEntry />
+            {after}
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [at] },
+  );
   render(<RouterProvider router={router} />);
   return router;
 }
