@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { accountKeys } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
 import { useUiStore } from 'shared/stores/ui-store';
+import { ka } from 'shared/strings/ka';
 import { customer, loans } from 'shared/testing/fixtures';
 import { createGate } from 'shared/testing/gate';
 import { startSession } from 'shared/testing/log-in';
@@ -157,11 +158,14 @@ describe('the home page', () => {
       expect(calculator).not.toBeVisible();
       expect(screen.getByText('remote remote_loans/LoansOverview')).not.toBeVisible();
       expect(screen.getByText('remote remote_loans/OverdueNotice')).toBeVisible();
+      // A wait that lasts says that the page is loading, over the held part.
+      expect(await screen.findByRole('status')).toHaveTextContent(ka.common.loading);
 
       loansAnswer.open();
 
       await waitFor(() => expect(calculator).toBeVisible());
       expect(screen.getByText('remote remote_home/QuestionAnswers')).toBeVisible();
+      expect(screen.queryByText(ka.common.loading)).toBeNull();
     });
 
     it('hold it only so long, even if the loans never come', async () => {

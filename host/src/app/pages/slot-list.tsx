@@ -1,4 +1,7 @@
 import { Fragment, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { ka } from 'shared/strings/ka';
+import { Skeleton } from 'shared/ui/skeleton';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { RemoteSlot } from '../../slots/remote-slot';
 import { ServerRenderedSlotsContext } from '../page-audience';
@@ -53,6 +56,22 @@ function useHolding(holders: readonly PageSlot[], holdersDataKnown: boolean) {
 }
 
 /**
+ * Over the held part of the page, once a hold lasts (a slow provider): that the page is
+ * loading, in words and a placeholder, laid over the held slots' places so nothing moves when
+ * they show. Fast pages never see it (useDelayedFlag).
+ */
+function HoldingNote() {
+  return (
+    <div className={styles.holding}>
+      <div role="status" className={styles.holdingNote}>
+        <p>{ka.common.loading}</p>
+        <Skeleton height="6rem" />
+      </div>
+    </div>
+  );
+}
+
+/**
  * The slots of a page's table, in order, those whose condition does not hold left out. While a
  * slot that holds what is below it (`holdsBelow`) has not settled, the slots after it keep
  * their places but are not shown (`visibility: hidden`, which also keeps them from assistive
@@ -71,6 +90,7 @@ export function SlotList({
   const shown = slots.filter((slot) => !slot.when || holds[slot.when]);
   const holders = shown.filter((slot) => slot.holdsBelow);
   const { holding, settlers } = useHolding(holders, holdersDataKnown);
+  const holdingLong = useDelayedFlag(holding);
   const lastHolder = holders.at(-1)?.id;
   return shown.map(({ id, label, reserve, whenNearViewport, optional, anchor, holdsBelow }) => {
     const remoteSlot = (
@@ -89,7 +109,10 @@ export function SlotList({
         {/* Everything after this mark is held (a sibling selector): no wrapper, so the held
             slots are not mounted again when it goes. */}
         {holding && id === lastHolder ? (
-          <span className={styles.holdsBelow} data-holds-below="" />
+          <>
+            {holdingLong ? <HoldingNote /> : null}
+            <span className={styles.holdsBelow} data-holds-below="" />
+          </>
         ) : null}
       </Fragment>
     );
