@@ -24,6 +24,7 @@ export function LoanRepayment({
   headingLevel,
   declined,
   label = kaLoans.loan.pay,
+  primary = false,
   initialAmount,
 }: {
   loan: Loan;
@@ -31,6 +32,8 @@ export function LoanRepayment({
   headingLevel: 3 | 4;
   /** The button's name where paying is another press than the loan's own (paying again). */
   label?: string;
+  /** Where paying is the page's main act (paying again after a decline), its main button. */
+  primary?: boolean;
   /** An amount the form opens on (the one a payment that did not go through was for). */
   initialAmount?: string;
   /** The loan's last payment, declined (v1.3): said above the button, which pays it now. */
@@ -54,7 +57,7 @@ export function LoanRepayment({
         {declined ? <DeclinedPaymentNotice order={declined} /> : null}
         <Button
           ref={flow.trigger}
-          variant="secondary"
+          variant={primary ? 'primary' : 'secondary'}
           className={styles.trigger}
           onClick={flow.start}
           {...repayForm.intent}

@@ -80,7 +80,13 @@ function PayAgain({ order }: { order: PaymentOrder }) {
     return <PayoffAction loanId={loan.id} payable headingLevel={3} openLabel={t.tryAgain} />;
   }
   return (
-    <LoanRepayment loan={loan} headingLevel={3} label={t.tryAgain} initialAmount={order.amount} />
+    <LoanRepayment
+      loan={loan}
+      headingLevel={3}
+      label={t.tryAgain}
+      primary
+      initialAmount={order.amount}
+    />
   );
 }
 
