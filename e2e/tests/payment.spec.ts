@@ -42,6 +42,7 @@ import {
   startsWith,
   TEST_CARDS,
   textOf,
+  threePressesToBank,
   typeCard,
 } from '../utils/payment-utils';
 import { E2E_HOST_METRICS_PORT } from '../utils/sandbox-env';
@@ -210,7 +211,7 @@ test(`pays the overdue total with the 3-D Secure card: the bank asks for the cod
   await expect(loanCard(page)).not.toContainText(kaLoans.status.overdue);
 });
 
-test(`the back button from the bank's page: the loan shows the payment in progress, and continues at the bank; a second tab sees the same order`, async ({
+test(`the back button from the bank's page: the loan shows the payment in progress, and continues at the bank; a second tab pays it; the next instalment then goes to the bank, never to that order's outcome`, async ({
   page,
   context,
 }, testInfo) => {
@@ -243,30 +244,59 @@ test(`the back button from the bank's page: the loan shows the payment in progre
   await expectFits(page, [390], 'the loan with an open order');
   await screenshot(page, testInfo, '6-in-progress');
 
-  // A second tab: the same order in progress, no second payment offered.
+  // A second tab: the same order in progress, no second payment offered; there the customer
+  // continues it at the bank and pays.
   const second = await context.newPage();
   await second.goto('/');
-  const secondNext = nextPayment(second);
-  await expect(
-    secondNext.getByRole('article', { name: kaCardPayment.inProgress.title }),
-  ).toContainText(kaCardPayment.inProgress.created);
+  const secondProgress = nextPayment(second).getByRole('article', {
+    name: kaCardPayment.inProgress.title,
+  });
+  await expect(secondProgress).toContainText(kaCardPayment.inProgress.created);
   await expect(second.getByRole('button', { name: kaLoans.loan.pay })).toHaveCount(0);
+  await secondProgress.getByRole('link', { name: kaCardPayment.inProgress.continue }).click();
+  await expectBankPage(second, KA_BANK.cardTitle);
+  expect(second.url()).toBe(bank);
+  await typeCard(second, TEST_CARDS.succeeds);
+  await expectReturnPage(second);
+  await expectOutcome(second, o.succeededTitle);
+  await second.close();
 
-  // Continue: the same order's page at the bank, and paid there.
-  await inProgress.getByRole('link', { name: kaCardPayment.inProgress.continue }).click();
-  await expectBankPage(page, KA_BANK.cardTitle);
-  expect(page.url()).toBe(bank);
-  await typeCard(page, TEST_CARDS.succeeds);
-  await expectReturnPage(page);
-  await expectOutcome(page, o.succeededTitle);
-
-  // Once decided, the second tab shows it too: the loan paid, and payable again.
-  await expect(secondNext.getByRole('article')).toHaveCount(0);
-  await expect(secondNext.getByRole('button', { name: kaLoans.loan.pay })).toBeVisible();
-  expect(tetriOf(await textOf(figure(secondNext, kaLoans.next.outstanding)))).toBeLessThan(
+  // The first tab updates itself: the loan paid, and payable again.
+  await expect(inProgress).toHaveCount(0);
+  await expect(next.getByRole('button', { name: kaLoans.loan.pay })).toBeVisible();
+  expect(tetriOf(await textOf(figure(next, kaLoans.next.outstanding)))).toBeLessThan(
     outstandingBefore,
   );
-  await second.close();
+
+  // Issue 54's sequence: this tab pressed pay for the order the other tab paid. The next
+  // instalment (the same amount, the same new card) is a new attempt: the bank's page of a new
+  // order, three presses away — never "paid" for the other tab's order.
+  const nextBank = await threePressesToBank(page, next, kaLoans.loan.pay);
+  expect(nextBank).not.toBe(bank);
+  await expectBankCharges(page, amount);
+});
+
+test('an order left at the bank expires: the pay button offered again goes to the bank in three presses, from the overdue notice, not to the expired order', async ({
+  page,
+}, testInfo) => {
+  const { customer } = await customerWithLoan(page, {
+    amount: '1500.00',
+    term: 6,
+    daysAgo: 95,
+    paidRows: 1,
+  });
+  const notice = overdueNotice(page);
+  const bank = await threePressesToBank(page, notice, kaLoans.overdue.pay);
+  const order = await newestOrderOf(customer.personalNumber);
+  await sandboxHelper(`/__sandbox/payment_orders/${order}/expire`, {});
+
+  // Back on the site: the notice offers paying again, and the same press is a new attempt.
+  await page.goto('/');
+  await expect(notice.getByRole('button', { name: kaLoans.overdue.pay })).toBeVisible();
+  await screenshot(page, testInfo, '12-after-expiry');
+  const again = await threePressesToBank(page, notice, kaLoans.overdue.pay);
+  expect(again).not.toBe(bank);
+  expect(await newestOrderOf(customer.personalNumber)).not.toBe(order);
 });
 
 test.describe('on desktop', () => {
@@ -293,13 +323,14 @@ test.describe('on desktop', () => {
     await expect(main).toContainText(o.declined.insufficient_funds);
     await expect(main).toContainText(o.nothingCharged);
     await screenshot(page, testInfo, '3-declined');
-    await main.getByRole('link', { name: o.tryAgain }).click();
-    await expect(page).toHaveURL(new RegExp(`/#loan-${loanId}$`));
 
-    // Another card, saved: an explicit choice.
-    await openCardConfirmation(card, { open: kaLoans.loan.pay, choice: kaLoans.repay.next });
-    await cardChoice(card).getByRole('checkbox', { name: kaCardPayment.saveCard }).check();
-    await goToBank(page, card);
+    // Paid again from the decline, in place, another card saved (an explicit choice): the
+    // form opens on what was declined, and the bank is three presses away.
+    await main.getByRole('button', { name: o.tryAgain }).click();
+    await expect(main.getByRole('radio', { name: startsWith(kaLoans.repay.next) })).toBeChecked();
+    await main.getByRole('button', { name: kaLoans.repay.continue }).click();
+    await cardChoice(main).getByRole('checkbox', { name: kaCardPayment.saveCard }).check();
+    await goToBank(page, main);
     await typeCard(page, TEST_CARDS.succeeds);
     await expectReturnPage(page);
     await expectOutcome(page, o.succeededTitle);
@@ -409,24 +440,29 @@ test.describe('on desktop', () => {
     await expect(autopay.getByRole('button', { name: kaAutopay.turnOn })).toBeVisible();
   });
 
-  test('canceled on the bank’s page; an order left at the bank expires', async ({
+  test('three presses to the bank from wherever the customer stands: the home screen, a cancel, an expiry', async ({
     page,
   }, testInfo) => {
-    const { customer } = await customerWithLoan(page, { amount: '900.00', term: 3, daysAgo: 20 });
+    const { customer, loanId } = await customerWithLoan(page, {
+      amount: '900.00',
+      term: 3,
+      daysAgo: 20,
+    });
     const next = nextPayment(page);
+    const main = page.getByRole('main');
 
-    await openCardConfirmation(next, { open: kaLoans.loan.pay, choice: kaLoans.repay.next });
-    await goToBank(page, next);
+    // From the home screen; then canceled on the bank's page.
+    await threePressesToBank(page, next, kaLoans.loan.pay);
     await page.getByRole('button', { name: KA_BANK.cancel }).click();
     await expectReturnPage(page);
     await expectOutcome(page, o.canceledTitle);
-    await expect(page.getByRole('main')).toContainText(o.canceledText);
+    await expect(main).toContainText(o.canceledText);
+    await expect(figure(main, kaLoans.receipt.loan)).toContainText(`№${loanId}`);
+    await expectAxeClean(page, 'the return page, canceled');
     await screenshot(page, testInfo, '4-canceled');
 
-    // Again, and this time the customer leaves the bank's page for the loans.
-    await page.getByRole('main').getByRole('link', { name: o.toLoans }).click();
-    await openCardConfirmation(next, { open: kaLoans.loan.pay, choice: kaLoans.repay.next });
-    await goToBank(page, next);
+    // From the cancel; this time the customer leaves the bank's page for the loans.
+    await threePressesToBank(page, main, o.tryAgain);
     await page.goto('/');
     const inProgress = next.getByRole('article', { name: kaCardPayment.inProgress.title });
     await expect(inProgress).toBeVisible();
@@ -437,8 +473,12 @@ test.describe('on desktop', () => {
     await expect(next.getByRole('button', { name: kaLoans.loan.pay })).toBeVisible();
     await page.goto(`/payment?order=${order}`);
     await expectOutcome(page, o.expiredTitle);
-    await expect(page.getByRole('main')).toContainText(o.expiredText);
+    await expect(main).toContainText(o.expiredText);
     await screenshot(page, testInfo, '5-expired');
+
+    // From the expiry: a new order at the bank.
+    await threePressesToBank(page, main, o.tryAgain);
+    expect(await newestOrderOf(customer.personalNumber)).not.toBe(order);
   });
 
   test('a session that ends while the customer is at the bank: a login, then the outcome', async ({
@@ -458,6 +498,8 @@ test.describe('on desktop', () => {
     await typeCard(page, TEST_CARDS.succeeds);
     const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
     await expect(login).toBeVisible();
+    // Told before logging in that the payment's outcome waits.
+    await expect(login).toContainText(kaAccount.paymentWaiting);
     await screenshot(page, testInfo, '11-login');
     await fillLogin(login, customer.personalNumber);
 
