@@ -49,6 +49,9 @@ import { E2E_HOST_METRICS_PORT } from '../utils/sandbox-env';
 import { SERVERS_LOG } from '../utils/servers-log';
 import { CUSTOMER_FLOW } from '../utils/tags';
 
+/** A loan 95 days old with one row paid: overdue, with a penalty. */
+const OVERDUE_LOAN = { amount: '1500.00', term: 6, daysAgo: 95, paidRows: 1 } as const;
+
 /** In a test's title: the Firefox project runs it (utils/tags). */
 const FIREFOX = CUSTOMER_FLOW;
 
@@ -172,12 +175,7 @@ test(`pays the next instalment on the bank's page with the success card, and com
 test(`pays the overdue total with the 3-D Secure card: the bank asks for the code it sent ${FIREFOX}`, async ({
   page,
 }, testInfo) => {
-  const { customer } = await customerWithLoan(page, {
-    amount: '1500.00',
-    term: 6,
-    daysAgo: 95,
-    paidRows: 1,
-  });
+  const { customer } = await customerWithLoan(page, OVERDUE_LOAN);
   const notice = overdueNotice(page);
   const amount = await openCardConfirmation(notice, {
     open: kaLoans.overdue.pay,
@@ -279,12 +277,7 @@ test(`the back button from the bank's page: the loan shows the payment in progre
 test('an order left at the bank expires: the pay button offered again goes to the bank in three presses, from the overdue notice, not to the expired order', async ({
   page,
 }, testInfo) => {
-  const { customer } = await customerWithLoan(page, {
-    amount: '1500.00',
-    term: 6,
-    daysAgo: 95,
-    paidRows: 1,
-  });
+  const { customer } = await customerWithLoan(page, OVERDUE_LOAN);
   const notice = overdueNotice(page);
   const bank = await threePressesToBank(page, notice, kaLoans.overdue.pay);
   const order = await newestOrderOf(customer.personalNumber);

@@ -7,10 +7,8 @@ import { customer, loanLimit, loans } from 'shared/testing/fixtures';
 import type { RemoteModuleId } from 'tooling/remotes';
 import type { StaticServer } from './http/static-server';
 import { buildPageServerApp } from './page-server-app';
-import { PageComposer } from './render/page-composer';
-import type { PageRenderer } from './render/page-renderer';
-import { type ServerSlotModule, setProviderAddress } from './render/render-page';
-import { inProcessParts } from './render/testing/in-process-parts';
+import { setProviderAddress } from './render/render-page';
+import { inProcessRenderer } from './render/testing/in-process-parts';
 import { ORDERS_PATH, standInLoansSlots } from './render/testing/stand-in-loans-slots';
 import { sealSession } from './session/sealed-session';
 import { sessionKeys } from './session/session-keys';
@@ -62,26 +60,6 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
 
-async function loadSlot<Id extends RemoteModuleId>(id: Id): Promise<ServerSlotModule<Id>> {
-  const module = standInLoansSlots[id];
-  if (!module) throw new Error(`${id} is not in this release`);
-  return { module: module as ServerSlotModule<Id>['module'], release: 'ssr/remote-entry.cccc.cjs' };
-}
-
-/** The page server's renderer, its parts rendered in this process. */
-function inProcessRenderer(): PageRenderer {
-  const composer = new PageComposer(inProcessParts(loadSlot), {
-    budgetMs: 2_000,
-    onError: () => {},
-  });
-  return {
-    render: (url, config, audience, fetch) => composer.render(url, config, audience, fetch),
-    memory: async () => [],
-    ready: async () => {},
-    close: async () => {},
-  };
-}
-
 /** A session as a login through the host leaves it in the `user` cookie. */
 async function sealedSession(): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
@@ -96,7 +74,7 @@ beforeEach(async () => {
     root,
     apiUpstream: providerUrl,
     env: { HOST_ORIGINS: 'http://localhost', SESSION_SECRET },
-    pageRenderer: inProcessRenderer(),
+    pageRenderer: inProcessRenderer(standInLoansSlots, 'ssr/remote-entry.cccc.cjs'),
   });
 });
 

@@ -4,10 +4,7 @@ import type { RemoteModule } from 'host/app';
 import type { RemoteModuleId } from 'tooling/remotes';
 import type { StaticServer } from '../http/static-server';
 import { buildPageServerApp } from '../page-server-app';
-import { PageComposer } from '../render/page-composer';
-import type { PageRenderer } from '../render/page-renderer';
-import type { ServerSlotModule } from '../render/render-page';
-import { inProcessParts } from '../render/testing/in-process-parts';
+import { inProcessRenderer } from '../render/testing/in-process-parts';
 import { createPageMetrics, type PageMetrics } from './page-metrics';
 import { hostRootForTests } from './testing/host-root';
 
@@ -31,26 +28,6 @@ const modules: Partial<Record<RemoteModuleId, RemoteModule>> = {
   'remote_home/QuestionAnswers': { default: () => <p>questions</p> },
 };
 
-async function loadSlot<Id extends RemoteModuleId>(id: Id): Promise<ServerSlotModule<Id>> {
-  const module = modules[id];
-  if (!module) throw new Error(`${id} is not in this release`);
-  return { module: module as ServerSlotModule<Id>['module'], release: 'ssr/remote-entry.bbbb.cjs' };
-}
-
-/** The page server's renderer, its parts rendered in this process. */
-function inProcessRenderer(): PageRenderer {
-  const composer = new PageComposer(inProcessParts(loadSlot), {
-    budgetMs: 2_000,
-    onError: () => {},
-  });
-  return {
-    render: (url, config, audience, fetch) => composer.render(url, config, audience, fetch),
-    memory: async () => [],
-    ready: async () => {},
-    close: async () => {},
-  };
-}
-
 let root: string;
 let app: StaticServer;
 let metrics: PageMetrics;
@@ -63,7 +40,7 @@ beforeEach(async () => {
     apiUpstream: 'http://127.0.0.1:9',
     env: { HOST_ORIGINS: 'http://localhost', REMOTE_HOME_URL: HOME },
     metrics,
-    pageRenderer: inProcessRenderer(),
+    pageRenderer: inProcessRenderer(modules, 'ssr/remote-entry.bbbb.cjs'),
   });
 });
 

@@ -46,8 +46,8 @@ function useLoanRow(loanId: number): Figure {
   };
 }
 
-/** An order that paid nothing: which loan, the amount, and when it ended (Tbilisi time). */
-function UnpaidFacts({ order }: { order: PaymentOrder }) {
+/** An order's figures: which loan, the amount, and one moment of it (Tbilisi time). */
+function OrderFigures({ order, when }: { order: PaymentOrder; when: Figure }) {
   const loan = useLoanRow(order.loan);
   return (
     <Figures
@@ -58,11 +58,19 @@ function UnpaidFacts({ order }: { order: PaymentOrder }) {
           value: formatMoney(order.amount),
           strong: true,
         },
-        { term: t.decidedAt, value: formatDateTime(order.decided_at ?? order.expires_at) },
+        when,
       ]}
     />
   );
 }
+
+/** An order that paid nothing: which loan, the amount, and when it ended. */
+const UnpaidFacts = ({ order }: { order: PaymentOrder }) => (
+  <OrderFigures
+    order={order}
+    when={{ term: t.decidedAt, value: formatDateTime(order.decided_at ?? order.expires_at) }}
+  />
+);
 
 /**
  * Paying the same loan again from here, in place: the form opens on the amount the ended order
@@ -212,22 +220,14 @@ function OrderState({ order }: { order: PaymentOrder }) {
 
 /** An order the bank has not decided: which loan, the amount, since when; the bank's page again. */
 function Undecided({ order }: { order: PaymentOrder }) {
-  const loan = useLoanRow(order.loan);
   return (
     <div className={panel.panel}>
       <h2 className={styles.heading}>
         {order.status === 'created' ? t.createdTitle : t.processingTitle}
       </h2>
-      <Figures
-        rows={[
-          loan,
-          {
-            term: kaPaymentNotices.inProgress.amount,
-            value: formatMoney(order.amount),
-            strong: true,
-          },
-          { term: kaPaymentNotices.inProgress.since, value: formatDateTime(order.created_at) },
-        ]}
+      <OrderFigures
+        order={order}
+        when={{ term: kaPaymentNotices.inProgress.since, value: formatDateTime(order.created_at) }}
       />
       {order.status === 'created' ? (
         <>

@@ -1,5 +1,7 @@
+import type { RemoteModule } from 'host/app';
 import type { RemoteModuleId } from 'tooling/remotes';
-import type { PageParts } from '../page-composer';
+import { PageComposer, type PageParts } from '../page-composer';
+import type { PageRenderer } from '../page-renderer';
 import { prepareAccount, renderShell, renderSlots, type ServerSlotModule } from '../render-page';
 import { slotToken } from '../render-protocol';
 
@@ -57,5 +59,30 @@ export function inProcessParts(
         onError,
       });
     },
+  };
+}
+
+/**
+ * The page server's renderer with its parts rendered in this process (inProcessParts): each
+ * slot's module from `modules`, as the release `release` has it.
+ */
+export function inProcessRenderer(
+  modules: Partial<Record<RemoteModuleId, RemoteModule>>,
+  release: string,
+): PageRenderer {
+  const loadSlot = async <Id extends RemoteModuleId>(id: Id): Promise<ServerSlotModule<Id>> => {
+    const module = modules[id];
+    if (!module) throw new Error(`${id} is not in this release`);
+    return { module: module as ServerSlotModule<Id>['module'], release };
+  };
+  const composer = new PageComposer(inProcessParts(loadSlot), {
+    budgetMs: 2_000,
+    onError: () => {},
+  });
+  return {
+    render: (url, config, audience, fetch) => composer.render(url, config, audience, fetch),
+    memory: async () => [],
+    ready: async () => {},
+    close: async () => {},
   };
 }
