@@ -31,9 +31,9 @@ function problemOf(error: ApiError): string {
  * guard and the loans' one mutation key), which creates the order and sends the customer on:
  * to the bank's page while the order is `created`, to the return page once the bank has it (a
  * saved card charged at once). An answer that is not this press's order never sends the
- * customer anywhere (create-order). A bank's address the configuration
- * does not list is never followed. `payment_in_progress` shows the open order instead (the loan
- * does, from the refreshed list).
+ * customer anywhere (create-order), and a bank's address the configuration does not list is
+ * never followed. `payment_in_progress` shows the open order instead (the loan does, from the
+ * refreshed list).
  */
 export function usePayWithCard(loanId: number) {
   const queryClient = useQueryClient();
