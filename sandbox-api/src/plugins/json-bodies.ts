@@ -48,7 +48,7 @@ export default fp(
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = String(body);
       if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        const detail = 'მოთხოვნის JSON-ში ჩადგმის დონე ძალიან ბევრია.';
+        const detail = 'მოთხოვნის JSON ძალიან ღრმად არის ჩადგმული.';
         done(new HttpError(400, 'parse_error', detail), undefined);
         return;
       }
