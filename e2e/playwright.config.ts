@@ -15,6 +15,13 @@ import { HOST_URL } from './utils/urls';
  */
 const viaNginx = process.env.E2E_SERVER === 'nginx';
 
+/**
+ * `pnpm test` runs the tests tagged SERVED once, through nginx, the way customers are served
+ * (decision 039): the pass through `pnpm serve` before it leaves them out. A slice's pipeline
+ * has no nginx pass, and runs them through `pnpm serve`.
+ */
+const servedElsewhere = Boolean(process.env.E2E_SERVED_ELSEWHERE) && !viaNginx;
+
 export default defineConfig({
   testDir: './tests',
   // One worker: the redeploy test swaps a remote's served files, and the machine has 2 cores.
@@ -54,6 +61,7 @@ export default defineConfig({
           // and printed from. Releases and page servers are nginx's (`pnpm test:prod`).
           testIgnore:
             /(side-bar|loans|customer-rights|records-and-voice|releases|page-servers|canary|real-user-signals)\.spec\.ts/,
+          ...(servedElsewhere ? { grepInvert: new RegExp(SERVED) } : {}),
         },
         {
           name: 'phone',
@@ -82,13 +90,13 @@ export default defineConfig({
   webServer: process.env.E2E_SERVERS_UP
     ? undefined
     : {
-        // `pnpm test` runs the nginx pass right after the first one built the same sources:
-        // E2E_BUILT=1 serves those builds (`serve:nginx`, as `start:nginx` does after building).
+        // `pnpm test` and a slice's pipeline build first (tooling/slices): E2E_BUILT=1 serves
+        // those builds (`serve`, `serve:nginx`, as `start` and `start:nginx` do after building).
         // Also kept in a file, whose warnings the suite prints last (global-teardown.ts).
         command: `mkdir -p ${JSON.stringify(path.dirname(SERVERS_LOG))} && ${
           viaNginx
             ? `pnpm --dir .. ${process.env.E2E_BUILT ? 'serve:nginx' : 'start:nginx'}`
-            : 'pnpm --dir .. start'
+            : `pnpm --dir .. ${process.env.E2E_BUILT ? 'serve' : 'start'}`
         } 2>&1 | tee ${JSON.stringify(SERVERS_LOG)}`,
         // Through nginx, loopback is the TLS terminator in front of it (e2e/tests/edge.spec.ts
         // sends the scheme it saw; another loopback address is a stranger).

@@ -1,6 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { recordSkewPass } from 'deploy/deployed-store';
 import { releaseId } from 'deploy/release-id';
@@ -10,16 +9,24 @@ import {
   rollOutLocally,
 } from 'page-server/releases/local-rollout';
 import { buildRuntimeConfig } from 'release-contract/config-from-env';
-import { PAGE_SERVER_NODE_FLAGS, REMOTE_APPS } from 'tooling/apps';
+import { PAGE_SERVER_NODE_FLAGS, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
+import { buildCacheRoot } from 'tooling/slices/build-cache';
+import { isPipeline, SLICES } from 'tooling/slices/pipelines';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
+import { firstScreens } from '../utils/server-rendered';
+import { HOST_URL } from '../utils/urls';
 
 /*
- * `pnpm test:skew`: each slice's release against the host it will meet (decision 019). The
- * release in production (deploy/in-production.json, or SKEW_BASE) is built in a worktree (kept in the system's temporary folder); then
- * the smoke tests (tag @smoke) run twice: today's host with the production remotes (the host
- * deployed first), and the production host with today's remotes (a slice deployed alone).
- * A change that breaks either shows up here, not in production. Today's builds must exist
+ * `pnpm test:skew [slice]`: each slice's release against what it will meet (decision 019).
+ * The release in production (deploy/in-production.json, or SKEW_BASE) is built once per commit
+ * and kept with the build cache (decision 039). With a slice named (its pipeline, `pnpm slice
+ * check`), one pass: the production host and the other slices' production releases with
+ * today's build of that slice, deployed alone. Without, both directions for every slice:
+ * today's host with the production remotes (the host deployed first), and the production host
+ * with today's remotes. Each pass runs the smoke tests (tag @smoke) and asks the page server
+ * for a visitor's and a customer's first HTML: every slice whose slots the server renders with
+ * today's code renders them in the pass too, or the pass fails. Today's builds must exist
  * (`pnpm test` builds them first; `pnpm build` otherwise).
  */
 
@@ -61,10 +68,10 @@ function pageServerOf(tree: string): { folder: string; script: string } {
   };
 }
 
-/** The release's tree, installed and built once per commit (kept in .e2e-tmp between runs). */
+/** The release's tree, installed and built once per commit (kept beside the build cache). */
 function buildRelease(commit: string): string {
   // Outside the repository: its tools walk the tree, and the release's files are not today's.
-  const tree = path.join(tmpdir(), 'lender-web-skew', commit.slice(0, 12));
+  const tree = path.join(buildCacheRoot(), '..', 'releases', commit.slice(0, 12));
   const built =
     existsSync(pageServerOf(tree).script) &&
     REMOTE_APPS.every((app) => existsSync(path.join(tree, app.folder, 'dist-server')));
@@ -79,6 +86,26 @@ function buildRelease(commit: string): string {
   return tree;
 }
 
+/** Which tree each remote's release comes from. */
+type RemoteTrees = Record<RemoteApp['folder'], string>;
+
+/**
+ * A folder whose remotes' builds are those of the trees chosen for them (links), for the local
+ * rollout to register: the releases the host will run, whatever tree each comes from.
+ */
+function composition(remotes: RemoteTrees): string {
+  const root = path.join(REPO_ROOT, '.e2e-tmp', 'skew-composition');
+  rmSync(root, { recursive: true, force: true });
+  for (const remote of REMOTE_APPS) {
+    mkdirSync(path.join(root, remote.folder), { recursive: true });
+    symlinkSync(
+      path.join(remotes[remote.folder], remote.folder, 'dist'),
+      path.join(root, remote.folder, 'dist'),
+    );
+  }
+  return root;
+}
+
 /** The runtime configuration file a host before issue 48 reads: the same registered builds. */
 function legacyRuntimeConfig(env: Record<string, string | undefined>, remotesTree: string) {
   const file = path.join(remotesTree, '.local-rollout', 'runtime-config.json');
@@ -91,7 +118,8 @@ function legacyRuntimeConfig(env: Record<string, string | undefined>, remotesTre
 }
 
 /** The servers of `pnpm serve`, each app's from the tree given for it. */
-function serve(hostTree: string, remotesTree: string): ChildProcess[] {
+function serve(hostTree: string, remotes: RemoteTrees): ChildProcess[] {
+  const remotesTree = composition(remotes);
   const base = { ...process.env, ...E2E_SANDBOX_ENV, PROXY_SECRET: 'version-skew' };
   // The host runs only the releases a rollout registered (decision 025): those it will meet,
   // the remotes' tree's builds, not the ones beside the host.
@@ -113,7 +141,7 @@ function serve(hostTree: string, remotesTree: string): ChildProcess[] {
       pageServerOf(hostTree).script,
     ]),
     ...REMOTE_APPS.map((app) =>
-      start(path.join(remotesTree, app.folder), 'node', [
+      start(path.join(remotes[app.folder], app.folder), 'node', [
         'dist-server/serve-remote.mjs',
         app.folder,
       ]),
@@ -148,6 +176,27 @@ function smoke(label: string): boolean {
   }
 }
 
+/** The customer the smoke tests log in as (the sandbox's seed). */
+const SEEDED_CUSTOMER = { username: '01001000001', password: 'Sandbox123' };
+
+/** Whether every first-screen slice was rendered by the server in this pass; says which not. */
+async function serverRendered(label: string): Promise<boolean> {
+  const missing = await firstScreens(HOST_URL, SEEDED_CUSTOMER, Date.now() + 60_000);
+  const said = [
+    ...missing.visitor.map((slice) => `${slice} (a visitor's page)`),
+    ...missing.customer.map((slice) => `${slice} (a customer's page)`),
+  ];
+  if (said.length > 0)
+    console.error(`version skew: ${label}: not rendered by the server: ${said.join(', ')}`);
+  else console.info(`version skew: ${label}: every first-screen slice rendered by the server`);
+  return said.length === 0;
+}
+
+const slice = process.argv[2];
+if (slice !== undefined && !(isPipeline(slice) && slice !== 'platform')) {
+  console.error(`version skew: no slice ${slice}; one of ${SLICES.join(', ')}`);
+  process.exit(2);
+}
 const commit = productionCommit();
 if (!commit) {
   // A clone without the history (a shallow one) cannot build the release: say so plainly.
@@ -157,36 +206,50 @@ if (!commit) {
   process.exit(0);
 }
 const release = buildRelease(commit);
-const passes = [
-  {
-    label: `today's host with the remotes of ${commit.slice(0, 12)}`,
-    host: REPO_ROOT,
-    remotes: release,
-  },
-  {
-    label: `the host of ${commit.slice(0, 12)} with today's remotes`,
-    host: release,
-    remotes: REPO_ROOT,
-  },
-];
+const short = commit.slice(0, 12);
+const treesWith = (tree: (folder: RemoteApp['folder']) => string) =>
+  Object.fromEntries(REMOTE_APPS.map((app) => [app.folder, tree(app.folder)])) as RemoteTrees;
+const passes = slice
+  ? [
+      {
+        label: `${slice} deployed alone: today's ${slice} with the host and the other slices of ${short}`,
+        host: release,
+        remotes: treesWith((folder) => (folder === slice ? REPO_ROOT : release)),
+      },
+    ]
+  : [
+      {
+        label: `today's host with the remotes of ${short}`,
+        host: REPO_ROOT,
+        remotes: treesWith(() => release),
+      },
+      {
+        label: `the host of ${short} with today's remotes`,
+        host: release,
+        remotes: treesWith(() => REPO_ROOT),
+      },
+    ];
 const failed: string[] = [];
 process.env.E2E_SERVERS_UP = '1';
 for (const pass of passes) {
   const servers = serve(pass.host, pass.remotes);
   try {
-    if (!smoke(pass.label)) failed.push(pass.label);
+    // Both are asked, so a pass's failure says everything that is wrong with it.
+    const smoked = smoke(pass.label);
+    const rendered = await serverRendered(pass.label);
+    if (!smoked || !rendered) failed.push(pass.label);
   } finally {
     await stop(servers);
   }
 }
 if (failed.length > 0) {
-  console.error(`\nversion skew: the smoke tests failed for ${failed.join('; ')}`);
+  console.error(`\nversion skew: failed for ${failed.join('; ')}`);
   process.exit(1);
 }
 // Today's remotes, as releases, may now start a canary (decision 029).
-for (const remote of REMOTE_APPS) {
+for (const remote of REMOTE_APPS.filter((app) => !slice || app.folder === slice)) {
   const id = releaseId(path.join(REPO_ROOT, remote.folder, 'dist'));
   recordSkewPass(remote, id);
   console.info(`version skew: ${remote.folder} release ${id} recorded as passed`);
 }
-console.info('\nversion skew: both passes green');
+console.info(`\nversion skew: ${passes.length === 1 ? 'the pass is' : 'both passes are'} green`);
