@@ -60,7 +60,7 @@ export default defineConfig({
           // end state is checked at phone widths anyway, and a phone is where they are used
           // and printed from. Releases and page servers are nginx's (`pnpm test:prod`).
           testIgnore:
-            /(side-bar|loans|customer-rights|records-and-voice|releases|page-servers|canary|real-user-signals)\.spec\.ts/,
+            /(side-bar|loans|customer-rights|records-and-voice|releases|page-servers|real-user-signals)\.spec\.ts/,
           ...(servedElsewhere ? { grepInvert: new RegExp(SERVED) } : {}),
         },
         {

@@ -9,8 +9,8 @@ import { HOST_URL } from './urls';
 
 /*
  * A team's canary as the e2e suites drive it (decision 029): the deploy command left running
- * while visitors in chosen buckets load the home page and report what they saw. One machine's
- * nginx (tests/canary.spec) and three machines (machines/canary.spec) use the same visitors.
+ * while visitors in chosen buckets load the home page and report what they saw, over three
+ * machines (machines/canary.spec).
  */
 
 const SKEW_PASSES = path.join(REPO_ROOT, '.nginx/registry/skew-passes.json');

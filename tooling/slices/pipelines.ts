@@ -78,7 +78,6 @@ export const SPECS_OF: Record<Pipeline, readonly string[]> = {
     'shell',
   ],
   platform: [
-    'canary',
     'chunk-reload',
     'compromised-release',
     'edge',
