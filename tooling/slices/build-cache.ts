@@ -91,6 +91,34 @@ export function workingTree(root: string): string {
   }
 }
 
+/** A commit's tree id (the sources of a build at that commit). */
+export function treeOf(root: string, ref: string): string {
+  return execFileSync('git', ['rev-parse', '--verify', `${ref}^{tree}`], {
+    cwd: root,
+    encoding: 'utf8',
+  }).trim();
+}
+
+/**
+ * A checkout of `commit` beside the cache, installed, for building an app as it is there: kept,
+ * so a commit is checked out and installed once.
+ */
+export function checkoutOf(root: string, commit: string): string {
+  const tree = path.join(buildCacheRoot(), '..', 'trees', commit.slice(0, 12));
+  if (!existsSync(path.join(tree, 'package.json'))) {
+    execFileSync('git', ['worktree', 'prune'], { cwd: root });
+    execFileSync('git', ['worktree', 'add', '--detach', '--force', tree, commit], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  }
+  execFileSync('pnpm', ['install', '--frozen-lockfile', '--prefer-offline', '--reporter=silent'], {
+    cwd: tree,
+    stdio: 'inherit',
+  });
+  return tree;
+}
+
 /** The key of an app's build: the ids of the trees and files it is built from, and the Node. */
 export function buildKey(root: string, app: BuiltApp, tree: string): string {
   const ids = [...workspaceClosure(root, app), ...ROOT_INPUTS].map((entry) => {

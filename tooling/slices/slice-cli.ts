@@ -6,8 +6,10 @@ import {
   BUILT_APPS,
   type BuiltApp,
   buildKey,
+  checkoutOf,
   keepBuild,
   restoreBuild,
+  treeOf,
   workingTree,
 } from './build-cache.ts';
 import {
@@ -24,9 +26,11 @@ import { formatTimes, runStages, type Stage } from './stages.ts';
 
 /*
  * `pnpm slice`: the pipelines of decision 039.
- *   pnpm slice check <remote-home|remote-account|remote-loans|platform|all>
+ *   pnpm slice check <remote-home|remote-account|remote-loans|platform|all> [--base <ref>]
  *   pnpm slice affected [--base <ref>]          the pipelines a change since <ref> runs
  *   pnpm slice check --affected [--base <ref>]  runs them
+ * <ref> is the target branch (SLICE_BASE, else HEAD): a slice is tested with the host, the
+ * page server and the other slices as they are there.
  * `pnpm test` is `pnpm slice check all`.
  */
 
@@ -41,25 +45,54 @@ const pnpm = (name: string, args: string[], env?: Record<string, string>): Stage
 
 const filters = (packages: readonly string[]) => packages.flatMap((name) => ['--filter', name]);
 
-/** Each app's build from the cache when nothing it is built from changed; the rest built once. */
-function buildStage(apps: readonly BuiltApp[]): Stage {
+/**
+ * The builds a pipeline serves: `own` as the working tree has them, the rest as they are at
+ * `othersAt` (a slice's pipeline: the target branch, so another slice's change in flight never
+ * reaches it), or as the working tree has them too. Each comes from the cache when kept under
+ * its key; the rest are built once and kept — in place, or in a checkout of `othersAt` when the
+ * working tree changed them.
+ */
+function buildStage(own: readonly BuiltApp[], othersAt?: string): Stage {
   return {
     name: 'build',
     command: '',
     args: [],
     run: () => {
-      const tree = workingTree(ROOT);
-      const keys = new Map(apps.map((app) => [app, buildKey(ROOT, app, tree)]));
-      const missing = apps.filter((app) => !restoreBuild(ROOT, app, keys.get(app) ?? ''));
-      const restored = apps.filter((app) => !missing.includes(app));
-      if (restored.length > 0) console.info(`from the build cache: ${restored.join(', ')}`);
-      if (missing.length === 0) return;
-      console.info(`building: ${missing.join(', ')}`);
-      execFileSync('pnpm', [...filters(missing), '--parallel', 'build'], {
-        cwd: ROOT,
-        stdio: 'inherit',
+      const working = workingTree(ROOT);
+      const base = othersAt ? treeOf(ROOT, othersAt) : working;
+      const wanted = BUILT_APPS.map((app) => {
+        const key = buildKey(ROOT, app, own.includes(app) ? working : base);
+        return { app, key, inPlace: key === buildKey(ROOT, app, working) };
       });
-      for (const app of missing) keepBuild(ROOT, app, keys.get(app) ?? '');
+      const missing = wanted.filter(({ app, key }) => !restoreBuild(ROOT, app, key));
+      const restored = wanted.filter((build) => !missing.includes(build)).map(({ app }) => app);
+      if (restored.length > 0) console.info(`from the build cache: ${restored.join(', ')}`);
+      const here = missing.filter((build) => build.inPlace);
+      if (here.length > 0) {
+        console.info(`building: ${here.map(({ app }) => app).join(', ')}`);
+        execFileSync('pnpm', [...filters(here.map(({ app }) => app)), '--parallel', 'build'], {
+          cwd: ROOT,
+          stdio: 'inherit',
+        });
+        for (const { app, key } of here) keepBuild(ROOT, app, key);
+      }
+      const there = missing.filter((build) => !build.inPlace);
+      if (there.length > 0 && othersAt) {
+        const commit = execFileSync('git', ['rev-parse', othersAt], {
+          cwd: ROOT,
+          encoding: 'utf8',
+        }).trim();
+        console.info(`building at ${othersAt}: ${there.map(({ app }) => app).join(', ')}`);
+        const checkout = checkoutOf(ROOT, commit);
+        execFileSync('pnpm', [...filters(there.map(({ app }) => app)), '--parallel', 'build'], {
+          cwd: checkout,
+          stdio: 'inherit',
+        });
+        for (const { app, key } of there) {
+          keepBuild(checkout, app, key);
+          restoreBuild(ROOT, app, key);
+        }
+      }
     },
   };
 }
@@ -74,12 +107,13 @@ const e2e = (name: string, args: string[], env: Record<string, string> = {}) =>
   });
 
 /** What a slice's change can break, and nothing else. */
-function sliceStages(slice: (typeof SLICES)[number]): Stage[] {
+function sliceStages(slice: (typeof SLICES)[number], base: string): Stage[] {
   return [
     pnpm('typecheck', ['--filter', slice, 'typecheck']),
     pnpm('lint', ['exec', 'biome', 'check', slice]),
     pnpm('unit tests', ['--filter', slice, 'test']),
-    buildStage(BUILT_APPS),
+    // The host, the page server and the other slices as the target branch has them.
+    buildStage([slice], base),
     pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
     e2e(`e2e (${slice}'s specs)`, specFiles(SPECS_OF[slice])),
     pnpm('version skew (the slice deployed alone)', ['--filter', 'e2e', 'test:skew', slice]),
@@ -95,7 +129,7 @@ const platformPasses = (): Stage[] => [
   pnpm('version skew (both ways)', ['test:skew']),
 ];
 
-function stagesOf(pipeline: Pipeline | 'all'): Stage[] {
+function stagesOf(pipeline: Pipeline | 'all', base: string): Stage[] {
   if (pipeline === 'all')
     return [
       pnpm('typecheck', ['typecheck']),
@@ -108,7 +142,7 @@ function stagesOf(pipeline: Pipeline | 'all'): Stage[] {
       e2e('e2e', [], { E2E_SERVED_ELSEWHERE: '1' }),
       ...platformPasses(),
     ];
-  if (pipeline !== 'platform') return sliceStages(pipeline);
+  if (pipeline !== 'platform') return sliceStages(pipeline, base);
   const packages = PACKAGES_OF.platform;
   return [
     pnpm('typecheck', [...filters(packages), '--parallel', '--no-bail', 'typecheck']),
@@ -188,9 +222,9 @@ function option(args: string[], name: string): string | undefined {
   return at === -1 ? undefined : args[at + 1];
 }
 
-function check(pipelines: readonly (Pipeline | 'all')[]): number {
+function check(pipelines: readonly (Pipeline | 'all')[], base: string): number {
   for (const pipeline of pipelines) {
-    const times = runStages(stagesOf(pipeline), ROOT);
+    const times = runStages(stagesOf(pipeline, base), ROOT);
     console.info(formatTimes(pipeline, times));
     if (times.some((time) => !time.ok)) return 1;
     if (pipeline !== 'all' && pipeline !== 'platform')
@@ -202,15 +236,16 @@ function check(pipelines: readonly (Pipeline | 'all')[]): number {
 }
 
 const [command, ...rest] = process.argv.slice(2);
-const base = option(rest, '--base') ?? 'HEAD^';
+/** The target branch a change is measured against and a slice is tested with. */
+const base = option(rest, '--base') ?? process.env.SLICE_BASE ?? 'HEAD';
 if (command === 'affected') {
   console.info(changeSince(base).join('\n'));
 } else if (command === 'check' && rest.includes('--affected')) {
   const pipelines = changeSince(base);
   console.info(`affected since ${base}: ${pipelines.join(', ') || 'nothing'}`);
-  process.exitCode = check(pipelines);
+  process.exitCode = check(pipelines, base);
 } else if (command === 'check' && rest[0] && (rest[0] === 'all' || isPipeline(rest[0]))) {
-  process.exitCode = check([rest[0]]);
+  process.exitCode = check([rest[0]], base);
 } else {
   console.error(
     `usage: pnpm slice check <${[...PIPELINES, 'all'].join('|')}> | pnpm slice check --affected [--base <ref>] | pnpm slice affected [--base <ref>]`,
