@@ -10,6 +10,7 @@ import { logInAsNewCustomer } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
 import { answeredWith } from '../utils/console-utils';
 import { scrollThroughPage } from '../utils/page-utils';
+import { ACCOUNT, HOME, LOANS } from '../utils/tags';
 
 const pages = [
   { path: '/', ready: kaHost.home.calculatorLabel },
@@ -24,7 +25,7 @@ const pages = [
 ];
 
 for (const { path, ready, logs } of pages) {
-  test(`${path} has no axe violations`, async ({ page, allowConsoleErrors }) => {
+  test(`${path} has no axe violations`, { tag: HOME }, async ({ page, allowConsoleErrors }) => {
     if (logs) allowConsoleErrors(logs);
     await page.goto(path);
     await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
@@ -37,7 +38,7 @@ for (const { path, ready, logs } of pages) {
   });
 }
 
-test.describe('the account slice against the sandbox', () => {
+test.describe('the account slice against the sandbox', { tag: ACCOUNT }, () => {
   test.use({ mockedProvider: false });
 
   test('the login and registration panels have no axe violations', async ({ page }) => {
@@ -54,7 +55,9 @@ test.describe('the account slice against the sandbox', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test("a logged-in customer's home page has no axe violations", async ({ page }) => {
+  test("a logged-in customer's home page has no axe violations", { tag: LOANS }, async ({
+    page,
+  }) => {
     await logInAsNewCustomer(page);
     await expect(page.getByRole('heading', { name: kaVerification.photos.title })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);

@@ -20,13 +20,14 @@ import {
 import { axeViolations } from '../utils/axe';
 import { tabTo } from '../utils/keyboard-utils';
 import { BANK_ORIGIN, payOnBankAndReturn } from '../utils/payment-utils';
+import { ACCOUNT, LOANS } from '../utils/tags';
 
 // Payments go through the sandbox's bank, on its own origin (contract v1.3).
 test.use({ mockedProvider: false, offSiteOrigins: [BANK_ORIGIN] });
 
-test('a visitor registers, consenting to the personal-data notice apart from the terms', async ({
-  page,
-}) => {
+test('a visitor registers, consenting to the personal-data notice apart from the terms', {
+  tag: ACCOUNT,
+}, async ({ page }) => {
   const customer = newCustomer();
   await page.goto('/');
   // A phone's header has room for the login button only; registration is offered from there.
@@ -90,9 +91,9 @@ const loanCard = (page: Page, amount: RegExp): Locator =>
 const w = kaLoans.withdrawal;
 const p = kaLoans.payoff;
 
-test('a customer withdraws a loan within its 14 days, with the keyboard alone', async ({
-  page,
-}) => {
+test('a customer withdraws a loan within its 14 days, with the keyboard alone', {
+  tag: LOANS,
+}, async ({ page }) => {
   await customerWithLoan(page, { amount: '1000.00', term: 6, daysAgo: 3 });
   const card = loanCard(page, /1\s000,00/);
   await expect(card).toContainText(/დარჩა 11 დღე/);
@@ -121,9 +122,9 @@ test('a customer withdraws a loan within its 14 days, with the keyboard alone', 
   await expect(card.getByRole('button', { name: kaLoans.loan.pay })).toHaveCount(0);
 });
 
-test('a customer quotes a payoff for a later date, then pays the loan off today', async ({
-  page,
-}) => {
+test('a customer quotes a payoff for a later date, then pays the loan off today', {
+  tag: LOANS,
+}, async ({ page }) => {
   await customerWithLoan(page, { amount: '1500.00', term: 6, daysAgo: 20 });
   const card = loanCard(page, /1\s500,00/);
   await card.getByRole('button', { name: p.open }).click();
@@ -154,7 +155,9 @@ test('a customer quotes a payoff for a later date, then pays the loan off today'
   await expect(card).toContainText(/ვადამდე დაფარულია/);
 });
 
-test('an overdue customer pays the whole loan off through the notice', async ({ page }) => {
+test('an overdue customer pays the whole loan off through the notice', { tag: LOANS }, async ({
+  page,
+}) => {
   await customerWithLoan(page, { amount: '1500.00', term: 6, daysAgo: 95, paidRows: 1 });
   const notice = page.getByRole('region', { name: kaLoans.overdue.title });
   await notice.getByRole('button', { name: p.open }).click();

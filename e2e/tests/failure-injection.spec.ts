@@ -5,6 +5,7 @@ import { kaCalculator } from 'remote-home/words/ka-calculator';
 import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
 import { answeredWith, unanswered } from '../utils/console-utils';
+import { ACCOUNT, HOME } from '../utils/tags';
 
 // Failures of the provider injected on purpose (issue 11): answering 500, 502 or something
 // that is not JSON, a slow provider, the browser going offline. Each must leave the rest of the
@@ -58,10 +59,9 @@ const failures = [
 ] as const;
 
 for (const failure of failures) {
-  test(`the provider answering ${failure.name} costs only the calculator, which says so and recovers`, async ({
-    page,
-    allowConsoleErrors,
-  }) => {
+  test(`the provider answering ${failure.name} costs only the calculator, which says so and recovers`, {
+    tag: HOME,
+  }, async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(...failure.logs);
     await askForAnotherTerm(page, failure.answer);
     await expect(calculator(page)).toContainText(kaCalculator.error);
@@ -81,9 +81,9 @@ for (const failure of failures) {
   });
 }
 
-test('a slow provider keeps the page usable, and the figures arrive when it answers', async ({
-  page,
-}) => {
+test('a slow provider keeps the page usable, and the figures arrive when it answers', {
+  tag: HOME,
+}, async ({ page }) => {
   // The calculator's answer is held until the test lets it go, however long that takes.
   let answer = () => {};
   const held = new Promise<void>((resolve) => {
@@ -127,10 +127,9 @@ async function fillRegistration(page: Page) {
   return { panel, values };
 }
 
-test('going offline mid-registration loses nothing typed; back online, the same form goes through', async ({
-  page,
-  allowConsoleErrors,
-}) => {
+test('going offline mid-registration loses nothing typed; back online, the same form goes through', {
+  tag: ACCOUNT,
+}, async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(unanswered('ERR_INTERNET_DISCONNECTED', '/api/user/register/'));
   // A routed request is answered before the network: offline, the route must fail it itself.
   let offline = false;
@@ -156,10 +155,9 @@ test('going offline mid-registration loses nothing typed; back online, the same 
   await expect(panel.getByRole('status')).toContainText(kaRegistration.done);
 });
 
-test('a registration the provider fails with 500 keeps what was typed, and says so in Georgian', async ({
-  page,
-  allowConsoleErrors,
-}) => {
+test('a registration the provider fails with 500 keeps what was typed, and says so in Georgian', {
+  tag: ACCOUNT,
+}, async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(answeredWith(500, '/api/user/register/'));
   let attempts = 0;
   await page.route('**/api/user/register/', (route) => {

@@ -6,6 +6,7 @@ import { SHARED_PACKAGE_CHUNK } from 'tooling/rspack/fallback-chunks';
 import { expect, test } from '../fixtures';
 import { PASSWORD } from '../utils/account-utils';
 import { type FirstLoad, measureFirstLoad } from '../utils/first-load';
+import { ACCOUNT, HOME, LOANS } from '../utils/tags';
 
 /*
  * What a visitor's and a customer's phone load for `/`, held to budgets kept in the repository
@@ -51,44 +52,50 @@ const budget = JSON.parse(
 
 test.use({ mockedProvider: false, viewport: { width: 390, height: 844 } });
 
-test("a visitor's first load of / stays within its script and request budget", async ({
-  page,
-}, testInfo) => {
-  const load = await measureFirstLoad(page, '/', async (loaded) => {
-    const calculator = loaded.getByRole('region', { name: t.title });
-    await expect(calculator.locator('output')).toHaveText(/\d/);
-  });
-  const figures = figuresOf(load, budget.visitorHome);
-  await testInfo.attach('first-load', { body: figures, contentType: 'text/plain' });
-  console.info(figures);
-  expectNoSliceCopiesOfShared(load, figures);
-  expect(load.scriptGzipBytes / 1024, figures).toBeLessThanOrEqual(budget.visitorHome.scriptGzipKB);
-  expect(load.requests, figures).toBeLessThanOrEqual(budget.visitorHome.requests);
-});
+test(
+  "a visitor's first load of / stays within its script and request budget",
+  { tag: HOME },
+  async ({ page }, testInfo) => {
+    const load = await measureFirstLoad(page, '/', async (loaded) => {
+      const calculator = loaded.getByRole('region', { name: t.title });
+      await expect(calculator.locator('output')).toHaveText(/\d/);
+    });
+    const figures = figuresOf(load, budget.visitorHome);
+    await testInfo.attach('first-load', { body: figures, contentType: 'text/plain' });
+    console.info(figures);
+    expectNoSliceCopiesOfShared(load, figures);
+    expect(load.scriptGzipBytes / 1024, figures).toBeLessThanOrEqual(
+      budget.visitorHome.scriptGzipKB,
+    );
+    expect(load.requests, figures).toBeLessThanOrEqual(budget.visitorHome.requests);
+  },
+);
 
-test("a customer's first load of / stays within its budget: no form's code before it is opened", async ({
-  page,
-}, testInfo) => {
-  // The seeded customer with a loan being paid, logged in through the host as the page does
-  // (decision 027); the page itself has loaded nothing yet.
-  const login = await page.request.post('/api/user/api/token/', {
-    data: { username: '01001000001', password: PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  // The browser's first load, not the page server's: a page server that has not yet rendered
-  // a customer's page may leave its slowest slot to the browser on a loaded machine, which
-  // then fetches the API client for it (issue 54's CI run). One page rendered first warms it.
-  expect((await page.request.get('/')).ok()).toBe(true);
-  const load = await measureFirstLoad(page, '/', async (loaded) => {
-    await expect(loaded.getByRole('heading', { name: ka.loans.nextPayment })).toBeVisible();
-    await expect(loaded.getByRole('heading', { name: ka.loans.title })).toBeVisible();
-  });
-  const figures = figuresOf(load, budget.customerHome);
-  await testInfo.attach('first-load', { body: figures, contentType: 'text/plain' });
-  console.info(figures);
-  expectNoSliceCopiesOfShared(load, figures);
-  expect(load.scriptGzipBytes / 1024, figures).toBeLessThanOrEqual(
-    budget.customerHome.scriptGzipKB,
-  );
-  expect(load.requests, figures).toBeLessThanOrEqual(budget.customerHome.requests);
-});
+test(
+  "a customer's first load of / stays within its budget: no form's code before it is opened",
+  { tag: [HOME, ACCOUNT, LOANS] },
+  async ({ page }, testInfo) => {
+    // The seeded customer with a loan being paid, logged in through the host as the page does
+    // (decision 027); the page itself has loaded nothing yet.
+    const login = await page.request.post('/api/user/api/token/', {
+      data: { username: '01001000001', password: PASSWORD },
+    });
+    expect(login.ok()).toBe(true);
+    // The browser's first load, not the page server's: a page server that has not yet rendered
+    // a customer's page may leave its slowest slot to the browser on a loaded machine, which
+    // then fetches the API client for it (issue 54's CI run). One page rendered first warms it.
+    expect((await page.request.get('/')).ok()).toBe(true);
+    const load = await measureFirstLoad(page, '/', async (loaded) => {
+      await expect(loaded.getByRole('heading', { name: ka.loans.nextPayment })).toBeVisible();
+      await expect(loaded.getByRole('heading', { name: ka.loans.title })).toBeVisible();
+    });
+    const figures = figuresOf(load, budget.customerHome);
+    await testInfo.attach('first-load', { body: figures, contentType: 'text/plain' });
+    console.info(figures);
+    expectNoSliceCopiesOfShared(load, figures);
+    expect(load.scriptGzipBytes / 1024, figures).toBeLessThanOrEqual(
+      budget.customerHome.scriptGzipKB,
+    );
+    expect(load.requests, figures).toBeLessThanOrEqual(budget.customerHome.requests);
+  },
+);

@@ -7,7 +7,7 @@ import { expect, test } from '../fixtures';
 import { HOSTILE, scriptRan, serveHostileCms } from '../utils/hostile-provider';
 import { renderInBrowser, scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
-import { SERVED } from '../utils/tags';
+import { ACCOUNT, HOME, LOANS, SERVED } from '../utils/tags';
 
 /*
  * Provider HTML that carries everything a CMS should never send, in every place the product
@@ -32,9 +32,9 @@ async function expectReadable(where: Locator, text: string) {
   await expect(where.getByText(`${text}: დეტალები`).first()).toBeVisible();
 }
 
-test('the home page shows hostile answers and slides as harmless text', { tag: SERVED }, async ({
-  page,
-}) => {
+test('the home page shows hostile answers and slides as harmless text', {
+  tag: [SERVED, HOME],
+}, async ({ page }) => {
   // The hostile answers are the browser's: the server's provider is the sandbox. The server
   // renders the same sanitiser's output (host/server/render/render-page.test.tsx).
   await renderInBrowser(page);
@@ -63,9 +63,9 @@ test('the terms page shows both hostile contracts as harmless text', { tag: SERV
   await expectReadable(page.getByRole('main'), HOSTILE.loanTerms);
 });
 
-test('registration shows hostile terms and personal-data notice as harmless text', async ({
-  page,
-}) => {
+test('registration shows hostile terms and personal-data notice as harmless text', {
+  tag: ACCOUNT,
+}, async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: ka.account.register }).click();
   const panel = page.getByRole('dialog', { name: kaRegistration.title });
@@ -88,7 +88,9 @@ async function openContract(page: Page): Promise<Locator> {
   return application;
 }
 
-test('a loan application shows the hostile contract as harmless text', async ({ page }) => {
+test('a loan application shows the hostile contract as harmless text', { tag: LOANS }, async ({
+  page,
+}) => {
   const application = await openContract(page);
   await expectReadable(application, HOSTILE.loanTerms);
 });

@@ -16,6 +16,7 @@ import {
   serveOtherProvider,
   serveOtherProviderOrders,
 } from '../utils/provider-utils';
+import { ACCOUNT, HOME, LOANS } from '../utils/tags';
 
 /*
  * The product in front of a provider other than the sandbox, one that follows the contract to
@@ -32,9 +33,9 @@ test.beforeEach(async ({ page }) => {
 const byOrder = <T extends { order: number }>(items: readonly T[]) =>
   items.toSorted((a, b) => a.order - b.order);
 
-test('the home page shows every slide of a provider whose images are under its API or on its origin', async ({
-  page,
-}) => {
+test('the home page shows every slide of a provider whose images are under its API or on its origin', {
+  tag: HOME,
+}, async ({ page }) => {
   await page.goto('/');
   const slider = page.getByRole('region', { name: ka.home.sliderLabel });
   for (const slide of otherProviderSlides) {
@@ -67,9 +68,9 @@ test('the home page shows every slide of a provider whose images are under its A
   );
 });
 
-test('the home page lists a provider’s questions by their order, not as they came', async ({
-  page,
-}) => {
+test('the home page lists a provider’s questions by their order, not as they came', {
+  tag: HOME,
+}, async ({ page }) => {
   await page.goto('/');
   // The questions' slot loads as it nears the screen.
   await scrollThroughPage(page);
@@ -86,7 +87,7 @@ test('the home page lists a provider’s questions by their order, not as they c
  * v1.1 (consents without documents), fields the contract may add later, and a throttle that
  * says when, in seconds, the next complaint may go.
  */
-test.describe('records and voice from another provider (contract v1.2)', () => {
+test.describe('records and voice from another provider (contract v1.2)', { tag: ACCOUNT }, () => {
   const complaints = [
     {
       id: 9000,
@@ -183,7 +184,7 @@ test.describe('records and voice from another provider (contract v1.2)', () => {
  * a return address it refuses, an open order it names when a second is asked for, and a
  * provider without payment orders at all. Its bank's origin is not the sandbox's.
  */
-test.describe('paying through another provider (contract v1.3)', () => {
+test.describe('paying through another provider (contract v1.3)', { tag: LOANS }, () => {
   const t = kaCardPayment;
   const loan = 11;
   const startsWith = (label: string) => new RegExp(`^${label}`);

@@ -20,7 +20,7 @@ import {
 } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
 import { BANK_ORIGIN, payOnBankAndReturn } from '../utils/payment-utils';
-import { CUSTOMER_FLOW } from '../utils/tags';
+import { ACCOUNT, CUSTOMER_FLOW, LOANS } from '../utils/tags';
 import { SANDBOX_URL } from '../utils/urls';
 
 // Payments go through the sandbox's bank, on its own origin (contract v1.3).
@@ -51,10 +51,9 @@ async function payNext(page: Page, card: Locator) {
   await payOnBankAndReturn(page, card);
 }
 
-test('a customer pays twice and pays off, then prints each receipt, and the printed page holds it alone', async ({
-  page,
-  consoleProblems,
-}) => {
+test('a customer pays twice and pays off, then prints each receipt, and the printed page holds it alone', {
+  tag: LOANS,
+}, async ({ page, consoleProblems }) => {
   test.setTimeout(120_000);
   const loanId = await customerWithLoan(page, { amount: '900.00', term: 3, daysAgo: 20 });
   const card = loanCard(page, /900,00/);
@@ -100,7 +99,7 @@ test('a customer pays twice and pays off, then prints each receipt, and the prin
 });
 
 test('a customer gives marketing consent in the account panel and withdraws it', {
-  tag: CUSTOMER_FLOW,
+  tag: [CUSTOMER_FLOW, ACCOUNT],
 }, async ({ page, consoleProblems }) => {
   const customer = newCustomer();
   await registerViaApi(customer);
@@ -128,10 +127,9 @@ test('a customer gives marketing consent in the account panel and withdraws it',
   expect(consoleProblems).toEqual([]);
 });
 
-test('an overdue customer asks for a payment holiday from the notice, and sees the answer there', async ({
-  page,
-  consoleProblems,
-}) => {
+test('an overdue customer asks for a payment holiday from the notice, and sees the answer there', {
+  tag: LOANS,
+}, async ({ page, consoleProblems }) => {
   await customerWithLoan(page, { amount: '1500.00', term: 6, daysAgo: 95, paidRows: 1 });
   const h = kaLoans.hardship;
   const notice = page.getByRole('region', { name: kaLoans.overdue.title });
@@ -165,10 +163,9 @@ test('an overdue customer asks for a payment holiday from the notice, and sees t
   expect(consoleProblems).toEqual([]);
 });
 
-test('a loan’s documents keep the contract version it accepted after the lender publishes a newer one', async ({
-  page,
-  consoleProblems,
-}) => {
+test('a loan’s documents keep the contract version it accepted after the lender publishes a newer one', {
+  tag: LOANS,
+}, async ({ page, consoleProblems }) => {
   const loanId = await customerWithLoan(page, { amount: '800.00', term: 3, daysAgo: 5 });
   const asked = await page.request.get(`/api/loan/loan/${loanId}/contract/`, {
     failOnStatusCode: true,
@@ -203,53 +200,53 @@ test('a loan’s documents keep the contract version it accepted after the lende
   expect(consoleProblems).toEqual([]);
 });
 
-test('a loan’s documents print within the paper’s width, from a phone’s to A4’s', async ({
-  page,
-  consoleProblems,
-}, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'it prints at both widths itself, once');
-  // The seed customer with v1.2's records (only read here): a paid-off loan, five payments.
-  await page.goto('/');
-  await logInViaUi(page, '01001000007');
-  const card = loanCard(page, /1\s200,00/);
-  await card.getByText(kaLoans.documents.offer, { exact: true }).click();
-  await expect(card).toContainText(/R-\d+-5/);
-  const paper = page.locator('body > [data-print-root]');
-  // A phone's page (390 px) and A4's printable width at 96 dpi (210 mm less 2 × 10 mm margins).
-  for (const width of [390, 718]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.emulateMedia({ media: 'print' });
-    await expect(paper).toBeVisible();
-    await expect(paper.locator('table')).toHaveCount(2);
-    const measured = await paper.evaluate((root) => ({
-      page: document.documentElement.clientWidth,
-      pageScroll: document.documentElement.scrollWidth,
-      tables: [...root.querySelectorAll('table')].map((table) => ({
-        name: table.caption?.textContent ?? '',
-        width: Math.ceil(table.getBoundingClientRect().width),
-      })),
-      // Anything wider than its box: a scrolling box (its right-hand columns lost on paper) or
-      // content spilling out of one. A caption for screen readers alone is 1 px by design.
-      spills: [...root.querySelectorAll('*')]
-        .filter(
-          (element) => element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 1,
-        )
-        .map((element) => `${element.tagName} ${element.scrollWidth}>${element.clientWidth}`),
-    }));
-    expect(measured.pageScroll, `${width} px`).toBeLessThanOrEqual(measured.page);
-    for (const table of measured.tables) {
-      expect(table.width, `${table.name} at ${width} px`).toBeLessThanOrEqual(measured.page);
+test(
+  'a loan’s documents print within the paper’s width, from a phone’s to A4’s',
+  { tag: LOANS },
+  async ({ page, consoleProblems }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'it prints at both widths itself, once');
+    // The seed customer with v1.2's records (only read here): a paid-off loan, five payments.
+    await page.goto('/');
+    await logInViaUi(page, '01001000007');
+    const card = loanCard(page, /1\s200,00/);
+    await card.getByText(kaLoans.documents.offer, { exact: true }).click();
+    await expect(card).toContainText(/R-\d+-5/);
+    const paper = page.locator('body > [data-print-root]');
+    // A phone's page (390 px) and A4's printable width at 96 dpi (210 mm less 2 × 10 mm margins).
+    for (const width of [390, 718]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ media: 'print' });
+      await expect(paper).toBeVisible();
+      await expect(paper.locator('table')).toHaveCount(2);
+      const measured = await paper.evaluate((root) => ({
+        page: document.documentElement.clientWidth,
+        pageScroll: document.documentElement.scrollWidth,
+        tables: [...root.querySelectorAll('table')].map((table) => ({
+          name: table.caption?.textContent ?? '',
+          width: Math.ceil(table.getBoundingClientRect().width),
+        })),
+        // Anything wider than its box: a scrolling box (its right-hand columns lost on paper) or
+        // content spilling out of one. A caption for screen readers alone is 1 px by design.
+        spills: [...root.querySelectorAll('*')]
+          .filter(
+            (element) => element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 1,
+          )
+          .map((element) => `${element.tagName} ${element.scrollWidth}>${element.clientWidth}`),
+      }));
+      expect(measured.pageScroll, `${width} px`).toBeLessThanOrEqual(measured.page);
+      for (const table of measured.tables) {
+        expect(table.width, `${table.name} at ${width} px`).toBeLessThanOrEqual(measured.page);
+      }
+      expect(measured.spills, `${width} px`).toEqual([]);
+      await page.emulateMedia({ media: 'screen' });
     }
-    expect(measured.spills, `${width} px`).toEqual([]);
-    await page.emulateMedia({ media: 'screen' });
-  }
-  expect(consoleProblems).toEqual([]);
-});
+    expect(consoleProblems).toEqual([]);
+  },
+);
 
-test('a customer complains about a loan from its card, gets a case number, then the answer and the way to the National Bank', async ({
-  page,
-  consoleProblems,
-}) => {
+test('a customer complains about a loan from its card, gets a case number, then the answer and the way to the National Bank', {
+  tag: [LOANS, ACCOUNT],
+}, async ({ page, consoleProblems }) => {
   const c = kaComplaints;
   const loanId = await customerWithLoan(page, { amount: '700.00', term: 3, daysAgo: 10 });
   // From the loan's card: the complaints page, with that loan chosen.
@@ -306,7 +303,7 @@ test('a customer complains about a loan from its card, gets a case number, then 
 });
 
 test('a visitor asking for the complaints page logs in first, and lands there', {
-  tag: CUSTOMER_FLOW,
+  tag: [CUSTOMER_FLOW, ACCOUNT],
 }, async ({ page }) => {
   const customer = newCustomer();
   await registerViaApi(customer);

@@ -5,7 +5,7 @@ import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
 import { accountButton, logOut } from '../utils/account-utils';
 import { scrollThroughPage } from '../utils/page-utils';
-import { CUSTOMER_FLOW, SERVED, SMOKE } from '../utils/tags';
+import { ACCOUNT, CUSTOMER_FLOW, HOME, LOANS, SERVED, SMOKE } from '../utils/tags';
 import { SANDBOX_URL } from '../utils/urls';
 
 // These run against the embedded sandbox API that `pnpm start` serves, nothing mocked.
@@ -14,7 +14,7 @@ test.use({ mockedProvider: false });
 const VERIFIED_CUSTOMER = { personalNumber: '01001000001', password: 'Sandbox123' };
 
 test('the home page shows the sandbox CMS content and images through the host proxy', {
-  tag: [SERVED, CUSTOMER_FLOW],
+  tag: [SERVED, CUSTOMER_FLOW, HOME],
 }, async ({ page, consoleProblems }) => {
   const slides = (await (await fetch(`${SANDBOX_URL}/api/cms/slider/`)).json()) as {
     title: string;
@@ -33,7 +33,7 @@ test('the home page shows the sandbox CMS content and images through the host pr
 });
 
 test('a seeded customer logs in through the account slice and sees their loans', {
-  tag: [SERVED, SMOKE, CUSTOMER_FLOW],
+  tag: [SERVED, SMOKE, CUSTOMER_FLOW, ACCOUNT, LOANS],
 }, async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();
@@ -57,7 +57,7 @@ test('a seeded customer logs in through the account slice and sees their loans',
 });
 
 test('wrong credentials are refused by the sandbox with a Georgian message', {
-  tag: CUSTOMER_FLOW,
+  tag: [CUSTOMER_FLOW, ACCOUNT],
 }, async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: ka.account.login }).click();

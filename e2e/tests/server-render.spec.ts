@@ -10,7 +10,7 @@ import { expect, test } from '../fixtures';
 import { logInViaUi } from '../utils/account-utils';
 import { sampleValue } from '../utils/metrics-utils';
 import { E2E_HOST_METRICS_PORT } from '../utils/sandbox-env';
-import { SERVED } from '../utils/tags';
+import { HOME, LOANS, SERVED } from '../utils/tags';
 import { HOST_URL, SANDBOX_URL } from '../utils/urls';
 
 // A visitor's first screen comes from the server (decision 020): the calculator's figures are
@@ -32,7 +32,7 @@ async function sandboxMonthly(amount: number, term: number): Promise<string> {
 }
 
 test('the first HTML a visitor gets holds the monthly payment the provider computed', {
-  tag: SERVED,
+  tag: [SERVED, HOME],
 }, async ({ request }) => {
   const response = await request.get('/');
   expect(response.status()).toBe(200);
@@ -44,7 +44,7 @@ test('the first HTML a visitor gets holds the monthly payment the provider compu
 });
 
 test('a customer’s first HTML holds their next payment, for them alone; a session the server ended gets a visitor’s', {
-  tag: SERVED,
+  tag: [SERVED, LOANS],
 }, async ({ request }) => {
   // Logged in through the host, as the page does: the session is the sealed cookie it sets,
   // which the request context keeps and sends.
@@ -95,7 +95,7 @@ test('a customer’s first HTML holds their next payment, for them alone; a sess
 });
 
 test('a customer’s page from the server is hydrated with their answers, not asked again', {
-  tag: SERVED,
+  tag: [SERVED, LOANS],
 }, async ({ page, consoleProblems }) => {
   await page.goto('/');
   await logInViaUi(page, '01001000001', 'Sandbox123');
@@ -146,9 +146,9 @@ async function pageReads(): Promise<number> {
 }
 
 // `pnpm start`'s page server: its metrics port is the suite's (nginx's page servers have theirs).
-test('a customer’s page asks the provider once for each answer it comes with: their payment orders once, though three parts show them', async ({
-  request,
-}) => {
+test('a customer’s page asks the provider once for each answer it comes with: their payment orders once, though three parts show them', {
+  tag: LOANS,
+}, async ({ request }) => {
   const login = await request.post('/api/user/api/token/', {
     data: { username: '01001000001', password: 'Sandbox123' },
   });
@@ -186,7 +186,7 @@ test('a customer’s page asks the provider once for each answer it comes with: 
 });
 
 test('a page the server rendered is taken over by the browser: the calculator answers the keyboard', {
-  tag: SERVED,
+  tag: [SERVED, HOME],
 }, async ({ page }) => {
   await page.goto('/');
   const calculator = page.getByRole('region', { name: t.title });
@@ -205,7 +205,7 @@ test('a page the server rendered is taken over by the browser: the calculator an
   await expect(monthly).toHaveText(await sandboxMonthly(lari, 12), { useInnerText: true });
 });
 
-test.describe('without JavaScript', () => {
+test.describe('without JavaScript', { tag: HOME }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('a visitor reads the page, uses the calculator through its form, opens a question and reaches the terms', {

@@ -6,11 +6,11 @@ import { expect, test } from '../fixtures';
 import { hostStarted, loadedSingletons } from '../utils/federation-utils';
 import { scrollThroughPage } from '../utils/page-utils';
 import { asMockedCustomer } from '../utils/provider-utils';
-import { SERVED, SMOKE } from '../utils/tags';
+import { ACCOUNT, HOME, LOANS, SERVED, SMOKE } from '../utils/tags';
 import { remoteOwnPage } from '../utils/urls';
 
 test('the home page composes a slot from each remote with no console problem', {
-  tag: [SERVED, SMOKE],
+  tag: [SERVED, SMOKE, HOME, ACCOUNT, LOANS],
 }, async ({ page, consoleProblems }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
@@ -40,7 +40,7 @@ test('the home page composes a slot from each remote with no console problem', {
 });
 
 test('host and remotes run on one React, one router and one store', {
-  tag: SMOKE,
+  tag: [SMOKE, HOME, ACCOUNT, LOANS],
 }, async ({ page }) => {
   await page.goto('/');
   await expect(page.getByText(kaCalculator.monthlyPayment)).toBeVisible();
@@ -99,7 +99,7 @@ test('host and remotes run on one React, one router and one store', {
 });
 
 test("a remote's own page runs alone from its production build, with no host", {
-  tag: SERVED,
+  tag: [SERVED, HOME, ACCOUNT, LOANS],
 }, async ({ page }) => {
   // The account slice's page: its container leans on the host's federation runtime, so the
   // page is a build of its own (decision 014); the login form still opens in it.

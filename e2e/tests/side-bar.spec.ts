@@ -1,6 +1,7 @@
 import { kaHost } from 'host/words/ka-host';
 import { expect, test } from '../fixtures';
 import { fontsBeyondTheText, watchFonts } from '../utils/font-utils';
+import { HOME } from '../utils/tags';
 
 // Phones only (see playwright.config.ts): wider screens show the links in the header.
 test('the side bar opens from the menu button and closes on navigation', async ({ page }) => {
@@ -20,9 +21,9 @@ test('the side bar opens from the menu button and closes on navigation', async (
   await expect(page.getByRole('heading', { name: kaHost.terms.title, level: 1 })).toBeVisible();
 });
 
-test('the questions open with drawn markers, and their text fetches no font of its own', async ({
-  page,
-}) => {
+test('the questions open with drawn markers, and their text fetches no font of its own', {
+  tag: HOME,
+}, async ({ page }) => {
   // The browser's marker (▸) is a symbol, and so was a line break inside a provider's paragraph
   // for the font package's ranges, which list the control characters.
   const fonts = watchFonts(page);

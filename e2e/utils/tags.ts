@@ -1,3 +1,5 @@
+import { SLICE_TAGS } from 'tooling/slices/pipelines';
+
 /**
  * Tags a test whose outcome depends on how the product is served (headers, statuses, caching,
  * federation's requests, the proxy, uploads, releases): `pnpm test:prod` runs these once more
@@ -19,3 +21,11 @@ export const SMOKE = '@smoke';
  * project's files too: its tests run in Firefox when tagged so.
  */
 export const CUSTOMER_FLOW = '@customer-flow';
+
+/**
+ * Tag a test, in a spec that walks several slices, as exercising a slice's change: that slice's
+ * pipeline (`pnpm slice check`) runs it, besides the specs it owns whole (decision 039).
+ */
+export const HOME = SLICE_TAGS['remote-home'];
+export const ACCOUNT = SLICE_TAGS['remote-account'];
+export const LOANS = SLICE_TAGS['remote-loans'];

@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { affectedPipelines, PIPELINES, SPECS_OF, type WorkspacePackage } from './pipelines';
+import {
+  affectedPipelines,
+  e2eGrepOf,
+  PIPELINES,
+  SLICES,
+  type Slice,
+  SPECS_OF,
+  type WorkspacePackage,
+} from './pipelines';
 
 const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -26,8 +34,11 @@ function workspace(): WorkspacePackage[] {
   });
 }
 
-const change = (packages: string[], specs: string[] = [], shared = false) =>
-  affectedPipelines({ packages, specs, shared }, workspace());
+const change = (
+  packages: string[],
+  specs: { name: string; tags: Slice[] }[] = [],
+  shared = false,
+) => affectedPipelines({ packages, specs, shared }, workspace());
 
 describe('the pipelines a change runs', () => {
   it('runs a slice’s own pipeline alone for a change in that slice', () => {
@@ -46,10 +57,15 @@ describe('the pipelines a change runs', () => {
       expect(change([name]), name).toEqual(['platform']);
   });
 
-  it('runs the pipelines of a changed spec, and every pipeline for the suite’s own helpers', () => {
-    expect(change(['e2e'], ['calculator'])).toEqual(['remote-home']);
-    expect(change(['e2e'], ['payment'])).toEqual(['remote-loans']);
-    expect(change(['e2e'], ['serving'])).toEqual(['platform']);
+  it('runs the platform’s and the owning or tagged slices’ pipelines for a changed spec, every pipeline for the suite’s own helpers', () => {
+    expect(change(['e2e'], [{ name: 'calculator', tags: [] }])).toEqual([
+      'remote-home',
+      'platform',
+    ]);
+    expect(
+      change(['e2e'], [{ name: 'sandbox', tags: ['remote-account', 'remote-loans'] }]),
+    ).toEqual(['remote-account', 'remote-loans', 'platform']);
+    expect(change(['e2e'], [{ name: 'serving', tags: [] }])).toEqual(['platform']);
     expect(change(['e2e'], [], true)).toEqual([...PIPELINES]);
   });
 
@@ -58,21 +74,29 @@ describe('the pipelines a change runs', () => {
   });
 });
 
-describe('the e2e specs by pipeline', () => {
+describe('a slice’s e2e tests', () => {
   const specs = readdirSync(path.join(ROOT, 'e2e/tests'))
     .filter((file) => file.endsWith('.spec.ts'))
     .map((file) => file.replace(/\.spec\.ts$/, ''));
+  /** What Playwright matches --grep against: project, file, titles, then tags. */
+  const grepTitle = (file: string, title: string, tags: string[] = []) =>
+    [' desktop', file, title, ...tags].join(' ');
 
-  it('gives every spec to at least one pipeline', () => {
-    const owned = new Set(PIPELINES.flatMap((pipeline) => SPECS_OF[pipeline]));
-    expect(specs.filter((spec) => !owned.has(spec))).toEqual([]);
+  it('names only specs that exist, each owned by one slice', () => {
+    const owned = SLICES.flatMap((slice) => SPECS_OF[slice]);
+    expect(owned.filter((spec) => !specs.includes(spec))).toEqual([]);
+    expect(new Set(owned).size).toBe(owned.length);
   });
 
-  it('names only specs that exist', () => {
-    for (const pipeline of PIPELINES)
-      expect(
-        SPECS_OF[pipeline].filter((spec) => !specs.includes(spec)),
-        pipeline,
-      ).toEqual([]);
+  it('are its specs’ tests and the tests tagged with it elsewhere, and no other', () => {
+    const grep = new RegExp(e2eGrepOf('remote-loans'));
+    expect(grep.test(grepTitle('payment.spec.ts', 'pays'))).toBe(true);
+    expect(grep.test(grepTitle('failure-injection-loans.spec.ts', 'a bad release'))).toBe(true);
+    expect(grep.test(grepTitle('sandbox.spec.ts', 'logs in', ['@served', '@loans']))).toBe(true);
+    expect(grep.test(grepTitle('failure-injection.spec.ts', 'the calculator', ['@home']))).toBe(
+      false,
+    );
+    expect(grep.test(grepTitle('shell.spec.ts', 'the terms page'))).toBe(false);
+    expect(new RegExp(e2eGrepOf('remote-home')).test(grepTitle('loans.spec.ts', 'x'))).toBe(false);
   });
 });

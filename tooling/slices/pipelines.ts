@@ -31,72 +31,38 @@ export const PACKAGES_OF: Record<Pipeline, readonly string[]> = {
 };
 
 /**
- * The e2e specs (e2e/tests) by the pipelines whose change they exercise: a slice's flows, or
- * the platform's serving, releases and sessions. A spec that walks several slices is each of
- * theirs. `slice-map.test.ts` fails for a spec that is nobody's.
+ * The tag of a slice's e2e tests (e2e/utils/tags.ts): a test in a spec that walks several
+ * slices carries the tag of each slice whose change it exercises.
  */
-export const SPECS_OF: Record<Pipeline, readonly string[]> = {
-  'remote-home': [
-    'accessibility',
-    'calculator',
-    'failure-injection',
-    'first-load-budget',
-    'hostile-content',
-    'other-provider',
-    'sandbox',
-    'server-render',
-    'shell',
-    'side-bar',
-  ],
-  'remote-account': [
-    'accessibility',
-    'account-phone',
-    'account-session',
-    'account-verification',
-    'customer-rights',
-    'failure-injection',
-    'first-load-budget',
-    'hostile-content',
-    'inactivity',
-    'other-provider',
-    'records-and-voice',
-    'sandbox',
-    'shell',
-  ],
-  'remote-loans': [
-    'accessibility',
-    'customer-rights',
-    'failure-injection-loans',
-    'first-load-budget',
-    'hostile-content',
-    'loans',
-    'other-provider',
-    'payment',
-    'records-and-voice',
-    'sandbox',
-    'server-render',
-    'shell',
-  ],
-  platform: [
-    'chunk-reload',
-    'compromised-release',
-    'edge',
-    'error-page',
-    'host-header',
-    'inactivity',
-    'page-servers',
-    'real-user-signals',
-    'redeploy',
-    'releases',
-    'remote-failure',
-    'server-render',
-    'serving',
-    'session-limits',
-    'shell',
-    'side-bar',
-    'tampered-release',
-  ],
+export const SLICE_TAGS: Record<Slice, string> = {
+  'remote-home': '@home',
+  'remote-account': '@account',
+  'remote-loans': '@loans',
 };
+
+/** The name a spec gives a slice's tag (`{ tag: [HOME] }`), as the CLI finds it in a changed spec. */
+export const SLICE_TAG_NAMES: Record<Slice, string> = {
+  'remote-home': 'HOME',
+  'remote-account': 'ACCOUNT',
+  'remote-loans': 'LOANS',
+};
+
+/**
+ * The e2e specs (e2e/tests) a slice owns whole: every test in them is that slice's. The rest of
+ * a slice's e2e tests are tagged in specs that walk several. The platform's pipeline runs
+ * every spec: the host, the page server and `shared` are under every slice's flows.
+ */
+export const SPECS_OF: Record<Slice, readonly string[]> = {
+  'remote-home': ['calculator'],
+  'remote-account': ['account-phone', 'account-session', 'account-verification'],
+  'remote-loans': ['failure-injection-loans', 'loans', 'payment'],
+};
+
+/** Playwright's --grep for a slice's e2e tests: its specs by file, the rest by tag. */
+export function e2eGrepOf(slice: Slice): string {
+  const files = SPECS_OF[slice].map((spec) => `${spec}\\.spec\\.ts`);
+  return `(^|[\\s/])(${files.join('|')})\\b|${SLICE_TAGS[slice]}\\b`;
+}
 
 /** A workspace package and the workspace packages it depends on, as pnpm reads them. */
 export interface WorkspacePackage {
@@ -135,15 +101,16 @@ export function inputsOf(pipeline: Pipeline, workspace: readonly WorkspacePackag
 /** What a change touched: the packages pnpm names (`--filter "[base]"`) and the e2e specs. */
 export interface Change {
   packages: readonly string[];
-  /** Names of the e2e specs it changed (`payment` for e2e/tests/payment.spec.ts). */
-  specs: readonly string[];
+  /** The e2e specs it changed, each with the slice tags it uses (`payment`: e2e/tests/payment.spec.ts). */
+  specs: readonly { name: string; tags: readonly Slice[] }[];
   /** Whether it changed e2e files other than specs (fixtures, utils, configs) or the root's. */
   shared: boolean;
 }
 
 /**
- * The pipelines a change runs: those whose inputs it touches. A spec is its pipelines'; the e2e
- * suite's own helpers and the root's files (the lockfile, the base configs) are everyone's.
+ * The pipelines a change runs: those whose inputs it touches. A spec is the platform's and the
+ * slices' that own it or tag its tests; the e2e suite's own helpers and the root's files (the
+ * lockfile, the base configs) are everyone's.
  */
 export function affectedPipelines(
   change: Change,
@@ -155,7 +122,12 @@ export function affectedPipelines(
     const inputs = inputsOf(pipeline, workspace);
     return (
       packages.some((name) => inputs.has(name)) ||
-      change.specs.some((spec) => SPECS_OF[pipeline].includes(spec))
+      change.specs.some(
+        (spec) =>
+          pipeline === 'platform' ||
+          SPECS_OF[pipeline].includes(spec.name) ||
+          spec.tags.includes(pipeline),
+      )
     );
   });
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -14,12 +14,13 @@ import {
 } from './build-cache.ts';
 import {
   affectedPipelines,
+  e2eGrepOf,
   isPipeline,
   PACKAGES_OF,
   PIPELINES,
   type Pipeline,
-  type SLICES,
-  SPECS_OF,
+  SLICE_TAG_NAMES,
+  SLICES,
   type WorkspacePackage,
 } from './pipelines.ts';
 import { formatTimes, runStages, type Stage } from './stages.ts';
@@ -97,8 +98,6 @@ function buildStage(own: readonly BuiltApp[], othersAt?: string): Stage {
   };
 }
 
-const specFiles = (specs: readonly string[]) => specs.map((spec) => `tests/${spec}.spec.ts`);
-
 /** Playwright in the e2e package against the builds, served as `pnpm serve` serves them. */
 const e2e = (name: string, args: string[], env: Record<string, string> = {}) =>
   pnpm(name, ['--filter', 'e2e', 'exec', 'playwright', 'test', ...args], {
@@ -115,7 +114,7 @@ function sliceStages(slice: (typeof SLICES)[number], base: string): Stage[] {
     // The host, the page server and the other slices as the target branch has them.
     buildStage([slice], base),
     pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
-    e2e(`e2e (${slice}'s specs)`, specFiles(SPECS_OF[slice])),
+    e2e(`e2e (${slice}'s tests)`, ['--grep', e2eGrepOf(slice)]),
     pnpm('version skew (the slice deployed alone)', ['--filter', 'e2e', 'test:skew', slice]),
   ];
 }
@@ -151,9 +150,8 @@ function stagesOf(pipeline: Pipeline | 'all', base: string): Stage[] {
     pnpm('unit tests', [...filters(packages), '--workspace-concurrency=2', 'test']),
     buildStage(BUILT_APPS),
     pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
-    e2e('e2e (the platform\u2019s specs)', specFiles(SPECS_OF.platform), {
-      E2E_SERVED_ELSEWHERE: '1',
-    }),
+    // Every spec: the host, the page server and `shared` are under every slice's flows.
+    e2e('e2e', [], { E2E_SERVED_ELSEWHERE: '1' }),
     ...platformPasses(),
   ];
 }
@@ -200,9 +198,16 @@ function changeSince(base: string): Pipeline[] {
   const docsOnly = outside.every((file) => file.startsWith('docs/') || /^[^/]+\.md$/.test(file));
   const packages = listed.map((pkg) => pkg.name);
 
-  const specs = files
-    .map((file) => /^e2e\/tests\/(.+)\.spec\.ts$/.exec(file)?.[1])
-    .filter((spec): spec is string => spec !== undefined);
+  const specs = files.flatMap((file) => {
+    const name = /^e2e\/tests\/(.+)\.spec\.ts$/.exec(file)?.[1];
+    if (!name) return [];
+    // A spec deleted since the base tags nothing now: its slices' own specs still ran it.
+    const text = existsSync(path.join(ROOT, file))
+      ? readFileSync(path.join(ROOT, file), 'utf8')
+      : '';
+    const tags = SLICES.filter((slice) => new RegExp(`\\b${SLICE_TAG_NAMES[slice]}\\b`).test(text));
+    return [{ name, tags }];
+  });
   const e2eShared = files.some(
     (file) => file.startsWith('e2e/') && !/^e2e\/tests\/.+\.spec\.ts$/.test(file),
   );
