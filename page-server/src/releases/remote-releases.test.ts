@@ -169,6 +169,26 @@ describe('RemoteReleases', () => {
     expect(await greet(releases)).toBeUndefined();
   });
 
+  it('names what the host did not share when a module fails after a refusal', async () => {
+    // A release built before issue 55: its module's first run stops at the refusal, and the
+    // next fails on the half-run code, naming nothing.
+    const halfRun = `let runs = 0;
+      exports.modules = { Greeting: () => Promise.resolve().then(() => {
+        runs += 1;
+        if (runs === 1) require('shared/strings/ka-loan-figures');
+        throw new ReferenceError("Cannot access 'kaLoanFigures' before initialization");
+      }) };`;
+    const server = remote({
+      [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
+      'http://remotes.test/home/ssr/remote-entry.aaaa.cjs': halfRun,
+    });
+    const releases = new RemoteReleases({ sharedScope, fetch: server.fetch });
+    const release = await releases.current({ name: 'remote_home', manifestUrl: MANIFEST });
+    await expect(release?.modules.Greeting?.()).rejects.toThrow(
+      "Cannot access 'kaLoanFigures' before initialization (the host did not share shared/strings/ka-loan-figures with http://remotes.test/home/ssr/remote-entry.aaaa.cjs)",
+    );
+  });
+
   describe('with the release a rollout registered (decision 025)', () => {
     const ENTRY = 'http://remotes.test/home/ssr/remote-entry.aaaa.cjs';
     const registered = bundle('v1');

@@ -5,7 +5,8 @@ import { integrityOf } from 'tooling/release-integrity';
 /*
  * The slices' server code, from each remote's current release (decision 020). A remote's
  * federation manifest names its server bundle (`metaData.ssrRemoteEntry`); the bundle is one
- * CommonJS file whose shared singletons are the host's. The manifest is read again at most
+ * CommonJS file whose shared singletons are the host's (a module of `shared` the host does not
+ * share, the bundle's own copy: tooling/rspack/host-or-own). The manifest is read again at most
  * once a `revalidateMs`, so a remote deployed alone is rendered by the next pages without a
  * restart, and a release that is replaced is dropped whole: its code was evaluated outside
  * Node's module cache, so nothing keeps it once no render holds it (upstream's reload keeps
@@ -233,17 +234,50 @@ export class RemoteReleases {
     ) => void;
     const module: { exports: { modules?: RemoteRelease['modules'] } } = { exports: {} };
     const scope = this.options.sharedScope;
+    const unshared = new Set<string>();
     wrapper(
       module.exports,
       (name) => {
         const provide = Object.hasOwn(scope, name) ? scope[name] : undefined;
-        if (!provide)
+        if (!provide) {
+          unshared.add(name);
           throw new Error(`${filename} requires ${name}, which the host does not share`);
+        }
         return provide();
       },
       module,
     );
     if (!module.exports.modules) throw new Error(`${filename} exports no modules`);
-    return module.exports.modules;
+    return namingWhatWasNotShared(module.exports.modules, filename, unshared);
   }
+}
+
+/**
+ * The bundle's loaders, a failure of each naming what the host refused the bundle. A module
+ * that failed on a refusal fails differently when loaded again (its half-run code: "Cannot
+ * access 'X' before initialization"), and a bundle may catch a refusal itself (a `shared`
+ * module's own copy, issue 55) and fail later on something its copy needs.
+ */
+function namingWhatWasNotShared(
+  modules: RemoteRelease['modules'],
+  filename: string,
+  unshared: ReadonlySet<string>,
+): RemoteRelease['modules'] {
+  const named = (error: unknown) => {
+    const names = [...unshared];
+    const message = error instanceof Error ? error.message : String(error);
+    if (names.length === 0 || names.every((name) => message.includes(name))) return error;
+    return new Error(`${message} (the host did not share ${names.join(', ')} with ${filename})`, {
+      cause: error,
+    });
+  };
+  return Object.fromEntries(
+    Object.entries(modules).map(([name, load]) => [
+      name,
+      () =>
+        load().catch((error: unknown) => {
+          throw named(error);
+        }),
+    ]),
+  );
 }
