@@ -234,50 +234,41 @@ export class RemoteReleases {
     ) => void;
     const module: { exports: { modules?: RemoteRelease['modules'] } } = { exports: {} };
     const scope = this.options.sharedScope;
-    const unshared = new Set<string>();
     wrapper(
       module.exports,
       (name) => {
         const provide = Object.hasOwn(scope, name) ? scope[name] : undefined;
-        if (!provide) {
-          unshared.add(name);
+        if (!provide)
           throw new Error(`${filename} requires ${name}, which the host does not share`);
-        }
         return provide();
       },
       module,
     );
     if (!module.exports.modules) throw new Error(`${filename} exports no modules`);
-    return namingWhatWasNotShared(module.exports.modules, filename, unshared);
+    return failingForGood(module.exports.modules);
   }
 }
 
 /**
- * The bundle's loaders, a failure of each naming what the host refused the bundle. A module
- * that failed on a refusal fails differently when loaded again (its half-run code: "Cannot
- * access 'X' before initialization"), and a bundle may catch a refusal itself (a `shared`
- * module's own copy, issue 55) and fail later on something its copy needs.
+ * The bundle's loaders, each failing for good once it failed, with its first error: a module
+ * whose first run threw (a name the host refused it) is left half-run in the bundle, and handed
+ * out again it failed inside a render, naming nothing ("Cannot access 'X' before
+ * initialization"). Every loader first runs when the release is evaluated.
  */
-function namingWhatWasNotShared(
-  modules: RemoteRelease['modules'],
-  filename: string,
-  unshared: ReadonlySet<string>,
-): RemoteRelease['modules'] {
-  const named = (error: unknown) => {
-    const names = [...unshared];
-    const message = error instanceof Error ? error.message : String(error);
-    if (names.length === 0 || names.every((name) => message.includes(name))) return error;
-    return new Error(`${message} (the host did not share ${names.join(', ')} with ${filename})`, {
-      cause: error,
-    });
-  };
+function failingForGood(modules: RemoteRelease['modules']): RemoteRelease['modules'] {
   return Object.fromEntries(
-    Object.entries(modules).map(([name, load]) => [
-      name,
-      () =>
-        load().catch((error: unknown) => {
-          throw named(error);
-        }),
-    ]),
+    Object.entries(modules).map(([name, load]) => {
+      let failed: { error: unknown } | undefined;
+      const loadOnce = async () => {
+        if (failed) throw failed.error;
+        try {
+          return await load();
+        } catch (error) {
+          failed = { error };
+          throw error;
+        }
+      };
+      return [name, loadOnce];
+    }),
   );
 }
