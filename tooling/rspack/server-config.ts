@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Compiler, Configuration } from '@rspack/core';
 import { HOST_APP } from '../apps.ts';
 import { integrityOf } from '../release-integrity.ts';
+import { hostOrOwnAliases } from './host-or-own.ts';
 import { precompressFile } from './precompress-plugin.ts';
 import { sharedModuleNames } from './shares.ts';
 import { typescriptRule } from './typescript-rule.ts';
@@ -75,20 +76,29 @@ function compiledLikeTheBrowser(options: ServerConfigOptions): Configuration {
 
 /**
  * A remote's server bundle: one CommonJS file, no chunks to fetch, whose shared singletons
- * (React, the stores, `shared`) are `require`d from the host's server at run time, as the
- * browser takes them from the host's page. Its name carries its content hash: it is the
- * release's identity, which the page repeats so the browser can tell whether it loaded the
- * release its HTML came from.
+ * are the host's server's at run time, as the browser takes them from the host's page. The
+ * libraries that must run once (React, zustand, TanStack Query) are `require`d from the host;
+ * each module of `shared` is the host's when the host shares it and the bundle's own copy when
+ * it does not (`host-or-own.ts`, issue 55), as federation chooses in the browser. Its name
+ * carries its content hash: it is the release's identity, which the page repeats so the
+ * browser can tell whether it loaded the release its HTML came from.
  */
 export function createRemoteServerConfig(
   options: ServerConfigOptions & { exposes: Record<string, string> },
 ): Configuration {
   const entry = writeRemoteServerEntry(options.root, options.exposes);
-  const offered = new Set(offeredByHost());
+  const isSharedModule = (name: string) => name.startsWith('shared/');
+  const offered = new Set(offeredByHost().filter((name) => !isSharedModule(name)));
+  const hostOrOwn = hostOrOwnAliases(
+    options.root,
+    sharedModuleNames(options.root).filter(isSharedModule),
+  );
+  const browserLike = compiledLikeTheBrowser(options);
   return {
-    ...compiledLikeTheBrowser(options),
+    ...browserLike,
     name: 'server',
     entry: { 'remote-entry': entry },
+    resolve: { ...browserLike.resolve, alias: hostOrOwn },
     // It is published with the release, as the browser's code is: minified like it, its map
     // written for the team and never linked or served (decision 015).
     devtool: 'hidden-source-map',

@@ -169,6 +169,26 @@ describe('RemoteReleases', () => {
     expect(await greet(releases)).toBeUndefined();
   });
 
+  it('keeps a module that failed on a name the host does not share failing with that name', async () => {
+    // As a bundler's module does: its first run stops at the refusal, and asked again it is
+    // handed out half-run, to fail inside a render naming nothing.
+    const halfRun = `let runs = 0;
+      exports.modules = { Greeting: () => Promise.resolve().then(() => {
+        runs += 1;
+        if (runs === 1) require('shared/strings/ka-loan-figures');
+        return { default: () => { throw new ReferenceError("Cannot access 'words' before initialization"); } };
+      }) };`;
+    const server = remote({
+      [MANIFEST]: manifest({ name: 'remote-entry.aaaa.cjs', path: 'ssr' }),
+      'http://remotes.test/home/ssr/remote-entry.aaaa.cjs': halfRun,
+    });
+    const releases = new RemoteReleases({ sharedScope, fetch: server.fetch });
+    const release = await releases.current({ name: 'remote_home', manifestUrl: MANIFEST });
+    await expect(release?.modules.Greeting?.()).rejects.toThrow(
+      'requires shared/strings/ka-loan-figures, which the host does not share',
+    );
+  });
+
   describe('with the release a rollout registered (decision 025)', () => {
     const ENTRY = 'http://remotes.test/home/ssr/remote-entry.aaaa.cjs';
     const registered = bundle('v1');

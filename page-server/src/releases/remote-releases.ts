@@ -5,7 +5,8 @@ import { integrityOf } from 'tooling/release-integrity';
 /*
  * The slices' server code, from each remote's current release (decision 020). A remote's
  * federation manifest names its server bundle (`metaData.ssrRemoteEntry`); the bundle is one
- * CommonJS file whose shared singletons are the host's. The manifest is read again at most
+ * CommonJS file whose shared singletons are the host's (a module of `shared` the host does not
+ * share, the bundle's own copy: tooling/rspack/host-or-own). The manifest is read again at most
  * once a `revalidateMs`, so a remote deployed alone is rendered by the next pages without a
  * restart, and a release that is replaced is dropped whole: its code was evaluated outside
  * Node's module cache, so nothing keeps it once no render holds it (upstream's reload keeps
@@ -244,6 +245,30 @@ export class RemoteReleases {
       module,
     );
     if (!module.exports.modules) throw new Error(`${filename} exports no modules`);
-    return module.exports.modules;
+    return failingForGood(module.exports.modules);
   }
+}
+
+/**
+ * The bundle's loaders, each failing for good once it failed, with its first error: a module
+ * whose first run threw (a name the host refused it) is left half-run in the bundle, and handed
+ * out again it failed inside a render, naming nothing ("Cannot access 'X' before
+ * initialization"). Every loader first runs when the release is evaluated.
+ */
+function failingForGood(modules: RemoteRelease['modules']): RemoteRelease['modules'] {
+  return Object.fromEntries(
+    Object.entries(modules).map(([name, load]) => {
+      let failed: { error: unknown } | undefined;
+      const loadOnce = async () => {
+        if (failed) throw failed.error;
+        try {
+          return await load();
+        } catch (error) {
+          failed = { error };
+          throw error;
+        }
+      };
+      return [name, loadOnce];
+    }),
+  );
 }
