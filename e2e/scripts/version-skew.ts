@@ -25,8 +25,8 @@ import { HOST_URL } from '../utils/urls';
  * today's build of that slice, deployed alone. Without, both directions for every slice:
  * today's host with the production remotes (the host deployed first), and the production host
  * with today's remotes. Each pass runs the smoke tests (tag @smoke) and asks the page server
- * for a visitor's and a customer's first HTML: every slice whose slots the server renders with
- * today's code renders them in the pass too, or the pass fails. Today's builds must exist
+ * for a visitor's and a customer's first HTML: every first-screen slot must be rendered by the
+ * server (utils/server-rendered.ts), or the pass fails. Today's builds must exist
  * (`pnpm test` builds them first; `pnpm build` otherwise).
  */
 
@@ -179,16 +179,16 @@ function smoke(label: string): boolean {
 /** The customer the smoke tests log in as (the sandbox's seed). */
 const SEEDED_CUSTOMER = { username: '01001000001', password: 'Sandbox123' };
 
-/** Whether every first-screen slice was rendered by the server in this pass; says which not. */
+/** Whether every first-screen slot was rendered by the server in this pass; says which not. */
 async function serverRendered(label: string): Promise<boolean> {
   const missing = await firstScreens(HOST_URL, SEEDED_CUSTOMER, Date.now() + 60_000);
   const said = [
-    ...missing.visitor.map((slice) => `${slice} (a visitor's page)`),
-    ...missing.customer.map((slice) => `${slice} (a customer's page)`),
+    ...missing.visitor.map((slot) => `${slot} (a visitor's page)`),
+    ...missing.customer.map((slot) => `${slot} (a customer's page)`),
   ];
   if (said.length > 0)
     console.error(`version skew: ${label}: not rendered by the server: ${said.join(', ')}`);
-  else console.info(`version skew: ${label}: every first-screen slice rendered by the server`);
+  else console.info(`version skew: ${label}: every first-screen slot rendered by the server`);
   return said.length === 0;
 }
 
