@@ -26,7 +26,7 @@ const SKIPPED_FOLDERS = new Set([
  * named by the docs but absent from a fresh clone.
  */
 const GENERATED =
-  /(^|\/)(dist|dist-server|logs|temp|site|releases|\.nginx|\.local-rollout|\.machines|\.sandbox-data|\.e2e-tmp)(\/|$)/;
+  /(^|\/)(dist|dist-server|logs|temp|site|releases|\.nginx|\.local-rollout|\.machines|\.sandbox-data|\.e2e-tmp|test-results)(\/|$)/;
 
 /** The Markdown files to check: every README, area page (`docs/*.md`) and decision record. */
 export function documents(root = REPO_ROOT): string[] {
