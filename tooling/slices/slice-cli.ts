@@ -145,9 +145,14 @@ function stagesOf(pipeline: Pipeline | 'all', base: string): Stage[] {
   const packages = PACKAGES_OF.platform;
   return [
     pnpm('typecheck', [...filters(packages), '--parallel', '--no-bail', 'typecheck']),
-    pnpm('lint', ['exec', 'biome', 'check', ...packages, '*.json']),
+    pnpm('lint', ['exec', 'biome', 'check', ...packages, 'package.json', 'tsconfig.base.json']),
     pnpm('structure', ['structure']),
-    pnpm('unit tests', [...filters(packages), '--workspace-concurrency=2', 'test']),
+    // e2e's `test` is the browsers' suite, run below.
+    pnpm('unit tests', [
+      ...filters(packages.filter((name) => name !== 'e2e')),
+      '--workspace-concurrency=2',
+      'test',
+    ]),
     buildStage(BUILT_APPS),
     pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
     // Every spec: the host, the page server and `shared` are under every slice's flows.
