@@ -11,6 +11,7 @@ import {
   released,
   SOUND_CANARY,
   soundBuild,
+  visit,
   visitUntilDone,
 } from '../utils/canary-visits';
 import { pinnedRelease } from '../utils/metrics-utils';
@@ -201,12 +202,16 @@ test.describe('a canary over three machines', () => {
       await team.close();
     }
 
-    // Its health is read against the release it replaced, and the team can put that one back
-    // by hand: every machine serves it again.
-    const health = deploy(topology.deployEnv, 'health', 'remote-home');
-    expect(await health.done, health.output()).toBe(0);
-    expect(health.output()).toMatch(new RegExp(`current +${canary} +errors 0\\.0%`));
-    expect(health.output()).toMatch(new RegExp(`previous +${stable} +errors`));
+    // A visitor past any canary's share is given it, and its views count for it: its health,
+    // once Prometheus has scraped them, is read against the release it replaced. The team can
+    // then put that one back by hand, and every machine serves it again.
+    expect(await visit(browser, 99, topology.url)).toBe(canary);
+    await expect(async () => {
+      const health = deploy(topology.deployEnv, 'health', 'remote-home');
+      expect(await health.done, health.output()).toBe(0);
+      expect(health.output()).toMatch(new RegExp(`current +${canary} +errors 0\\.0%`));
+      expect(health.output()).toMatch(new RegExp(`previous +${stable} +errors`));
+    }).toPass({ timeout: 30_000 });
     const back = deploy(topology.deployEnv, 'rollback', 'remote-home');
     expect(await back.done, back.output()).toBe(0);
     expect(pinnedRelease()).toBe(stable);
