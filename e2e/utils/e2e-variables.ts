@@ -28,6 +28,12 @@ export const E2E_VARIABLES: readonly EnvVariable[] = [
     meaning: 'the builds are there: serve them without building again',
   },
   {
+    names: ['E2E_SERVED_ELSEWHERE'],
+    default: 'unset',
+    meaning:
+      'a pass through nginx follows (`pnpm test`): the `pnpm serve` pass leaves out the tests tagged `@served`',
+  },
+  {
     names: ['E2E_SERVERS_UP'],
     default: 'unset',
     meaning: 'the servers are already running: start none',

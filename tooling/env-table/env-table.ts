@@ -67,6 +67,11 @@ export const SECTIONS: readonly Section[] = [
     table: { module: 'e2e/utils/e2e-variables.ts', name: 'E2E_VARIABLES' },
     readers: ['e2e/playwright.config.ts', 'e2e/utils/chromium.ts', 'e2e/utils/firefox.ts'],
   },
+  {
+    title: 'The pipelines (`pnpm slice`)',
+    table: { module: 'tooling/slices/slice-variables.ts', name: 'SLICE_VARIABLES' },
+    readers: ['tooling/slices/build-cache.ts', 'tooling/slices/slice-cli.ts'],
+  },
 ];
 
 /** Read by the readers but the system's, not the product's: never in the table. */

@@ -1,0 +1,26 @@
+import type { EnvVariable } from '../apps.ts';
+
+/*
+ * The variables the pipelines read (`pnpm slice`, decision 039): `pnpm env:table` writes them
+ * into docs/configuration.md. Data only.
+ */
+export const SLICE_VARIABLES: readonly EnvVariable[] = [
+  {
+    names: ['LENDER_BUILD_CACHE'],
+    default: '`$XDG_CACHE_HOME/lender-web/builds`, else `~/.cache/lender-web/builds`',
+    meaning:
+      'where the apps’ builds are kept by their sources; the release in production and checkouts of a base are kept beside it (a CI cache keeps the folder above)',
+  },
+  {
+    names: ['XDG_CACHE_HOME'],
+    default: '`~/.cache`',
+    meaning:
+      'the user’s cache folder, under which the build cache is kept when `LENDER_BUILD_CACHE` is unset',
+  },
+  {
+    names: ['SLICE_BASE'],
+    default: '`HEAD`',
+    meaning:
+      'the target branch a slice’s pipeline takes the host, the page server and the other slices from, and `pnpm slice affected` measures a change against (`--base` wins)',
+  },
+];
