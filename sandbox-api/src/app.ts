@@ -25,6 +25,8 @@ import { registerRoutes } from './routes/routes';
 export interface BuildOptions {
   config: SandboxConfig;
   clock?: { now: () => Date };
+  /** An in-memory PGlite starts from this migrated copy (tests: test/pglite-template.ts). */
+  pgliteTemplate?: Blob;
   /** Fastify's logger: on, off, or a level (and, in tests, where its lines go). */
   logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
 }
@@ -63,6 +65,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(database, {
     config: options.config,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.pgliteTemplate ? { pgliteTemplate: options.pgliteTemplate } : {}),
   });
   await app.register(bankDecisions);
   if (options.config.mode === 'production') await assertNoSeedUsers(app.db);

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type SandboxConfig, testConfig } from '../src/config';
 
@@ -23,8 +25,20 @@ export interface TestContext {
   call: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
 }
 
+let template: Blob | undefined;
+
 /**
- * One app on an in-memory PGlite per describe block (starting PGlite takes a second); every
+ * The migrated PGlite the global setup dumped (test/pglite-template.ts), read once per worker;
+ * none for the PostgreSQL pass, whose databases are the server's.
+ */
+export function pgliteTemplate(): Blob | undefined {
+  if (process.env.SANDBOX_TEST_DATABASE_URL) return undefined;
+  template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return template;
+}
+
+/**
+ * One app on an in-memory PGlite per describe block (started from a migrated copy, test/pglite-template.ts); every
  * table is emptied and the clock reset before each test. With `seed`, the seed runs after.
  */
 export function build(
@@ -34,7 +48,12 @@ export function build(
   let context: TestContext | undefined;
   const clock = new TestClock();
   beforeAll(async () => {
-    const app = await buildApp({ config: testConfig(overrides), clock });
+    const from = pgliteTemplate();
+    const app = await buildApp({
+      config: testConfig(overrides),
+      clock,
+      ...(from ? { pgliteTemplate: from } : {}),
+    });
     const call: TestContext['call'] = ({ token, headers, ...rest }) =>
       app.inject({
         ...rest,

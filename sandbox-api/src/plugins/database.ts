@@ -20,14 +20,16 @@ declare module 'fastify' {
 export interface CoreOptions {
   config: SandboxConfig;
   clock?: { now: () => Date };
+  /** An in-memory PGlite starts from this migrated copy (tests: test/pglite-template.ts). */
+  pgliteTemplate?: Blob;
 }
 
 /** Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite), migrates it. */
 export default fp<CoreOptions>(
-  async (app, { config, clock = { now: () => new Date() } }) => {
+  async (app, { config, clock = { now: () => new Date() }, pgliteTemplate }) => {
     const db = config.databaseUrl
       ? await openPostgres(config.databaseUrl)
-      : await openPglite(config.dataDir);
+      : await openPglite(config.dataDir, pgliteTemplate);
     await migrate(db);
     app.decorate('db', db);
     app.decorate('config', config);
