@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -21,15 +22,55 @@ function ciRetry() {
   return process.env.CI ? { retry: 1, reporters: ['default', new FlakyReporter()] } : {};
 }
 
-/** The vitest setup every package uses: jsdom, globals, the shared msw + store-reset setup. */
-export function createVitestConfig() {
+const TESTS = ['src/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}'];
+
+/**
+ * A test file that replaces modules (`vi.mock`, `vi.doMock`, `vi.resetModules`), renders with
+ * React's own roots or its server renderer (which Testing Library's clean-up does not end), or
+ * says it needs a page of its own (`// vitest: isolate`, with the reason) gets fresh modules and a
+ * fresh jsdom, as vitest gives every file by default.
+ */
+const NEEDS_ISOLATION =
+  /\bvi\.(mock|doMock|resetModules)\(|\/\/ vitest: isolate\b|react-dom\/server|\b(hydrate|create)Root\(/;
+
+/** The package's test files that need isolation, relative to it (vitest runs in the package). */
+export function isolatedTestFiles(root = process.cwd()): string[] {
+  return globSync(TESTS, { cwd: root })
+    .filter((file) => NEEDS_ISOLATION.test(readFileSync(path.join(root, file), 'utf8')))
+    .sort();
+}
+
+/**
+ * The vitest setup every package uses: jsdom, globals, the shared msw + store-reset setup.
+ *
+ * The test files that do not need isolation share a worker's jsdom and modules, one file after
+ * another: building a jsdom and importing Testing Library, msw and React again for each file was
+ * most of the packages' test time (decision 039). The setup file's hooks clean the page, the
+ * cookies, the stores, msw's handlers and the query cache after every test, so a file finds what
+ * a fresh one would. `isolateEveryFile` keeps vitest's default for a package whose files do not
+ * yet clean up after themselves (the host's: React renders left running across files).
+ */
+export function createVitestConfig({ isolateEveryFile = false } = {}) {
+  const isolated = isolateEveryFile ? [] : isolatedTestFiles();
   return defineConfig({
     test: {
       environment: 'jsdom',
       globals: true,
       setupFiles: [sharedSetupFile()],
       css: { modules: { classNameStrategy: 'non-scoped' } },
-      include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}'],
+      ...(isolateEveryFile
+        ? { include: TESTS }
+        : {
+            projects: [
+              {
+                extends: true,
+                test: { name: 'together', include: TESTS, exclude: isolated, isolate: false },
+              },
+              ...(isolated.length > 0
+                ? [{ extends: true, test: { name: 'isolated', include: isolated } }]
+                : []),
+            ],
+          }),
       environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
       // CI runs every package's tests at once on two cores; a form test that types into nine
       // fields can then take seconds. Timeouts catch hangs, not slowness (benchmarks do that).

@@ -1,4 +1,6 @@
 // @vitest-environment node
+// vitest: isolate — it points the one API client at a provider of its own (setProviderAddress),
+// which other files point elsewhere.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiClient } from 'shared/api/api-client';

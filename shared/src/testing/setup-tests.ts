@@ -1,10 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { queryClient } from 'shared/query/query-client';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mswServer } from './msw-server';
+import { resetStores } from './store-resets';
 
 vi.mock('zustand', () => import('./zustand-mock'));
 
@@ -52,11 +53,14 @@ afterEach(() => {
   try {
     if (inBrowser) {
       mswServer.resetHandlers();
+      // Unmount first, so a reset store (a logged-out session, say) never renders into a page
+      // the test is finished with.
       cleanup();
       // One QueryClient per page, as in the app: each test starts with an empty cache.
       queryClient.clear();
       for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
     }
+    act(() => resetStores());
   } finally {
     vi.mocked(console.error).mockRestore();
   }

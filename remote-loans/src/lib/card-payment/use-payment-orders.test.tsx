@@ -1,3 +1,5 @@
+// vitest: isolate — it asks what the page's own QueryClient does as a page starts it; one other
+// files have used (focus, online, mounts) is not that client.
 import { dehydrate, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
