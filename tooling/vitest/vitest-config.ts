@@ -63,11 +63,11 @@ export function createVitestConfig({ isolateEveryFile = false } = {}) {
         : {
             projects: [
               {
-                extends: true,
+                extends: true as const,
                 test: { name: 'together', include: TESTS, exclude: isolated, isolate: false },
               },
               ...(isolated.length > 0
-                ? [{ extends: true, test: { name: 'isolated', include: isolated } }]
+                ? [{ extends: true as const, test: { name: 'isolated', include: isolated } }]
                 : []),
             ],
           }),
