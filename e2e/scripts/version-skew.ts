@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { recordSkewPass } from 'deploy/deployed-store';
 import { releaseId } from 'deploy/release-id';
@@ -9,8 +10,15 @@ import {
   rollOutLocally,
 } from 'page-server/releases/local-rollout';
 import { buildRuntimeConfig } from 'release-contract/config-from-env';
-import { PAGE_SERVER_NODE_FLAGS, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
-import { buildCacheRoot } from 'tooling/slices/build-cache';
+import {
+  HOST_APP,
+  PAGE_SERVER_NODE_FLAGS,
+  portOf,
+  REMOTE_APPS,
+  type RemoteApp,
+  SANDBOX_APP,
+} from 'tooling/apps';
+import { checkoutFolderOf, checkoutOf } from 'tooling/slices/build-cache';
 import { isPipeline, SLICES } from 'tooling/slices/pipelines';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
@@ -70,20 +78,47 @@ function pageServerOf(tree: string): { folder: string; script: string } {
 
 /** The release's tree, installed and built once per commit (kept beside the build cache). */
 function buildRelease(commit: string): string {
-  // Outside the repository: its tools walk the tree, and the release's files are not today's.
-  const tree = path.join(buildCacheRoot(), '..', 'releases', commit.slice(0, 12));
+  const folder = checkoutFolderOf(commit, 'releases');
   const built =
-    existsSync(pageServerOf(tree).script) &&
-    REMOTE_APPS.every((app) => existsSync(path.join(tree, app.folder, 'dist-server')));
-  if (built) return tree;
-  if (!existsSync(tree)) {
-    execFileSync('git', ['worktree', 'prune'], { cwd: REPO_ROOT });
-    sh('git', ['worktree', 'add', '--detach', '--force', tree, commit], REPO_ROOT);
-  }
+    existsSync(pageServerOf(folder).script) &&
+    REMOTE_APPS.every((app) => existsSync(path.join(folder, app.folder, 'dist-server')));
+  if (built) return folder;
+  const tree = checkoutOf(REPO_ROOT, commit, 'releases');
   console.info(`\n== building the release in production (${commit.slice(0, 12)}) in ${tree}`);
-  sh('pnpm', ['install', '--frozen-lockfile', '--prefer-offline', '--reporter=silent'], tree);
   sh('pnpm', ['build'], tree);
   return tree;
+}
+
+/** Whether something answers on a loopback port. */
+const taken = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/**
+ * Waits until no server holds the apps' ports: the servers of a pass just before (a slice's e2e
+ * stage) may still be stopping, and a pass must never ask another build's servers.
+ */
+async function portsFree(): Promise<void> {
+  const ports = [HOST_APP, SANDBOX_APP, ...REMOTE_APPS].map((app) => portOf(app));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const busy = (
+      await Promise.all(ports.map(async (port) => ((await taken(port)) ? port : 0)))
+    ).filter(Boolean);
+    if (busy.length === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `version skew: ports ${busy.join(', ')} are still served; stop those servers`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** Which tree each remote's release comes from. */
@@ -232,6 +267,7 @@ const passes = slice
 const failed: string[] = [];
 process.env.E2E_SERVERS_UP = '1';
 for (const pass of passes) {
+  await portsFree();
   const servers = serve(pass.host, pass.remotes);
   try {
     // Both are asked, so a pass's failure says everything that is wrong with it.

@@ -100,11 +100,23 @@ export function treeOf(root: string, ref: string): string {
 }
 
 /**
- * A checkout of `commit` beside the cache, installed, for building an app as it is there: kept,
- * so a commit is checked out and installed once.
+ * Where `commit` is checked out beside the cache: `trees` for an app built as it is there,
+ * `releases` for the release in production (e2e/scripts/version-skew.ts). Outside the
+ * repository: its tools walk the tree, and the files there are not today's.
  */
-export function checkoutOf(root: string, commit: string): string {
-  const tree = path.join(buildCacheRoot(), '..', 'trees', commit.slice(0, 12));
+export const checkoutFolderOf = (commit: string, under: 'trees' | 'releases' = 'trees') =>
+  path.join(buildCacheRoot(), '..', under, commit.slice(0, 12));
+
+/**
+ * A checkout of `commit` beside the cache, installed, for building an app as it is there: kept,
+ * so a commit is checked out once.
+ */
+export function checkoutOf(
+  root: string,
+  commit: string,
+  under: 'trees' | 'releases' = 'trees',
+): string {
+  const tree = checkoutFolderOf(commit, under);
   if (!existsSync(path.join(tree, 'package.json'))) {
     execFileSync('git', ['worktree', 'prune'], { cwd: root });
     execFileSync('git', ['worktree', 'add', '--detach', '--force', tree, commit], {
