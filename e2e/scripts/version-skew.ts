@@ -12,6 +12,7 @@ import {
 import { buildRuntimeConfig } from 'release-contract/config-from-env';
 import {
   HOST_APP,
+  listenHost,
   PAGE_SERVER_NODE_FLAGS,
   portOf,
   REMOTE_APPS,
@@ -89,10 +90,10 @@ function buildRelease(commit: string): string {
   return tree;
 }
 
-/** Whether something answers on a loopback port. */
+/** Whether something answers on a port where the apps listen (`localhost`: either family). */
 const taken = (port: number) =>
   new Promise<boolean>((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
+    const socket = connect({ port, host: listenHost() });
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);
