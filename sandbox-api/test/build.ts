@@ -38,8 +38,9 @@ export function pgliteTemplate(): Blob | undefined {
 }
 
 /**
- * One app on an in-memory PGlite per describe block (started from a migrated copy, test/pglite-template.ts); every
- * table is emptied and the clock reset before each test. With `seed`, the seed runs after.
+ * One app on an in-memory PGlite per describe block (started from a migrated copy,
+ * test/pglite-template.ts); every table is emptied and the clock reset before each test. With
+ * `seed`, the seed runs after.
  */
 export function build(
   overrides: Partial<SandboxConfig> = {},
