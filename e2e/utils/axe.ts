@@ -14,7 +14,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
   if (page.context().browser()?.browserType().name() === 'firefox') return [];
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .options({ preload: false })
+    // Only the violations are read: axe then skips collecting every passing node.
+    .options({ preload: false, resultTypes: ['violations'] })
+    // One axe.run in the page instead of a run per frame finished in a second, blank page
+    // (2.5 s → 1 s here, and every test ends with a check). The product has no frames: its
+    // sanitiser drops the provider's, and the CSP allows none from elsewhere.
+    .setLegacyMode(true)
     .analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
 }
