@@ -69,31 +69,36 @@ test('a visitor moves the amount with the keyboard and sees the sandbox’s offe
   expect(consoleProblems).toEqual([]);
 });
 
-test('the API client comes with the first key, not with the page, and the first answer follows it', async ({
-  page,
-  consoleProblems,
-}) => {
-  await page.goto('/');
-  const calculator = page.getByRole('region', { name: t.title });
-  await expect(monthly(page)).toHaveText(
-    formatMoney((await sandboxOffer(1000, 12)).monthly_payment),
-  );
-  await hostStarted(page);
-  await page.waitForLoadState('networkidle');
-  // The server's page shows the offer without calling the provider (decision 031).
-  expect((await loadedSingletons(page))['shared/api/api-client']).toBeUndefined();
+test.describe('once, on desktop', () => {
+  // When the client loads does not depend on the width.
+  test.skip(({ isMobile }) => isMobile, 'a platform behaviour: desktop runs it');
 
-  await calculator.getByRole('slider', { name: t.amountSlider }).focus();
-  await page.keyboard.press('End');
-  await expect(calculator.getByRole('textbox', { name: t.amountField })).toHaveValue('10000');
-  await expect(monthly(page)).toHaveText(
-    formatMoney((await sandboxOffer(10000, 12)).monthly_payment),
-  );
-  // The host's one client, not a slice's copy.
-  expect((await loadedSingletons(page))['shared/api/api-client']).toEqual([
-    expect.objectContaining({ from: 'host' }),
-  ]);
-  expect(consoleProblems).toEqual([]);
+  test('the API client comes with the first key, not with the page, and the first answer follows it', async ({
+    page,
+    consoleProblems,
+  }) => {
+    await page.goto('/');
+    const calculator = page.getByRole('region', { name: t.title });
+    await expect(monthly(page)).toHaveText(
+      formatMoney((await sandboxOffer(1000, 12)).monthly_payment),
+    );
+    await hostStarted(page);
+    await page.waitForLoadState('networkidle');
+    // The server's page shows the offer without calling the provider (decision 031).
+    expect((await loadedSingletons(page))['shared/api/api-client']).toBeUndefined();
+
+    await calculator.getByRole('slider', { name: t.amountSlider }).focus();
+    await page.keyboard.press('End');
+    await expect(calculator.getByRole('textbox', { name: t.amountField })).toHaveValue('10000');
+    await expect(monthly(page)).toHaveText(
+      formatMoney((await sandboxOffer(10000, 12)).monthly_payment),
+    );
+    // The host's one client, not a slice's copy.
+    expect((await loadedSingletons(page))['shared/api/api-client']).toEqual([
+      expect.objectContaining({ from: 'host' }),
+    ]);
+    expect(consoleProblems).toEqual([]);
+  });
 });
 
 test('an unverified customer meets the fixed term and amounts within their 500.00 limit', {
@@ -122,26 +127,31 @@ const HELD_SCRIPTS = [
   { what: 'the host’s own script', url: /\/main\.[0-9a-f]{8}\.js$/ },
 ];
 
-for (const { what, url } of HELD_SCRIPTS) {
-  test(`"apply" pressed before ${what} has come is not lost: the login opens once it has`, async ({
-    page,
-  }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+test.describe('once, at phone width', () => {
+  // A press on a slow network is a phone's case; the width changes nothing of it.
+  test.skip(({ isMobile }) => !isMobile, 'the phone runs it');
+
+  for (const { what, url } of HELD_SCRIPTS) {
+    test(`"apply" pressed before ${what} has come is not lost: the login opens once it has`, async ({
+      page,
+    }) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(url, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/');
+      const calculator = page.getByRole('region', { name: t.title });
+      // The server's page: the figures are there, the button's code is not.
+      await expect(monthly(page).first()).toHaveText(/\d/);
+      await calculator.getByRole('button', { name: t.apply }).click();
+      const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
+      await expect(login).toBeHidden();
+      release();
+      await expect(login).toBeVisible();
     });
-    await page.route(url, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/');
-    const calculator = page.getByRole('region', { name: t.title });
-    // The server's page: the figures are there, the button's code is not.
-    await expect(monthly(page).first()).toHaveText(/\d/);
-    await calculator.getByRole('button', { name: t.apply }).click();
-    const login = page.getByRole('dialog', { name: kaAccount.loginTitle });
-    await expect(login).toBeHidden();
-    release();
-    await expect(login).toBeVisible();
-  });
-}
+  }
+});

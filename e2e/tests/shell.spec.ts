@@ -39,63 +39,68 @@ test('the home page composes a slot from each remote with no console problem', {
   expect(consoleProblems).toEqual([]);
 });
 
-test('host and remotes run on one React, one router and one store', {
-  tag: [SMOKE, HOME, ACCOUNT, LOANS],
-}, async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByText(kaCalculator.monthlyPayment)).toBeVisible();
-  await expect(
-    page.getByRole('banner').getByRole('button', { name: ka.account.login }),
-  ).toBeVisible();
+test.describe('once, on desktop', () => {
+  // What is loaded once does not depend on the width.
+  test.skip(({ isMobile }) => isMobile, 'a platform behaviour: desktop runs it');
 
-  // Each singleton is loaded once, and it is the host's copy that every app uses.
-  await hostStarted(page);
-  const singletons = await loadedSingletons(page);
-  for (const name of [
-    'react',
-    'react-dom',
-    'zustand',
-    '@tanstack/react-query',
-    // The slices' door to the router: the host's, bound to the host's one router. The router
-    // itself is not shared (decision 014).
-    'shared/navigation/router',
-  ]) {
-    expect(singletons[name], name).toHaveLength(1);
-    expect(singletons[name]?.[0]?.from, name).toBe('host');
-  }
-  expect(singletons['react-router']).toBeUndefined();
-  expect(singletons['react-router-dom']).toBeUndefined();
-  // Every shared module, the stores included, exists once. (The API client comes with the
-  // first call: calculator.spec holds it to one, the host's.)
-  const sharedModules = Object.keys(singletons).filter((name) => name.startsWith('shared/'));
-  expect(sharedModules).toEqual(
-    expect.arrayContaining([
-      'shared/stores/ui-store',
-      'shared/stores/loan-request-store',
-      'shared/auth/auth-store',
-      'shared/query/query-client',
-    ]),
-  );
-  for (const name of sharedModules) expect(singletons[name], name).toHaveLength(1);
+  test('host and remotes run on one React, one router and one store', {
+    tag: [SMOKE, HOME, ACCOUNT, LOANS],
+  }, async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText(kaCalculator.monthlyPayment)).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByRole('button', { name: ka.account.login }),
+    ).toBeVisible();
 
-  // One store: the home slice's "apply" asks for the login through it, the account slice answers.
-  // Pressed as soon as it shows: a press on the server's HTML before the calculator's code
-  // takes it over is kept and made once it has (host/src/slots/early-press).
-  const dialog = page.getByRole('dialog', { name: kaAccount.loginTitle });
-  await page.getByRole('main').getByRole('button', { name: kaCalculator.apply }).click();
-  await expect(dialog).toBeVisible();
+    // Each singleton is loaded once, and it is the host's copy that every app uses.
+    await hostStarted(page);
+    const singletons = await loadedSingletons(page);
+    for (const name of [
+      'react',
+      'react-dom',
+      'zustand',
+      '@tanstack/react-query',
+      // The slices' door to the router: the host's, bound to the host's one router. The router
+      // itself is not shared (decision 014).
+      'shared/navigation/router',
+    ]) {
+      expect(singletons[name], name).toHaveLength(1);
+      expect(singletons[name]?.[0]?.from, name).toBe('host');
+    }
+    expect(singletons['react-router']).toBeUndefined();
+    expect(singletons['react-router-dom']).toBeUndefined();
+    // Every shared module, the stores included, exists once. (The API client comes with the
+    // first call: calculator.spec holds it to one, the host's.)
+    const sharedModules = Object.keys(singletons).filter((name) => name.startsWith('shared/'));
+    expect(sharedModules).toEqual(
+      expect.arrayContaining([
+        'shared/stores/ui-store',
+        'shared/stores/loan-request-store',
+        'shared/auth/auth-store',
+        'shared/query/query-client',
+      ]),
+    );
+    for (const name of sharedModules) expect(singletons[name], name).toHaveLength(1);
 
-  // One router: the account slice's link navigates inside the host's router, no page load.
-  await page.evaluate(() => {
-    (window as unknown as { samePage: boolean }).samePage = true;
+    // One store: the home slice's "apply" asks for the login through it, the account slice answers.
+    // Pressed as soon as it shows: a press on the server's HTML before the calculator's code
+    // takes it over is kept and made once it has (host/src/slots/early-press).
+    const dialog = page.getByRole('dialog', { name: kaAccount.loginTitle });
+    await page.getByRole('main').getByRole('button', { name: kaCalculator.apply }).click();
+    await expect(dialog).toBeVisible();
+
+    // One router: the account slice's link navigates inside the host's router, no page load.
+    await page.evaluate(() => {
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+    await dialog.getByRole('link', { name: kaAccount.forgotPassword }).click();
+    await expect(page).toHaveURL(/\/recovery$/);
+    await expect(page.getByRole('heading', { name: ka.account.recoveryTitle })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+      true,
+    );
   });
-  await dialog.getByRole('link', { name: kaAccount.forgotPassword }).click();
-  await expect(page).toHaveURL(/\/recovery$/);
-  await expect(page.getByRole('heading', { name: ka.account.recoveryTitle })).toBeVisible();
-  await expect(dialog).toBeHidden();
-  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
-    true,
-  );
 });
 
 test("a remote's own page runs alone from its production build, with no host", {
