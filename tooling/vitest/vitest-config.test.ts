@@ -19,7 +19,7 @@ function packageWith(files: Record<string, string>): string {
   return root;
 }
 
-it('isolates the files that replace modules, run React roots or say so, and no other', () => {
+it('isolates the files that replace modules, run React roots (or import a helper that does) or say so, and no other', () => {
   const folder = packageWith({
     'src/mocks.test.tsx': "vi.mock('./api');\n",
     'src/modules-again.test.ts': 'vi.resetModules();\n',
@@ -29,6 +29,10 @@ it('isolates the files that replace modules, run React roots or say so, and no o
     'server/root.test.ts': 'createRoot(node);\n',
     'src/plain.test.tsx': "render(<Form />);\nexpect(screen.getByRole('button')).toBeVisible();\n",
     'src/spies.test.ts': "vi.spyOn(console, 'warn');\n",
+    'src/testing/hydrated.tsx': 'export const hydrated = () => hydrateRoot(container, <App />);\n',
+    'src/testing/plain.ts': 'export const plain = () => 1;\n',
+    'src/through-helper.test.tsx': "import { hydrated } from './testing/hydrated';\n",
+    'src/through-plain-helper.test.tsx': "import { plain } from './testing/plain';\n",
     'src/not-a-test.ts': "vi.mock('./api');\n",
   });
   expect(isolatedTestFiles(folder)).toEqual([
@@ -38,5 +42,6 @@ it('isolates the files that replace modules, run React roots or say so, and no o
     'src/mocks.test.tsx',
     'src/modules-again.test.ts',
     'src/server.test.tsx',
+    'src/through-helper.test.tsx',
   ]);
 });

@@ -1,4 +1,4 @@
-import { globSync, readFileSync } from 'node:fs';
+import { existsSync, globSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -33,10 +33,33 @@ const TESTS = ['src/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}'];
 const NEEDS_ISOLATION =
   /\bvi\.(mock|doMock|resetModules)\(|\/\/ vitest: isolate\b|react-dom\/server|\b(hydrate|create)Root\(/;
 
-/** The package's test files that need isolation, relative to it (vitest runs in the package). */
+/** React's own roots and server renderer, as a test's helper may run them for it. */
+const RUNS_REACT_ITSELF = /react-dom\/server|\b(hydrate|create)Root\(/;
+
+/** The text of the package's own modules a test file imports by a relative path. */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/from '(\.\.?\/[^']+)'/g)].flatMap(([, specifier = '']) => {
+    const base = path.resolve(path.dirname(file), specifier);
+    const found = ['', '.ts', '.tsx'].map((ext) => base + ext).find((name) => existsSync(name));
+    return found && statSync(found).isFile() ? [readFileSync(found, 'utf8')] : [];
+  });
+}
+
+/**
+ * The package's test files that need isolation, relative to it (vitest runs in the package): by
+ * their own text, or by a helper of theirs that runs React's roots (the host's
+ * testing/server-rendered-slot hydrates one for the tests that import it).
+ */
 export function isolatedTestFiles(root = process.cwd()): string[] {
   return globSync(TESTS, { cwd: root })
-    .filter((file) => NEEDS_ISOLATION.test(readFileSync(path.join(root, file), 'utf8')))
+    .filter((file) => {
+      const full = path.join(root, file);
+      return (
+        NEEDS_ISOLATION.test(readFileSync(full, 'utf8')) ||
+        relativeImports(full).some((helper) => RUNS_REACT_ITSELF.test(helper))
+      );
+    })
     .sort();
 }
 
@@ -47,30 +70,25 @@ export function isolatedTestFiles(root = process.cwd()): string[] {
  * another: building a jsdom and importing Testing Library, msw and React again for each file was
  * most of the packages' test time (decision 039). The setup file's hooks clean the page, the
  * cookies, the stores, msw's handlers and the query cache after every test, so a file finds what
- * a fresh one would. `isolateEveryFile` keeps vitest's default for a package whose files do not
- * yet clean up after themselves (the host's: React renders left running across files).
+ * a fresh one would.
  */
-export function createVitestConfig({ isolateEveryFile = false } = {}) {
-  const isolated = isolateEveryFile ? [] : isolatedTestFiles();
+export function createVitestConfig() {
+  const isolated = isolatedTestFiles();
   return defineConfig({
     test: {
       environment: 'jsdom',
       globals: true,
       setupFiles: [sharedSetupFile()],
       css: { modules: { classNameStrategy: 'non-scoped' } },
-      ...(isolateEveryFile
-        ? { include: TESTS }
-        : {
-            projects: [
-              {
-                extends: true as const,
-                test: { name: 'together', include: TESTS, exclude: isolated, isolate: false },
-              },
-              ...(isolated.length > 0
-                ? [{ extends: true as const, test: { name: 'isolated', include: isolated } }]
-                : []),
-            ],
-          }),
+      projects: [
+        {
+          extends: true as const,
+          test: { name: 'together', include: TESTS, exclude: isolated, isolate: false },
+        },
+        ...(isolated.length > 0
+          ? [{ extends: true as const, test: { name: 'isolated', include: isolated } }]
+          : []),
+      ],
       environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
       // CI runs every package's tests at once on two cores; a form test that types into nine
       // fields can then take seconds. Timeouts catch hangs, not slowness (benchmarks do that).

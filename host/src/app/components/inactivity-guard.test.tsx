@@ -1,3 +1,5 @@
+// vitest: isolate — a report's answer can land after its test ends and write the last activity
+// into localStorage, where the next file's faked clock would read it as a time to come.
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { useAuthStore } from 'shared/auth/auth-store';
