@@ -11,16 +11,16 @@ import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
 
 /*
  * The server ends an idle session (issue 29, decision 027): a page server of its own, with
- * SESSION_IDLE_SECONDS=20, beside the suite's, on the same sandbox and releases. Reads are
+ * SESSION_IDLE_SECONDS=10, beside the suite's, on the same sandbox and releases. Reads are
  * not activity: a page that keeps polling cannot keep a session the customer left.
  */
 
 const PORT = 3070;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 // Short: the test waits past it in real time, and the suite runs one test at a time.
-const IDLE_SECONDS = 20;
+const IDLE_SECONDS = 10;
 /** How often the page of the test reads: four reads, the last well inside the limit. */
-const READ_EVERY_MS = 5_000;
+const READ_EVERY_MS = 2_000;
 
 let host: ChildProcess | undefined;
 
@@ -33,7 +33,7 @@ test.beforeAll(async () => {
       HOST_PORT: String(PORT),
       HOST_ORIGINS: ORIGIN,
       SESSION_IDLE_SECONDS: String(IDLE_SECONDS),
-      SESSION_WARNING_SECONDS: '5',
+      SESSION_WARNING_SECONDS: '3',
       // The suite's servers rolled today's builds out (decision 025): this one meets the same.
       RELEASES_SOURCE: localRolloutFile(REPO_ROOT),
     },
@@ -68,7 +68,7 @@ test('a session left alone longer than SESSION_IDLE_SECONDS is refused by the se
     expect(login.status()).toBe(200);
     const started = Date.now();
 
-    // A page that polls its data every 5 s: each read is answered, none restarts the clock.
+    // A page that polls its data every 2 s: each read is answered, none restarts the clock.
     // The last one well inside the limit: one on its edge could already end the session (the
     // server counts whole seconds), and the refusal below must be the one that ends it.
     for (let read = 0; read < 4; read += 1) {
@@ -76,9 +76,9 @@ test('a session left alone longer than SESSION_IDLE_SECONDS is refused by the se
       expect((await customer.get('/api/user/details/')).status()).toBe(200);
     }
     expect(Date.now() - started).toBeLessThan((IDLE_SECONDS - 2) * 1000);
-    // Left alone past the limit: 28 s after the login.
+    // Left alone past the limit: 15 s after the login.
     await new Promise((resolve) =>
-      setTimeout(resolve, Math.max(0, started + (IDLE_SECONDS + 8) * 1000 - Date.now())),
+      setTimeout(resolve, Math.max(0, started + (IDLE_SECONDS + 5) * 1000 - Date.now())),
     );
 
     const refused = await customer.get('/api/user/details/');
