@@ -33,6 +33,10 @@ test('a remote rebuilt and redeployed alone shows its changes, API module includ
   await page.goto('/');
   await scrollThroughPage(page);
   await expect(page.getByRole('heading', { name: ka.home.faqTitle })).toBeVisible();
+  // The heading comes with the server's HTML, before the slots below the fold have their code:
+  // the page must hold all of this release before its files are swapped out from under it (a
+  // CI run's page asked for chunks already gone, and failed on the 404s).
+  await page.waitForLoadState('networkidle');
 
   const build = buildEditedRemote('remote-home', [
     // A change in a component…
