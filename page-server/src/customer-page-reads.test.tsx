@@ -4,7 +4,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sessionLimitsFromEnv } from 'release-contract/config-from-env';
 import { customer, loanLimit, loans } from 'shared/testing/fixtures';
-import type { RemoteModuleId } from 'tooling/remotes';
 import type { StaticServer } from './http/static-server';
 import { buildPageServerApp } from './page-server-app';
 import { setProviderAddress } from './render/render-page';
