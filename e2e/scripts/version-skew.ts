@@ -153,8 +153,27 @@ function legacyRuntimeConfig(env: Record<string, string | undefined>, remotesTre
   return file;
 }
 
-/** The servers of `pnpm serve`, each app's from the tree given for it. */
-function serve(hostTree: string, remotes: RemoteTrees): ChildProcess[] {
+/** Waits until `url` answers 200, or fails naming it. */
+async function answering(url: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`version skew: ${url} did not answer in 90 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * The servers of `pnpm serve`, each app's from the tree given for it: the remotes and the
+ * sandbox first, the page server once they answer. Started beside them, the page server may
+ * ask for the remotes' code before they listen; two remote-home pipeline runs here then found
+ * every slot left to the browser for the whole pass.
+ */
+async function serve(hostTree: string, remotes: RemoteTrees): Promise<ChildProcess[]> {
   const remotesTree = composition(remotes);
   const base = { ...process.env, ...E2E_SANDBOX_ENV, PROXY_SECRET: 'version-skew' };
   // The host runs only the releases a rollout registered (decision 025): those it will meet,
@@ -170,12 +189,8 @@ function serve(hostTree: string, remotes: RemoteTrees): ChildProcess[] {
   // Each in a process group of its own, so that stopping it stops what it started (tsx).
   const start = (cwd: string, command: string, args: string[]) =>
     spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
-  return [
+  const servers = [
     start(path.join(REPO_ROOT, 'sandbox-api'), 'pnpm', ['start']),
-    start(pageServerOf(hostTree).folder, 'node', [
-      ...PAGE_SERVER_NODE_FLAGS,
-      pageServerOf(hostTree).script,
-    ]),
     ...REMOTE_APPS.map((app) =>
       start(path.join(remotes[app.folder], app.folder), 'node', [
         'dist-server/serve-remote.mjs',
@@ -183,6 +198,23 @@ function serve(hostTree: string, remotes: RemoteTrees): ChildProcess[] {
       ]),
     ),
   ];
+  try {
+    await Promise.all([
+      answering(`http://localhost:${portOf(SANDBOX_APP)}/api/cms/slider/`),
+      ...REMOTE_APPS.map((app) => answering(`http://localhost:${portOf(app)}/mf-manifest.json`)),
+    ]);
+    servers.push(
+      start(pageServerOf(hostTree).folder, 'node', [
+        ...PAGE_SERVER_NODE_FLAGS,
+        pageServerOf(hostTree).script,
+      ]),
+    );
+    await answering(`${HOST_URL}/static`);
+  } catch (error) {
+    await stop(servers);
+    throw error;
+  }
+  return servers;
 }
 
 async function stop(servers: ChildProcess[]): Promise<void> {
@@ -269,7 +301,7 @@ const failed: string[] = [];
 process.env.E2E_SERVERS_UP = '1';
 for (const pass of passes) {
   await portsFree();
-  const servers = serve(pass.host, pass.remotes);
+  const servers = await serve(pass.host, pass.remotes);
   try {
     // Both are asked, so a pass's failure says everything that is wrong with it.
     const smoked = smoke(pass.label);
