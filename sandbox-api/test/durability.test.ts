@@ -19,6 +19,8 @@ function freePort(): Promise<number> {
 }
 
 async function startSandbox(dataDir: string, port: number): Promise<ChildProcess> {
+  // The bank's port too: a `pnpm start` running beside the tests holds the default one.
+  const bankPort = await freePort();
   // The server is this very process (tsx as a loader, not tsx's CLI, which runs the server in
   // a child): SIGKILL must reach the process that holds the database.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -27,6 +29,7 @@ async function startSandbox(dataDir: string, port: number): Promise<ChildProcess
       ...process.env,
       SANDBOX_DATA_DIR: dataDir,
       SANDBOX_PORT: String(port),
+      BANK_PORT: String(bankPort),
       LISTEN_HOST: '127.0.0.1',
     },
     stdio: 'ignore',
