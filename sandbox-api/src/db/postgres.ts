@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { Database, Queryable, Row } from './database';
 
-// NUMERIC and BIGINT arrive as strings from both drivers: money stays exact.
+// NUMERIC arrives as a string from both drivers: money stays exact. A bare BIGINT does not (PGlite
+// reads it as a number): counts are cast to text (test/database-values.test.ts).
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
