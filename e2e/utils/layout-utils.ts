@@ -10,9 +10,13 @@ export const PHONE_WIDTHS = [390, 320] as const;
  */
 export async function sidewaysOverflow(page: Page, { scripted = true } = {}): Promise<string[]> {
   return page.evaluate(async (settle) => {
-    // After the page's own scripts have laid it out (a page without them has no frames to wait).
+    // After the page's own scripts have laid it out (a page without them has no frames to wait);
+    // two frames or 100 ms, as scrollThroughPage waits: the figures below force a layout anyway.
     if (settle) {
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+        setTimeout(resolve, 100);
+      });
     }
     const root = document.documentElement;
     if (root.scrollWidth <= root.clientWidth) return [];

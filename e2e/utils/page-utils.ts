@@ -4,23 +4,31 @@ import { HOST_URL } from './urls';
 /**
  * Scrolls through the whole page as a reader would, half a screen every two frames, so the
  * slots that load only near the viewport (the slider and the questions, decision 014) come in.
+ * A step waits for two frames or 100 ms, whichever comes first: a page that stops drawing frames
+ * (seen once on desktop and once at phone width, the test held until its timeout) must not hold
+ * the scroll; what the test then waits for says what did not come.
  * No named functions inside: tsx would wrap them in a helper the page does not have.
  */
 export async function scrollThroughPage(page: Page): Promise<void> {
   await page.evaluate(async () => {
     // At least 200 px a step, and a bounded number of steps: a viewport read as 0 px high
-    // would hold this loop in place for good. (A CI run's phone pass once hung here until its
-    // timeout; what stalled it was not seen.)
+    // would hold this loop in place for good.
     for (
       let y = 0, steps = 0;
       y <= document.documentElement.scrollHeight && steps < 200;
       y += Math.max(200, innerHeight / 2), steps += 1
     ) {
       scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+        setTimeout(resolve, 100);
+      });
     }
     scrollTo(0, document.documentElement.scrollHeight);
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await new Promise((resolve) => {
+      requestAnimationFrame(() => requestAnimationFrame(resolve));
+      setTimeout(resolve, 100);
+    });
   });
 }
 
