@@ -10,7 +10,8 @@ import {
   writeTargets,
   writeWatchedFile,
 } from 'deploy/observability/prometheus-config';
-import { PROMETHEUS_ADDRESS, untilAnswers } from './loopback';
+import { untilAnswers } from '../utils/answers';
+import { PROMETHEUS_ADDRESS } from './loopback';
 import { ended, logFile, runLogged } from './processes';
 
 /*

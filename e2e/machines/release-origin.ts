@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { IMMUTABLE } from 'page-server/http/static-server';
-import { RELEASE_ORIGIN_ADDRESS, untilListening } from './loopback';
+import { untilListening } from '../utils/answers';
+import { RELEASE_ORIGIN_ADDRESS } from './loopback';
 import { ended, logFile, runLogged } from './processes';
 
 /*

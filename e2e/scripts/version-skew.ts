@@ -1,6 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import path from 'node:path';
 import { recordSkewPass } from 'deploy/deployed-store';
 import { releaseId } from 'deploy/release-id';
@@ -21,6 +20,7 @@ import {
 } from 'tooling/apps';
 import { checkoutFolderOf, checkoutOf } from 'tooling/slices/build-cache';
 import { isPipeline, SLICES } from 'tooling/slices/pipelines';
+import { untilAnswers, untilFree } from '../utils/answers';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
 import { firstScreens } from '../utils/server-rendered';
@@ -90,37 +90,15 @@ function buildRelease(commit: string): string {
   return tree;
 }
 
-/** Whether something answers on a port where the apps listen (`localhost`: either family). */
-const taken = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect({ port, host: listenHost() });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
 /**
  * Waits until no server holds the apps' ports: the servers of a pass just before (a slice's e2e
  * stage) may still be stopping, and a pass must never ask another build's servers.
  */
-async function portsFree(): Promise<void> {
-  const ports = [HOST_APP, SANDBOX_APP, ...REMOTE_APPS].map((app) => portOf(app));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const busy = (
-      await Promise.all(ports.map(async (port) => ((await taken(port)) ? port : 0)))
-    ).filter(Boolean);
-    if (busy.length === 0) return;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `version skew: ports ${busy.join(', ')} are still served; stop those servers`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const portsFree = () =>
+  untilFree(
+    listenHost(),
+    [HOST_APP, SANDBOX_APP, ...REMOTE_APPS].map((app) => portOf(app)),
+  );
 
 /** Which tree each remote's release comes from. */
 type RemoteTrees = Record<RemoteApp['folder'], string>;
@@ -154,18 +132,7 @@ function legacyRuntimeConfig(env: Record<string, string | undefined>, remotesTre
 }
 
 /** Waits until `url` answers 200, or fails naming it. */
-async function answering(url: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`version skew: ${url} did not answer in 90 s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const answering = (url: string) => untilAnswers(url, 90_000);
 
 /**
  * The servers of `pnpm serve`, each app's from the tree given for it: the remotes and the
