@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import ts from 'typescript';
+import ts from '@typescript/typescript6';
 import { hasExport, publicModules } from './surface.ts';
 
 /*

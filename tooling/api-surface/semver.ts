@@ -1,4 +1,4 @@
-import ts from 'typescript';
+import ts from '@typescript/typescript6';
 import type { Surface } from './surface.ts';
 
 /** What changed between two surfaces, each as `module: name`. */

@@ -144,7 +144,12 @@ function stagesOf(pipeline: Pipeline | 'all', base: string): Stage[] {
   if (pipeline !== 'platform') return sliceStages(pipeline, base);
   const packages = PACKAGES_OF.platform;
   return [
-    pnpm('typecheck', [...filters(packages), '--parallel', '--no-bail', 'typecheck']),
+    pnpm('typecheck', [
+      ...filters(packages),
+      '--workspace-concurrency=2',
+      '--no-bail',
+      'typecheck',
+    ]),
     pnpm('lint', ['exec', 'biome', 'check', ...packages, 'package.json', 'tsconfig.base.json']),
     pnpm('structure', ['structure']),
     // e2e's `test` is the browsers' suite, run below.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import ts from '@typescript/typescript6';
 import { REPO_ROOT, readerPathsNow } from './shared-words.ts';
 
 /*
