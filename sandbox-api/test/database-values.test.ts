@@ -44,22 +44,27 @@ describe('the database layer, on PGlite and on PostgreSQL alike', () => {
   });
 
   it('keeps every write of a transaction that ends, and none of one that throws', async () => {
+    // A table of the schema, emptied before each test: a temporary one would live on one
+    // connection of PostgreSQL's pool only.
     const { db } = ctx().app;
-    await db.exec('CREATE TEMPORARY TABLE IF NOT EXISTS notes (body text UNIQUE)');
-    await db.exec('DELETE FROM notes');
     const kept = await db.transaction(async (tx) => {
-      await tx.query("INSERT INTO notes VALUES ('one')");
-      await tx.query("INSERT INTO notes VALUES ('two')");
+      await tx.query('INSERT INTO complaint_numbers (year, last) VALUES (2026, 1)');
+      await tx.query('INSERT INTO complaint_numbers (year, last) VALUES (2027, 1)');
       return 'done';
     });
     expect(kept).toBe('done');
     await expect(
       db.transaction(async (tx) => {
-        await tx.query("INSERT INTO notes VALUES ('three')");
-        await tx.query("INSERT INTO notes VALUES ('one')");
+        await tx.query('INSERT INTO complaint_numbers (year, last) VALUES (2028, 1)');
+        await tx.query('INSERT INTO complaint_numbers (year, last) VALUES (2026, 2)');
       }),
     ).rejects.toThrow(/duplicate key|unique/i);
-    const rows = await db.query<{ body: string }>('SELECT body FROM notes ORDER BY body');
-    expect(rows.map((note) => note.body)).toEqual(['one', 'two']);
+    const rows = await db.query<{ year: number; last: number }>(
+      'SELECT year, last FROM complaint_numbers ORDER BY year',
+    );
+    expect(rows).toEqual([
+      { year: 2026, last: 1 },
+      { year: 2027, last: 1 },
+    ]);
   });
 });
