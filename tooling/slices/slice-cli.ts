@@ -23,7 +23,7 @@ import {
   SLICES,
   type WorkspacePackage,
 } from './pipelines.ts';
-import { formatTimes, runStages, type Stage } from './stages.ts';
+import { formatTimes, runStages, type Stage, type Step } from './stages.ts';
 
 /*
  * `pnpm slice`: the pipelines of decision 039.
@@ -105,18 +105,30 @@ const e2e = (name: string, args: string[], env: Record<string, string> = {}) =>
     ...env,
   });
 
+/**
+ * The checks that read the source (types, lint, unit tests) run in a lane beside the builds and
+ * the browsers' passes, which leave a core idle while they wait on pages (decision 039).
+ */
+const besideTheBrowsers = (browsers: readonly Stage[], source: readonly Stage[]): Step[] => [
+  { lanes: [browsers, source] },
+];
+
 /** What a slice's change can break, and nothing else. */
-function sliceStages(slice: (typeof SLICES)[number], base: string): Stage[] {
-  return [
-    pnpm('typecheck', ['--filter', slice, 'typecheck']),
-    pnpm('lint', ['exec', 'biome', 'check', slice]),
-    pnpm('unit tests', ['--filter', slice, 'test']),
-    // The host, the page server and the other slices as the target branch has them.
-    buildStage([slice], base),
-    pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
-    e2e(`e2e (${slice}'s tests)`, ['--grep', e2eGrepOf(slice)]),
-    pnpm('version skew (the slice deployed alone)', ['--filter', 'e2e', 'test:skew', slice]),
-  ];
+function sliceStages(slice: (typeof SLICES)[number], base: string): Step[] {
+  return besideTheBrowsers(
+    [
+      // The host, the page server and the other slices as the target branch has them.
+      buildStage([slice], base),
+      pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
+      e2e(`e2e (${slice}'s tests)`, ['--grep', e2eGrepOf(slice)]),
+      pnpm('version skew (the slice deployed alone)', ['--filter', 'e2e', 'test:skew', slice]),
+    ],
+    [
+      pnpm('typecheck', ['--filter', slice, 'typecheck']),
+      pnpm('lint', ['exec', 'biome', 'check', slice]),
+      pnpm('unit tests', ['--filter', slice, 'test']),
+    ],
+  );
 }
 
 /** The passes only the platform's change needs: served through nginx, machines, image, skew. */
@@ -128,42 +140,50 @@ const platformPasses = (): Stage[] => [
   pnpm('version skew (both ways)', ['test:skew']),
 ];
 
-function stagesOf(pipeline: Pipeline | 'all', base: string): Stage[] {
+function stagesOf(pipeline: Pipeline | 'all', base: string): Step[] {
   if (pipeline === 'all')
-    return [
-      pnpm('typecheck', ['typecheck']),
-      pnpm('lint', ['lint']),
-      pnpm('structure', ['structure']),
-      pnpm('unit tests', ['test:unit']),
-      buildStage(BUILT_APPS),
-      pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
-      // The tests tagged @served run once, through nginx, in the pass after (decision 039).
-      e2e('e2e', [], { E2E_SERVED_ELSEWHERE: '1' }),
-      ...platformPasses(),
-    ];
+    return besideTheBrowsers(
+      [
+        buildStage(BUILT_APPS),
+        pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
+        // The tests tagged @served run once, through nginx, in the pass after (decision 039).
+        e2e('e2e', [], { E2E_SERVED_ELSEWHERE: '1' }),
+        ...platformPasses(),
+      ],
+      [
+        pnpm('typecheck', ['typecheck']),
+        pnpm('lint', ['lint']),
+        pnpm('structure', ['structure']),
+        pnpm('unit tests', ['test:unit']),
+      ],
+    );
   if (pipeline !== 'platform') return sliceStages(pipeline, base);
   const packages = PACKAGES_OF.platform;
-  return [
-    pnpm('typecheck', [
-      ...filters(packages),
-      '--workspace-concurrency=2',
-      '--no-bail',
-      'typecheck',
-    ]),
-    pnpm('lint', ['exec', 'biome', 'check', ...packages, 'package.json', 'tsconfig.base.json']),
-    pnpm('structure', ['structure']),
-    // e2e's `test` is the browsers' suite, run below.
-    pnpm('unit tests', [
-      ...filters(packages.filter((name) => name !== 'e2e')),
-      '--workspace-concurrency=2',
-      'test',
-    ]),
-    buildStage(BUILT_APPS),
-    pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
-    // Every spec: the host, the page server and `shared` are under every slice's flows.
-    e2e('e2e', [], { E2E_SERVED_ELSEWHERE: '1' }),
-    ...platformPasses(),
-  ];
+  return besideTheBrowsers(
+    [
+      buildStage(BUILT_APPS),
+      pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
+      // Every spec: the host, the page server and `shared` are under every slice's flows.
+      e2e('e2e', [], { E2E_SERVED_ELSEWHERE: '1' }),
+      ...platformPasses(),
+    ],
+    [
+      pnpm('typecheck', [
+        ...filters(packages),
+        '--workspace-concurrency=2',
+        '--no-bail',
+        'typecheck',
+      ]),
+      pnpm('lint', ['exec', 'biome', 'check', ...packages, 'package.json', 'tsconfig.base.json']),
+      pnpm('structure', ['structure']),
+      // e2e's `test` is the browsers' suite, run in the other lane.
+      pnpm('unit tests', [
+        ...filters(packages.filter((name) => name !== 'e2e')),
+        '--workspace-concurrency=2',
+        'test',
+      ]),
+    ],
+  );
 }
 
 /** The workspace's packages and their workspace dependencies, as pnpm lists them. */
@@ -237,11 +257,11 @@ function option(args: string[], name: string): string | undefined {
   return at === -1 ? undefined : args[at + 1];
 }
 
-function check(pipelines: readonly (Pipeline | 'all')[], base: string): number {
+async function check(pipelines: readonly (Pipeline | 'all')[], base: string): Promise<number> {
   for (const pipeline of pipelines) {
-    const times = runStages(stagesOf(pipeline, base), ROOT);
+    const times = await runStages(stagesOf(pipeline, base), ROOT);
     console.info(formatTimes(pipeline, times));
-    if (times.some((time) => !time.ok)) return 1;
+    if (times.stages.some((time) => !time.ok)) return 1;
     if (pipeline !== 'all' && pipeline !== 'platform')
       console.info(
         `\n${pipeline} is ready to release: pnpm --filter deploy rollout release ${pipeline} --canary 10`,
@@ -258,9 +278,9 @@ if (command === 'affected') {
 } else if (command === 'check' && rest.includes('--affected')) {
   const pipelines = changeSince(base);
   console.info(`affected since ${base}: ${pipelines.join(', ') || 'nothing'}`);
-  process.exitCode = check(pipelines, base);
+  process.exitCode = await check(pipelines, base);
 } else if (command === 'check' && rest[0] && (rest[0] === 'all' || isPipeline(rest[0]))) {
-  process.exitCode = check([rest[0]], base);
+  process.exitCode = await check([rest[0]], base);
 } else {
   console.error(
     `usage: pnpm slice check <${[...PIPELINES, 'all'].join('|')}> | pnpm slice check --affected [--base <ref>] | pnpm slice affected [--base <ref>]`,

@@ -1,8 +1,13 @@
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /*
- * A pipeline's stages, run one after another with what each took printed as it ends and
- * again, all together, at the end: what `.ci/run` shows of a run.
+ * A pipeline's stages, with what each took printed as it ends and again, all together, at the
+ * end: what `.ci/run` shows of a run. Stages run one after another, or in lanes side by side
+ * (decision 039): the browsers' passes leave a quarter of two cores idle while they wait on
+ * pages, polls and the bank, and the unit tests fill it.
  */
 
 export interface Stage {
@@ -14,56 +19,175 @@ export interface Stage {
   run?: () => void;
 }
 
+/**
+ * Lanes that run side by side, each its stages one after another. The first lane's output is
+ * shown as it comes; each other lane's is kept in a file (named when it starts) and shown whole
+ * once every lane has ended, so that no line of two runners is mixed with another's.
+ */
+export interface Lanes {
+  lanes: readonly (readonly Stage[])[];
+}
+
+export type Step = Stage | Lanes;
+
 export interface StageTime {
   name: string;
   seconds: number;
   ok: boolean;
+  /** Ended by the pipeline because a stage in another lane failed: not a failure of its own. */
+  stopped?: boolean;
+}
+
+export interface PipelineTimes {
+  stages: StageTime[];
+  /** From the first stage's start to the last one's end: lanes overlap, so not the sum. */
+  seconds: number;
 }
 
 const minutes = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 
-/** Runs the stages until one fails; returns each one's time (the failed one last). */
-export function runStages(stages: readonly Stage[], cwd: string): StageTime[] {
-  const times: StageTime[] = [];
-  for (const stage of stages) {
-    console.info(`\n== ${stage.name}`);
-    const started = performance.now();
-    let ok = true;
-    if (stage.run) {
-      try {
-        stage.run();
-      } catch (error) {
-        console.error(error instanceof Error ? error.message : error);
-        ok = false;
-      }
-    } else {
-      const result = spawnSync(stage.command, stage.args, {
-        cwd,
-        stdio: 'inherit',
-        env: { ...process.env, ...stage.env },
-      });
-      ok = result.status === 0;
-    }
-    const seconds = (performance.now() - started) / 1000;
-    times.push({ name: stage.name, seconds, ok });
-    console.info(`== ${stage.name}: ${ok ? 'passed' : 'FAILED'} in ${minutes(seconds)}`);
-    if (!ok) break;
+const isLanes = (step: Step): step is Lanes => 'lanes' in step;
+
+/** The children running now, by process group: a failure elsewhere or a signal ends them. */
+const running = new Set<ChildProcess>();
+
+function endGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    // Each stage leads a process group of its own (detached): its servers and browsers end too.
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
   }
-  return times;
 }
 
-/** The closing table: each stage's time, and the whole. */
-export function formatTimes(pipeline: string, times: readonly StageTime[]): string {
-  const width = Math.max(...times.map((time) => time.name.length), 5);
-  const lines = times.map(
+let forwarding = false;
+
+/** A pipeline stopped by a signal stops its stages' groups, which do not share its own. */
+function forwardSignals(): void {
+  if (forwarding) return;
+  forwarding = true;
+  for (const [signal, number] of [
+    ['SIGINT', 2],
+    ['SIGTERM', 15],
+  ] as const) {
+    process.on(signal, () => {
+      for (const child of running) endGroup(child, signal);
+      process.exit(128 + number);
+    });
+  }
+}
+
+interface Lane {
+  stages: readonly Stage[];
+  /** Where the lane's output goes: inherited, or a file's descriptor. */
+  output: 'inherit' | number;
+}
+
+interface Run {
+  failed: boolean;
+  times: StageTime[];
+}
+
+async function runStage(stage: Stage, lane: Lane, cwd: string): Promise<boolean> {
+  if (stage.run) {
+    try {
+      stage.run();
+      return true;
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      return false;
+    }
+  }
+  const child = spawn(stage.command, stage.args, {
+    cwd,
+    stdio: ['ignore', lane.output, lane.output],
+    env: { ...process.env, ...stage.env },
+    detached: true,
+  });
+  running.add(child);
+  const code = await new Promise<number | null>((resolve) => {
+    child.on('error', (error) => {
+      console.error(`${stage.command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (status) => resolve(status));
+  });
+  running.delete(child);
+  return code === 0;
+}
+
+async function runLane(lane: Lane, cwd: string, run: Run, label: string): Promise<void> {
+  for (const stage of lane.stages) {
+    if (run.failed) return;
+    console.info(`\n== ${stage.name}${label}`);
+    const started = performance.now();
+    const passed = await runStage(stage, lane, cwd);
+    const seconds = (performance.now() - started) / 1000;
+    const stopped = !passed && run.failed;
+    run.times.push({ name: stage.name, seconds, ok: passed, ...(stopped ? { stopped } : {}) });
+    console.info(
+      `== ${stage.name}: ${passed ? 'passed' : stopped ? 'stopped' : 'FAILED'} in ${minutes(seconds)}`,
+    );
+    if (!passed && !run.failed) {
+      run.failed = true;
+      for (const child of running) endGroup(child);
+    }
+  }
+}
+
+async function runLanes(step: Lanes, cwd: string, run: Run): Promise<void> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'pipeline-lanes-'));
+  const kept = step.lanes.slice(1).map((stages, index) => {
+    const file = path.join(folder, `lane-${index + 2}.log`);
+    return { stages, file, fd: openSync(file, 'w') };
+  });
+  try {
+    // The kept lanes start first: a stage that runs in-process (the build) holds this process
+    // until it ends, and their commands are under way by then.
+    const alongside = kept.map(({ stages, file, fd }) =>
+      runLane({ stages, output: fd }, cwd, run, ` (alongside; its output: ${file})`),
+    );
+    await Promise.all([
+      ...alongside,
+      runLane({ stages: step.lanes[0] ?? [], output: 'inherit' }, cwd, run, ''),
+    ]);
+  } finally {
+    for (const { stages, file, fd } of kept) {
+      closeSync(fd);
+      console.info(`\n== the output of ${stages.map((stage) => stage.name).join(', ')}`);
+      process.stdout.write(readFileSync(file, 'utf8'));
+    }
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Runs the steps until a stage fails (the stages beside it stop too); returns their times. */
+export async function runStages(steps: readonly Step[], cwd: string): Promise<PipelineTimes> {
+  forwardSignals();
+  const run: Run = { failed: false, times: [] };
+  const started = performance.now();
+  for (const step of steps) {
+    if (run.failed) break;
+    if (isLanes(step)) await runLanes(step, cwd, run);
+    else await runLane({ stages: [step], output: 'inherit' }, cwd, run, '');
+  }
+  return { stages: run.times, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The closing table: each stage's time, and the whole run's. */
+export function formatTimes(pipeline: string, times: PipelineTimes): string {
+  const width = Math.max(...times.stages.map((time) => time.name.length), 5);
+  const lines = times.stages.map(
     (time) =>
-      `  ${time.name.padEnd(width)}  ${minutes(time.seconds).padStart(6)}${time.ok ? '' : '  FAILED'}`,
+      `  ${time.name.padEnd(width)}  ${minutes(time.seconds).padStart(6)}${
+        time.ok ? '' : time.stopped ? '  stopped' : '  FAILED'
+      }`,
   );
-  const total = times.reduce((sum, time) => sum + time.seconds, 0);
   return [
     `\nstages of ${pipeline}:`,
     ...lines,
-    `  ${'total'.padEnd(width)}  ${minutes(total).padStart(6)}`,
+    `  ${'total'.padEnd(width)}  ${minutes(times.seconds).padStart(6)}`,
   ].join('\n');
 }

@@ -1,0 +1,147 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatTimes, runStages, type Stage } from './stages';
+
+let folder: string;
+let printed: string[];
+
+beforeEach(() => {
+  folder = mkdtempSync(path.join(tmpdir(), 'stages-'));
+  printed = [];
+  vi.spyOn(console, 'info').mockImplementation((line: string) => printed.push(`${line}\n`));
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    printed.push(String(chunk));
+    return true;
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** A stage that runs `script` in Node, with `folder` as its working directory. */
+const node = (name: string, script: string): Stage => ({
+  name,
+  command: process.execPath,
+  args: ['-e', script],
+});
+
+/**
+ * Writes its own file, then waits (up to 20 s) for the other's: only stages side by side pass.
+ * The tests that use it allow 30 s: a loaded machine can take seconds to start a Node.
+ */
+const meet = (name: string, mine: string, theirs: string, say = '') =>
+  node(
+    name,
+    `const fs = require('node:fs');
+     fs.writeFileSync(${JSON.stringify(path.join(folder, mine))}, '');
+     const until = Date.now() + 20000;
+     const wait = () => fs.existsSync(${JSON.stringify(path.join(folder, theirs))}) ? process.stdout.write(${JSON.stringify(say)}) :
+       Date.now() > until ? process.exit(1) : setTimeout(wait, 20);
+     wait();`,
+  );
+
+describe('a pipeline’s stages', () => {
+  it('runs lanes side by side, and shows a kept lane’s output whole after the lanes', async () => {
+    const times = await runStages(
+      [
+        {
+          lanes: [
+            [meet('browsers', 'a', 'b')],
+            [meet('source', 'b', 'a', 'source met'), node('lint', '')],
+          ],
+        },
+      ],
+      folder,
+    );
+
+    expect(times.stages.map(({ name, ok }) => [name, ok])).toEqual(
+      expect.arrayContaining([
+        ['browsers', true],
+        ['source', true],
+        ['lint', true],
+      ]),
+    );
+    const output = printed.join('');
+    const kept = output.indexOf('== the output of source, lint');
+    expect(kept).toBeGreaterThan(output.indexOf('== browsers: passed'));
+    expect(output.indexOf('source met')).toBeGreaterThan(kept);
+  }, 30_000);
+
+  it('stops the stages beside a failed one, and runs nothing after it', async () => {
+    const marker = path.join(folder, 'ran');
+    const times = await runStages(
+      [
+        {
+          lanes: [
+            [node('e2e', 'setInterval(() => {}, 1000)'), node('nginx', '')],
+            [node('typecheck', 'setTimeout(() => process.exit(2), 200)')],
+          ],
+        },
+        node('image', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, '')`),
+      ],
+      folder,
+    );
+
+    expect(times.stages).toEqual([
+      expect.objectContaining({ name: 'typecheck', ok: false }),
+      expect.objectContaining({ name: 'e2e', ok: false, stopped: true }),
+    ]);
+    expect(times.stages[0]?.stopped).toBeUndefined();
+    expect(existsSync(marker)).toBe(false);
+    expect(formatTimes('all', times)).toMatch(
+      /typecheck +0:\d\d {2}FAILED\n {2}e2e +0:\d\d {2}stopped/,
+    );
+  });
+
+  it('ends a stopped stage’s whole process group, not the command alone', async () => {
+    const grandchild = path.join(folder, 'grandchild.pid');
+    await runStages(
+      [
+        {
+          lanes: [
+            [
+              node(
+                'servers',
+                `const { spawn } = require('node:child_process');
+                 const server = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+                 require('node:fs').writeFileSync(${JSON.stringify(grandchild)}, String(server.pid));
+                 setInterval(() => {}, 1000);`,
+              ),
+            ],
+            [
+              node(
+                'unit tests',
+                `const fs = require('node:fs');
+                 const wait = () => fs.existsSync(${JSON.stringify(grandchild)}) ? process.exit(1) : setTimeout(wait, 20);
+                 wait();`,
+              ),
+            ],
+          ],
+        },
+      ],
+      folder,
+    );
+
+    const pid = Number(readFileSync(grandchild, 'utf8'));
+    await vi.waitFor(
+      () => {
+        expect(() => process.kill(pid, 0)).toThrow();
+      },
+      { timeout: 20_000 },
+    );
+  }, 30_000);
+
+  it('counts the whole run from its start to its end, not the sum of lanes that overlap', async () => {
+    const times = await runStages(
+      [{ lanes: [[meet('one', 'c', 'd')], [meet('two', 'd', 'c')]] }],
+      folder,
+    );
+    const sum = times.stages.reduce((total, stage) => total + stage.seconds, 0);
+
+    expect(times.seconds).toBeLessThan(sum);
+  }, 30_000);
+});
