@@ -12,6 +12,12 @@ import { planLoan } from '../src/lib/calculator';
 import { fromTetri, toTetri } from '../src/lib/money';
 import { TestClock } from './build';
 
+/**
+ * For a test that makes PGlite databases on disk (initdb and the migrations in WebAssembly):
+ * about 20 s alone, over 30 s on a machine that also runs the browsers' suite.
+ */
+export const ON_DISK_TIMEOUT_MS = 120_000;
+
 /** Applies the migrations whose file names sort before `end`. */
 export const applyMigrationsBefore = (db: Database, end: string): Promise<string[]> =>
   migrate(db, { before: end });

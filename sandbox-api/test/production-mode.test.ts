@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { BUILT_IN_JWT_SECRET, configFromEnv, testConfig } from '../src/config';
 import { seed } from '../src/db/seed';
 import { TestClock } from './build';
+import { ON_DISK_TIMEOUT_MS } from './migration-utils';
 import { createUser, lastCode } from './user-utils';
 
 const SECRET = 'a-production-secret-of-forty-characters!';
@@ -34,21 +35,25 @@ describe('production mode refuses what this repository publishes', () => {
     expect(development.seed).toBe(true);
   });
 
-  it('will not start on a database that holds the seed users', async () => {
-    // PostgreSQL runs (SANDBOX_TEST_DATABASE_URL) share one database; a folder is PGlite's own.
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-production-'));
-    const config = { ...testConfig(), databaseUrl: undefined, dataDir };
-    try {
-      const development = await buildApp({ config });
-      await seed(development);
-      await development.close();
-      await expect(
-        buildApp({ config: { ...config, mode: 'production', jwtSecret: SECRET, seed: false } }),
-      ).rejects.toThrow(/seed users/);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'will not start on a database that holds the seed users',
+    async () => {
+      // PostgreSQL runs (SANDBOX_TEST_DATABASE_URL) share one database; a folder is PGlite's own.
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-production-'));
+      const config = { ...testConfig(), databaseUrl: undefined, dataDir };
+      try {
+        const development = await buildApp({ config });
+        await seed(development);
+        await development.close();
+        await expect(
+          buildApp({ config: { ...config, mode: 'production', jwtSecret: SECRET, seed: false } }),
+        ).rejects.toThrow(/seed users/);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    ON_DISK_TIMEOUT_MS,
+  );
 });
 
 describe('one-time codes in the log', () => {
