@@ -44,6 +44,19 @@ const meet = (name: string, mine: string, theirs: string, say = '') =>
      wait();`,
   );
 
+/** A stage that fails as soon as `file` exists: a failure beside a stage that is running. */
+const waitFor = (name: string, file: string) =>
+  node(
+    name,
+    `const fs = require('node:fs');
+     const wait = () => fs.existsSync(${JSON.stringify(file)}) ? process.exit(1) : setTimeout(wait, 20);
+     wait();`,
+  );
+
+/** Waits until no process has `pid`. */
+const expectGone = (pid: number) =>
+  vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 20_000 });
+
 describe('a pipeline’s stages', () => {
   it('runs lanes side by side, and shows a kept lane’s output whole after the lanes', async () => {
     const times = await runStages(
@@ -112,27 +125,65 @@ describe('a pipeline’s stages', () => {
                  setInterval(() => {}, 1000);`,
               ),
             ],
-            [
-              node(
-                'unit tests',
-                `const fs = require('node:fs');
-                 const wait = () => fs.existsSync(${JSON.stringify(grandchild)}) ? process.exit(1) : setTimeout(wait, 20);
-                 wait();`,
-              ),
-            ],
+            [waitFor('unit tests', grandchild)],
           ],
         },
       ],
       folder,
     );
 
-    const pid = Number(readFileSync(grandchild, 'utf8'));
-    await vi.waitFor(
-      () => {
-        expect(() => process.kill(pid, 0)).toThrow();
-      },
-      { timeout: 20_000 },
+    await expectGone(Number(readFileSync(grandchild, 'utf8')));
+  }, 30_000);
+
+  it('lets a stopped runner end the servers it started in a group of their own, as Playwright does', async () => {
+    const server = path.join(folder, 'server.pid');
+    await runStages(
+      [
+        {
+          lanes: [
+            [
+              node(
+                'e2e',
+                `const { spawn } = require('node:child_process');
+                 const server = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore', detached: true });
+                 require('node:fs').writeFileSync(${JSON.stringify(server)}, String(server.pid));
+                 process.on('SIGINT', () => { process.kill(-server.pid, 'SIGKILL'); process.exit(130); });
+                 setInterval(() => {}, 1000);`,
+              ),
+            ],
+            [waitFor('unit tests', server)],
+          ],
+        },
+      ],
+      folder,
     );
+
+    await expectGone(Number(readFileSync(server, 'utf8')));
+  }, 30_000);
+
+  it('kills a stopped stage that does not end within its grace', async () => {
+    const started = path.join(folder, 'deaf.pid');
+    const times = await runStages(
+      [
+        {
+          lanes: [
+            [
+              node(
+                'deaf',
+                `process.on('SIGINT', () => {});
+                 require('node:fs').writeFileSync(${JSON.stringify(started)}, String(process.pid));
+                 setInterval(() => {}, 1000);`,
+              ),
+            ],
+            [waitFor('unit tests', started)],
+          ],
+        },
+      ],
+      folder,
+      { graceMs: 200 },
+    );
+
+    expect(times.stages).toContainEqual(expect.objectContaining({ name: 'deaf', stopped: true }));
   }, 30_000);
 
   it('counts the whole run from its start to its end, not the sum of lanes that overlap', async () => {

@@ -52,19 +52,37 @@ const isLanes = (step: Step): step is Lanes => 'lanes' in step;
 /** The children running now, by process group: a failure elsewhere or a signal ends them. */
 const running = new Set<ChildProcess>();
 
-function endGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  try {
-    // Each stage leads a process group of its own (detached): its servers and browsers end too.
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
+/** How long a stopped stage has to end its own children before its group is killed. */
+const GRACE_MS = 15_000;
+
+const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * Stops a stage as Ctrl-C would: SIGINT to its process group (each stage leads one, detached),
+ * which lets a runner end what it started in groups of its own — Playwright's web servers,
+ * which outlived a SIGTERM — and SIGKILL to the group if it is still there after the grace.
+ */
+function stopGroup(child: ChildProcess, signal: NodeJS.Signals, graceMs: number): void {
+  const pid = child.pid;
+  if (pid === undefined || ended(child)) return;
+  const send = (to: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, to);
+    } catch {
+      // Already gone.
+    }
+  };
+  send(signal);
+  const kill = setTimeout(() => send('SIGKILL'), graceMs);
+  child.once('close', () => clearTimeout(kill));
 }
 
 let forwarding = false;
 
-/** A pipeline stopped by a signal stops its stages' groups, which do not share its own. */
+/**
+ * A pipeline stopped by a signal passes it to its stages' groups, which do not share its own,
+ * and ends once they have.
+ */
 function forwardSignals(): void {
   if (forwarding) return;
   forwarding = true;
@@ -73,8 +91,12 @@ function forwardSignals(): void {
     ['SIGTERM', 15],
   ] as const) {
     process.on(signal, () => {
-      for (const child of running) endGroup(child, signal);
-      process.exit(128 + number);
+      const children = [...running];
+      for (const child of children) stopGroup(child, signal, GRACE_MS);
+      const closed = children.map((child) =>
+        ended(child) ? undefined : new Promise((resolve) => child.once('close', resolve)),
+      );
+      void Promise.all(closed).then(() => process.exit(128 + number));
     });
   }
 }
@@ -88,6 +110,7 @@ interface Lane {
 interface Run {
   failed: boolean;
   times: StageTime[];
+  graceMs: number;
 }
 
 async function runStage(stage: Stage, lane: Lane, cwd: string): Promise<boolean> {
@@ -132,7 +155,7 @@ async function runLane(lane: Lane, cwd: string, run: Run, label: string): Promis
     );
     if (!passed && !run.failed) {
       run.failed = true;
-      for (const child of running) endGroup(child);
+      for (const child of running) stopGroup(child, 'SIGINT', run.graceMs);
     }
   }
 }
@@ -163,10 +186,17 @@ async function runLanes(step: Lanes, cwd: string, run: Run): Promise<void> {
   }
 }
 
-/** Runs the steps until a stage fails (the stages beside it stop too); returns their times. */
-export async function runStages(steps: readonly Step[], cwd: string): Promise<PipelineTimes> {
+/**
+ * Runs the steps until a stage fails (the stages beside it stop too, each given `graceMs` to
+ * end what it started); returns their times.
+ */
+export async function runStages(
+  steps: readonly Step[],
+  cwd: string,
+  { graceMs = GRACE_MS } = {},
+): Promise<PipelineTimes> {
   forwardSignals();
-  const run: Run = { failed: false, times: [] };
+  const run: Run = { failed: false, times: [], graceMs };
   const started = performance.now();
   for (const step of steps) {
     if (run.failed) break;
