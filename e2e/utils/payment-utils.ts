@@ -200,22 +200,32 @@ export async function expectReturnPage(page: Page): Promise<number> {
 }
 
 /**
- * Holds the page's reads of an order after its first until `release` is called, as a slow
- * connection would: the first read answers the order as the bank left it (`processing`), so a
+ * Holds the page's reads of an order once one has answered it `processing`, until `release`
+ * is called, as a slow connection would: the page shows the order as the bank left it, so a
  * test can look at that state (axe, a screenshot) without racing the bank's decision, which
- * the next read, once released, brings.
+ * the next read, once released, brings. A read before that passes (a saved card's order is
+ * `created` for a moment, longer on a loaded machine: holding its next read held the page
+ * there).
  */
 export async function holdLaterOrderReads(page: Page): Promise<() => Promise<void>> {
   const oneOrder = /\/api\/loan\/payment_orders\/\d+\/$/;
-  let reads = 0;
+  let processingShown = false;
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   const hold = async (route: Route) => {
-    reads += 1;
-    if (reads > 1) await released;
-    await route.fallback();
+    if (processingShown) {
+      await released;
+      await route.fallback();
+      return;
+    }
+    const response = await route.fetch();
+    const order: unknown = await response.json().catch(() => undefined);
+    if (typeof order === 'object' && order !== null && 'status' in order) {
+      processingShown = order.status === 'processing';
+    }
+    await route.fulfill({ response });
   };
   await page.route(oneOrder, hold);
   return async () => {
