@@ -21,7 +21,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: HOST_URL,
-    trace: 'retain-on-failure',
+    // As the browsers' suite's: a failed test's trace without its filmstrip (playwright.config.ts).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
