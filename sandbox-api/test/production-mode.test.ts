@@ -10,7 +10,10 @@ import { createUser, lastCode } from './user-utils';
 
 const SECRET = 'a-production-secret-of-forty-characters!';
 
-describe('production mode refuses what this repository publishes', () => {
+// Its last test makes two PGlite databases on disk.
+describe('production mode refuses what this repository publishes', {
+  timeout: ON_DISK_TIMEOUT_MS,
+}, () => {
   it('needs a signing key of its own', () => {
     expect(() => configFromEnv({ SANDBOX_MODE: 'production' })).toThrow(/JWT_SECRET/);
     expect(() =>
@@ -35,25 +38,21 @@ describe('production mode refuses what this repository publishes', () => {
     expect(development.seed).toBe(true);
   });
 
-  it(
-    'will not start on a database that holds the seed users',
-    async () => {
-      // PostgreSQL runs (SANDBOX_TEST_DATABASE_URL) share one database; a folder is PGlite's own.
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-production-'));
-      const config = { ...testConfig(), databaseUrl: undefined, dataDir };
-      try {
-        const development = await buildApp({ config });
-        await seed(development);
-        await development.close();
-        await expect(
-          buildApp({ config: { ...config, mode: 'production', jwtSecret: SECRET, seed: false } }),
-        ).rejects.toThrow(/seed users/);
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-    ON_DISK_TIMEOUT_MS,
-  );
+  it('will not start on a database that holds the seed users', async () => {
+    // PostgreSQL runs (SANDBOX_TEST_DATABASE_URL) share one database; a folder is PGlite's own.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-production-'));
+    const config = { ...testConfig(), databaseUrl: undefined, dataDir };
+    try {
+      const development = await buildApp({ config });
+      await seed(development);
+      await development.close();
+      await expect(
+        buildApp({ config: { ...config, mode: 'production', jwtSecret: SECRET, seed: false } }),
+      ).rejects.toThrow(/seed users/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('one-time codes in the log', () => {
