@@ -107,7 +107,8 @@ const e2e = (name: string, args: string[], env: Record<string, string> = {}) =>
 
 /**
  * The checks that read the source (types, lint, unit tests) run in a lane beside the builds and
- * the browsers' passes, which leave a core idle while they wait on pages (decision 039).
+ * the browsers' passes, which leave about a quarter of two cores idle while they wait on pages
+ * (decision 039).
  */
 const besideTheBrowsers = (browsers: readonly Stage[], source: readonly Stage[]): Step[] => [
   { lanes: [browsers, source] },
