@@ -9,7 +9,7 @@ import type { EnvVariable } from 'tooling/apps';
 export const E2E_VARIABLES: readonly EnvVariable[] = [
   {
     names: ['CHROME_PATH'],
-    default: '`/usr/bin/chromium` when present',
+    default: "Debian's headless shell, else `/usr/bin/chromium`, when present",
     meaning: 'the Chromium the e2e suite drives',
   },
   {
