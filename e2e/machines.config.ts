@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './utils/chromium';
+import { FAILURE_TRACE } from './utils/failure-trace';
 import { HOST_URL } from './utils/urls';
 
 /**
@@ -21,8 +22,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: HOST_URL,
-    // As the browsers' suite's: a failed test's trace without its filmstrip (playwright.config.ts).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    trace: FAILURE_TRACE,
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },

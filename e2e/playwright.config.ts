@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './utils/chromium';
+import { FAILURE_TRACE } from './utils/failure-trace';
 import { firefoxLaunchOptions } from './utils/firefox';
 import { E2E_HOST_METRICS_PORT, E2E_SANDBOX_ENV } from './utils/sandbox-env';
 import { SERVERS_LOG } from './utils/servers-log';
@@ -39,10 +40,7 @@ export default defineConfig({
   globalTeardown: './global-teardown.ts',
   use: {
     baseURL: HOST_URL,
-    // A failed test keeps its trace: each action's DOM snapshot, network and console. Not its
-    // filmstrip: the screencast behind it cost a fifth of the suite's CPU (phone loans.spec:
-    // 160 → 129 CPU-seconds, the GPU process 17 → 5), and the failure's own screenshot is kept.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    trace: FAILURE_TRACE,
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
