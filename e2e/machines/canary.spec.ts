@@ -171,8 +171,12 @@ test.describe('a canary over three machines', () => {
         reached[machine.address] = Date.now() - promotedAt;
       }),
     );
+    // The verdict's evidence, and the visits that gave it: what the window is sized by.
+    const verdict = PROMOTED(canary).exec(deployment.output())?.[0] ?? '';
+    const figures = { verdict, visits: given.length, promotedReachedMachinesMs: reached };
     mkdirSync(path.dirname(FIGURES), { recursive: true });
-    writeFileSync(FIGURES, `${JSON.stringify({ promotedReachedMachinesMs: reached }, null, 2)}\n`);
+    writeFileSync(FIGURES, `${JSON.stringify(figures, null, 2)}\n`);
+    console.info(`${verdict}, after ${given.length} visits`);
     console.info(`promotion reached each machine after (ms): ${JSON.stringify(reached)}`);
     expect(pinnedRelease()).toBe(canary);
     // The production pin names it and what it replaced.
