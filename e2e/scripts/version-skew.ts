@@ -227,7 +227,12 @@ async function serverRendered(label: string): Promise<boolean> {
   return said.length === 0;
 }
 
-const slice = process.argv[2];
+/**
+ * `--release-only` builds the release in production and stops: a pipeline builds it beside the
+ * browsers' passes (decision 039), and the passes here find it built.
+ */
+const releaseOnly = process.argv.includes('--release-only');
+const slice = process.argv.slice(2).find((arg) => arg !== '--release-only');
 if (slice !== undefined && !(isPipeline(slice) && slice !== 'platform')) {
   console.error(`version skew: no slice ${slice}; one of ${SLICES.join(', ')}`);
   process.exit(2);
@@ -241,6 +246,10 @@ if (!commit) {
   process.exit(0);
 }
 const release = buildRelease(commit);
+if (releaseOnly) {
+  console.info(`version skew: the release in production (${commit.slice(0, 12)}) is in ${release}`);
+  process.exit(0);
+}
 const short = commit.slice(0, 12);
 const treesWith = (tree: (folder: RemoteApp['folder']) => string) =>
   Object.fromEntries(REMOTE_APPS.map((app) => [app.folder, tree(app.folder)])) as RemoteTrees;

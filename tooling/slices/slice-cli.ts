@@ -106,9 +106,21 @@ const e2e = (name: string, args: string[], env: Record<string, string> = {}) =>
   });
 
 /**
+ * The release in production, built once per commit into the cache: in the lane beside the
+ * browsers, after the unit tests, so the skew pass (which waits for it) finds it built.
+ */
+const RELEASE_IN_PRODUCTION = 'the release in production';
+const releaseInProduction = pnpm(RELEASE_IN_PRODUCTION, [
+  '--filter',
+  'e2e',
+  'test:skew',
+  '--release-only',
+]);
+
+/**
  * The checks that read the source (types, lint, unit tests) run in a lane beside the builds and
  * the browsers' passes, which leave about a quarter of two cores idle while they wait on pages
- * (decision 039).
+ * (decision 039); so do the builds that need no server: the release in production, the image.
  */
 const besideTheBrowsers = (browsers: readonly Stage[], source: readonly Stage[]): Step[] => [
   { lanes: [browsers, source] },
@@ -122,23 +134,38 @@ function sliceStages(slice: (typeof SLICES)[number], base: string): Step[] {
       buildStage([slice], base),
       pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
       e2e(`e2e (${slice}'s tests)`, ['--grep', e2eGrepOf(slice)]),
-      pnpm('version skew (the slice deployed alone)', ['--filter', 'e2e', 'test:skew', slice]),
+      {
+        ...pnpm('version skew (the slice deployed alone)', ['--filter', 'e2e', 'test:skew', slice]),
+        after: [RELEASE_IN_PRODUCTION],
+      },
     ],
     [
       pnpm('typecheck', ['--filter', slice, 'typecheck']),
       pnpm('lint', ['exec', 'biome', 'check', slice]),
       pnpm('unit tests', ['--filter', slice, 'test']),
+      releaseInProduction,
     ],
   );
 }
 
-/** The passes only the platform's change needs: served through nginx, machines, image, skew. */
+/**
+ * The passes only the platform's change needs, in the browsers' lane: WebKit, served through
+ * nginx, machines, skew. They bind the product's ports, so they run one after another.
+ */
 const platformPasses = (): Stage[] => [
   pnpm('webkit', ['test:webkit']),
   pnpm('e2e through nginx', ['test:prod'], { E2E_BUILT: '1' }),
   pnpm('three machines', ['test:machines']),
-  pnpm('image', ['test:image']),
-  pnpm('version skew (both ways)', ['test:skew']),
+  { ...pnpm('version skew (both ways)', ['test:skew']), after: [RELEASE_IN_PRODUCTION] },
+];
+
+/**
+ * The platform's builds that bind no product port, in the lane beside: the release in
+ * production, and the page server's image (smoked on ports of its own) once the build is there.
+ */
+const platformBuilds = (): Stage[] => [
+  releaseInProduction,
+  { ...pnpm('image', ['test:image']), after: ['build'] },
 ];
 
 function stagesOf(pipeline: Pipeline | 'all', base: string): Step[] {
@@ -156,6 +183,7 @@ function stagesOf(pipeline: Pipeline | 'all', base: string): Step[] {
         pnpm('lint', ['lint']),
         pnpm('structure', ['structure']),
         pnpm('unit tests', ['test:unit']),
+        ...platformBuilds(),
       ],
     );
   if (pipeline !== 'platform') return sliceStages(pipeline, base);
@@ -183,6 +211,7 @@ function stagesOf(pipeline: Pipeline | 'all', base: string): Step[] {
         '--workspace-concurrency=2',
         'test',
       ]),
+      ...platformBuilds(),
     ],
   );
 }

@@ -186,6 +186,68 @@ describe('a pipeline’s stages', () => {
     expect(times.stages).toContainEqual(expect.objectContaining({ name: 'deaf', stopped: true }));
   }, 30_000);
 
+  it('starts a stage that waits for one in another lane only once that one has passed', async () => {
+    const built = path.join(folder, 'built');
+    const times = await runStages(
+      [
+        {
+          lanes: [
+            [
+              node(
+                'build',
+                `setTimeout(() => require('node:fs').writeFileSync(${JSON.stringify(built)}, ''), 500)`,
+              ),
+            ],
+            [
+              {
+                ...node(
+                  'image',
+                  `process.exit(require('node:fs').existsSync(${JSON.stringify(built)}) ? 0 : 3)`,
+                ),
+                after: ['build'],
+              },
+            ],
+          ],
+        },
+      ],
+      folder,
+    );
+
+    expect(times.stages).toEqual([
+      expect.objectContaining({ name: 'build', ok: true }),
+      expect.objectContaining({ name: 'image', ok: true }),
+    ]);
+  }, 30_000);
+
+  it('never starts a stage whose awaited stage failed', async () => {
+    const marker = path.join(folder, 'ran');
+    const times = await runStages(
+      [
+        {
+          lanes: [
+            [node('build', 'process.exit(1)')],
+            [
+              {
+                ...node('image', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, '')`),
+                after: ['build'],
+              },
+            ],
+          ],
+        },
+      ],
+      folder,
+    );
+
+    expect(times.stages.map(({ name }) => name)).toEqual(['build']);
+    expect(existsSync(marker)).toBe(false);
+  }, 30_000);
+
+  it('refuses a stage that waits for one that never runs beside or before it', async () => {
+    await expect(
+      runStages([{ ...node('image', ''), after: ['build'] }, node('build', '')], folder),
+    ).rejects.toThrow('stage "image" waits for "build", which does not run beside or before it');
+  });
+
   it('counts the whole run from its start to its end, not the sum of lanes that overlap', async () => {
     const times = await runStages(
       [{ lanes: [[meet('one', 'c', 'd')], [meet('two', 'd', 'c')]] }],

@@ -17,6 +17,11 @@ export interface Stage {
   env?: Record<string, string>;
   /** Runs in-process instead of a command (the build cache's restore and keep). */
   run?: () => void;
+  /**
+   * Stages, in another lane or an earlier step, that must have passed before this one starts:
+   * the lane waits for them (the image waits for the build it packs).
+   */
+  after?: readonly string[];
 }
 
 /**
@@ -111,7 +116,32 @@ interface Run {
   failed: boolean;
   times: StageTime[];
   graceMs: number;
+  /** Each stage's end, by name, whether or not it has started: what `after` waits for. */
+  ends: Map<string, Deferred>;
+  /** Settles when a stage fails: a stage waiting on others then never starts. */
+  failure: Deferred;
 }
+
+interface Deferred {
+  promise: Promise<void>;
+  settle: () => void;
+}
+
+function deferred(): Deferred {
+  let settle = () => {};
+  const promise = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
+}
+
+const endOf = (run: Run, name: string): Deferred => {
+  const known = run.ends.get(name);
+  if (known) return known;
+  const made = deferred();
+  run.ends.set(name, made);
+  return made;
+};
 
 async function runStage(stage: Stage, lane: Lane, cwd: string): Promise<boolean> {
   if (stage.run) {
@@ -144,6 +174,13 @@ async function runStage(stage: Stage, lane: Lane, cwd: string): Promise<boolean>
 async function runLane(lane: Lane, cwd: string, run: Run, label: string): Promise<void> {
   for (const stage of lane.stages) {
     if (run.failed) return;
+    if (stage.after?.length) {
+      await Promise.race([
+        Promise.all(stage.after.map((name) => endOf(run, name).promise)),
+        run.failure.promise,
+      ]);
+      if (run.failed) return;
+    }
     console.info(`\n== ${stage.name}${label}`);
     const started = performance.now();
     const passed = await runStage(stage, lane, cwd);
@@ -155,7 +192,29 @@ async function runLane(lane: Lane, cwd: string, run: Run, label: string): Promis
     );
     if (!passed && !run.failed) {
       run.failed = true;
+      run.failure.settle();
       for (const child of running) stopGroup(child, 'SIGINT', run.graceMs);
+    }
+    endOf(run, stage.name).settle();
+  }
+}
+
+/**
+ * A stage may wait only on one that runs beside it or before it: one that never comes would
+ * hold its lane for ever.
+ */
+function checkOrder(steps: readonly Step[]): void {
+  const seen = new Set<string>();
+  for (const step of steps) {
+    const stages = isLanes(step) ? step.lanes.flat() : [step];
+    for (const stage of stages) seen.add(stage.name);
+    for (const stage of stages) {
+      const unknown = (stage.after ?? []).filter((name) => !seen.has(name) || name === stage.name);
+      if (unknown.length > 0) {
+        throw new Error(
+          `stage "${stage.name}" waits for ${unknown.map((name) => `"${name}"`).join(', ')}, which does not run beside or before it`,
+        );
+      }
     }
   }
 }
@@ -195,8 +254,9 @@ export async function runStages(
   cwd: string,
   { graceMs = GRACE_MS } = {},
 ): Promise<PipelineTimes> {
+  checkOrder(steps);
   forwardSignals();
-  const run: Run = { failed: false, times: [], graceMs };
+  const run: Run = { failed: false, times: [], graceMs, ends: new Map(), failure: deferred() };
   const started = performance.now();
   for (const step of steps) {
     if (run.failed) break;
