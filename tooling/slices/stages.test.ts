@@ -246,6 +246,12 @@ describe('a pipeline’s stages', () => {
     await expect(
       runStages([{ ...node('image', ''), after: ['build'] }, node('build', '')], folder),
     ).rejects.toThrow('stage "image" waits for "build", which does not run beside or before it');
+    await expect(
+      runStages(
+        [{ lanes: [[{ ...node('image', ''), after: ['build'] }, node('build', '')]] }],
+        folder,
+      ),
+    ).rejects.toThrow('stage "image" waits for "build", which does not run beside or before it');
   });
 
   it('counts the whole run from its start to its end, not the sum of lanes that overlap', async () => {

@@ -200,21 +200,24 @@ async function runLane(lane: Lane, cwd: string, run: Run, label: string): Promis
 }
 
 /**
- * A stage may wait only on one that runs beside it or before it: one that never comes would
- * hold its lane for ever.
+ * A stage may wait only on one that runs beside it (in another lane) or before it: one that
+ * never comes, or comes after it in its own lane, would hold its lane for ever.
  */
 function checkOrder(steps: readonly Step[]): void {
   const seen = new Set<string>();
   for (const step of steps) {
-    const stages = isLanes(step) ? step.lanes.flat() : [step];
-    for (const stage of stages) seen.add(stage.name);
-    for (const stage of stages) {
-      const unknown = (stage.after ?? []).filter((name) => !seen.has(name) || name === stage.name);
-      if (unknown.length > 0) {
-        throw new Error(
-          `stage "${stage.name}" waits for ${unknown.map((name) => `"${name}"`).join(', ')}, which does not run beside or before it`,
-        );
-      }
+    const lanes = isLanes(step) ? step.lanes : [[step]];
+    for (const stage of lanes.flat()) seen.add(stage.name);
+    for (const lane of lanes) {
+      lane.forEach((stage, index) => {
+        const ahead = new Set(lane.slice(index).map(({ name }) => name));
+        const never = (stage.after ?? []).filter((name) => !seen.has(name) || ahead.has(name));
+        if (never.length > 0) {
+          throw new Error(
+            `stage "${stage.name}" waits for ${never.map((name) => `"${name}"`).join(', ')}, which does not run beside or before it`,
+          );
+        }
+      });
     }
   }
 }
