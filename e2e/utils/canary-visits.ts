@@ -189,8 +189,8 @@ export const BROKEN_CANARY = [
  * machine, so a one-minute window rolled a sound canary back there for want of evidence (issue
  * 54's CI run) and the window was two minutes. The headless shell makes a visit a third of the
  * CPU: 29 visits in a one-minute window here, 13 of them the canary's — too near 11 to trust on
- * a loaded machine, so 90 s (about 43 visits here, 34 at the old slow rate). The window is sized
- * for the slow machine, not raced; `test-results/machines-canary.json` keeps each run's count.
+ * a loaded machine — and 51 in 90 s, 23 of them the canary's. The window is sized for the slow
+ * machine, not raced; `test-results/machines-canary.json` keeps each run's count.
  */
 export const SOUND_CANARY = [
   ...['--canary', '50', '--window', '90', '--every', '2', '--min-views', '4'],

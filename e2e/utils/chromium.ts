@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 
 /**
  * Debian's build of Chromium's headless shell (package chromium-headless-shell): the headless
- * Chromium Playwright itself runs by default. The full browser's headless mode builds a whole
- * browser window for every page: 2.1 CPU-seconds for a new context and page against the shell's
+ * Chromium Playwright itself runs by default. The full browser's headless mode is the whole
+ * browser run without a screen: 2.1 CPU-seconds for a new context and page against the shell's
  * 0.4, and 5.2 for a visit of / against 1.8 (decision 039). The wrapper in /usr/bin is a shell
  * script that does not exec: Playwright must start, and end, the binary itself.
  */
