@@ -33,6 +33,7 @@ export function AmountControl({ value, bounds, onChange, onValidity }: AmountCon
   const [notice, setNotice] = useState<Notice>(null);
   const step = sliderStep(bounds);
   const field = useRef<HTMLInputElement>(null);
+  const slider = useRef<HTMLInputElement>(null);
 
   const onType = (text: string) => {
     const read = readTypedAmount(text);
@@ -54,12 +55,16 @@ export function AmountControl({ value, bounds, onChange, onValidity }: AmountCon
     }
   };
 
-  // An amount typed into the server's page before this script took it over stays in the
-  // field: it is taken as typed, so the figures follow what the customer sees.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the field becomes the script's.
+  // An amount typed or slid to on the server's page before this script took it over stays:
+  // it is taken as the customer left it, so the figures follow what the customer sees. The
+  // browser keeps a range input's value on its steps and within its bounds.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the inputs become the script's.
   useEffect(() => {
-    const before = field.current?.value;
-    if (before !== undefined && before !== String(value)) onType(before);
+    const typedBefore = field.current?.value;
+    const slidBefore = slider.current?.value;
+    if (typedBefore !== undefined && typedBefore !== String(value)) onType(typedBefore);
+    else if (slidBefore !== undefined && slidBefore !== String(value))
+      onChange(clampLari(Number(slidBefore), bounds));
   }, []);
 
   const onLeave = () => {
@@ -116,6 +121,7 @@ export function AmountControl({ value, bounds, onChange, onValidity }: AmountCon
         {t.amountSlider}
       </label>
       <input
+        ref={slider}
         id={rangeId}
         className={styles.slider}
         type="range"

@@ -9,20 +9,40 @@ import LoanCalculator, { prefetchOnServer } from './loan-calculator';
 // The server's calculator taken over by the browser's script (decision 020): in jsdom, as the
 // browser hydrates it. The server's side is loan-calculator.server.test.tsx, in Node.
 
+/** The server's calculator in the document, and a hydrate that takes it over. */
+async function serverPage() {
+  const client = new QueryClient();
+  await prefetchOnServer(client, new URLSearchParams());
+  const page = () => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/']}>
+        <LoanCalculator />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(page());
+  document.body.append(container);
+  // Unmounted at the end: React's scheduler must not work on after the test's DOM is gone.
+  let root: Root | undefined;
+  return {
+    container,
+    hydrate: () =>
+      act(async () => {
+        root = hydrateRoot(container, page());
+      }),
+    [Symbol.dispose]: () => {
+      act(() => root?.unmount());
+      client.clear();
+      container.remove();
+    },
+  };
+}
+
 describe('the calculator the browser takes over from the server', () => {
   it('takes what was typed and chosen before its script arrived, and shows the figures for it', async () => {
-    const client = new QueryClient();
-    await prefetchOnServer(client, new URLSearchParams());
-    const page = () => (
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/']}>
-          <LoanCalculator />
-        </MemoryRouter>
-      </QueryClientProvider>
-    );
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(page());
-    document.body.append(container);
+    using server = await serverPage();
+    const { container } = server;
     // The customer types and chooses on the server's page; no script listens yet.
     const field = container.querySelector<HTMLInputElement>('input[name="amount"]');
     const sixMonths = container.querySelector<HTMLInputElement>('input[name="term"][value="6"]');
@@ -30,23 +50,31 @@ describe('the calculator the browser takes over from the server', () => {
     field.value = '3500';
     sixMonths.checked = true;
 
-    // Unmounted at the end: React's scheduler must not work on after the test's DOM is gone.
-    let root: Root | undefined;
-    try {
-      await act(async () => {
-        root = hydrateRoot(container, page());
-      });
-      expect(
-        await screen.findByText(money(visitorOffer(3500, 6).monthly_payment), {
-          selector: 'output',
-        }),
-      ).toBeVisible();
-      expect(field.value).toBe('3500');
-      expect(sixMonths.checked).toBe(true);
-    } finally {
-      act(() => root?.unmount());
-      client.clear();
-      container.remove();
-    }
+    await server.hydrate();
+    expect(
+      await screen.findByText(money(visitorOffer(3500, 6).monthly_payment), {
+        selector: 'output',
+      }),
+    ).toBeVisible();
+    expect(field.value).toBe('3500');
+    expect(sixMonths.checked).toBe(true);
+  });
+
+  it('takes where the slider was moved before its script arrived, in the field and the figures', async () => {
+    using server = await serverPage();
+    const slider = server.container.querySelector<HTMLInputElement>('input[type="range"]');
+    const field = server.container.querySelector<HTMLInputElement>('input[name="amount"]');
+    if (!slider || !field) throw new Error('the server rendered no amount');
+    // Two presses of the arrow key on the server's page: the browser moves the range alone.
+    slider.value = '1200';
+
+    await server.hydrate();
+    expect(
+      await screen.findByText(money(visitorOffer(1200, 12).monthly_payment), {
+        selector: 'output',
+      }),
+    ).toBeVisible();
+    expect(field.value).toBe('1200');
+    expect(slider.value).toBe('1200');
   });
 });
