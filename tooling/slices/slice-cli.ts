@@ -12,6 +12,7 @@ import {
   treeOf,
   workingTree,
 } from './build-cache.ts';
+import { keepBuildsForOwnMachines, onOwnMachine, ownMachinesPossible } from './own-machine.ts';
 import {
   affectedPipelines,
   e2eGrepOf,
@@ -94,6 +95,8 @@ function buildStage(own: readonly BuiltApp[], othersAt?: string): Stage {
           restoreBuild(ROOT, app, key);
         }
       }
+      // Before any pass can change what is served: the builds the own machines start from.
+      if (ownMachinesPossible()) keepBuildsForOwnMachines(ROOT);
     },
   };
 }
@@ -126,14 +129,30 @@ const besideTheBrowsers = (browsers: readonly Stage[], source: readonly Stage[])
   { lanes: [browsers, source] },
 ];
 
-/** What a slice's change can break, and nothing else. */
+/** Both browsers' versions, printed before their first pass. */
+const browsers = pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']);
+
+/** `stage` on a machine of its own, once the build it starts from is kept. */
+const ownMachine = (stage: Stage): Stage => ({
+  ...onOwnMachine(stage, ROOT),
+  after: [...(stage.after ?? []), 'build'],
+});
+
+/**
+ * What a slice's change can break, and nothing else. Where this machine gives a pass a machine
+ * of its own, the slice's browser tests are split in two: the second half runs beside the
+ * first, with servers of its own, once the unit tests are done.
+ */
 function sliceStages(slice: (typeof SLICES)[number], base: string): Step[] {
+  const name = `e2e (${slice}'s tests)`;
+  const grep = ['--grep', e2eGrepOf(slice)];
+  const split = ownMachinesPossible();
   return besideTheBrowsers(
     [
       // The host, the page server and the other slices as the target branch has them.
       buildStage([slice], base),
-      pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
-      e2e(`e2e (${slice}'s tests)`, ['--grep', e2eGrepOf(slice)]),
+      browsers,
+      split ? e2e(`${name}, first half`, [...grep, '--shard=1/2']) : e2e(name, grep),
       {
         ...pnpm('version skew (the slice deployed alone)', ['--filter', 'e2e', 'test:skew', slice]),
         after: [RELEASE_IN_PRODUCTION],
@@ -144,76 +163,75 @@ function sliceStages(slice: (typeof SLICES)[number], base: string): Step[] {
       pnpm('lint', ['exec', 'biome', 'check', slice]),
       pnpm('unit tests', ['--filter', slice, 'test']),
       releaseInProduction,
+      ...(split ? [ownMachine(e2e(`${name}, second half`, [...grep, '--shard=2/2']))] : []),
     ],
   );
 }
 
 /**
- * The passes only the platform's change needs, in the browsers' lane: WebKit, served through
- * nginx, machines, skew. They bind the product's ports, so they run one after another.
+ * The passes only the platform's change needs, and the builds that bind no product port (the
+ * release in production; the page server's image, smoked on ports of its own). WebKit and the
+ * skew pass bind the product's ports: they run in the browsers' lane, after the suite. So do
+ * the passes through nginx and across three machines, unless this machine gives each a machine
+ * of its own: then they run in the lane beside, after the unit tests, while the suite runs.
  */
-const platformPasses = (): Stage[] => [
-  pnpm('webkit', ['test:webkit']),
-  pnpm('e2e through nginx', ['test:prod'], { E2E_BUILT: '1' }),
-  pnpm('three machines', ['test:machines']),
-  { ...pnpm('version skew (both ways)', ['test:skew']), after: [RELEASE_IN_PRODUCTION] },
-];
+function platformStages(): { browsers: Stage[]; beside: Stage[] } {
+  const webkit = pnpm('webkit', ['test:webkit']);
+  const nginx = pnpm('e2e through nginx', ['test:prod'], { E2E_BUILT: '1' });
+  const machines = pnpm('three machines', ['test:machines']);
+  const skew = {
+    ...pnpm('version skew (both ways)', ['test:skew']),
+    after: [RELEASE_IN_PRODUCTION],
+  };
+  const builds = [releaseInProduction, { ...pnpm('image', ['test:image']), after: ['build'] }];
+  if (!ownMachinesPossible()) return { browsers: [webkit, nginx, machines, skew], beside: builds };
+  return { browsers: [webkit, skew], beside: [...builds, ownMachine(nginx), ownMachine(machines)] };
+}
 
 /**
- * The platform's builds that bind no product port, in the lane beside: the release in
- * production, and the page server's image (smoked on ports of its own) once the build is there.
+ * Every pass there is, for `pnpm test` and the platform's change (the host, the page server and
+ * `shared` are under every slice's flows); `source` are the checks that read the source.
  */
-const platformBuilds = (): Stage[] => [
-  releaseInProduction,
-  { ...pnpm('image', ['test:image']), after: ['build'] },
-];
-
-function stagesOf(pipeline: Pipeline | 'all', base: string): Step[] {
-  if (pipeline === 'all')
-    return besideTheBrowsers(
-      [
-        buildStage(BUILT_APPS),
-        pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
-        // The tests tagged @served run once, through nginx, in the pass after (decision 039).
-        e2e('e2e', [], { E2E_SERVED_ELSEWHERE: '1' }),
-        ...platformPasses(),
-      ],
-      [
-        pnpm('typecheck', ['typecheck']),
-        pnpm('lint', ['lint']),
-        pnpm('structure', ['structure']),
-        pnpm('unit tests', ['test:unit']),
-        ...platformBuilds(),
-      ],
-    );
-  if (pipeline !== 'platform') return sliceStages(pipeline, base);
-  const packages = PACKAGES_OF.platform;
+function everyPass(source: readonly Stage[]): Step[] {
+  const platform = platformStages();
   return besideTheBrowsers(
     [
       buildStage(BUILT_APPS),
-      pnpm('browsers', ['--filter', 'e2e', 'exec', 'tsx', 'scripts/browser-version.ts']),
-      // Every spec: the host, the page server and `shared` are under every slice's flows.
+      browsers,
+      // The tests tagged @served run once, through nginx, in its pass (decision 039).
       e2e('e2e', [], { E2E_SERVED_ELSEWHERE: '1' }),
-      ...platformPasses(),
+      ...platform.browsers,
     ],
-    [
-      pnpm('typecheck', [
-        ...filters(packages),
-        '--workspace-concurrency=2',
-        '--no-bail',
-        'typecheck',
-      ]),
-      pnpm('lint', ['exec', 'biome', 'check', ...packages, 'package.json', 'tsconfig.base.json']),
-      pnpm('structure', ['structure']),
-      // e2e's `test` is the browsers' suite, run in the other lane.
-      pnpm('unit tests', [
-        ...filters(packages.filter((name) => name !== 'e2e')),
-        '--workspace-concurrency=2',
-        'test',
-      ]),
-      ...platformBuilds(),
-    ],
+    [...source, ...platform.beside],
   );
+}
+
+function stagesOf(pipeline: Pipeline | 'all', base: string): Step[] {
+  if (pipeline === 'all')
+    return everyPass([
+      pnpm('typecheck', ['typecheck']),
+      pnpm('lint', ['lint']),
+      pnpm('structure', ['structure']),
+      pnpm('unit tests', ['test:unit']),
+    ]);
+  if (pipeline !== 'platform') return sliceStages(pipeline, base);
+  const packages = PACKAGES_OF.platform;
+  return everyPass([
+    pnpm('typecheck', [
+      ...filters(packages),
+      '--workspace-concurrency=2',
+      '--no-bail',
+      'typecheck',
+    ]),
+    pnpm('lint', ['exec', 'biome', 'check', ...packages, 'package.json', 'tsconfig.base.json']),
+    pnpm('structure', ['structure']),
+    // e2e's `test` is the browsers' suite, run in the other lane.
+    pnpm('unit tests', [
+      ...filters(packages.filter((name) => name !== 'e2e')),
+      '--workspace-concurrency=2',
+      'test',
+    ]),
+  ]);
 }
 
 /** The workspace's packages and their workspace dependencies, as pnpm lists them. */
