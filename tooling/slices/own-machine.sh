@@ -23,10 +23,10 @@ exec unshare --mount --net --propagation private -- bash -c '
   checkout=$1 dir=$2
   shift 2
   ip link set lo up
-  # A link beside loopback, up, on a documentation address nothing routes: a browser with
+  # A link beside loopback, up, with a link-local address no router forwards: a browser with
   # only loopback says it is offline (navigator.onLine), and the page then holds its beacons.
   ip link add own0 type bridge
-  ip address add 192.0.2.1/24 dev own0
+  ip address add 169.254.0.1/16 dev own0
   ip link set own0 up
   mount -t overlay overlay \
     -o "lowerdir=$checkout,upperdir=$dir/changes,workdir=$dir/work" "$checkout"
