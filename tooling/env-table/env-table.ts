@@ -70,7 +70,11 @@ export const SECTIONS: readonly Section[] = [
   {
     title: 'The pipelines (`pnpm slice`)',
     table: { module: 'tooling/slices/slice-variables.ts', name: 'SLICE_VARIABLES' },
-    readers: ['tooling/slices/build-cache.ts', 'tooling/slices/slice-cli.ts'],
+    readers: [
+      'tooling/slices/build-cache.ts',
+      'tooling/slices/slice-cli.ts',
+      'tooling/slices/own-machine.ts',
+    ],
   },
 ];
 

@@ -27,12 +27,6 @@ export const SLICE_VARIABLES: readonly EnvVariable[] = [
     names: ['OWN_MACHINES'],
     default: 'unset: where `unshare` and overlayfs are allowed (root)',
     meaning:
-      '`0` runs the passes that bind the product’s ports one after another in the browsers’ lane, instead of each on a machine of its own beside the suite (decision 039)',
-  },
-  {
-    names: ['TMPDIR'],
-    default: '`/tmp`',
-    meaning:
-      'under it, `lender-own-machines/` keeps what each pass on a machine of its own wrote (a failure’s traces among it)',
+      '`0` runs the passes that bind the product’s ports one after another in the browsers’ lane, instead of each on a machine of its own beside the suite (decision 039; what such a pass wrote stays in the temporary folder’s `lender-own-machines/`)',
   },
 ];
