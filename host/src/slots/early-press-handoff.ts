@@ -4,7 +4,7 @@
  */
 
 /** What counts as a press worth keeping: a button, or anything inside one. */
-const PRESSABLE = 'button, input[type="button"], input[type="submit"]';
+export const PRESSABLE = 'button, input[type="button"], input[type="submit"]';
 
 export interface NotedPress {
   event: Event;

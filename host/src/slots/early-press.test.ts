@@ -55,6 +55,43 @@ describe('a press before the slot is hydrated', () => {
     expect(presses).toHaveLength(1);
   });
 
+  it('on a slot drawn afresh is made on the button with the same words in its place, once', async () => {
+    const { root, slot, button } = page();
+    rootListens(root);
+    root.addEventListener('click', (event) => event.stopPropagation(), {
+      capture: true,
+      once: true,
+    });
+    button.click();
+    // React drew the slot afresh (the browser's page differs from the server's): a new button.
+    slot.innerHTML =
+      '<p>pay</p><button type="button">details</button><button type="button">pay</button>';
+    const drawn = slot.querySelectorAll('button')[1] as HTMLButtonElement;
+    const presses: Event[] = [];
+    drawn.addEventListener('click', (event) => presses.push(event));
+    pressAgainWithin(slot);
+    pressAgainWithin(slot);
+    await nextTask();
+    expect(presses).toHaveLength(1);
+  });
+
+  it('on a slot drawn afresh without one button of the same words is not made', async () => {
+    const { root, slot, button } = page();
+    rootListens(root);
+    root.addEventListener('click', (event) => event.stopPropagation(), {
+      capture: true,
+      once: true,
+    });
+    button.click();
+    slot.innerHTML = '<button type="button">pay</button><button type="button">pay</button>';
+    const presses: Event[] = [];
+    for (const drawn of slot.querySelectorAll('button'))
+      drawn.addEventListener('click', (event) => presses.push(event));
+    pressAgainWithin(slot);
+    await nextTask();
+    expect(presses).toHaveLength(0);
+  });
+
   it('in another slot is not made for this one', async () => {
     const { root, button, presses } = page();
     rootListens(root);

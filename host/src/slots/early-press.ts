@@ -12,9 +12,27 @@
  * host's scripts ran at all was noted by the page's first script (early-press-handoff).
  */
 
-import { type NotedPress, pressedButton, takeNotedPress } from './early-press-handoff';
+import { SLICE_ATTRIBUTE } from 'release-contract/rum-events';
+import { type NotedPress, PRESSABLE, pressedButton, takeNotedPress } from './early-press-handoff';
 
-let kept: NotedPress | null = null;
+/** A press kept, with where it was made: enough to find its button in a slot drawn afresh. */
+interface KeptPress extends NotedPress {
+  slice: string | null;
+  label: string;
+}
+
+/** A button's words as the customer reads them (its aria-label, else its text). */
+const labelOf = (button: HTMLElement) =>
+  (button.getAttribute('aria-label') ?? button.textContent ?? '').trim();
+
+const keep = (press: NotedPress | null): KeptPress | null =>
+  press && {
+    ...press,
+    slice: press.button.closest(`[${SLICE_ATTRIBUTE}]`)?.getAttribute(SLICE_ATTRIBUTE) ?? null,
+    label: labelOf(press.button),
+  };
+
+let kept: KeptPress | null = null;
 let watching = false;
 /** The element React's root is on, once it listens: clicks inside it go through React. */
 let root: Element | null = null;
@@ -26,12 +44,12 @@ let root: Element | null = null;
 export function watchEarlyPresses(): void {
   if (watching || typeof window === 'undefined') return;
   watching = true;
-  kept = takeNotedPress();
+  kept = keep(takeNotedPress());
   window.addEventListener(
     'click',
     (event) => {
       const button = pressedButton(event);
-      if (button) kept = { event, button };
+      if (button) kept = keep({ event, button });
     },
     true,
   );
@@ -46,17 +64,39 @@ export function rootListens(container: Element): void {
 }
 
 /**
- * Makes a press kept on a button inside `owner` (a slot that has just hydrated) again, once, if
- * the button is still on the page (a slot rendered afresh by another release has new buttons,
- * decision 020). In a task of its own: when React hydrated the slot for the click itself, that
- * click is answered and forgotten first.
+ * The button a press was made on, in a slot React drew afresh instead of hydrating it (another
+ * release's, or a page whose customer the browser sees otherwise than the server did): the one
+ * button of the same slice with the same words, if exactly one has them.
+ */
+function counterpartWithin(owner: Element, press: KeptPress): HTMLElement | null {
+  if (press.slice === null || press.label === '') return null;
+  const slots = [owner, ...owner.querySelectorAll(`[${SLICE_ATTRIBUTE}]`)].filter(
+    (element) => element.getAttribute(SLICE_ATTRIBUTE) === press.slice,
+  );
+  const same = slots
+    .flatMap((slot) => [...slot.querySelectorAll<HTMLElement>(PRESSABLE)])
+    .filter((button) => labelOf(button) === press.label);
+  return same.length === 1 ? (same[0] ?? null) : null;
+}
+
+/**
+ * Makes a press kept on a button inside `owner` (a slot that has just hydrated) again, once: on
+ * the same button, or, when the slot was drawn afresh, on its counterpart (decision 031). In a
+ * task of its own: when React hydrated the slot for the click itself, that click is answered
+ * and forgotten first.
  */
 export function pressAgainWithin(owner: Element | null): void {
   if (!owner) return;
   setTimeout(() => {
     const press = kept;
-    if (!press || !owner.contains(press.button)) return;
+    if (!press) return;
+    const button = press.button.isConnected
+      ? owner.contains(press.button)
+        ? press.button
+        : null
+      : counterpartWithin(owner, press);
+    if (!button) return;
     kept = null;
-    if (press.button.isConnected) press.button.click();
+    button.click();
   }, 0);
 }
