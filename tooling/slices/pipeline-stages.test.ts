@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ownMachinesPossible } from './own-machine.ts';
+import { stagesOf } from './pipeline-stages.ts';
+import type { Lanes, Stage } from './stages.ts';
+
+/** The pipeline's two lanes, each as its stages' names. */
+function lanesOf(pipeline: Parameters<typeof stagesOf>[0]): string[][] {
+  const [step] = stagesOf(pipeline, 'HEAD');
+  const lanes = (step as Lanes).lanes;
+  return lanes.map((lane) => lane.map((stage: Stage) => stage.name));
+}
+
+const afterOf = (pipeline: Parameters<typeof stagesOf>[0], name: string) =>
+  (stagesOf(pipeline, 'HEAD')[0] as Lanes).lanes.flat().find((stage) => stage.name === name)?.after;
+
+describe('what `pnpm test` runs in each lane', () => {
+  afterEach(() => {
+    delete process.env.OWN_MACHINES;
+  });
+
+  it('without machines of their own: every pass that binds the ports, one after another in the browsers’ lane', () => {
+    process.env.OWN_MACHINES = '0';
+    const [browsers, beside] = lanesOf('all');
+    expect(browsers).toEqual([
+      'build',
+      'browsers',
+      'e2e',
+      'webkit',
+      'e2e through nginx',
+      'three machines',
+      'version skew (both ways)',
+    ]);
+    expect(beside).toContain('unit tests');
+    expect(beside).not.toContain('three machines');
+  });
+
+  it.skipIf(!ownMachinesPossible())(
+    'with machines of their own: nginx and the three machines beside the suite, once the build is kept',
+    () => {
+      const [browsers, beside] = lanesOf('all');
+      expect(browsers).toEqual(['build', 'browsers', 'e2e', 'webkit', 'version skew (both ways)']);
+      const own = [
+        'e2e through nginx, on a machine of its own',
+        'three machines, on a machine of its own',
+      ];
+      expect(beside?.slice(-2)).toEqual(own);
+      for (const name of own) expect(afterOf('all', name)).toContain('build');
+    },
+  );
+
+  it.skipIf(!ownMachinesPossible())(
+    "with machines of their own: a slice's browser tests in two halves, side by side",
+    () => {
+      const [browsers, beside] = lanesOf('remote-loans');
+      expect(browsers).toContain("e2e (remote-loans's tests), first half");
+      expect(beside).toContain("e2e (remote-loans's tests), second half, on a machine of its own");
+    },
+  );
+});
