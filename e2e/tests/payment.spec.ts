@@ -98,9 +98,16 @@ async function expectNoCardDataLeft(from: number, number: string) {
   // Digits alone count as a number of their own: a duration's digits are not the card's (a
   // metric once read 12.275083192999972, which holds the expiry's 0831).
   const alone = (figures: string) => new RegExp(`(?<![\\d.])${figures}(?![\\d.])`);
+  // A sample's value is a count the server made, not something it was told: a counter once
+  // read 737, the card's code. Its names, labels and help are what could carry card data.
+  const metricsWithoutValues = metrics.replace(
+    /^([^#].*?)\s+(?:[-+]?\d[\d.e+-]*|NaN|[-+]Inf)(?:\s+\d+)?$/gm,
+    '$1',
+  );
+  expect(metricsWithoutValues).toContain('lender_pages_served_total{');
   for (const [where, text] of [
     ['the servers’ log', log],
-    ['the page server’s metrics', metrics],
+    ['the page server’s metrics', metricsWithoutValues],
   ] as const) {
     for (const secret of secrets) {
       if (/^\d+$/.test(secret)) expect(text, where).not.toMatch(alone(secret));
