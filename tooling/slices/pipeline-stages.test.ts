@@ -13,6 +13,9 @@ function lanesOf(pipeline: Parameters<typeof stagesOf>[0]): string[][] {
 const afterOf = (pipeline: Parameters<typeof stagesOf>[0], name: string) =>
   (stagesOf(pipeline, 'HEAD')[0] as Lanes).lanes.flat().find((stage) => stage.name === name)?.after;
 
+/** What the browsers' lane of `pnpm test` always begins with. */
+const SUITE = ['build', 'browsers', 'e2e', 'webkit'];
+
 describe('what `pnpm test` runs in each lane', () => {
   afterEach(() => {
     delete process.env.OWN_MACHINES;
@@ -22,10 +25,7 @@ describe('what `pnpm test` runs in each lane', () => {
     process.env.OWN_MACHINES = '0';
     const [browsers, beside] = lanesOf('all');
     expect(browsers).toEqual([
-      'build',
-      'browsers',
-      'e2e',
-      'webkit',
+      ...SUITE,
       'e2e through nginx',
       'three machines',
       'version skew (both ways)',
@@ -38,14 +38,7 @@ describe('what `pnpm test` runs in each lane', () => {
     'with machines of their own: nginx beside the suite, once the build is kept; the machines last',
     () => {
       const [browsers, beside] = lanesOf('all');
-      expect(browsers).toEqual([
-        'build',
-        'browsers',
-        'e2e',
-        'webkit',
-        'version skew (both ways)',
-        'three machines',
-      ]);
+      expect(browsers).toEqual([...SUITE, 'version skew (both ways)', 'three machines']);
       const own = 'e2e through nginx, on a machine of its own';
       expect(beside?.at(-1)).toBe(own);
       expect(afterOf('all', own)).toContain('build');
