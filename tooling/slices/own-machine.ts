@@ -8,10 +8,10 @@ import { BUILT_APPS, OUTPUTS_OF } from './build-cache.ts';
 import type { Stage } from './stages.ts';
 
 /*
- * A pass on a machine of its own (decision 039): the passes that bind the product's ports and
- * write its state (served through nginx, the three machines) ran one after another; in a
- * network and a copy-on-write checkout of their own (own-machine.sh) they run beside the
- * browsers' suite, as they would on CI machines of their own.
+ * A pass on a machine of its own (decision 039): passes that bind the product's ports and write
+ * its state (the pass through nginx, the second half of a slice's browser tests) ran one after
+ * another; in a network and a copy-on-write checkout of their own (own-machine.sh) they run
+ * beside the browsers' suite, as they would on CI machines of their own.
  */
 
 const SCRIPT = fileURLToPath(new URL('./own-machine.sh', import.meta.url));
