@@ -30,16 +30,34 @@ let possible: boolean | undefined;
  */
 export function ownMachinesPossible(): boolean {
   if (process.env.OWN_MACHINES === '0') return false;
-  possible ??=
-    spawnSync(
+  possible ??= canMakeOne();
+  return possible;
+}
+
+/** What own-machine.sh does, tried once in a namespace that ends with it. */
+function canMakeOne(): boolean {
+  // The layers where a machine's are: an overlay's upper layer cannot be on every filesystem.
+  const layers = path.join(path.dirname(ownMachinesRoot('.')), `probe-${process.pid}`);
+  try {
+    for (const layer of ['lower', 'upper', 'work', 'merged'])
+      mkdirSync(path.join(layers, layer), { recursive: true });
+    const tried = spawnSync(
       'unshare',
       [
         ...['--mount', '--net', '--propagation', 'private', '--', 'sh', '-c'],
-        'ip link set lo up && ip link add own0 type bridge && ip link set own0 up',
+        [
+          'ip link set lo up',
+          'ip link add own0 type bridge',
+          'ip link set own0 up',
+          `mount -t overlay overlay -o lowerdir=${layers}/lower,upperdir=${layers}/upper,workdir=${layers}/work ${layers}/merged`,
+        ].join(' && '),
       ],
       { stdio: 'ignore' },
-    ).status === 0 && spawnSync('grep', ['-qw', 'overlay', '/proc/filesystems']).status === 0;
-  return possible;
+    );
+    return tried.status === 0;
+  } finally {
+    rmSync(layers, { recursive: true, force: true });
+  }
 }
 
 /**
