@@ -69,6 +69,7 @@ describe('a press before the slot is hydrated', () => {
     button.click();
     slot.innerHTML = html;
     return {
+      root,
       slot,
       pressesOf: [...slot.querySelectorAll('button')].map((drawn) => {
         const presses: Event[] = [];
@@ -95,6 +96,23 @@ describe('a press before the slot is hydrated', () => {
     pressAgainWithin(slot);
     await nextTask();
     expect(pressesOf.map((presses) => presses.length)).toEqual([0, 0]);
+  });
+
+  it('on a slot drawn afresh is not made in another slot, whatever slice that one names', async () => {
+    const { root, slot, pressesOf } = pressedThenDrawnAfresh('<p>drawn again, without it</p>');
+    // Another slice's markup claims to be the pressed one's, with a button of the same words.
+    const claim = document.createElement('div');
+    claim.setAttribute('data-slice', 'remote_loans');
+    claim.innerHTML = '<button type="button">pay</button>';
+    root.append(claim);
+    const claimed: Event[] = [];
+    claim.querySelector('button')?.addEventListener('click', (event) => claimed.push(event));
+    pressAgainWithin(claim);
+    pressAgainWithin(root);
+    await nextTask();
+    expect(claimed).toHaveLength(0);
+    expect(pressesOf).toEqual([]);
+    expect(slot.isConnected).toBe(true);
   });
 
   it('in another slot is not made for this one', async () => {

@@ -15,9 +15,13 @@
 import { SLICE_ATTRIBUTE } from 'release-contract/rum-events';
 import { type NotedPress, PRESSABLE, pressedButton, takeNotedPress } from './early-press-handoff';
 
-/** A press kept, with where it was made: enough to find its button in a slot drawn afresh. */
+/**
+ * A press kept, with where it was made: the slot element it was in (the nearest one naming a
+ * slice, by identity) and the button's words, enough to find its button in that slot drawn
+ * afresh — and nowhere else.
+ */
 interface KeptPress extends NotedPress {
-  slice: string | null;
+  slot: Element | null;
   label: string;
 }
 
@@ -28,7 +32,7 @@ const labelOf = (button: HTMLElement) =>
 const keep = (press: NotedPress | null): KeptPress | null =>
   press && {
     ...press,
-    slice: press.button.closest(`[${SLICE_ATTRIBUTE}]`)?.getAttribute(SLICE_ATTRIBUTE) ?? null,
+    slot: press.button.closest(`[${SLICE_ATTRIBUTE}]`),
     label: labelOf(press.button),
   };
 
@@ -66,16 +70,15 @@ export function rootListens(container: Element): void {
 /**
  * The button a press was made on, in a slot React drew afresh instead of hydrating it (another
  * release's, or a page whose customer the browser sees otherwise than the server did): the one
- * button of the same slice with the same words, if exactly one has them.
+ * button with the same words in the same slot element, if exactly one has them. Only the very
+ * element the press was made in counts: a slice's markup may name another slice in an
+ * attribute of its own (decision 032), and a press must never move to another slot.
  */
 function counterpartWithin(owner: Element, press: KeptPress): HTMLElement | null {
-  if (press.slice === null || press.label === '') return null;
-  const slots = [owner, ...owner.querySelectorAll(`[${SLICE_ATTRIBUTE}]`)].filter(
-    (element) => element.getAttribute(SLICE_ATTRIBUTE) === press.slice,
+  if (press.slot !== owner || press.label === '') return null;
+  const same = [...owner.querySelectorAll<HTMLElement>(PRESSABLE)].filter(
+    (button) => labelOf(button) === press.label,
   );
-  const same = slots
-    .flatMap((slot) => [...slot.querySelectorAll<HTMLElement>(PRESSABLE)])
-    .filter((button) => labelOf(button) === press.label);
   return same.length === 1 ? (same[0] ?? null) : null;
 }
 
