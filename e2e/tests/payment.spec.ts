@@ -3,7 +3,6 @@
 // loan shows the outcome. Each test makes its own customer and loan. The phone runs those
 // outside "on desktop" (where customers pay, in Chromium), desktop Chromium those inside, and
 // Firefox those tagged FIREFOX.
-import { readFileSync, statSync } from 'node:fs';
 import { kaAccount } from 'remote-account/words/ka-account';
 import { kaCards } from 'remote-account/words/ka-cards';
 import { kaAutopay } from 'remote-loans/words/ka-autopay';
@@ -14,11 +13,10 @@ import { toTetri } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';
 import { fillLogin, latestCode, openAccountPanel } from '../utils/account-utils';
+import { expectNoCardDataLeft, logLength } from '../utils/card-data-leaks';
 import {
   BANK_ORIGIN,
-  CARD_CODE,
   CARD_EXPIRY,
-  CARD_HOLDER,
   cardChoice,
   customerWithLoan,
   expectAxeClean,
@@ -46,8 +44,6 @@ import {
   threePressesToBank,
   typeCard,
 } from '../utils/payment-utils';
-import { E2E_HOST_METRICS_PORT } from '../utils/sandbox-env';
-import { SERVERS_LOG } from '../utils/servers-log';
 import { CUSTOMER_FLOW } from '../utils/tags';
 
 /** A loan 95 days old with one row paid: overdue, with a penalty. */
@@ -66,56 +62,6 @@ const tetriOf = (printed: string) => {
   if (tetri === null) throw new Error(`not an amount: ${printed}`);
   return tetri;
 };
-
-/** What the page servers have logged so far: a test searches only what it made them log. */
-const logLength = () => {
-  try {
-    return statSync(SERVERS_LOG).size;
-  } catch {
-    return 0;
-  }
-};
-
-/**
- * The card typed on the bank's page is nowhere in what the page servers logged since `from`,
- * nor in the page server's metrics: not the number (with or without spaces), the expiry, the
- * code or the holder.
- */
-async function expectNoCardDataLeft(from: number, number: string) {
-  const log = readFileSync(SERVERS_LOG).subarray(from).toString('utf8');
-  const metrics = await (await fetch(`http://127.0.0.1:${E2E_HOST_METRICS_PORT}/metrics`)).text();
-  expect(metrics).toContain('# TYPE');
-  const digits = number.replace(/\s/g, '');
-  const [month, year] = CARD_EXPIRY.split('/');
-  const secrets = [
-    digits,
-    number,
-    CARD_EXPIRY,
-    `${month}${year}`,
-    `${month} / ${year}`,
-    CARD_HOLDER,
-  ];
-  // Digits alone count as a number of their own: a duration's digits are not the card's (a
-  // metric once read 12.275083192999972, which holds the expiry's 0831).
-  const alone = (figures: string) => new RegExp(`(?<![\\d.])${figures}(?![\\d.])`);
-  // A sample's value is a count the server made, not something it was told: a counter once
-  // read 737, the card's code. Its names, labels and help are what could carry card data.
-  const metricsWithoutValues = metrics.replace(
-    /^([^#].*?)\s+(?:[-+]?\d[\d.e+-]*|NaN|[-+]Inf)(?:\s+\d+)?$/gm,
-    '$1',
-  );
-  expect(metricsWithoutValues).toContain('lender_pages_served_total{');
-  for (const [where, text] of [
-    ['the servers’ log', log],
-    ['the page server’s metrics', metricsWithoutValues],
-  ] as const) {
-    for (const secret of secrets) {
-      if (/^\d+$/.test(secret)) expect(text, where).not.toMatch(alone(secret));
-      else expect(text, where).not.toContain(secret);
-    }
-    expect(text, `${where}: the card's code`).not.toMatch(alone(CARD_CODE));
-  }
-}
 
 test.describe('at phone width, and in Firefox', () => {
   // Chromium runs these once, at a phone's width: at a laptop's they would prove the same.
