@@ -39,6 +39,14 @@ async function serverPage() {
   };
 }
 
+/** The monthly payment the sandbox offers a visitor for `lari` over `term`, on show. */
+async function expectMonthlyPaymentFor(lari: number, term: number) {
+  const shown = await screen.findByText(money(visitorOffer(lari, term).monthly_payment), {
+    selector: 'output',
+  });
+  expect(shown).toBeVisible();
+}
+
 describe('the calculator the browser takes over from the server', () => {
   it('takes what was typed and chosen before its script arrived, and shows the figures for it', async () => {
     using server = await serverPage();
@@ -51,11 +59,7 @@ describe('the calculator the browser takes over from the server', () => {
     sixMonths.checked = true;
 
     await server.hydrate();
-    expect(
-      await screen.findByText(money(visitorOffer(3500, 6).monthly_payment), {
-        selector: 'output',
-      }),
-    ).toBeVisible();
+    await expectMonthlyPaymentFor(3500, 6);
     expect(field.value).toBe('3500');
     expect(sixMonths.checked).toBe(true);
   });
@@ -69,11 +73,7 @@ describe('the calculator the browser takes over from the server', () => {
     slider.value = '1200';
 
     await server.hydrate();
-    expect(
-      await screen.findByText(money(visitorOffer(1200, 12).monthly_payment), {
-        selector: 'output',
-      }),
-    ).toBeVisible();
+    await expectMonthlyPaymentFor(1200, 12);
     expect(field.value).toBe('1200');
     expect(slider.value).toBe('1200');
   });
