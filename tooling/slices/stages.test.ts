@@ -136,6 +136,8 @@ describe('a pipeline’s stages', () => {
   }, 30_000);
 
   it('lets a stopped runner end the servers it started in a group of their own, as Playwright does', async () => {
+    // The runner listens for SIGINT before it says it has started: a SIGINT before that would
+    // end it by default, leaving its server (a loaded CI machine did so once).
     const server = path.join(folder, 'server.pid');
     await runStages(
       [
@@ -146,8 +148,8 @@ describe('a pipeline’s stages', () => {
                 'e2e',
                 `const { spawn } = require('node:child_process');
                  const server = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore', detached: true });
-                 require('node:fs').writeFileSync(${JSON.stringify(server)}, String(server.pid));
                  process.on('SIGINT', () => { process.kill(-server.pid, 'SIGKILL'); process.exit(130); });
+                 require('node:fs').writeFileSync(${JSON.stringify(server)}, String(server.pid));
                  setInterval(() => {}, 1000);`,
               ),
             ],
