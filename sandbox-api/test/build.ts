@@ -26,6 +26,7 @@ export interface TestContext {
 }
 
 let template: Blob | undefined;
+let fresh: Blob | undefined;
 
 /**
  * The migrated PGlite the global setup dumped (test/pglite-template.ts), read once per worker;
@@ -35,6 +36,15 @@ export function pgliteTemplate(): Blob | undefined {
   if (process.env.SANDBOX_TEST_DATABASE_URL) return undefined;
   template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
   return template;
+}
+
+/**
+ * A new PGlite data folder as initdb leaves it (test/pglite-template.ts), read once per worker:
+ * a database a test makes on disk starts from it instead of running initdb there.
+ */
+export function pgliteFresh(): Blob {
+  fresh ??= new Blob([readFileSync(inject('pgliteFresh'))]);
+  return fresh;
 }
 
 /**

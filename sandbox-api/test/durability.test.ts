@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openPglite } from '../src/db/pglite';
+import { pgliteFresh } from './build';
 
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -59,8 +61,10 @@ describe('durability', () => {
   let dataDir: string;
   let child: ChildProcess | undefined;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-durability-'));
+    // A new data folder, as initdb leaves it: the sandbox's first start migrates and seeds it.
+    await (await openPglite(dataDir, pgliteFresh())).close();
   });
   afterEach(async () => {
     if (child && child.exitCode === null) await killHard(child);

@@ -10,11 +10,12 @@ import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
 import { planLoan } from '../src/lib/calculator';
 import { fromTetri, toTetri } from '../src/lib/money';
-import { TestClock } from './build';
+import { pgliteFresh, TestClock } from './build';
 
 /**
- * For a test that makes PGlite databases on disk (initdb and the migrations in WebAssembly):
- * about 20 s alone, over 30 s on a machine that also runs the browsers' suite.
+ * For a test that makes PGlite databases on disk (from a dump of a new one, test/build.ts
+ * pgliteFresh, and the migrations in WebAssembly): seconds alone, far more on a machine that
+ * also runs the browsers' suite.
  */
 export const ON_DISK_TIMEOUT_MS = 120_000;
 
@@ -55,7 +56,7 @@ export async function databaseBefore(end: string, name: string): Promise<OldData
   } else {
     const dataDir = mkdtempSync(path.join(tmpdir(), `sandbox-${name}-`));
     old = {
-      db: await openPglite(dataDir),
+      db: await openPglite(dataDir, pgliteFresh()),
       config: { dataDir, databaseUrl: undefined },
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };

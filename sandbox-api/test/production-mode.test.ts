@@ -4,13 +4,13 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { BUILT_IN_JWT_SECRET, configFromEnv, testConfig } from '../src/config';
 import { seed } from '../src/db/seed';
-import { TestClock } from './build';
+import { pgliteFresh, TestClock } from './build';
 import { ON_DISK_TIMEOUT_MS } from './migration-utils';
 import { createUser, lastCode } from './user-utils';
 
 const SECRET = 'a-production-secret-of-forty-characters!';
 
-// Its last test makes two PGlite databases on disk.
+// Its last test makes a PGlite database on disk and opens it twice.
 describe('production mode refuses what this repository publishes', {
   timeout: ON_DISK_TIMEOUT_MS,
 }, () => {
@@ -43,7 +43,7 @@ describe('production mode refuses what this repository publishes', {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-production-'));
     const config = { ...testConfig(), databaseUrl: undefined, dataDir };
     try {
-      const development = await buildApp({ config });
+      const development = await buildApp({ config, pgliteTemplate: pgliteFresh() });
       await seed(development);
       await development.close();
       await expect(
