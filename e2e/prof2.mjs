@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+import { execSync } from 'node:child_process';
+const browser = await chromium.launch({ executablePath: '/usr/lib/chromium/chromium-headless-shell', args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync', ...(process.env.EXTRA ? process.env.EXTRA.split(' ') : [])] });
+const cpu = () => Number(execSync(`ps -C chromium-headless-shell -o times= | awk '{s+=$1} END {print s+0}'`).toString());
+const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+const page = await context.newPage();
+await page.goto(process.env.URL ?? 'http://localhost:3000/');
+await page.waitForLoadState('networkidle');
+await page.waitForTimeout(2000);
+const c0 = cpu();
+await page.waitForTimeout(10000);
+console.log('idle 10 s on', page.url(), ':', cpu() - c0, 'cpu-s of chromium');
+await browser.close();
