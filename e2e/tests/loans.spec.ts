@@ -11,6 +11,7 @@ import { logInViaUi } from '../utils/account-utils';
 import { axeViolations } from '../utils/axe';
 import { chooseWithArrows, tabTo } from '../utils/keyboard-utils';
 import { expectClearOfHeader, sidewaysOverflow } from '../utils/layout-utils';
+import { expectNoEndlessAnimation } from '../utils/page-utils';
 import {
   BANK_ORIGIN,
   CARD_CODE,
@@ -67,6 +68,8 @@ test('a customer’s next payment comes first on their phone, and is paid from t
   const calculator = page.getByRole('region', { name: kaCalculator.title });
   await expect(next).toContainText(kaLoans.next.amount);
   await expect(next).toContainText(kaLoans.next.outstanding);
+  // The slots below the fold wait for the viewport without a shimmer.
+  await expectNoEndlessAnimation(page);
   // On the first screen, above the calculator.
   await page.evaluate(() => scrollTo(0, 0));
   await expect(next).toBeInViewport();

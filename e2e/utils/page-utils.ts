@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { HOST_URL } from './urls';
 
 /**
@@ -53,4 +53,29 @@ export async function renderInBrowser(page: Page): Promise<void> {
       await route.fulfill({ response, body: html });
     },
   );
+}
+
+/**
+ * Waits until nothing on the page runs an animation for ever (a skeleton's shimmer, a spinner):
+ * once a page has settled, one left running, seen or below the fold, keeps a phone drawing
+ * sixty frames a second for as long as the page is open.
+ */
+export async function expectNoEndlessAnimation(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === 'running' &&
+              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          )
+          .map((animation) => {
+            const target = (animation.effect as KeyframeEffect | null)?.target;
+            return target ? target.outerHTML.slice(0, 120) : String(animation.id);
+          }),
+      ),
+    )
+    .toEqual([]);
 }

@@ -212,6 +212,26 @@ describe('RemoteSlot', () => {
       expect(loadRemoteMock).toHaveBeenCalledWith('remote_home/HomeSlider');
     });
 
+    it('shows no skeleton while it waits for the viewport: it is not loading, and an unseen shimmer would keep the page drawing', async () => {
+      loadRemoteMock.mockReturnValue(new Promise(() => {}));
+      const { container } = render(
+        <RemoteSlot
+          id="remote_home/HomeSlider"
+          label={ka.home.sliderLabel}
+          reserve="held-place"
+          whenNearViewport
+        />,
+      );
+      // Well past the 200 ms a pending indicator waits for.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+      expect(container.querySelector('.held-place')).toBeEmptyDOMElement();
+      expect(screen.queryByText(kaHost.remote.loading)).not.toBeInTheDocument();
+
+      act(() => reportIntersection(true));
+      expect(await screen.findByText(kaHost.remote.loading)).toBeInTheDocument();
+      expect(container.querySelector('.held-place [aria-hidden="true"]')).toBeInTheDocument();
+    });
+
     it('loads at once when a pointer or the keyboard reaches it before the viewport does', async () => {
       loadRemoteMock.mockResolvedValue(remoteModule);
       render(

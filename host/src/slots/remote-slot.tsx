@@ -93,6 +93,8 @@ interface Reservation {
   variant: Variant;
   reserve?: string | undefined;
   pending?: ReactNode;
+  /** A deferred slot far from the viewport: it holds its place, and is not loading yet. */
+  waiting?: boolean;
 }
 
 /** The slot's place, held at its size (the page's class, or a default one) while it loads. */
@@ -103,8 +105,8 @@ function Placeholder({
   return <div className={`${styles.pending} ${reserve ?? styles.defaultReserve}`}>{children}</div>;
 }
 
-function Pending({ variant, reserve, pending }: Reservation) {
-  const shown = useDelayedFlag(true);
+function Pending({ variant, reserve, pending, waiting = false }: Reservation) {
+  const shown = useDelayedFlag(!waiting);
   if (variant === 'inline') {
     if (pending !== undefined) return pending;
     return shown ? <Skeleton height="2rem" width="6rem" /> : null;
@@ -217,7 +219,7 @@ export const RemoteSlot = memo(function RemoteSlot({
   const load = useContext(RemoteLoaderContext);
   const seam = useContext(SlotSeamContext);
   const queryClient = useQueryClient();
-  const { ref, opened } = useNearViewportGate(whenNearViewport);
+  const { ref, opened, near } = useNearViewportGate(whenNearViewport);
   const { owner: pressOwner, hydrated } = useEarlyPress();
   // The slot's place is watched by both: the gate (for the viewport) and the early press.
   const ownerRef = useCallback(
@@ -279,7 +281,9 @@ export const RemoteSlot = memo(function RemoteSlot({
 
   const slot = (
     <ErrorBoundary key={attempt} fallbackRender={renderFallback}>
-      <Suspense fallback={<Pending variant={variant} reserve={reserve} pending={pending} />}>
+      <Suspense
+        fallback={<Pending variant={variant} reserve={reserve} pending={pending} waiting={!near} />}
+      >
         <Remote />
         <Settled onSettled={settled} seam={seam} />
       </Suspense>

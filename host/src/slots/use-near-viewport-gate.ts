@@ -7,7 +7,9 @@ const NEAR_VIEWPORT_MARGIN = '200px 0px';
  * A promise that settles once the slot's place comes near the viewport, or a pointer or focus
  * reaches it first (at once where nothing can tell: the server, old browsers). A slot below
  * the fold loads, and its server HTML hydrates, only then: what the customer sees first does
- * not wait behind it.
+ * not wait behind it. `near` says the same to render with: until then the slot is not loading,
+ * and shows no skeleton (whose shimmer, running unseen below the fold, kept the page drawing
+ * sixty frames a second for as long as it was open).
  */
 export function useNearViewportGate(enabled: boolean) {
   const ref = useRef<HTMLDivElement>(null);
@@ -16,9 +18,21 @@ export function useNearViewportGate(enabled: boolean) {
     const opened = new Promise<void>((resolve) => {
       open = resolve;
     });
-    if (!enabled || typeof IntersectionObserver === 'undefined') open();
-    return { opened, open };
+    const atOnce = !enabled || typeof IntersectionObserver === 'undefined';
+    if (atOnce) open();
+    return { opened, open, atOnce };
   });
+  const [near, setNear] = useState(gate.atOnce);
+  useEffect(() => {
+    if (near) return;
+    let current = true;
+    void gate.opened.then(() => {
+      if (current) setNear(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [gate, near]);
   useEffect(() => {
     const element = ref.current;
     if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
@@ -45,5 +59,5 @@ export function useNearViewportGate(enabled: boolean) {
     void gate.opened.then(stop);
     return stop;
   }, [enabled, gate]);
-  return { ref, opened: gate.opened };
+  return { ref, opened: gate.opened, near };
 }
