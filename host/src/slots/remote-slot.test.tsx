@@ -190,8 +190,7 @@ describe('RemoteSlot', () => {
       vi.unstubAllGlobals();
     });
 
-    it('loads nothing until the slot comes near the viewport, keeping its place meanwhile', async () => {
-      loadRemoteMock.mockResolvedValue(remoteModule);
+    const renderDeferred = () =>
       render(
         <RemoteSlot
           id="remote_home/HomeSlider"
@@ -200,6 +199,10 @@ describe('RemoteSlot', () => {
           whenNearViewport
         />,
       );
+
+    it('loads nothing until the slot comes near the viewport, keeping its place meanwhile', async () => {
+      loadRemoteMock.mockResolvedValue(remoteModule);
+      renderDeferred();
       expect(observed).toHaveLength(1);
       expect(observed[0]?.firstElementChild).toHaveClass('held-place');
       reportIntersection(false);
@@ -214,14 +217,7 @@ describe('RemoteSlot', () => {
 
     it('shows no skeleton while it waits for the viewport: it is not loading, and an unseen shimmer would keep the page drawing', async () => {
       loadRemoteMock.mockReturnValue(new Promise(() => {}));
-      const { container } = render(
-        <RemoteSlot
-          id="remote_home/HomeSlider"
-          label={ka.home.sliderLabel}
-          reserve="held-place"
-          whenNearViewport
-        />,
-      );
+      const { container } = renderDeferred();
       // Well past the 200 ms a pending indicator waits for.
       await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
       expect(container.querySelector('.held-place')).toBeEmptyDOMElement();
