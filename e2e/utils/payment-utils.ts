@@ -234,9 +234,35 @@ export async function holdLaterOrderReads(page: Page): Promise<() => Promise<voi
   };
 }
 
-/** The return page's decided outcome: its heading, which takes the focus as it arrives. */
-export async function expectOutcome(page: Page, title: string): Promise<void> {
+/**
+ * The return page's decided outcome: its heading, which takes the focus as it arrives. The
+ * sandbox's bank is asked to decide the page's order now (bankDecidesNow), unless
+ * `bankDecidesItself`: then the page waits for the decision the bank makes on its own.
+ */
+export async function expectOutcome(
+  page: Page,
+  title: string,
+  { bankDecidesItself = false } = {},
+): Promise<void> {
+  if (!bankDecidesItself) await bankDecidesNow(page);
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeFocused();
+}
+
+/**
+ * Has the sandbox's bank decide the order of the return page the customer is on now, not
+ * BANK_DECISION_SECONDS after the submit (E2E_SANDBOX_ENV): the page's next read of the order
+ * brings the outcome, as it would the bank's own. An order that is not processing (canceled,
+ * expired, decided already) is left as it is.
+ */
+export async function bankDecidesNow(page: Page): Promise<void> {
+  const response = await fetch(
+    `${SANDBOX_URL}/__sandbox/payment_orders/${orderIdIn(page)}/decide`,
+    { method: 'POST' },
+  );
+  if (response.status === 200) return;
+  expect(await response.json(), 'the bank asked to decide').toMatchObject({
+    code: 'order_not_processing',
+  });
 }
 
 /** axe finds nothing on the page as it is; `what` names the state in the failure. */

@@ -14,7 +14,9 @@ export const E2E_SANDBOX_ENV = {
   // The bank decides a card payment 6 s after the submit, not 2: the return page must find it
   // still processing (payment.spec looks at that state), and on a loaded machine the redirect,
   // the page and its first read of the order took longer than 2 s (the phone's test failed
-  // both attempts in CI, the page showing the outcome at once).
+  // both attempts in CI, the page showing the outcome at once). A test that has seen the
+  // return page has the bank decide at once (payment-utils expectOutcome); one payment waits
+  // for the bank's own decision.
   BANK_DECISION_SECONDS: '6',
   // The suite registers dozens of customers from this one address.
   REGISTER_ADDRESS_ATTEMPTS: '1000',

@@ -129,6 +129,36 @@ describe('the sandbox’s bank (v1.3)', () => {
     expect(after.body).not.toContain('name="card_number"');
   });
 
+  it('decides a processing order at once when the development helper asks, and only such an order', async () => {
+    const customer = await payer(ctx);
+    const order = await newOrder(customer);
+    const decide = () =>
+      ctx().call({ method: 'POST', url: `/__sandbox/payment_orders/${order.id}/decide` });
+    const early = await decide();
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({ code: 'order_not_processing' });
+    expect((await orderNow(customer, order.id)).status).toBe('created');
+
+    await bank.submit(order.redirect_url ?? '', card(SUCCESS));
+    // No time passes: the bank's delay is cut short, and the decision is the one it stored.
+    const decided = await decide();
+    expect(decided.statusCode).toBe(200);
+    expect(decided.json()).toMatchObject({
+      id: order.id,
+      status: 'succeeded',
+      decided_at: '2026-11-22T06:00:00.000Z',
+      payment: { amount: '346.75', order: order.id },
+    });
+    expect(await orderNow(customer, order.id)).toMatchObject({ status: 'succeeded' });
+    // Decided once: asked again, nothing is paid twice.
+    expect((await decide()).statusCode).toBe(400);
+    const missing = await ctx().call({
+      method: 'POST',
+      url: '/__sandbox/payment_orders/999999/decide',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('re-renders a wrong form next to each field, keeping what was typed but the number and code', async () => {
     const customer = await payer(ctx);
     const order = await newOrder(customer);

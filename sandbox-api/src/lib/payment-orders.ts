@@ -188,6 +188,23 @@ export async function settleOrders(app: FastifyInstance, userId?: number): Promi
   for (const { id } of due) await decideOrder(app, id);
 }
 
+/**
+ * The development helper's "the bank decides now" (routes/sandbox/payment-helpers): a
+ * processing order's decision brought forward to `now` and applied, as its timer would have.
+ * False when the order was not processing (never submitted, or decided already).
+ */
+export async function decideNow(app: FastifyInstance, orderId: number): Promise<boolean> {
+  const now = app.clock.now().toISOString();
+  const rows = await app.db.query(
+    `UPDATE payment_orders SET decide_at = LEAST(decide_at, $2)
+      WHERE id = $1 AND status = 'processing' RETURNING id`,
+    [orderId, now],
+  );
+  if (rows.length === 0) return false;
+  await decideOrder(app, orderId);
+  return true;
+}
+
 /** Applies the bank's decision on order `id` once it is due, holding its loan's lock. */
 async function decideOrder(app: FastifyInstance, id: number): Promise<void> {
   await app.db.transaction(async (tx) => {

@@ -13,7 +13,13 @@ import {
   HttpError,
   notFound,
 } from '../../lib/http-errors';
-import { expireNow, ORDER_COLUMNS, type OrderRow, orderViews } from '../../lib/payment-orders';
+import {
+  decideNow,
+  expireNow,
+  ORDER_COLUMNS,
+  type OrderRow,
+  orderViews,
+} from '../../lib/payment-orders';
 import { dateInput, idParams, parseId } from '../loan/loan-schemas';
 import { cardSchema, orderSchema } from '../loan/payment-order-schemas';
 
@@ -21,7 +27,8 @@ const personalNumberParams = z.object({ personal_number: z.string().regex(/^\d{1
 
 /**
  * v1.3's development helpers: a day's automatic charges run on demand (as the provider's
- * 10:00 job would), a created order expires now (as its 15 minutes would), and a test card is
+ * 10:00 job would), a created order expires now (as its 15 minutes would), a processing
+ * order's bank decides now (as BANK_DECISION_SECONDS later it would), and a test card is
  * saved for a customer as a payment that saved it would have (a card the bank declines can
  * never be saved by paying with it: only a payment that succeeded saves its card).
  */
@@ -68,6 +75,35 @@ export default async function paymentHelpers(plain: FastifyInstance): Promise<vo
           400,
           'order_not_created',
           'მხოლოდ შექმნილი გადახდის ვადა შეიძლება ამოიწუროს.',
+        );
+      }
+      const [view] = await orderViews(app, app.db, [row]);
+      return view;
+    },
+  );
+
+  app.post(
+    '/__sandbox/payment_orders/:id/decide',
+    {
+      schema: {
+        params: idParams,
+        response: { 200: orderSchema, 400: badRequestSchema, 404: detailErrorSchema },
+      },
+    },
+    async (request) => {
+      const id = parseId(request.params.id);
+      if (id === null) throw notFound();
+      const decided = await decideNow(app, id);
+      const [row] = await app.db.query<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE id = $1`,
+        [id],
+      );
+      if (!row) throw notFound();
+      if (!decided) {
+        throw new HttpError(
+          400,
+          'order_not_processing',
+          'ბანკი მხოლოდ დამუშავების პროცესში მყოფ გადახდაზე იღებს გადაწყვეტილებას.',
         );
       }
       const [view] = await orderViews(app, app.db, [row]);
