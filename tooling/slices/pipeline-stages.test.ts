@@ -13,7 +13,7 @@ function lanesOf(pipeline: Parameters<typeof stagesOf>[0]): string[][] {
 const afterOf = (pipeline: Parameters<typeof stagesOf>[0], name: string) =>
   (stagesOf(pipeline, 'HEAD')[0] as Lanes).lanes.flat().find((stage) => stage.name === name)?.after;
 
-/** What the browsers' lane of `pnpm test` always begins with. */
+/** What the browsers' lane of `pnpm test` begins with when it has every pass. */
 const SUITE = ['build', 'browsers', 'e2e', 'webkit'];
 
 describe('what `pnpm test` runs in each lane', () => {
@@ -35,13 +35,24 @@ describe('what `pnpm test` runs in each lane', () => {
   });
 
   it.skipIf(!ownMachinesPossible())(
-    'with machines of their own: nginx beside the suite, once the build is kept; the machines last',
+    'with machines of their own: nginx, WebKit and the skew beside the suite, once the build is kept; the machines last, alone',
     () => {
       const [browsers, beside] = lanesOf('all');
-      expect(browsers).toEqual([...SUITE, 'version skew (both ways)', 'three machines']);
-      const own = 'e2e through nginx, on a machine of its own';
-      expect(beside?.at(-1)).toBe(own);
-      expect(afterOf('all', own)).toContain('build');
+      expect(browsers).toEqual(['build', 'browsers', 'e2e', 'three machines']);
+      const own = (name: string) => `${name}, on a machine of its own`;
+      expect(beside?.slice(-3)).toEqual([
+        own('e2e through nginx'),
+        own('webkit'),
+        own('version skew (both ways)'),
+      ]);
+      for (const name of ['e2e through nginx', 'webkit']) {
+        expect(afterOf('all', own(name))).toContain('build');
+      }
+      expect(afterOf('all', own('version skew (both ways)'))).toEqual(
+        expect.arrayContaining(['build', 'the release in production']),
+      );
+      // Nothing runs beside the canaries' judge.
+      expect(afterOf('all', 'three machines')).toEqual([own('version skew (both ways)')]);
     },
   );
 

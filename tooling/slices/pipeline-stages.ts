@@ -78,10 +78,11 @@ function sliceStages(slice: (typeof SLICES)[number], base: string): Step[] {
 
 /**
  * The passes only the platform's change needs, and the builds that bind no product port (the
- * release in production; the page server's image, smoked on ports of its own). WebKit, the skew
- * pass and the three machines bind the product's ports: they run in the browsers' lane, after
- * the suite. So does the pass through nginx, unless this machine gives it a machine of its
- * own: then it runs in the lane beside, after the unit tests, while the suite runs.
+ * release in production; the page server's image, smoked on ports of its own). The pass through
+ * nginx, WebKit, the skew pass and the three machines bind the product's ports: one after
+ * another in the browsers' lane, after the suite, unless this machine gives a pass a machine of
+ * its own. Then all but the three machines run in the lane beside, after the unit tests, while
+ * the suite runs: the browsers' lane is the longer one.
  */
 function platformStages(): { browsers: Stage[]; beside: Stage[] } {
   const webkit = pnpm('webkit', ['test:webkit']);
@@ -93,10 +94,12 @@ function platformStages(): { browsers: Stage[]; beside: Stage[] } {
   };
   const builds = [releaseInProduction, { ...pnpm('image', ['test:image']), after: ['build'] }];
   if (!ownMachinesPossible()) return { browsers: [webkit, nginx, machines, skew], beside: builds };
-  // The three machines last, when nothing runs beside them: a canary's judge counts its first
+  const beside = [ownMachine(nginx), ownMachine(webkit), ownMachine(skew)];
+  // The three machines last, once nothing runs beside them: a canary's judge counts its first
   // renders on each machine, and on a starved machine those come late (a sound canary was
   // once rolled back for two such pages while the suite and the skew pass ran beside it).
-  return { browsers: [webkit, skew, machines], beside: [...builds, ownMachine(nginx)] };
+  const last = beside.at(-1)?.name ?? '';
+  return { browsers: [{ ...machines, after: [last] }], beside: [...builds, ...beside] };
 }
 
 /**
