@@ -53,63 +53,47 @@ export default async function paymentHelpers(plain: FastifyInstance): Promise<vo
     },
   );
 
-  app.post(
-    '/__sandbox/payment_orders/:id/expire',
-    {
-      schema: {
-        params: idParams,
-        response: { 200: orderSchema, 400: badRequestSchema, 404: detailErrorSchema },
+  /**
+   * A helper that changes one order now: `act` says whether it applied (else 400 `refusal`);
+   * the order as it is afterwards is the answer, 404 for an order that does not exist.
+   */
+  const orderHelper = (
+    path: string,
+    act: (id: number) => Promise<boolean>,
+    refusal: { code: string; message: string },
+  ) =>
+    app.post(
+      `/__sandbox/payment_orders/:id/${path}`,
+      {
+        schema: {
+          params: idParams,
+          response: { 200: orderSchema, 400: badRequestSchema, 404: detailErrorSchema },
+        },
       },
-    },
-    async (request) => {
-      const id = parseId(request.params.id);
-      if (id === null) throw notFound();
-      const expired = await expireNow(app.db, id, app.clock.now());
-      const [row] = await app.db.query<OrderRow>(
-        `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE id = $1`,
-        [id],
-      );
-      if (!row) throw notFound();
-      if (!expired) {
-        throw new HttpError(
-          400,
-          'order_not_created',
-          'მხოლოდ შექმნილი გადახდის ვადა შეიძლება ამოიწუროს.',
+      async (request) => {
+        const id = parseId(request.params.id);
+        if (id === null) throw notFound();
+        const applied = await act(id);
+        const [row] = await app.db.query<OrderRow>(
+          `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE id = $1`,
+          [id],
         );
-      }
-      const [view] = await orderViews(app, app.db, [row]);
-      return view;
-    },
-  );
+        if (!row) throw notFound();
+        if (!applied) throw new HttpError(400, refusal.code, refusal.message);
+        const [view] = await orderViews(app, app.db, [row]);
+        return view;
+      },
+    );
 
-  app.post(
-    '/__sandbox/payment_orders/:id/decide',
-    {
-      schema: {
-        params: idParams,
-        response: { 200: orderSchema, 400: badRequestSchema, 404: detailErrorSchema },
-      },
-    },
-    async (request) => {
-      const id = parseId(request.params.id);
-      if (id === null) throw notFound();
-      const decided = await decideNow(app, id);
-      const [row] = await app.db.query<OrderRow>(
-        `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE id = $1`,
-        [id],
-      );
-      if (!row) throw notFound();
-      if (!decided) {
-        throw new HttpError(
-          400,
-          'order_not_processing',
-          'ბანკი მხოლოდ დამუშავების პროცესში მყოფ გადახდაზე იღებს გადაწყვეტილებას.',
-        );
-      }
-      const [view] = await orderViews(app, app.db, [row]);
-      return view;
-    },
-  );
+  orderHelper('expire', (id) => expireNow(app.db, id, app.clock.now()), {
+    code: 'order_not_created',
+    message: 'მხოლოდ შექმნილი გადახდის ვადა შეიძლება ამოიწუროს.',
+  });
+
+  orderHelper('decide', (id) => decideNow(app, id), {
+    code: 'order_not_processing',
+    message: 'ბანკი მხოლოდ დამუშავების პროცესში მყოფ გადახდაზე იღებს გადაწყვეტილებას.',
+  });
 
   app.post(
     '/__sandbox/users/:personal_number/cards',
