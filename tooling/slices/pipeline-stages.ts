@@ -82,7 +82,7 @@ function sliceStages(slice: (typeof SLICES)[number], base: string): Step[] {
  * nginx, WebKit, the skew pass and the three machines bind the product's ports: one after
  * another in the browsers' lane, after the suite, unless this machine gives a pass a machine of
  * its own. Then all but the three machines run in the lane beside, after the unit tests, while
- * the suite runs: the browsers' lane is the longer one.
+ * the suite, the longest pass, runs in the browsers' lane.
  */
 function platformStages(): { browsers: Stage[]; beside: Stage[] } {
   const webkit = pnpm('webkit', ['test:webkit']);
@@ -94,12 +94,14 @@ function platformStages(): { browsers: Stage[]; beside: Stage[] } {
   };
   const builds = [releaseInProduction, { ...pnpm('image', ['test:image']), after: ['build'] }];
   if (!ownMachinesPossible()) return { browsers: [webkit, nginx, machines, skew], beside: builds };
-  const beside = [ownMachine(nginx), ownMachine(webkit), ownMachine(skew)];
+  const skewBeside = ownMachine(skew);
   // The three machines last, once nothing runs beside them: a canary's judge counts its first
   // renders on each machine, and on a starved machine those come late (a sound canary was
   // once rolled back for two such pages while the suite and the skew pass ran beside it).
-  const last = beside.at(-1)?.name ?? '';
-  return { browsers: [{ ...machines, after: [last] }], beside: [...builds, ...beside] };
+  return {
+    browsers: [{ ...machines, after: [skewBeside.name] }],
+    beside: [...builds, ownMachine(nginx), ownMachine(webkit), skewBeside],
+  };
 }
 
 /**
