@@ -152,6 +152,11 @@ describe('the sandbox’s bank (v1.3)', () => {
     expect(await orderNow(customer, order.id)).toMatchObject({ status: 'succeeded' });
     // Decided once: asked again, nothing is paid twice.
     expect((await decide()).statusCode).toBe(400);
+    const paid = await ctx().app.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM payments WHERE order_id = $1',
+      [order.id],
+    );
+    expect(paid).toEqual([{ count: 1 }]);
     const missing = await ctx().call({
       method: 'POST',
       url: '/__sandbox/payment_orders/999999/decide',
