@@ -41,6 +41,12 @@ export const DEPLOY_VARIABLES: readonly EnvVariable[] = [
     meaning: "an S3-compatible origin's keys and region: every upload is signed with SigV4",
   },
   {
+    names: ['RELEASE_ORIGIN_TOKEN'],
+    default: 'unset: no credential',
+    meaning:
+      'the bearer token an origin behind an authenticating front takes uploads with (the three machines’ origin; not with the S3 keys)',
+  },
+  {
     names: ['RELEASE_PUBLIC_URL'],
     default: '`http://localhost:<HOST_PORT>`',
     meaning:

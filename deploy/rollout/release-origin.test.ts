@@ -171,6 +171,27 @@ describe('a release origin over HTTP (nginx dav, an S3-compatible store)', () =>
     expect(() => releaseOrigin({ ...env, RELEASE_ORIGIN_REGION: '' })).toThrow('go together');
   });
 
+  it('sends RELEASE_ORIGIN_TOKEN as a bearer with every upload and every question, the document too', async () => {
+    const env = { RELEASE_ORIGIN: base, RELEASE_ORIGIN_TOKEN: 'upload-token' };
+    await uploadRelease(releaseOrigin(env), home, ID, build());
+    await publishReleasesDocument(
+      { ...env, RELEASES_TARGET: `${base}/releases.json` },
+      '{"remotes":[]}\n',
+    );
+    expect(requests).toHaveLength(2 * PUBLISHED.length + 1);
+    for (const request of requests) expect(request.authorization).toBe('Bearer upload-token');
+    // The headers it was given still go: the document is never cached.
+    expect(stored.get('/origin/releases.json')?.headers['cache-control']).toBe('no-cache');
+    expect(() =>
+      releaseOrigin({
+        ...env,
+        RELEASE_ORIGIN_ACCESS_KEY: 'AKIDEXAMPLE',
+        RELEASE_ORIGIN_SECRET_KEY: 'secret',
+        RELEASE_ORIGIN_REGION: 'eu-central-1',
+      }),
+    ).toThrow('not both');
+  });
+
   it('publishes the releases document to an http(s) RELEASES_TARGET, replaced each time, never cached, signed with keys', async () => {
     const env = {
       RELEASES_TARGET: `${base}/releases.json`,

@@ -11,8 +11,10 @@ import type { Env } from './release-store';
  * The release origin (issue 48): the static store every release is uploaded to once and
  * served from, behind a CDN in production. Two kinds, chosen by RELEASE_ORIGIN: a directory
  * (today's `.nginx/site`, nginx serving it) or an http(s) base URL written with PUT and asked
- * with HEAD — what nginx's dav module and an S3-compatible store accept, SigV4-signed when
- * RELEASE_ORIGIN_ACCESS_KEY, RELEASE_ORIGIN_SECRET_KEY and RELEASE_ORIGIN_REGION are set.
+ * with HEAD — what nginx's dav module and an S3-compatible store accept. Every request carries
+ * the origin's credential (issue 56): SigV4-signed when RELEASE_ORIGIN_ACCESS_KEY,
+ * RELEASE_ORIGIN_SECRET_KEY and RELEASE_ORIGIN_REGION are set (S3), else a bearer token when
+ * RELEASE_ORIGIN_TOKEN is (a store behind an authenticating front, as the three machines' nginx).
  */
 
 export interface PutOptions {
@@ -48,18 +50,26 @@ export function directoryOrigin(root: string): ReleaseOrigin {
   };
 }
 
-export interface OriginCredentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  region: string;
-}
+/** An S3-compatible store's keys, or the bearer token of a store behind an authenticating front. */
+export type OriginCredentials =
+  | { accessKeyId: string; secretAccessKey: string; region: string }
+  | { token: string };
 
-/** A fetch that signs with SigV4 when there are credentials (an S3-compatible store). */
+/** A fetch that sends the origin's credential with every request, when there is one. */
 export function originFetch(credentials?: OriginCredentials): typeof fetch {
   if (!credentials) return fetch;
+  if ('token' in credentials) {
+    const authorization = `Bearer ${credentials.token}`;
+    return (input, init) =>
+      fetch(input, { ...init, headers: { ...headersOf(init), authorization } });
+  }
   const client = new AwsClient({ ...credentials, service: 's3' });
   return (input, init) => client.fetch(input as string, init);
 }
+
+/** A request's headers as a plain record (they are given as one here, or as a Headers). */
+const headersOf = (init: RequestInit | undefined): Record<string, string> =>
+  Object.fromEntries(new Headers(init?.headers).entries());
 
 /** An http(s) base URL as the origin: HEAD asks for a key, PUT writes it. */
 export function httpOrigin(base: string, send: typeof fetch = fetch): ReleaseOrigin {
@@ -101,16 +111,23 @@ export async function putUrl(
 
 export const isUrl = (value: string) => /^https?:\/\//i.test(value);
 
-/** RELEASE_ORIGIN_ACCESS_KEY/SECRET_KEY/REGION, all three or none. */
+/**
+ * RELEASE_ORIGIN_ACCESS_KEY/SECRET_KEY/REGION, all three or none; else RELEASE_ORIGIN_TOKEN.
+ * Both at once is a mistake said at once, not a choice made silently.
+ */
 export function originCredentials(env: Env): OriginCredentials | undefined {
   const accessKeyId = env.RELEASE_ORIGIN_ACCESS_KEY?.trim();
   const secretAccessKey = env.RELEASE_ORIGIN_SECRET_KEY?.trim();
   const region = env.RELEASE_ORIGIN_REGION?.trim();
-  if (!accessKeyId && !secretAccessKey) return undefined;
+  const token = env.RELEASE_ORIGIN_TOKEN?.trim();
+  if (!accessKeyId && !secretAccessKey) return token ? { token } : undefined;
   if (!accessKeyId || !secretAccessKey || !region) {
     throw new Error(
       'RELEASE_ORIGIN_ACCESS_KEY, RELEASE_ORIGIN_SECRET_KEY and RELEASE_ORIGIN_REGION go together',
     );
+  }
+  if (token) {
+    throw new Error('RELEASE_ORIGIN_TOKEN or the S3 keys (RELEASE_ORIGIN_ACCESS_KEY…), not both');
   }
   return { accessKeyId, secretAccessKey, region };
 }
