@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { IMMUTABLE } from 'page-server/http/static-server';
@@ -25,13 +26,15 @@ export interface ReleaseOrigin {
   url: string;
   /** `http://127.0.0.5:18081`: where a file is PUT, at the path it is then served from. */
   uploadUrl: string;
+  /** The credential an upload needs (RELEASE_ORIGIN_TOKEN), as a bucket's keys: the rollout's alone. */
+  token: string;
   /** Stops it (the origin lost) and waits until it is gone. */
   stop(): Promise<void>;
   /** Starts it again on the same files. */
   start(): Promise<void>;
 }
 
-function originConf(prefix: string, root: string, user: string | undefined): string {
+function originConf(prefix: string, root: string, user: string | undefined, token: string): string {
   const temp = (name: string) => `  ${name}_temp_path ${prefix}/temp/${name};`;
   return `# Written by e2e/machines/release-origin.ts: the release origin of the several-machine test.
 ${user ? `user ${user};\n` : ''}worker_processes 1;
@@ -71,8 +74,33 @@ ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n')}
     listen ${RELEASE_ORIGIN_ADDRESS}:${UPLOAD_PORT};
     root ${root};
     client_max_body_size 64m;
+    # PUT writes a file; HEAD (with GET) asks whether one is there, as of an S3-compatible store:
+    # only with the rollout's credential (issue 56).
     location / {
-      # PUT writes a file; HEAD (with GET) asks whether one is there, as of an S3-compatible store.
+      if ($http_authorization != "Bearer ${token}") {
+        return 401;
+      }
+      limit_except GET PUT { deny all; }
+      dav_methods PUT;
+      create_full_put_path on;
+      dav_access user:rw group:r all:r;
+    }
+    # A release's file is written once: its name is its content's hash, and a page server or a
+    # browser that checked it must never meet other bytes under it. Only the document is replaced.
+    location ~ ^/[a-z-]+/releases/ {
+      if ($http_authorization != "Bearer ${token}") {
+        return 401;
+      }
+      set $overwrite "";
+      if ($request_method = PUT) {
+        set $overwrite "put";
+      }
+      if (-f $request_filename) {
+        set $overwrite "\${overwrite} over a file";
+      }
+      if ($overwrite = "put over a file") {
+        return 409;
+      }
       limit_except GET PUT { deny all; }
       dav_methods PUT;
       create_full_put_path on;
@@ -93,7 +121,9 @@ export async function startReleaseOrigin(options: {
   const root = path.join(dir, 'site');
   for (const sub of ['logs', 'temp', 'site']) mkdirSync(path.join(dir, sub), { recursive: true });
   const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, originConf(dir, root, options.user));
+  const token = randomBytes(24).toString('base64url');
+  // Its credential is in it: readable by the one who starts it (nginx's master) alone.
+  writeFileSync(conf, originConf(dir, root, options.user, token), { mode: 0o600 });
   const args = ['-p', `${dir}/`, '-c', conf, '-e', path.join(dir, 'logs/error.log')];
   execFileSync(nginx, [...args, '-t', '-q'], { stdio: 'inherit' });
   let running: ChildProcess | undefined;
@@ -102,6 +132,7 @@ export async function startReleaseOrigin(options: {
   const origin: ReleaseOrigin = {
     url,
     uploadUrl,
+    token,
     async stop() {
       await ended(running, 'SIGTERM');
       running = undefined;

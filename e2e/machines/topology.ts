@@ -55,8 +55,8 @@ export interface Topology {
   /** Where the rollout's judge asks Prometheus (PROMETHEUS_URL). */
   prometheusUrl: string;
   /**
-   * What a team's deploy commands run with here: releases uploaded to the origin, the releases
-   * document published there, the judge asking this Prometheus.
+   * What a team's deploy commands run with here: releases uploaded to the origin with its
+   * credential, the releases document published there, the judge asking this Prometheus.
    */
   deployEnv: Record<string, string>;
   /** The releases every page server reads (the pinned stable release of each remote). */
@@ -160,9 +160,11 @@ export async function startTopology(): Promise<Topology> {
     // The builds become releases uploaded to the origin, pinned by the releases document the
     // origin serves; the host's pages are rendered with them.
     Object.assign(env, releaseEnv(origin));
-    await deployBuilds(env);
-    const releases = renderFromDocument(env);
-    await publishReleasesDocument(env);
+    // The upload credential is the rollout's alone: no page server or sandbox is given it.
+    const rollout = { ...env, RELEASE_ORIGIN_TOKEN: origin.token };
+    await deployBuilds(rollout);
+    const releases = renderFromDocument(rollout);
+    await publishReleasesDocument(rollout);
 
     const sandbox = runLogged('pnpm', ['--filter', 'sandbox-api', 'start'], {
       cwd: REPO_ROOT,
@@ -198,7 +200,11 @@ export async function startTopology(): Promise<Topology> {
       machines,
       origin,
       prometheusUrl: prometheus.url,
-      deployEnv: { ...releaseEnv(origin), PROMETHEUS_URL: prometheus.url },
+      deployEnv: {
+        ...releaseEnv(origin),
+        RELEASE_ORIGIN_TOKEN: origin.token,
+        PROMETHEUS_URL: prometheus.url,
+      },
       releases,
       stop,
     };

@@ -1,0 +1,69 @@
+import { expect, test } from './machines-fixtures';
+import { RELEASES_DOCUMENT } from './release-origin';
+
+/*
+ * Issue 56, row 1: a probe PUT a forged remote-home release and a releases document naming it
+ * to the release origin's upload address, and every PUT was taken (201; over an existing file
+ * or the document, 204). Now the origin takes an upload only with the rollout's credential, as
+ * a bucket takes one only with its keys, and never writes a release's file twice.
+ */
+
+const FORGED = 'remote-home/releases/0123456789ab/mf-manifest.json';
+
+const put = (url: string, body: string, token?: string) =>
+  fetch(url, {
+    method: 'PUT',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  });
+
+const served = (url: string) =>
+  fetch(url).then(async (response) => [response.status, await response.text()]);
+
+test('the release origin takes an upload only with the rollout’s credential, and never a release’s file over another', async ({
+  topology,
+}) => {
+  const { origin } = topology;
+  const document = `${origin.url}/${RELEASES_DOCUMENT}`;
+  const before = await served(document);
+  expect(before[0]).toBe(200);
+  const stable = new URL(topology.releases.remotes[0]?.manifestUrl ?? '').pathname;
+  const stableBytes = await served(`${origin.url}${stable}`);
+  expect(stableBytes[0]).toBe(200);
+
+  // Without the credential, or with another, nothing is written or even answered.
+  for (const token of [undefined, 'a-guess']) {
+    expect((await put(`${origin.uploadUrl}/${FORGED}`, '{"forged":true}', token)).status).toBe(401);
+    expect(
+      (await put(`${origin.uploadUrl}/${RELEASES_DOCUMENT}`, '{"remotes":[]}', token)).status,
+    ).toBe(401);
+    expect((await put(`${origin.uploadUrl}${stable}`, '{"forged":true}', token)).status).toBe(401);
+    const asked = await fetch(`${origin.uploadUrl}${stable}`, {
+      method: 'HEAD',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    expect(asked.status).toBe(401);
+  }
+  expect(await served(`${origin.url}/${FORGED}`)).toEqual([404, expect.any(String)]);
+  expect(await served(document)).toEqual(before);
+
+  // With it, a release's file already there is never replaced; the origin serves what it had.
+  expect((await put(`${origin.uploadUrl}${stable}`, '{"forged":true}', origin.token)).status).toBe(
+    409,
+  );
+  expect(await served(`${origin.url}${stable}`)).toEqual(stableBytes);
+
+  // A new release's file is written once; the document, which the rollout replaces, again.
+  const fresh = 'remote-home/releases/fedcba987654/probe.txt';
+  expect((await put(`${origin.uploadUrl}/${fresh}`, 'first', origin.token)).status).toBe(201);
+  expect((await put(`${origin.uploadUrl}/${fresh}`, 'second', origin.token)).status).toBe(409);
+  expect(await served(`${origin.url}/${fresh}`)).toEqual([200, 'first']);
+  expect(
+    (await put(`${origin.uploadUrl}/${RELEASES_DOCUMENT}`, before[1] as string, origin.token))
+      .status,
+  ).toBe(204);
+  expect(await served(document)).toEqual(before);
+});
