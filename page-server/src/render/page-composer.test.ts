@@ -86,6 +86,41 @@ describe('PageComposer', () => {
     );
   });
 
+  it('leaves to the browser a slot whose markup would steer the page, and says whose release it was (issue 56, row 4)', async () => {
+    const errors: string[] = [];
+    const steering = new PageComposer(
+      parts((_remote, asked) =>
+        asked.map((slot) =>
+          rendered(
+            slot,
+            slot === 'remote_home/HomeSlider'
+              ? '<div><meta http-equiv="refresh" content="3;url=https://evil.example/phish"></div>'
+              : `<p>${slot}</p></main><!--`,
+          ),
+        ),
+      ),
+      { budgetMs: 400, onError: (error) => errors.push(String(error)) },
+    );
+    const page = await steering.render('/', config, 'visitor');
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(page.html).not.toContain('http-equiv');
+    expect(page.outcomes.map(({ slot, outcome }) => [slot, outcome])).toEqual([
+      ['remote_home/LoanCalculator', 'rendered'],
+      ['remote_home/HomeSlider', 'failed'],
+      ['remote_home/QuestionAnswers', 'rendered'],
+    ]);
+    expect(page.slots).toEqual(['remote_home/LoanCalculator', 'remote_home/QuestionAnswers']);
+    expect(errors).toEqual([
+      expect.stringContaining(
+        'remote_home/HomeSlider of release ssr/remote-entry.aaaa.cjs: its server markup has what no page carries (element <meta>)',
+      ),
+    ]);
+    // What the others sent is put in as parsed: it closes nothing of the page and opens nothing.
+    expect(page.html).toBe(
+      '<main><p>remote_home/LoanCalculator</p><!----><p>remote_home/QuestionAnswers</p><!----></main>',
+    );
+  });
+
   it('sends a redirect only of its own deciding, and a page only with a page’s status (row 8)', async () => {
     const hijacked = parts(
       () => [],

@@ -8,6 +8,7 @@ import type { CustomerFetch } from './customer-answers';
 import { readsOncePerPage } from './page-reads';
 import type { RenderPool } from './render-pool';
 import type { Dehydrated, SlotResult } from './render-protocol';
+import { checkSlotMarkup } from './slot-markup';
 import { ACCOUNT_READS, slotReads } from './slot-reads';
 
 /*
@@ -239,10 +240,22 @@ export class PageComposer {
         result.html !== undefined &&
         result.release !== undefined &&
         RELEASE_NAME.test(result.release);
-      if (whole) {
-        ready.push({ ...result, slot, html: result.html ?? '', release: result.release ?? '' });
+      // Markup that could steer the page is not put in it: the slot is the browser's.
+      const checked = whole ? checkSlotMarkup(result.html ?? '') : undefined;
+      if (checked && 'problem' in checked) {
+        this.options.onError(
+          new Error(
+            `${slot} of release ${result.release}: its server markup has what no page carries (${checked.problem}); the browser renders the slot`,
+          ),
+        );
       }
-      const outcome = whole || result.outcome !== 'rendered' ? result.outcome : 'failed';
+      if (checked && 'html' in checked) {
+        ready.push({ ...result, slot, html: checked.html, release: result.release ?? '' });
+      }
+      const outcome =
+        (whole && checked && 'html' in checked) || result.outcome !== 'rendered'
+          ? result.outcome
+          : 'failed';
       outcomes.push({ slot, outcome, ms });
     }
     return { ready, outcomes };
