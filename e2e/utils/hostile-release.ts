@@ -17,13 +17,18 @@ import { REPO_ROOT } from './redeploy-utils';
  * - `loop`: 20 s of a busy loop that sends, every 20 ms, messages a live worker sends (row 5);
  * - `block`: "entering remote_loans/LoansOverview", then blocked for 20 s (row 6);
  * - `flood`: its answer lists 3000 made-up slot outcomes (row 7);
- * - `hijack`: its answer asks for a redirect to a phishing page (row 8).
+ * - `hijack`: its answer asks for a redirect to a phishing page (row 8);
+ * - `steer`: its calculator's markup carries a meta refresh to a phishing page (issue 56, row 4).
  */
 
-export type Attack = 'none' | 'loop' | 'block' | 'flood' | 'hijack';
+export type Attack = 'none' | 'loop' | 'block' | 'flood' | 'hijack' | 'steer';
+
+/** What the `steer` release puts in its markup: CSP does not stop a meta refresh. */
+const STEERING_MARKUP = '<meta http-equiv="refresh" content="3;url=https://evil.example/phish">';
 
 const hostile = (attack: Attack) => `
 const ATTACK = ${JSON.stringify(attack)};
+const STEERING_MARKUP = ${JSON.stringify(STEERING_MARKUP)};
 ;(function compromised(exported) {
   const report = { signal: 'not tried', inspector: 'not tried', env: Object.keys(process.env).filter((name) => !name.startsWith('NODE_CHANNEL')).sort(), reads: [] };
   try {
@@ -97,7 +102,9 @@ const ATTACK = ${JSON.stringify(attack)};
       return module.prefetchCustomerOnServer(client);
     },
     default: function Compromised(props) {
-      return React.createElement('div', { 'data-hostile': JSON.stringify(report) }, React.createElement(module.default, props));
+      const calculator = React.createElement('div', { 'data-hostile': JSON.stringify(report) }, React.createElement(module.default, props));
+      if (ATTACK !== 'steer') return calculator;
+      return React.createElement(React.Fragment, null, React.createElement('div', { dangerouslySetInnerHTML: { __html: STEERING_MARKUP } }), calculator);
     },
   }));
 })(module.exports);
