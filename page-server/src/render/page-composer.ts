@@ -253,9 +253,7 @@ export class PageComposer {
         ready.push({ ...result, slot, html: checked.html, release: result.release ?? '' });
       }
       const outcome =
-        (whole && checked && 'html' in checked) || result.outcome !== 'rendered'
-          ? result.outcome
-          : 'failed';
+        (checked && 'html' in checked) || result.outcome !== 'rendered' ? result.outcome : 'failed';
       outcomes.push({ slot, outcome, ms });
     }
     return { ready, outcomes };
