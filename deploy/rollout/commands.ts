@@ -70,8 +70,9 @@ function options(args: string[]): { rest: string[]; named: Map<string, string> }
   return { rest, named };
 }
 
+/** An option in seconds, as milliseconds; `fallback` is in seconds too. */
 const secondsOption = (value: string | undefined, fallback: number, name: string) => {
-  if (value === undefined) return fallback;
+  if (value === undefined) return fallback * 1000;
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed <= 0) {
     throw new Error(`--${name} takes seconds, got "${value}"`);
