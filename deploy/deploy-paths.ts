@@ -21,11 +21,19 @@ export const remotePathOnSite = (folder: string) => `/${folder}/`;
 export const REGISTRY_DIR = path.join(NGINX_DIR, 'registry');
 /**
  * The releases document (issue 48): which release of each remote the page servers use, a
- * canary beside it, and their digests. `start` writes it, the rollout changes it, `render`
- * reads it, and the local page servers read it as their RELEASES_SOURCE. RELEASES_TARGET names
- * another file, or an http(s) address the rollout PUTs it to (rollout/deployed-store).
+ * canary beside it, and their digests. This is the rollout's working copy, plain JSON: `start`
+ * writes it, the rollout changes it, an operator may edit it, `render` reads it. What the page
+ * servers read is its signed form (decision 040), published by the rollout where RELEASES_TARGET
+ * says: a file (SIGNED_RELEASES_FILE unless it names another) or an http(s) address.
  */
 export const RELEASES_FILE = path.join(NGINX_DIR, 'releases.json');
+/** Where the signed document is published for this machine's page servers, by default. */
+export const SIGNED_RELEASES_FILE = path.join(NGINX_DIR, 'releases.signed.json');
+/**
+ * The deployment's own signing key, made by the first rollout that needs one when
+ * RELEASES_SIGNING_KEY gives none (a machine's deployment; a lender's rollout brings its own).
+ */
+export const SIGNING_KEY_FILE = path.join(REGISTRY_DIR, 'releases-signing-key.pem');
 
 const isUrl = (value: string) => /^https?:\/\//i.test(value);
 
@@ -35,15 +43,22 @@ export const releasesTargetUrl = (env: Env = process.env): string | undefined =>
   return target && isUrl(target) ? target : undefined;
 };
 
-/** The rollout's own copy of the document: RELEASES_TARGET when it is a file, else RELEASES_FILE. */
-export const releasesFile = (env: Env = process.env): string => {
+/** The file the signed document is published to, unless RELEASES_TARGET is an address. */
+export const signedReleasesFile = (env: Env = process.env): string => {
   const target = env.RELEASES_TARGET?.trim();
-  return target && !isUrl(target) ? path.resolve(target) : RELEASES_FILE;
+  if (!target || isUrl(target)) return SIGNED_RELEASES_FILE;
+  const file = path.resolve(target);
+  if (file === RELEASES_FILE) {
+    throw new Error(
+      `RELEASES_TARGET names the rollout's working copy (${file}): name another file`,
+    );
+  }
+  return file;
 };
 
 /** Where this deployment's page servers read the document: where the rollout publishes it. */
 export const releasesSourceOf = (env: Env = process.env): string =>
-  releasesTargetUrl(env) ?? releasesFile(env);
+  releasesTargetUrl(env) ?? signedReleasesFile(env);
 
 /**
  * Which process serves each page server's port, and where its metrics are: for the team, the

@@ -172,7 +172,7 @@ try {
       console.info(
         `the same load again; 2 s in, a release whose ${LOOPING_SLOT} never stops rendering …`,
       );
-      const rollOut = setTimeout(() => looping.rollOut(), 2_000);
+      const rollOut = setTimeout(() => void looping.rollOut(), 2_000);
       const during = await openLoop({
         origin: HOST,
         paths: LOAD_PAGES,

@@ -1,8 +1,8 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { localRolloutFile } from 'page-server/releases/local-rollout';
+import { readLocalReleases, writeLocalReleases } from 'page-server/releases/local-rollout';
 import { integrityOf } from 'tooling/release-integrity';
 import { WORKSPACE_ROOT } from './servers';
 
@@ -26,8 +26,8 @@ const LOOP = `
 `;
 
 export interface LoopingRelease {
-  /** Puts the looping release in the rollout file: the host takes it up within a second. */
-  rollOut(): void;
+  /** Puts the looping release in the rollout file, signed: the host takes it up within a second. */
+  rollOut(): Promise<void>;
   /** Puts the rollout file back as it was, and stops serving the release. */
   restore(): Promise<void>;
 }
@@ -52,26 +52,30 @@ export async function serveLoopingRelease(): Promise<LoopingRelease> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const file = localRolloutFile(WORKSPACE_ROOT);
-  const original = readFileSync(file, 'utf8');
-  const write = (text: string) => {
-    writeFileSync(`${file}.bench`, text);
-    renameSync(`${file}.bench`, file);
-  };
+  const original = await readLocalReleases(WORKSPACE_ROOT);
+  const pinned = original.remotes.find((remote) => remote.name === 'remote_home')?.integrity;
+  if (!pinned) throw new Error('remote-home is not built here: run "pnpm build" first');
   return {
-    rollOut() {
-      const config = JSON.parse(original);
-      const home = config.remotes.find((remote: { name: string }) => remote.name === 'remote_home');
-      home.manifestUrl = `${origin}/mf-manifest.json`;
-      home.integrity = {
-        ...home.integrity,
-        server: integrityOf(source),
-        manifest: integrityOf(manifestText),
-      };
-      write(JSON.stringify(config, null, 2));
+    async rollOut() {
+      await writeLocalReleases(WORKSPACE_ROOT, {
+        remotes: original.remotes.map((remote) =>
+          remote.name === 'remote_home'
+            ? {
+                ...remote,
+                manifestUrl: `${origin}/mf-manifest.json`,
+                integrity: {
+                  ...pinned,
+                  server: integrityOf(source),
+                  manifest: integrityOf(manifestText),
+                },
+              }
+            : remote,
+        ),
+      });
     },
     async restore() {
-      write(original);
+      // Signed again, now: the page server takes no document older than the one it uses.
+      await writeLocalReleases(WORKSPACE_ROOT, original);
       await new Promise((resolve) => server.close(resolve));
     },
   };

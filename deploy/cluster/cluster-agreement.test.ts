@@ -11,7 +11,7 @@ import { HEALTH_PATH, METRICS_PATH, READY_PATH } from 'page-server/telemetry/met
 import { createPageMetrics } from 'page-server/telemetry/page-metrics';
 import { DRAIN_MS, STOP_GRACE_MS } from 'page-server/telemetry/stop-timing';
 import { PAGE_SERVER_VARIABLES } from 'release-contract/config-variables';
-import { releasesDocumentSchema } from 'release-contract/releases-document';
+import { releasesPublicKey, verifyReleasesDocument } from 'release-contract/signed-releases';
 import { APPS_VARIABLES, HOST_APP, PAGE_SERVER_NODE_FLAGS, portOf } from 'tooling/apps';
 import { parse } from 'yaml';
 import { METRIC } from '../observability/release-queries';
@@ -106,16 +106,20 @@ describe('the manifests agree with the page server', () => {
     expect(names).not.toContain('NODE_OPTIONS');
   });
 
-  it('mount the releases document where RELEASES_SOURCE names it, from the ConfigMap', () => {
+  it('mount the releases document where RELEASES_SOURCE names it, from the ConfigMap, signed with the key RELEASES_PUBLIC_KEY checks', async () => {
     const source = env.RELEASES_SOURCE ?? '';
     const mount = container.volumeMounts?.find((entry) => source.startsWith(`${entry.mountPath}/`));
     const volume = pod?.volumes?.find((entry) => entry.name === mount?.name);
     expect(mount?.subPath).toBeUndefined();
     expect(volume?.configMap?.name).toBe(configMap.metadata?.name);
     const file = path.basename(source);
-    expect(
-      releasesDocumentSchema.safeParse(JSON.parse(configMap.data?.[file] ?? '{}')).success,
-    ).toBe(true);
+    // As the page server in the pod will read it: in production, believed only when signed.
+    const believed = await verifyReleasesDocument(
+      configMap.data?.[file] ?? '',
+      releasesPublicKey(env.RELEASES_PUBLIC_KEY ?? ''),
+      env.NODE_ENV === 'production',
+    );
+    expect(believed.document.remotes.length).toBeGreaterThan(0);
   });
 
   it('keep every metric the page servers export, and every one the product queries', async () => {

@@ -42,8 +42,19 @@ export interface ClusterInput {
   prometheus: { namespace: string; podLabels: Record<string, string> };
   /** The Secret holding the session's keys (made by the lender's secret store, never here). */
   secretName: string;
-  /** The releases document the ConfigMap carries (`--releases <file>`). */
+  /** The releases document the ConfigMap carries (`--releases <file>`), as its signature says. */
   releases: ReleasesDocument;
+  /** The same document as the rollout signed it: the ConfigMap's text (decision 040). */
+  signedReleases: string;
+  /** The rollout's public key (SPKI PEM), the page servers' RELEASES_PUBLIC_KEY. */
+  releasesPublicKey: string;
+}
+
+/** A signed releases document, verified with the key the page servers will be given. */
+export interface VerifiedReleases {
+  document: ReleasesDocument;
+  text: string;
+  publicKey: string;
 }
 
 /** The page server's ports in its pod: the host's own port, and its metrics port beside it. */
@@ -67,8 +78,8 @@ const inNamespace = (name: string): IIoK8sApiNetworkingV1NetworkPolicyPeer => ({
 
 /** The defaults: an example lender whose provider and release origin run in their own namespaces. */
 export function clusterInput(
-  releases: ReleasesDocument,
-  overrides: Partial<Omit<ClusterInput, 'releases'>> = {},
+  releases: VerifiedReleases,
+  overrides: Partial<Omit<ClusterInput, 'releases' | 'signedReleases' | 'releasesPublicKey'>> = {},
 ): ClusterInput {
   return {
     namespace: 'lender',
@@ -93,7 +104,9 @@ export function clusterInput(
     prometheus: { namespace: 'monitoring', podLabels: { 'app.kubernetes.io/name': 'prometheus' } },
     secretName: 'page-server-secrets',
     ...overrides,
-    releases: releasesDocumentSchema.parse(releases),
+    releases: releasesDocumentSchema.parse(releases.document),
+    signedReleases: releases.text,
+    releasesPublicKey: releases.publicKey,
   };
 }
 

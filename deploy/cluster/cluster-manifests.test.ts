@@ -1,19 +1,24 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { signReleasesDocument } from 'release-contract/signed-releases';
 import { clusterInput } from './cluster-input';
 import {
   clusterManifestFiles,
   clusterObjects,
   EXAMPLE_RELEASES,
+  EXAMPLE_RELEASES_KEY,
   inputFromReleasesFile,
   MANIFESTS_DIR,
+  verifiedReleasesFile,
 } from './cluster-manifests';
 import { pageServerDeployment } from './page-server-deployment';
 import { pageServerServiceMonitor } from './prometheus-scrape';
 
-const input = inputFromReleasesFile(EXAMPLE_RELEASES);
+const input = await inputFromReleasesFile(EXAMPLE_RELEASES, EXAMPLE_RELEASES_KEY);
 /** The Deployment as plain data, to break one field at a time. */
 const deploymentData = () => JSON.parse(JSON.stringify(pageServerDeployment(input).toJSON()));
 
@@ -51,14 +56,37 @@ describe("the cluster's manifests", () => {
     }
   });
 
-  it('carry the releases document they were given, never an empty one', () => {
+  it('carry the releases document as the rollout signed it, and the key the page servers check it with', () => {
     const configMap = clusterObjects(input)['releases-config-map.yaml']?.toJSON() as {
       data: Record<string, string>;
     };
-    const carried = JSON.parse(Object.values(configMap.data)[0] ?? '{}');
-    const given = JSON.parse(readFileSync(EXAMPLE_RELEASES, 'utf8'));
-    expect(carried.remotes).toEqual(given.remotes);
-    expect(() => clusterInput({ remotes: [{ name: 'remote_home' }] } as never)).toThrow();
+    expect(Object.values(configMap.data)[0]).toBe(readFileSync(EXAMPLE_RELEASES, 'utf8'));
+    const env = deploymentData().spec.template.spec.containers[0].env as {
+      name: string;
+      value?: string;
+    }[];
+    expect(env.find((entry) => entry.name === 'RELEASES_PUBLIC_KEY')?.value).toBe(
+      readFileSync(EXAMPLE_RELEASES_KEY, 'utf8'),
+    );
+  });
+
+  it('are not written from a document the page servers would refuse: unsigned, or signed with another key', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'cluster-releases-'));
+    try {
+      const unsigned = path.join(folder, 'unsigned.json');
+      writeFileSync(unsigned, JSON.stringify({ remotes: input.releases.remotes }));
+      await expect(verifiedReleasesFile(unsigned, EXAMPLE_RELEASES_KEY)).rejects.toThrow(
+        'it is not signed',
+      );
+      const forged = path.join(folder, 'forged.json');
+      const other = generateKeyPairSync('ed25519').privateKey;
+      writeFileSync(forged, await signReleasesDocument(input.releases, other));
+      await expect(verifiedReleasesFile(forged, EXAMPLE_RELEASES_KEY)).rejects.toThrow(
+        'its signature does not verify',
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuse a release outside the release origin, which the network policy would not let a page server reach', () => {
@@ -66,7 +94,8 @@ describe("the cluster's manifests", () => {
     const first = elsewhere.remotes[0];
     if (!first) throw new Error('the example has no release');
     first.manifestUrl = 'https://cdn.elsewhere.example/remote-home/mf-manifest.json';
-    expect(() => clusterObjects(clusterInput(elsewhere))).toThrow(/outside the release origin/);
+    const verified = { document: elsewhere, text: '', publicKey: '' };
+    expect(() => clusterObjects(clusterInput(verified))).toThrow(/outside the release origin/);
   });
 
   it('run the page server unprivileged: non-root, read-only root, no capability, no escalation', () => {

@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { releasesDocumentSchema } from 'release-contract/releases-document';
+import { releasesPublicKey, verifyReleasesDocument } from 'release-contract/signed-releases';
 import { stringify } from 'yaml';
-import { type ClusterInput, clusterInput } from './cluster-input';
+import { type ClusterInput, clusterInput, type VerifiedReleases } from './cluster-input';
 import { pageServerNetworkPolicy } from './network-policy';
 import { pageServerDeployment } from './page-server-deployment';
 import { pageServerAutoscaler, pageServerDisruptionBudget } from './page-server-scaling';
@@ -19,7 +19,13 @@ import { releasesConfigMap } from './releases-config-map';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const MANIFESTS_DIR = path.join(HERE, 'manifests');
+/**
+ * An example releases document, signed (decision 040) with a key made for it and thrown away,
+ * and that key's public half: the checked-in manifests are written from them. A lender passes
+ * the document its rollout published (RELEASES_TARGET, a file) and its rollout's public key.
+ */
 export const EXAMPLE_RELEASES = path.join(HERE, 'example-releases.json');
+export const EXAMPLE_RELEASES_KEY = path.join(HERE, 'example-releases-public-key.pem');
 
 /** A Kubernetes object, as the models give it: validated against the cluster's schemas. */
 export interface KubernetesObject {
@@ -78,10 +84,29 @@ export function clusterManifestFiles(input: ClusterInput): Record<string, string
   return files;
 }
 
-/** The input from a releases document's file and the defaults. */
-export function inputFromReleasesFile(file: string): ClusterInput {
-  return clusterInput(releasesDocumentSchema.parse(JSON.parse(readFileSync(file, 'utf8'))));
+/**
+ * A signed releases document's file, verified with the public key's file as a page server in
+ * production will (no ConfigMap is written that the page servers would refuse).
+ */
+export async function verifiedReleasesFile(
+  file: string,
+  keyFile: string,
+): Promise<VerifiedReleases> {
+  const text = readFileSync(file, 'utf8');
+  const publicKey = readFileSync(keyFile, 'utf8');
+  try {
+    const { document } = await verifyReleasesDocument(text, releasesPublicKey(publicKey), true);
+    return { document, text, publicKey };
+  } catch (error) {
+    throw new Error(
+      `${file} is not a releases document ${keyFile} verifies: ${error instanceof Error ? error.message : error}`,
+    );
+  }
 }
+
+/** The input from a signed releases document's file, its public key's, and the defaults. */
+export const inputFromReleasesFile = async (file: string, keyFile: string): Promise<ClusterInput> =>
+  clusterInput(await verifiedReleasesFile(file, keyFile));
 
 /** Writes the set into a folder, removing the YAML files a previous set had and this one has not. */
 export function writeClusterManifests(input: ClusterInput, folder: string): string[] {
@@ -94,24 +119,25 @@ export function writeClusterManifests(input: ClusterInput, folder: string): stri
   return Object.keys(files);
 }
 
-/** `cluster manifests [--releases <file>] [--out <folder>]`. */
-export const CLUSTER_USAGE = 'manifests [--releases <file>] [--out <folder>]';
+/** `cluster manifests [--releases <signed file> --public-key <file>] [--out <folder>]`. */
+export const CLUSTER_USAGE =
+  'manifests [--releases <signed file> --public-key <file>] [--out <folder>]';
 
 export const CLUSTER_COMMANDS = {
-  manifests: (args: string[]) => {
+  manifests: async (args: string[]) => {
     const option = (name: string) => {
       const index = args.indexOf(name);
       return index >= 0 ? args[index + 1] : undefined;
     };
-    const releases = path.resolve(
-      process.env.INIT_CWD ?? process.cwd(),
-      option('--releases') ?? EXAMPLE_RELEASES,
-    );
-    const out = path.resolve(
-      process.env.INIT_CWD ?? process.cwd(),
-      option('--out') ?? MANIFESTS_DIR,
-    );
-    const written = writeClusterManifests(inputFromReleasesFile(releases), out);
+    const here = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+    const given = option('--releases');
+    if (given !== undefined && option('--public-key') === undefined) {
+      throw new Error('--releases comes with --public-key: the key its signature is checked with');
+    }
+    const releases = here(given ?? EXAMPLE_RELEASES);
+    const key = here(option('--public-key') ?? EXAMPLE_RELEASES_KEY);
+    const out = here(option('--out') ?? MANIFESTS_DIR);
+    const written = writeClusterManifests(await inputFromReleasesFile(releases, key), out);
     console.info(`wrote ${written.length} files to ${out} (releases from ${releases})`);
   },
 };

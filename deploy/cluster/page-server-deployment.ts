@@ -55,6 +55,8 @@ function environment(input: ClusterInput): IIoK8sApiCoreV1EnvVar[] {
     value('METRICS_PORT', String(METRICS_PORT)),
     value('METRICS_HOST', '0.0.0.0'),
     value('RELEASES_SOURCE', `${RELEASES_MOUNT}/${RELEASES_FILE}`),
+    // Public: what the rollout's signature on the document is checked with (decision 040).
+    value('RELEASES_PUBLIC_KEY', input.releasesPublicKey),
     value('API_BASE_URL', input.provider.origin),
     value('HOST_ORIGINS', `https://${input.publicHost}`),
     value('TRUSTED_PROXIES', input.trustedProxies.join(',')),

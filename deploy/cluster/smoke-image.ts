@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,10 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReleasesDocument } from 'release-contract/releases-document';
+import { publicKeyPemOf, signReleasesDocument } from 'release-contract/signed-releases';
 import { REMOTE_APPS } from 'tooling/apps';
 import { BUILDAH, IMAGE_NAME } from './build-image';
 import { RELEASES_FILE, RELEASES_MOUNT } from './cluster-input';
-import { EXAMPLE_RELEASES, inputFromReleasesFile } from './cluster-manifests';
+import { EXAMPLE_RELEASES, EXAMPLE_RELEASES_KEY, inputFromReleasesFile } from './cluster-manifests';
 import { IMAGE_USER } from './image-layout';
 import { pageServerDeployment } from './page-server-deployment';
 
@@ -59,9 +61,15 @@ async function smoke(): Promise<void> {
       manifestUrl: `${origin}/${remote.folder}/releases/000000000000/mf-manifest.json`,
     })),
   };
-  writeFileSync(path.join(mounted, RELEASES_FILE), JSON.stringify(releases), { mode: 0o644 });
+  // Signed as a rollout signs it (decision 040), with a key made for this run.
+  const { privateKey } = generateKeyPairSync('ed25519');
+  writeFileSync(
+    path.join(mounted, RELEASES_FILE),
+    await signReleasesDocument(releases, privateKey),
+    { mode: 0o644 },
+  );
 
-  const container = inputFromReleasesFile(EXAMPLE_RELEASES);
+  const container = await inputFromReleasesFile(EXAMPLE_RELEASES, EXAMPLE_RELEASES_KEY);
   const command = pageServerDeployment(container).spec?.template.spec?.containers[0]?.command ?? [];
   const env = {
     HOST_PORT: String(PAGE_PORT),
@@ -69,6 +77,8 @@ async function smoke(): Promise<void> {
     METRICS_PORT: String(METRICS_PORT),
     METRICS_HOST: '127.0.0.1',
     RELEASES_SOURCE: `${RELEASES_MOUNT}/${RELEASES_FILE}`,
+    // One line, as an environment file takes it: the page server reads the \n escapes.
+    RELEASES_PUBLIC_KEY: publicKeyPemOf(privateKey).trim().replace(/\n/g, '\\n'),
     API_BASE_URL: origin,
     HOST_ORIGINS: `http://127.0.0.1:${PAGE_PORT}`,
     RENDER_WORKER_USER: '-',

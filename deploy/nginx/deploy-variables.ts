@@ -54,9 +54,15 @@ export const DEPLOY_VARIABLES: readonly EnvVariable[] = [
   },
   {
     names: ['RELEASES_TARGET'],
-    default: '`.nginx/releases.json`',
+    default: '`.nginx/releases.signed.json`',
     meaning:
-      'where the rollout writes the releases document: a file, or an http(s) URL it PUTs to (the page servers read it there as RELEASES_SOURCE)',
+      'where the rollout publishes the signed releases document: a file, or an http(s) URL it PUTs to (the page servers read it there as RELEASES_SOURCE); its working copy stays `.nginx/releases.json`',
+  },
+  {
+    names: ['RELEASES_SIGNING_KEY'],
+    default: 'unset: a key made once under `.nginx/registry/`',
+    meaning:
+      'the Ed25519 private key (PKCS#8 PEM) the rollout signs the releases document with; the rollout alone holds it, the page servers get its public half as RELEASES_PUBLIC_KEY (decision 040)',
   },
   {
     names: ['IN_PRODUCTION_FILE'],

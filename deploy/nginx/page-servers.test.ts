@@ -1,4 +1,26 @@
-import { restartDelayMs } from './page-servers';
+import { generateKeyPairSync } from 'node:crypto';
+import { publicKeyPemOf } from 'release-contract/signed-releases';
+import { pageServerEnv, restartDelayMs } from './page-servers';
+
+describe('a page server’s environment', () => {
+  it('has the public key of the rollout’s signing key and nothing only the rollout holds', () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const env = pageServerEnv(
+      {
+        RELEASES_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        RELEASE_ORIGIN_TOKEN: 'upload-token',
+        RELEASE_ORIGIN_SECRET_KEY: 'secret',
+        RELEASES_TARGET: 'https://origin.example/releases.json',
+      },
+      3101,
+    );
+    expect(env.RELEASES_PUBLIC_KEY).toBe(publicKeyPemOf(privateKey));
+    expect(env.RELEASES_SOURCE).toBe('https://origin.example/releases.json');
+    expect(env).not.toHaveProperty('RELEASES_SIGNING_KEY');
+    expect(env).not.toHaveProperty('RELEASE_ORIGIN_TOKEN');
+    expect(env).not.toHaveProperty('RELEASE_ORIGIN_SECRET_KEY');
+  });
+});
 
 describe('a page server that stops', () => {
   it('is started again after a second the first time', () => {

@@ -9,6 +9,7 @@ import {
   releasesSourceOf,
 } from '../deploy-paths';
 import { pageServerTargets, writeTargets } from '../observability/prometheus-config';
+import { rolloutPublicKey } from '../rollout/releases-signing';
 import { PAGE_SERVER_BUNDLE, PAGE_SERVER_ROOT } from './site';
 
 type Env = Record<string, string | undefined>;
@@ -30,9 +31,32 @@ export interface PageServers {
 }
 
 /**
- * One page server as deployed: Node's flags, the deployed page and bundle, the site's runtime
- * configuration. `env` may name the address it listens on (LISTEN_HOST, METRICS_HOST): a
- * page server on another machine than nginx's.
+ * A page server's environment as deployed: the deployed page and bundle, the site's runtime
+ * configuration, the releases document and the key it is believed with — nothing only the
+ * rollout holds.
+ */
+export function pageServerEnv(env: Env, port: number): Env {
+  return {
+    ...withoutRolloutSecrets(env),
+    HOST_PORT: String(port),
+    METRICS_PORT: String(metricsPortOf(port)),
+    // nginx passes the page's own Host: the site's origins, not this port's.
+    HOST_ORIGINS: hostOrigins(env).join(','),
+    // nginx, on this machine, names the client (X-Forwarded-For): the provider's
+    // per-address limits count the customer, not nginx (decision 027).
+    TRUSTED_PROXIES: '127.0.0.1,::1',
+    HOST_ROOT: PAGE_SERVER_ROOT,
+    HOST_RENDER_BUNDLE: PAGE_SERVER_BUNDLE,
+    // The releases document the rollout writes (issue 48), read again as it changes, and
+    // believed when the rollout's key signed it (decision 040).
+    RELEASES_SOURCE: env.RELEASES_SOURCE?.trim() || releasesSourceOf(env),
+    RELEASES_PUBLIC_KEY: rolloutPublicKey(env),
+  };
+}
+
+/**
+ * One page server as deployed, with Node's flags. `env` may name the address it listens on
+ * (LISTEN_HOST, METRICS_HOST): a page server on another machine than nginx's.
  */
 export function spawnPageServer(
   env: Env,
@@ -42,25 +66,19 @@ export function spawnPageServer(
   return spawn(
     process.execPath,
     [...PAGE_SERVER_NODE_FLAGS, path.join(REPO_ROOT, 'page-server/dist/serve-page-server.mjs')],
-    {
-      cwd: path.join(REPO_ROOT, 'page-server'),
-      stdio,
-      env: {
-        ...env,
-        HOST_PORT: String(port),
-        METRICS_PORT: String(metricsPortOf(port)),
-        // nginx passes the page's own Host: the site's origins, not this port's.
-        HOST_ORIGINS: hostOrigins(env).join(','),
-        // nginx, on this machine, names the client (X-Forwarded-For): the provider's
-        // per-address limits count the customer, not nginx (decision 027).
-        TRUSTED_PROXIES: '127.0.0.1,::1',
-        HOST_ROOT: PAGE_SERVER_ROOT,
-        HOST_RENDER_BUNDLE: PAGE_SERVER_BUNDLE,
-        // The releases document the rollout writes (issue 48), read again as it changes.
-        RELEASES_SOURCE: env.RELEASES_SOURCE?.trim() || releasesSourceOf(env),
-      },
-    },
+    { cwd: path.join(REPO_ROOT, 'page-server'), stdio, env: pageServerEnv(env, port) },
   );
+}
+
+/** The environment without what only the rollout holds: a page server can sign and upload nothing. */
+function withoutRolloutSecrets(env: Env): Env {
+  const {
+    RELEASES_SIGNING_KEY: _key,
+    RELEASE_ORIGIN_TOKEN: _token,
+    RELEASE_ORIGIN_SECRET_KEY: _secret,
+    ...rest
+  } = env;
+  return rest;
 }
 
 /**

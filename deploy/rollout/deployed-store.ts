@@ -1,20 +1,24 @@
 import { execFileSync } from 'node:child_process';
+import { parseReleasesDocument, type ReleasesDocument } from 'release-contract/releases-document';
+import { signReleasesDocument } from 'release-contract/signed-releases';
 import type { RemoteApp } from 'tooling/apps';
 import {
   inProductionFile,
   REGISTRY_DIR,
+  RELEASES_FILE,
   REPO_ROOT,
-  releasesFile,
   releasesTargetUrl,
+  signedReleasesFile,
 } from '../deploy-paths';
 import { originCredentials, originFetch, putUrl } from './release-origin';
 import { type Env, releaseStore } from './release-store';
+import { rolloutSigningKey } from './releases-signing';
 import { nodeFiles } from './rollout-files';
 
 /** This checkout's deployment records, on disk (deploy-paths). */
 export const deployedStore = (env: Env = process.env) =>
   releaseStore(nodeFiles, {
-    document: releasesFile(env),
+    document: RELEASES_FILE,
     registry: REGISTRY_DIR,
     inProduction: inProductionFile(env),
   });
@@ -41,22 +45,34 @@ export function recordReleaseCommit(remote: RemoteApp, id: string, env: Env = pr
 }
 
 /**
- * Publishes the rollout's copy of the releases document where the page servers read it, when
- * that is an http(s) address (RELEASES_TARGET): PUT, signed as the origin's uploads are, never
- * cached (in a cluster, a ConfigMap is written instead: docs/releases.md).
+ * Publishes the rollout's copy of the releases document where the page servers read it, signed
+ * with the rollout's key (decision 040): into a file (RELEASES_TARGET, else
+ * `.nginx/releases.signed.json`) whole, or PUT to an http(s) RELEASES_TARGET with the origin's
+ * credentials, never cached (in a cluster, a ConfigMap is written with it: docs/releases.md).
  */
 export async function publishReleasesDocument(
   env: Env = process.env,
-  text = nodeFiles.read(releasesFile(env)),
+  document: ReleasesDocument = workingCopy(),
 ): Promise<void> {
+  const text = await signReleasesDocument(document, rolloutSigningKey(env));
   const target = releasesTargetUrl(env);
-  if (!target) return;
-  if (text === undefined)
-    throw new Error(`${releasesFile(env)} does not exist: nothing to publish`);
+  if (!target) {
+    const file = signedReleasesFile(env);
+    nodeFiles.write(`${file}.tmp`, text);
+    nodeFiles.rename(`${file}.tmp`, file);
+    return;
+  }
   await putUrl(
     target,
     new TextEncoder().encode(text),
     { contentType: 'application/json', cacheControl: 'no-cache' },
     originFetch(originCredentials(env)),
   );
+}
+
+/** The rollout's working copy, as it stands. */
+function workingCopy(): ReleasesDocument {
+  const text = nodeFiles.read(RELEASES_FILE);
+  if (text === undefined) throw new Error(`${RELEASES_FILE} does not exist: nothing to publish`);
+  return parseReleasesDocument(text, false);
 }

@@ -1,9 +1,11 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IMMUTABLE } from 'page-server/http/static-server';
+import { releasesPublicKey, verifyReleasesDocument } from 'release-contract/signed-releases';
 import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publishReleasesDocument } from './deployed-store';
@@ -17,6 +19,22 @@ import {
 
 const home = REMOTE_APPS.find((app) => app.folder === 'remote-home') as RemoteApp;
 const ID = 'aaaaaaaaaaaa';
+
+// The rollout's key, as a lender's rollout is given it.
+const keys = generateKeyPairSync('ed25519');
+const SIGNING = {
+  RELEASES_SIGNING_KEY: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+};
+const publicKey = releasesPublicKey(
+  keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+);
+const EMPTY = { remotes: [] };
+const ONE = {
+  remotes: [{ name: 'remote_home' as const, manifestUrl: 'https://cdn.example/m.json' }],
+};
+/** The document a page server would believe from what was published. */
+const believed = async (text: string | undefined) =>
+  (await verifyReleasesDocument(text ?? '', publicKey, false)).document;
 
 let folder: string;
 beforeEach(() => {
@@ -175,8 +193,8 @@ describe('a release origin over HTTP (nginx dav, an S3-compatible store)', () =>
     const env = { RELEASE_ORIGIN: base, RELEASE_ORIGIN_TOKEN: 'upload-token' };
     await uploadRelease(releaseOrigin(env), home, ID, build());
     await publishReleasesDocument(
-      { ...env, RELEASES_TARGET: `${base}/releases.json` },
-      '{"remotes":[]}\n',
+      { ...env, ...SIGNING, RELEASES_TARGET: `${base}/releases.json` },
+      EMPTY,
     );
     expect(requests).toHaveLength(2 * PUBLISHED.length + 1);
     for (const request of requests) expect(request.authorization).toBe('Bearer upload-token');
@@ -192,25 +210,30 @@ describe('a release origin over HTTP (nginx dav, an S3-compatible store)', () =>
     ).toThrow('not both');
   });
 
-  it('publishes the releases document to an http(s) RELEASES_TARGET, replaced each time, never cached, signed with keys', async () => {
+  it('publishes the releases document to an http(s) RELEASES_TARGET signed by the rollout, replaced each time, never cached, the upload signed with keys', async () => {
     const env = {
+      ...SIGNING,
       RELEASES_TARGET: `${base}/releases.json`,
       RELEASE_ORIGIN_ACCESS_KEY: 'AKIDEXAMPLE',
       RELEASE_ORIGIN_SECRET_KEY: 'secret',
       RELEASE_ORIGIN_REGION: 'eu-central-1',
     };
-    await publishReleasesDocument(env, '{"remotes":[]}\n');
-    await publishReleasesDocument(env, '{"remotes":[{}]}\n');
-    expect(stored.get('/origin/releases.json')).toEqual({
-      body: '{"remotes":[{}]}\n',
-      headers: { 'content-type': 'application/json', 'cache-control': 'no-cache' },
+    await publishReleasesDocument(env, EMPTY);
+    await publishReleasesDocument(env, ONE);
+    const published = stored.get('/origin/releases.json');
+    expect(published?.headers).toEqual({
+      'content-type': 'application/json',
+      'cache-control': 'no-cache',
     });
+    expect(await believed(published?.body)).toEqual(ONE);
     expect(requests.map((request) => request.method)).toEqual(['PUT', 'PUT']);
     expect(requests[0]?.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\//);
-    // A file target is the rollout's own copy: nothing is sent.
+    // A file target gets the signed document whole; nothing is sent.
     requests = [];
-    await publishReleasesDocument({ RELEASES_TARGET: path.join(folder, 'releases.json') }, '{}');
+    const file = path.join(folder, 'releases.signed.json');
+    await publishReleasesDocument({ ...SIGNING, RELEASES_TARGET: file }, ONE);
     expect(requests).toEqual([]);
+    expect(await believed(readFileSync(file, 'utf8'))).toEqual(ONE);
   });
 
   it('stops on an origin that refuses a file', async () => {

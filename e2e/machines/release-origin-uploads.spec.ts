@@ -1,3 +1,5 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { signReleasesDocument } from 'release-contract/signed-releases';
 import { expect, test } from './machines-fixtures';
 import { RELEASES_DOCUMENT } from './release-origin';
 
@@ -5,7 +7,9 @@ import { RELEASES_DOCUMENT } from './release-origin';
  * Issue 56, row 1: a probe PUT a forged remote-home release and a releases document naming it
  * to the release origin's upload address, and every PUT was taken (201; over an existing file
  * or the document, 204). Now the origin takes an upload only with the rollout's credential, as
- * a bucket takes one only with its keys, and never writes a release's file twice.
+ * a bucket takes one only with its keys, and never writes a release's file twice; and whoever
+ * holds that credential still cannot choose the code that runs: the page servers believe only
+ * a document the rollout's key signed (decision 040).
  */
 
 const FORGED = 'remote-home/releases/0123456789ab/mf-manifest.json';
@@ -67,4 +71,65 @@ test('the release origin takes an upload only with the rollout’s credential, a
     (await put(`${origin.uploadUrl}/${RELEASES_DOCUMENT}`, replaced, origin.token)).status,
   ).toBe(204);
   expect(await served(document)).toEqual([200, replaced]);
+});
+
+/** A machine's figure for the releases document, from its metrics (0 when absent). */
+async function documentFigure(metricsUrl: string, series: string): Promise<number> {
+  const text = await (await fetch(`${metricsUrl}/metrics`)).text();
+  const line = text.split('\n').find((candidate) => candidate.startsWith(series));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
+test('a releases document the rollout did not sign is refused by every page server, which keeps serving the last good one', async ({
+  topology,
+}) => {
+  const { origin, machines } = topology;
+  const document = `${origin.url}/${RELEASES_DOCUMENT}`;
+  const before = await served(document);
+  const stable = topology.releases.remotes.find((remote) => remote.name === 'remote_home');
+  // What the probe did, with the upload credential in hand: a document naming its own release,
+  // pinned by that release's own digests; then the same signed with a key of its own.
+  const forged = {
+    remotes: topology.releases.remotes.map((remote) =>
+      remote.name === 'remote_home'
+        ? { ...remote, manifestUrl: `${origin.url}/${FORGED}` }
+        : remote,
+    ),
+  };
+  const forgeries = [
+    `${JSON.stringify(forged, null, 2)}\n`,
+    await signReleasesDocument(forged, generateKeyPairSync('ed25519').privateKey),
+  ];
+  const refused = 'lender_releases_document_reads_total{outcome="refused"}';
+  try {
+    for (const forgery of forgeries) {
+      const counts = await Promise.all(
+        machines.map((machine) => documentFigure(machine.metricsUrl, refused)),
+      );
+      const upload = await put(`${origin.uploadUrl}/${RELEASES_DOCUMENT}`, forgery, origin.token);
+      expect(upload.status).toBe(204);
+      for (const [index, machine] of machines.entries()) {
+        await expect
+          .poll(() => documentFigure(machine.metricsUrl, refused), { timeout: 30_000 })
+          .toBeGreaterThan(counts[index] ?? 0);
+        expect(await documentFigure(machine.metricsUrl, 'lender_releases_document_stale')).toBe(1);
+      }
+    }
+    // Every page still names the release the rollout signed, none the forged one.
+    for (let page = 0; page < machines.length * 2; page += 1) {
+      const html = await (await fetch(`${topology.url}/`)).text();
+      expect(html).toContain(stable?.manifestUrl);
+      expect(html).not.toContain(FORGED);
+    }
+  } finally {
+    // The rollout's own document back (the same signature): believed again.
+    await put(`${origin.uploadUrl}/${RELEASES_DOCUMENT}`, String(before[1]), origin.token);
+  }
+  for (const machine of machines) {
+    await expect
+      .poll(() => documentFigure(machine.metricsUrl, 'lender_releases_document_stale'), {
+        timeout: 30_000,
+      })
+      .toBe(0);
+  }
 });

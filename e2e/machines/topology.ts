@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from 'deploy/deploy-paths';
@@ -11,6 +11,7 @@ import { siteFor, workerUser } from 'deploy/nginx/nginx-site';
 import { spawnPageServer } from 'deploy/nginx/page-servers';
 import { deployBuilds, renderFromDocument } from 'deploy/nginx/site';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
+import { publicKeyPemOf } from 'release-contract/signed-releases';
 import { HOST_APP, metricsPortOf, portOf, SANDBOX_APP } from 'tooling/apps';
 import { untilAnswers, untilListening } from '../utils/answers';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';
@@ -139,12 +140,17 @@ export async function startTopology(): Promise<Topology> {
     throw new Error('prometheus is not installed (apt-get install -y prometheus)');
   rmSync(MACHINES_DIR, { recursive: true, force: true });
   mkdirSync(LOGS, { recursive: true });
+  // The rollout's key, made for this set-up; only the rollout (and a team's deploy) holds it.
+  const signing = generateKeyPairSync('ed25519');
+  const signingKey = signing.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const env: Env = {
     ...process.env,
     ...E2E_SANDBOX_ENV,
     // The sandbox trusts the page servers' X-Forwarded-For with it (decision 015); every
     // machine opens the sessions the others sealed: one SESSION_SECRET (decision 027).
     PROXY_SECRET: randomBytes(24).toString('hex'),
+    // What every page server believes the releases document with (decision 040).
+    RELEASES_PUBLIC_KEY: publicKeyPemOf(signing.privateKey),
   };
   const started: { stop(): Promise<void> }[] = [];
   const stop = async () => {
@@ -161,7 +167,11 @@ export async function startTopology(): Promise<Topology> {
     // origin serves; the host's pages are rendered with them.
     Object.assign(env, releaseEnv(origin));
     // The upload credential is the rollout's alone: no page server or sandbox is given it.
-    const rollout = { ...env, RELEASE_ORIGIN_TOKEN: origin.token };
+    const rollout = {
+      ...env,
+      RELEASE_ORIGIN_TOKEN: origin.token,
+      RELEASES_SIGNING_KEY: signingKey,
+    };
     await deployBuilds(rollout);
     const releases = renderFromDocument(rollout);
     await publishReleasesDocument(rollout);
@@ -203,6 +213,7 @@ export async function startTopology(): Promise<Topology> {
       deployEnv: {
         ...releaseEnv(origin),
         RELEASE_ORIGIN_TOKEN: origin.token,
+        RELEASES_SIGNING_KEY: signingKey,
         PROMETHEUS_URL: prometheus.url,
       },
       releases,

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { recordSkewPass } from 'deploy/deployed-store';
 import { releaseId } from 'deploy/release-id';
 import {
+  localPublicKey,
   localRolloutFile,
   registerLocalBuilds,
   rollOutLocally,
 } from 'page-server/releases/local-rollout';
 import { buildRuntimeConfig } from 'release-contract/config-from-env';
+import { formatReleasesDocument, type ReleasesDocument } from 'release-contract/releases-document';
 import {
   HOST_APP,
   listenHost,
@@ -131,6 +133,19 @@ function legacyRuntimeConfig(env: Record<string, string | undefined>, remotesTre
   return file;
 }
 
+/**
+ * Where a host reads the releases document: signed, when it verifies one (decision 040); else
+ * the same releases unsigned, as a host from before it reads them.
+ */
+function releasesSourceFor(hostTree: string, remotesTree: string, releases: ReleasesDocument) {
+  if (existsSync(path.join(hostTree, 'release-contract/src/signed-releases.ts'))) {
+    return localRolloutFile(remotesTree);
+  }
+  const file = path.join(remotesTree, '.local-rollout', 'releases.unsigned.json');
+  writeFileSync(file, formatReleasesDocument(releases));
+  return file;
+}
+
 /** Waits until `url` answers 200, or fails naming it. */
 const answering = (url: string) => untilAnswers(url, 90_000);
 
@@ -145,10 +160,11 @@ async function serve(hostTree: string, remotes: RemoteTrees): Promise<ChildProce
   const base = { ...process.env, ...E2E_SANDBOX_ENV, PROXY_SECRET: 'version-skew' };
   // The host runs only the releases a rollout registered (decision 025): those it will meet,
   // the remotes' tree's builds, not the ones beside the host.
-  rollOutLocally(base, remotesTree);
+  const releases = await rollOutLocally(base, remotesTree);
   const env = {
     ...base,
-    RELEASES_SOURCE: localRolloutFile(remotesTree),
+    RELEASES_SOURCE: releasesSourceFor(hostTree, remotesTree, releases),
+    RELEASES_PUBLIC_KEY: localPublicKey(remotesTree),
     // A host from before issue 48 reads the same releases as a whole runtime configuration
     // (HOST_RUNTIME_CONFIG): written the way it reads them, until the production pin passes it.
     HOST_RUNTIME_CONFIG: legacyRuntimeConfig(base, remotesTree),

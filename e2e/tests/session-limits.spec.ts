@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
-import { localRolloutFile } from 'page-server/releases/local-rollout';
+import { localPublicKey, localRolloutFile } from 'page-server/releases/local-rollout';
 import { SESSION_ENDED_HEADER, SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { PAGE_SERVER_NODE_FLAGS } from 'tooling/apps';
@@ -36,6 +36,7 @@ test.beforeAll(async () => {
       SESSION_WARNING_SECONDS: '3',
       // The suite's servers rolled today's builds out (decision 025): this one meets the same.
       RELEASES_SOURCE: localRolloutFile(REPO_ROOT),
+      RELEASES_PUBLIC_KEY: localPublicKey(REPO_ROOT),
     },
     detached: true,
     stdio: 'ignore',

@@ -77,7 +77,7 @@ export function buildEditedRemote(app: string, edits: readonly SourceEdit[]): st
  * 025), and waits until the host serves pages with it (it reads its configuration each second).
  */
 async function rollOut(): Promise<void> {
-  const config = rollOutLocally({ ...process.env, ...E2E_SANDBOX_ENV }, REPO_ROOT);
+  const config = await rollOutLocally({ ...process.env, ...E2E_SANDBOX_ENV }, REPO_ROOT);
   await expect
     .poll(async () => {
       const served = (await (await fetch(`${HOST_URL}/runtime-config.json`)).json()) as {

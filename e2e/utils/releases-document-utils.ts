@@ -6,8 +6,9 @@ import { REPO_ROOT } from './redeploy-utils';
 
 /*
  * nginx's deployment's releases document (`.nginx/releases.json`, issue 48): each slice's
- * release and canary, which the page servers read as they change and `render` completes with
- * each release's registered digests.
+ * release and canary, the rollout's working copy, as an operator edits it. `render` completes
+ * it with each release's registered digests and publishes it signed, which is when the page
+ * servers take it up (decision 040).
  */
 
 export const RELEASES_FILE = path.join(REPO_ROOT, '.nginx/releases.json');
@@ -15,7 +16,7 @@ export const RELEASES_FILE = path.join(REPO_ROOT, '.nginx/releases.json');
 export const readReleases = (): ReleasesDocument =>
   JSON.parse(readFileSync(RELEASES_FILE, 'utf8')) as ReleasesDocument;
 
-/** Written whole, as the rollout writes it: a page server reads the old or the new. */
+/** Written whole, as the rollout writes it; `render` then publishes it. */
 export function writeReleases(document: ReleasesDocument): void {
   writeFileSync(`${RELEASES_FILE}.e2e`, `${JSON.stringify(document, null, 2)}\n`);
   renameSync(`${RELEASES_FILE}.e2e`, RELEASES_FILE);

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releasesPublicKey } from 'release-contract/signed-releases';
 import { apiUpstream, HOST_APP, listenHost, PAGE_SERVER_NODE_FLAGS, portOf } from 'tooling/apps';
 import { inspectorOpening } from './inspector-guard';
 import { buildPageServerApp } from './page-server-app';
-import { localRolloutFile, rollOutLocally } from './releases/local-rollout';
+import { localPublicKey, localRolloutFile, rollOutLocally } from './releases/local-rollout';
 import {
   openReleasesSource,
   type ReleasesSource,
@@ -35,18 +36,27 @@ const port = portOf(HOST_APP);
 const upstream = apiUpstream();
 
 // A deployment (nginx's page servers, a cluster) names its own copies of the build and where its
-// releases document is (issue 48); `pnpm start` rolls out the builds beside it (decision 025).
+// releases document is (issue 48), and the key its rollout signs it with (decision 040);
+// `pnpm start` rolls out the builds beside it (decision 025), signed with the checkout's key.
 const env = process.env;
 let releasesSource = env.RELEASES_SOURCE?.trim();
+let publicKeyPem = env.RELEASES_PUBLIC_KEY?.trim();
 if (!releasesSource) {
-  rollOutLocally(env, repoRoot);
+  await rollOutLocally(env, repoRoot);
   releasesSource = localRolloutFile(repoRoot);
+  publicKeyPem ||= localPublicKey(repoRoot);
 }
 const metrics = createPageMetrics();
 let releases: ReleasesSource;
 try {
+  if (!publicKeyPem) {
+    throw new Error(
+      `page-server: RELEASES_SOURCE (${releasesSource}) is read only with RELEASES_PUBLIC_KEY, the key its rollout signs it with (docs/releases.md)`,
+    );
+  }
   releases = await openReleasesSource({
     source: releasesSource,
+    publicKey: releasesPublicKey(publicKeyPem),
     metrics,
     production: env.NODE_ENV === 'production',
     refreshMs: releasesRefreshMs(env, releasesSource),

@@ -43,6 +43,12 @@ export const PAGE_SERVER_VARIABLES = [
       "the releases document (each slice's pinned release and canary): a file path (a mounted ConfigMap) or an http(s) URL; re-read, the last good one kept when a read fails (issue 48)",
   },
   {
+    names: ['RELEASES_PUBLIC_KEY'],
+    default: 'required with RELEASES_SOURCE',
+    meaning:
+      "the rollout's Ed25519 public key (SPKI PEM): a releases document is believed only when its signature verifies with it and it is not older than the one in use (decision 040); `pnpm start` signs with `.local-rollout/`'s key",
+  },
+  {
     names: ['RELEASES_REFRESH_SECONDS'],
     default: '1 for a file, 2 for a URL',
     meaning: 'how often the page server reads the releases document again',

@@ -1,9 +1,15 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { integrityOf } from 'tooling/release-integrity';
-import { localRolloutFile, rollOutLocally } from './local-rollout';
+import {
+  localPublicKey,
+  localRolloutFile,
+  localSigningKeyFile,
+  readLocalReleases,
+  rollOutLocally,
+} from './local-rollout';
 
 /** A repository with remote-home built (entry and server bundle) and the others not. */
 function repoWithHomeBuilt(entry: string) {
@@ -25,12 +31,11 @@ function repoWithHomeBuilt(entry: string) {
 }
 
 describe('pnpm start’s rollout', () => {
-  it('registers each remote built here by its bytes, in the releases document the host reads', () => {
+  it('registers each remote built here by its bytes, in the releases document the host reads', async () => {
     const { root, dist } = repoWithHomeBuilt('var remote_home = 1;');
     try {
-      const config = rollOutLocally({}, root);
-      const written = JSON.parse(readFileSync(localRolloutFile(root), 'utf8'));
-      expect(written).toEqual(config);
+      const config = await rollOutLocally({}, root);
+      expect(await readLocalReleases(root)).toEqual(config);
       expect(config.remotes[0]).toEqual({
         name: 'remote_home',
         manifestUrl: 'http://localhost:3001/mf-manifest.json',
@@ -43,18 +48,31 @@ describe('pnpm start’s rollout', () => {
       // Not built here, or served from elsewhere: nothing registered for it.
       expect(config.remotes[1]).not.toHaveProperty('integrity');
       expect(
-        rollOutLocally({ REMOTE_HOME_URL: 'https://cdn.example/mf-manifest.json' }, root)
+        (await rollOutLocally({ REMOTE_HOME_URL: 'https://cdn.example/mf-manifest.json' }, root))
           .remotes[0],
       ).not.toHaveProperty('integrity');
 
       // A later build is registered by the next rollout, not before.
       writeFileSync(path.join(dist, 'remoteEntry.js'), 'var remote_home = 2;');
-      expect(
-        JSON.parse(readFileSync(localRolloutFile(root), 'utf8')).remotes[0],
-      ).not.toHaveProperty('integrity');
-      expect(rollOutLocally({}, root).remotes[0]?.integrity?.entry).toBe(
+      expect((await readLocalReleases(root)).remotes[0]).not.toHaveProperty('integrity');
+      expect((await rollOutLocally({}, root)).remotes[0]?.integrity?.entry).toBe(
         integrityOf('var remote_home = 2;'),
       );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('signs the document with the checkout’s own key, kept from one start to the next and readable by its owner only', async () => {
+    const { root } = repoWithHomeBuilt('var remote_home = 1;');
+    try {
+      await rollOutLocally({}, root);
+      const signed = JSON.parse(readFileSync(localRolloutFile(root), 'utf8'));
+      expect(Object.keys(signed).sort()).toEqual(['payload', 'protected', 'signature']);
+      expect(statSync(localSigningKeyFile(root)).mode & 0o777).toBe(0o600);
+      const key = localPublicKey(root);
+      await rollOutLocally({}, root);
+      expect(localPublicKey(root)).toBe(key);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -1,11 +1,15 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildRuntimeConfig, type RegisteredReleases } from 'release-contract/config-from-env';
+import { type ReleasesDocument, releasesDocumentOf } from 'release-contract/releases-document';
 import {
-  formatReleasesDocument,
-  type ReleasesDocument,
-  releasesDocumentOf,
-} from 'release-contract/releases-document';
+  keptSigningKey,
+  publicKeyPemOf,
+  releasesPublicKey,
+  signReleasesDocument,
+  verifyReleasesDocument,
+} from 'release-contract/signed-releases';
 import { REMOTE_APPS } from 'tooling/apps';
 import { pinsOfBuild } from 'tooling/release-integrity';
 
@@ -18,11 +22,45 @@ type Env = Record<string, string | undefined>;
  * deployment's, issue 48).
  * Bytes changed in a build folder afterwards are not what was registered: neither the server
  * nor the browser runs them until the next rollout (`rollOutLocally`, or a restart).
+ * The document is signed as a deployment's is (decision 040), with the checkout's own key,
+ * made once beside it: the page server believes nothing else here either.
  */
 
 /** Where the local rollout's releases document is kept (beside the repository's builds). */
 export const localRolloutFile = (repoRoot: string) =>
   path.join(repoRoot, '.local-rollout', 'releases.json');
+
+/** The local rollout's signing key (PKCS#8 PEM, readable by its owner only). */
+export const localSigningKeyFile = (repoRoot: string) =>
+  path.join(repoRoot, '.local-rollout', 'signing-key.pem');
+
+/** The checkout's signing key: made the first time it is needed. */
+export const localSigningKey = (repoRoot: string): KeyObject =>
+  keptSigningKey(localSigningKeyFile(repoRoot));
+
+/** The public key the local page servers verify the document with (RELEASES_PUBLIC_KEY). */
+export const localPublicKey = (repoRoot: string): string =>
+  publicKeyPemOf(localSigningKey(repoRoot));
+
+/** Signs a document with the checkout's key and puts it in place whole: the host reads it while it is replaced. */
+export async function writeLocalReleases(
+  repoRoot: string,
+  document: ReleasesDocument,
+): Promise<void> {
+  const text = await signReleasesDocument(document, localSigningKey(repoRoot));
+  const file = localRolloutFile(repoRoot);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const staging = `${file}.${process.pid}.tmp`;
+  writeFileSync(staging, text);
+  renameSync(staging, file);
+}
+
+/** The document the local rollout wrote, as the host believes it (its signature checked). */
+export async function readLocalReleases(repoRoot: string): Promise<ReleasesDocument> {
+  const text = readFileSync(localRolloutFile(repoRoot), 'utf8');
+  const key = publicKeyPemOf(localSigningKey(repoRoot));
+  return (await verifyReleasesDocument(text, releasesPublicKey(key), false)).document;
+}
 
 /** The pins of each remote served from its build folder here (not one moved by REMOTE_*_URL). */
 export function registerLocalBuilds(env: Env, repoRoot: string): RegisteredReleases {
@@ -35,14 +73,9 @@ export function registerLocalBuilds(env: Env, repoRoot: string): RegisteredRelea
   return registered;
 }
 
-/** Registers the local builds and writes the releases document the host serves pages with. */
-export function rollOutLocally(env: Env, repoRoot: string): ReleasesDocument {
+/** Registers the local builds and writes the releases document the host serves pages with, signed. */
+export async function rollOutLocally(env: Env, repoRoot: string): Promise<ReleasesDocument> {
   const document = releasesDocumentOf(buildRuntimeConfig(env, registerLocalBuilds(env, repoRoot)));
-  const file = localRolloutFile(repoRoot);
-  mkdirSync(path.dirname(file), { recursive: true });
-  // Whole or not at all: the host reads it while it is replaced.
-  const staging = `${file}.${process.pid}.tmp`;
-  writeFileSync(staging, formatReleasesDocument(document));
-  renameSync(staging, file);
+  await writeLocalReleases(repoRoot, document);
   return document;
 }

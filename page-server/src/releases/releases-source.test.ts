@@ -1,10 +1,13 @@
 // @vitest-environment node
+
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ReleasesDocument } from 'release-contract/releases-document';
+import { signReleasesDocument } from 'release-contract/signed-releases';
 import { integrityOf } from 'tooling/release-integrity';
 import { createPageMetrics, type PageMetrics } from '../telemetry/page-metrics';
 import { openReleasesSource, type ReleasesSource, releasesRefreshMs } from './releases-source';
@@ -45,7 +48,14 @@ function documentOf(stable: string, canary?: { id: string; percent: number }): R
     ],
   };
 }
-const text = (document: ReleasesDocument) => JSON.stringify(document);
+const rollout = generateKeyPairSync('ed25519');
+const publicKey = rollout.publicKey;
+/** Each document signed a second after the last, as successive rollout steps are. */
+let clock = Date.parse('2026-11-30T09:00:00Z');
+const text = (document: ReleasesDocument) => {
+  clock += 1000;
+  return signReleasesDocument(document, rollout.privateKey, new Date(clock));
+};
 
 /** One metric's samples (remote-home's, for a metric by slice), as Prometheus would read them. */
 async function samples(metrics: PageMetrics, name: string) {
@@ -88,17 +98,24 @@ describe('the releases document from a file (a ConfigMap mount)', () => {
 
   it('follows a replaced document, keeps the last good one over a broken one and says so, and recovers', async () => {
     const file = path.join(folder, 'releases.json');
-    writeFileSync(file, text(documentOf(STABLE)));
+    writeFileSync(file, await text(documentOf(STABLE)));
     const metrics = createPageMetrics();
     const warn = vi.fn();
-    const source = await open({ source: file, metrics, production: true, refreshMs: 0, warn });
+    const source = await open({
+      source: file,
+      metrics,
+      publicKey,
+      production: true,
+      refreshMs: 0,
+      warn,
+    });
     expect(homeOf(source)).toBe(manifest(STABLE));
     expect(await stale(metrics)).toBe(0);
     expect(await samples(metrics, 'lender_release_pinned')).toEqual([
       { labels: { slice: 'remote_home', release: STABLE, role: 'stable' }, value: 1 },
     ]);
 
-    replace(file, text(documentOf(STABLE, { id: NEXT, percent: 10 })));
+    replace(file, await text(documentOf(STABLE, { id: NEXT, percent: 10 })));
     expect(await source.refresh()).toBe('changed');
     expect(source.current().remotes[0]?.canary?.percent).toBe(10);
     expect(await samples(metrics, 'lender_release_canary_percent')).toEqual([
@@ -107,7 +124,7 @@ describe('the releases document from a file (a ConfigMap mount)', () => {
     expect(await source.refresh()).toBe('unchanged');
 
     // The canary promoted: its release is the stable one, the old one's series gone.
-    replace(file, text(documentOf(NEXT)));
+    replace(file, await text(documentOf(NEXT)));
     expect(await source.refresh()).toBe('changed');
     expect(await samples(metrics, 'lender_release_pinned')).toEqual([
       { labels: { slice: 'remote_home', release: NEXT, role: 'stable' }, value: 1 },
@@ -118,7 +135,7 @@ describe('the releases document from a file (a ConfigMap mount)', () => {
     // Valid JSON, but not a document production may serve (no manifest digest).
     const unpinned = documentOf(STABLE);
     delete unpinned.remotes[0]?.integrity;
-    replace(file, text(unpinned));
+    replace(file, await text(unpinned));
     expect(await source.refresh()).toBe('failed');
     rmSync(file);
     expect(await source.refresh()).toBe('failed');
@@ -127,7 +144,7 @@ describe('the releases document from a file (a ConfigMap mount)', () => {
     expect(await reads(metrics, 'failed')).toBe(3);
     expect(warn).toHaveBeenCalledTimes(1);
 
-    replace(file, text(documentOf(STABLE)));
+    replace(file, await text(documentOf(STABLE)));
     expect(await source.refresh()).toBe('changed');
     expect(homeOf(source)).toBe(manifest(STABLE));
     expect(await stale(metrics)).toBe(0);
@@ -137,16 +154,64 @@ describe('the releases document from a file (a ConfigMap mount)', () => {
     expect(Math.abs((loaded?.value ?? 0) - Date.now() / 1000)).toBeLessThan(5);
   });
 
+  it('believes only what the rollout signed: an unsigned, a forged or an older document is refused, the last good one kept, and the metrics say so', async () => {
+    const file = path.join(folder, 'releases.json');
+    const before = await text(documentOf(STABLE));
+    writeFileSync(file, await text(documentOf(STABLE)));
+    const metrics = createPageMetrics();
+    const warn = vi.fn();
+    const source = await open({
+      source: file,
+      metrics,
+      publicKey,
+      production: true,
+      refreshMs: 0,
+      warn,
+    });
+
+    // What the probe did: a document naming its own release, with that release's digests.
+    replace(file, JSON.stringify(documentOf(NEXT)));
+    expect(await source.refresh()).toBe('refused');
+    const forger = generateKeyPairSync('ed25519');
+    replace(file, await signReleasesDocument(documentOf(NEXT), forger.privateKey));
+    expect(await source.refresh()).toBe('refused');
+    // The rollout's own document from before: put back, it would undo a rollback.
+    replace(file, before);
+    expect(await source.refresh()).toBe('refused');
+
+    expect(homeOf(source)).toBe(manifest(STABLE));
+    expect(await stale(metrics)).toBe(1);
+    expect(await reads(metrics, 'refused')).toBe(3);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toContain('is refused: it is not signed');
+
+    replace(file, await text(documentOf(NEXT)));
+    expect(await source.refresh()).toBe('changed');
+    expect(homeOf(source)).toBe(manifest(NEXT));
+    expect(await stale(metrics)).toBe(0);
+  });
+
+  it('does not start on a document the rollout did not sign', async () => {
+    const file = path.join(folder, 'releases.json');
+    writeFileSync(file, JSON.stringify(documentOf(STABLE)));
+    const metrics = createPageMetrics();
+    await expect(
+      openReleasesSource({ source: file, metrics, publicKey, production: true, refreshMs: 0 }),
+    ).rejects.toThrow(`RELEASES_SOURCE=${file}) is refused: it is not signed`);
+    expect(await reads(metrics, 'refused')).toBe(1);
+  });
+
   it('reads it again on its own, every refresh', async () => {
     const file = path.join(folder, 'releases.json');
-    writeFileSync(file, text(documentOf(STABLE)));
+    writeFileSync(file, await text(documentOf(STABLE)));
     const source = await open({
       source: file,
       metrics: createPageMetrics(),
+      publicKey,
       production: true,
       refreshMs: 20,
     });
-    replace(file, text(documentOf(NEXT)));
+    replace(file, await text(documentOf(NEXT)));
     await vi.waitFor(() => expect(homeOf(source)).toBe(manifest(NEXT)));
   });
 
@@ -156,6 +221,7 @@ describe('the releases document from a file (a ConfigMap mount)', () => {
       openReleasesSource({
         source: file,
         metrics: createPageMetrics(),
+        publicKey,
         production: false,
         refreshMs: 0,
       }),
@@ -171,7 +237,7 @@ describe('the releases document from an http(s) address', () => {
 
   beforeEach(async () => {
     conditional = [];
-    answer = { status: 200, body: text(documentOf(STABLE)), etag: '"v1"' };
+    answer = { status: 200, body: await text(documentOf(STABLE)), etag: '"v1"' };
     server = createServer((request, response) => {
       conditional.push(request.headers['if-none-match']);
       if (answer.hang) return; // never answers: the read must time out
@@ -199,6 +265,7 @@ describe('the releases document from an http(s) address', () => {
     const source = await open({
       source: url,
       metrics,
+      publicKey,
       production: true,
       refreshMs: 0,
       timeoutMs: 300,
@@ -214,7 +281,7 @@ describe('the releases document from an http(s) address', () => {
     expect(await source.refresh()).toBe('failed');
     expect(homeOf(source)).toBe(manifest(STABLE));
 
-    answer = { status: 200, body: text(documentOf(NEXT)), etag: '"v2"' };
+    answer = { status: 200, body: await text(documentOf(NEXT)), etag: '"v2"' };
     expect(await source.refresh()).toBe('changed');
     expect(homeOf(source)).toBe(manifest(NEXT));
     expect(await stale(metrics)).toBe(0);

@@ -1,6 +1,12 @@
+import type { KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { parseReleasesDocument, type ReleasesDocument } from 'release-contract/releases-document';
+import type { ReleasesDocument } from 'release-contract/releases-document';
 import { releaseOfManifest } from 'release-contract/rum-events';
+import {
+  RefusedReleases,
+  type SignedReleases,
+  verifyReleasesDocument,
+} from 'release-contract/signed-releases';
 import type { PageMetrics } from '../telemetry/page-metrics';
 
 /*
@@ -8,16 +14,21 @@ import type { PageMetrics } from '../telemetry/page-metrics';
  * path (a Kubernetes ConfigMap mount) or an http(s) URL, again every RELEASES_REFRESH_SECONDS.
  * A read that fails or finds an invalid document leaves the last good one in use, and the
  * metrics say so; the server does not start without one good read.
+ * A document is believed only when the rollout's signature on it verifies with
+ * RELEASES_PUBLIC_KEY (issue 56, decision 040): one unsigned, signed by another key, or signed
+ * before the one in use is refused the same way, counted as `refused`.
  */
 
 type Env = Record<string, string | undefined>;
 
-export type ReadOutcome = 'changed' | 'unchanged' | 'failed';
+export type ReadOutcome = 'changed' | 'unchanged' | 'failed' | 'refused';
 
 export interface ReleasesSourceOptions {
   /** A file path or an http(s) URL. */
   source: string;
   metrics: PageMetrics;
+  /** The rollout's public key (RELEASES_PUBLIC_KEY): only what it signed is believed. */
+  publicKey: KeyObject;
   /** NODE_ENV=production: a document must pin every release whole. */
   production: boolean;
   /** How often it is read again; 0 = only when `refresh` is called (tests). */
@@ -114,27 +125,29 @@ function showPinned(metrics: PageMetrics, document: ReleasesDocument) {
  * its releases), then reads it again every `refreshMs`.
  */
 export async function openReleasesSource(options: ReleasesSourceOptions): Promise<ReleasesSource> {
-  const { source, metrics, production } = options;
+  const { source, metrics, production, publicKey } = options;
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const http = isUrlSource(source)
     ? httpReader(source, options.timeoutMs ?? Math.max(1000, Math.min(options.refreshMs, 5000)))
     : undefined;
   const reader: Reader = http ?? fileReader(source);
+  const outcomeOf = (error: unknown): ReadOutcome =>
+    error instanceof RefusedReleases ? 'refused' : 'failed';
 
   let text: string;
-  let document: ReleasesDocument;
+  let signed: SignedReleases;
   try {
     text = (await reader()) ?? '';
-    document = parseReleasesDocument(text, production);
+    signed = await verifyReleasesDocument(text, publicKey, production);
   } catch (error) {
-    metrics.releasesDocumentReads.inc({ outcome: 'failed' });
+    metrics.releasesDocumentReads.inc({ outcome: outcomeOf(error) });
     throw new Error(
-      `page-server: the releases document (RELEASES_SOURCE=${source}) cannot be read: ${messageOf(error)}`,
+      `page-server: the releases document (RELEASES_SOURCE=${source}) ${refusedOrUnread(error)}`,
     );
   }
   http?.accept();
   const loaded = () => {
-    showPinned(metrics, document);
+    showPinned(metrics, signed.document);
     metrics.releasesDocumentLoaded.set(Date.now() / 1000);
   };
   metrics.releasesDocumentReads.inc({ outcome: 'changed' });
@@ -147,7 +160,14 @@ export async function openReleasesSource(options: ReleasesSourceOptions): Promis
       const next = await reader();
       let outcome: ReadOutcome = 'unchanged';
       if (next !== undefined && next !== text) {
-        document = parseReleasesDocument(next, production);
+        const verified = await verifyReleasesDocument(next, publicKey, production);
+        // An older document signed by the rollout is one it replaced: put back, it is refused.
+        if (Date.parse(verified.signedAt) < Date.parse(signed.signedAt)) {
+          throw new RefusedReleases(
+            `it was signed at ${verified.signedAt}, before the one in use (${signed.signedAt})`,
+          );
+        }
+        signed = verified;
         text = next;
         outcome = 'changed';
         loaded();
@@ -158,15 +178,16 @@ export async function openReleasesSource(options: ReleasesSourceOptions): Promis
       stale = false;
       return outcome;
     } catch (error) {
-      metrics.releasesDocumentReads.inc({ outcome: 'failed' });
+      const outcome = outcomeOf(error);
+      metrics.releasesDocumentReads.inc({ outcome });
       metrics.releasesDocumentStale.set(1);
       if (!stale) {
         warn(
-          `page-server: the releases document (${source}) cannot be read, the last good one stays in use: ${messageOf(error)}`,
+          `page-server: the releases document (${source}) ${refusedOrUnread(error)}; the last good one stays in use`,
         );
       }
       stale = true;
-      return 'failed';
+      return outcome;
     }
   };
 
@@ -181,10 +202,16 @@ export async function openReleasesSource(options: ReleasesSourceOptions): Promis
     options.refreshMs > 0 ? setInterval(() => void refresh(), options.refreshMs) : undefined;
   timer?.unref();
   return {
-    current: () => document,
+    current: () => signed.document,
     refresh,
     stop: () => clearInterval(timer),
   };
 }
+
+/** What the log says of a read that gave no document to use. */
+const refusedOrUnread = (error: unknown) =>
+  error instanceof RefusedReleases
+    ? `is refused: ${error.message}`
+    : `cannot be read: ${messageOf(error)}`;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -171,7 +171,7 @@ export function createPageMetrics(): PageMetrics {
     }),
     releasesDocumentReads: new Counter({
       name: 'lender_releases_document_reads_total',
-      help: 'Reads of the releases document: changed, unchanged, or failed (unreadable or invalid)',
+      help: 'Reads of the releases document: changed, unchanged, failed (unreadable or invalid), or refused (not signed by the rollout, or older than the one in use)',
       labelNames: ['outcome'],
       registers,
     }),
