@@ -47,6 +47,19 @@ const report = (error: unknown) => {
   send({ type: 'error', message: message.slice(0, 2_000) });
 };
 
+/*
+ * A worker has no network: Node 26's permission model refuses it every socket (issue 56, row
+ * 5). Node 24's allows them all, and a worker it ran would reach whatever the machine reaches:
+ * on a Node before 25 it refuses to start, and the page server sends pages for the browser to
+ * render (worker-starts).
+ */
+if (Number(process.versions.node.split('.')[0]) < 25) {
+  console.error(
+    `node ${process.versions.node}: its permission model leaves the network open to a slice's code`,
+  );
+  process.exit(1);
+}
+
 const init = workerInitSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 const bundle = createRequire(import.meta.url)(init.bundle) as RenderBundle;
 

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { createSocket } from 'node:dgram';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -128,6 +129,41 @@ async function renderProbe(body: string): Promise<string> {
 }
 
 describe('a render worker’s network', () => {
+  it('is none: a slice’s code reaches no loopback service, by fetch, socket, datagram or name (issue 56, row 5)', async () => {
+    const { port } = service.address() as AddressInfo;
+    const udp = createSocket('udp4');
+    udp.on('message', () => reached.push('a datagram'));
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    try {
+      const html = await renderProbe(`
+        const outcome = (promise) => promise.then(() => 'reached', (error) => (error.cause ?? error).code ?? error.message);
+        const { connect } = process.getBuiltinModule('net');
+        const dgram = process.getBuiltinModule('dgram');
+        return JSON.stringify({
+          outbox: await outcome(fetch('${serviceUrl}/__sandbox/outbox?to=995555123456')),
+          runtimeConfig: await outcome(fetch('${serviceUrl}/runtime-config.json')),
+          socket: await outcome(new Promise((resolve, reject) => connect(${port}, '127.0.0.1', resolve).on('error', reject))),
+          datagram: await outcome(new Promise((resolve, reject) => {
+            const socket = dgram.createSocket('udp4').on('error', reject);
+            socket.send('x', ${(udp.address() as AddressInfo).port}, '127.0.0.1', (error) => (error ? reject(error) : resolve()));
+          })),
+          name: await outcome(process.getBuiltinModule('dns').promises.lookup('localhost')),
+        });`);
+      expect(JSON.parse(html)).toEqual({
+        outbox: 'ERR_ACCESS_DENIED',
+        runtimeConfig: 'ERR_ACCESS_DENIED',
+        socket: 'ERR_ACCESS_DENIED',
+        datagram: 'ERR_ACCESS_DENIED',
+        name: 'ERR_ACCESS_DENIED',
+      });
+      // Whatever a denial says: nothing arrived.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(reached).toEqual([]);
+    } finally {
+      udp.close();
+    }
+  });
+
   it('is the page server’s, for what rendering needs: the provider’s public API without a session, and nothing else', async () => {
     const html = await renderProbe(`
       const asked = await Promise.all(
