@@ -90,6 +90,9 @@ export function createVitestConfig() {
           : []),
       ],
       environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+      // Node 26 has a global localStorage of its own (undefined without --localstorage-file)
+      // that hides jsdom's: the tests' page keeps jsdom's storage, as a browser's page has.
+      execArgv: ['--no-experimental-webstorage'],
       // CI runs every package's tests at once on two cores; a form test that types into nine
       // fields can then take seconds. Timeouts catch hangs, not slowness (benchmarks do that).
       testTimeout: 20_000,

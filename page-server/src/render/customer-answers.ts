@@ -44,21 +44,42 @@ export function customerAnswers(next: AxiosAdapter): AxiosAdapter {
     if ((config.method ?? 'get').toLowerCase() !== 'get') {
       throw new AxiosError('a page renders with reads only', AxiosError.ERR_NOT_SUPPORT, config);
     }
-    const answer = await fetch(pathOf(config));
-    const response: AxiosResponse = {
-      data: answer.data,
-      status: answer.status,
-      statusText: '',
-      headers: new AxiosHeaders(),
-      config,
-    };
-    if (answer.status >= 200 && answer.status < 300) return response;
-    throw new AxiosError(
-      `the provider answered ${answer.status}`,
-      AxiosError.ERR_BAD_RESPONSE,
-      config,
-      null,
-      response,
-    );
+    return answeredBy(fetch, config);
+  };
+}
+
+/** A call answered by `fetch` (the page server), as axios answers it: a 2xx, or an error. */
+async function answeredBy(
+  fetch: CustomerFetch,
+  config: InternalAxiosRequestConfig,
+): Promise<AxiosResponse> {
+  const answer = await fetch(pathOf(config));
+  const response: AxiosResponse = {
+    data: answer.data,
+    status: answer.status,
+    statusText: '',
+    headers: new AxiosHeaders(),
+    config,
+  };
+  if (answer.status >= 200 && answer.status < 300) return response;
+  throw new AxiosError(
+    `the provider answered ${answer.status}`,
+    AxiosError.ERR_BAD_RESPONSE,
+    config,
+    null,
+    response,
+  );
+}
+
+/**
+ * A visitor's page's calls, answered by the page server without a session: a render worker has
+ * no network of its own (worker-network). Reads only, as a customer's page.
+ */
+export function publicAnswers(fetch: CustomerFetch): AxiosAdapter {
+  return async (config) => {
+    if ((config.method ?? 'get').toLowerCase() !== 'get') {
+      throw new AxiosError('a page renders with reads only', AxiosError.ERR_NOT_SUPPORT, config);
+    }
+    return answeredBy(fetch, config);
   };
 }

@@ -14,7 +14,12 @@ import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { setProviderSite } from 'shared/lib/site-urls';
 import { loanLimitQuery, loansQuery, userQuery } from 'shared/query/account-queries';
 import type { RemoteModuleId } from 'tooling/remotes';
-import { type CustomerFetch, customerAnswers, withCustomerAnswers } from './customer-answers';
+import {
+  type CustomerFetch,
+  customerAnswers,
+  publicAnswers,
+  withCustomerAnswers,
+} from './customer-answers';
 import { PageTree, type PageTreeOptions, routeContext, routerState } from './page-tree';
 import { cachePublicAnswers } from './public-answer-cache';
 import type { Dehydrated, RenderedShell, SlotResult } from './render-protocol';
@@ -39,14 +44,20 @@ export { sharedScope } from 'ssr-shared-scope';
 export const PROVIDER_ANSWER_TIMEOUT_MS = 2_000;
 
 /**
- * Where the slices' API calls go on the server: a visitor's straight to the provider, never
- * with a session, their public answers kept briefly; a customer's to the page server, which
- * asks with their session (customer-answers); each given up after `timeoutMs`.
+ * Where the slices' API calls go on the server: a visitor's to the provider, never with a
+ * session, their public answers kept briefly; a customer's to the page server, which asks with
+ * their session (customer-answers); each given up after `timeoutMs`. In a render worker, which
+ * has no network, a visitor's go through the page server too (`publicFetch`).
  */
-export function setProviderAddress(baseURL: string, timeoutMs = PROVIDER_ANSWER_TIMEOUT_MS): void {
-  apiClient.defaults.adapter = customerAnswers(
-    cachePublicAnswers(getAdapter(apiClient.defaults.adapter), PUBLIC_ANSWER_TTL_MS),
-  );
+export function setProviderAddress(
+  baseURL: string,
+  timeoutMs = PROVIDER_ANSWER_TIMEOUT_MS,
+  publicFetch?: CustomerFetch,
+): void {
+  const provider = publicFetch
+    ? publicAnswers(publicFetch)
+    : getAdapter(apiClient.defaults.adapter);
+  apiClient.defaults.adapter = customerAnswers(cachePublicAnswers(provider, PUBLIC_ANSWER_TTL_MS));
   // Per request, not the default: what a slice renders from the default (an image's address
   // on the provider) must read as it does in the browser, where the API is on the same origin.
   apiClient.interceptors.request.use((config) => ({ ...config, baseURL, timeout: timeoutMs }));

@@ -16,6 +16,7 @@ import { describeVerdict, type SliceCode, SlotTrials } from './slot-trials';
 import { chooseWorker, holdWorker } from './worker-choice';
 import { judgeWorker } from './worker-judgment';
 import { receiveMessage } from './worker-messages';
+import { WorkerNetwork } from './worker-network';
 import { startWorkerProcess } from './worker-process';
 import { answerRead } from './worker-reads';
 import { unavailableMessage, WorkerStarts } from './worker-starts';
@@ -106,6 +107,7 @@ export class RenderPool {
   private readonly stallMs: number;
   private readonly staged: StagedFiles;
   private readonly identity: WorkerIdentity | undefined;
+  private readonly network: WorkerNetwork;
   /** Pages' parts being rendered: a closing pool finishes them. */
   private readonly underWay = new Set<Promise<unknown>>();
   private lastTick = Date.now();
@@ -113,6 +115,7 @@ export class RenderPool {
   private closing = false;
 
   constructor(private readonly options: RenderPoolOptions) {
+    this.network = new WorkerNetwork(options);
     this.stallMs = options.stallMs ?? 1_000;
     // The permission model reads real paths: a link would be refused as another file.
     this.staged = stageWorkerFiles({
@@ -397,6 +400,7 @@ export class RenderPool {
         ),
       };
       worker.flights.set(id, flight);
+      this.network.asked(worker, message);
       this.post(worker, message);
     });
     return answered;
@@ -524,6 +528,16 @@ export class RenderPool {
       case 'fetch':
         this.read(worker, message);
         return;
+      case 'public':
+        void this.network
+          .publicRead(worker, message.url)
+          .then((answer) => this.reply(worker, { type: 'answer', ask: message.ask, ...answer }));
+        return;
+      case 'file':
+        void this.network
+          .file(worker, message.url)
+          .then((answer) => this.reply(worker, { type: 'file', ask: message.ask, ...answer }));
+        return;
       case 'error':
         this.options.onError(new Error(`${worker.tenant}: ${message.message}`));
         return;
@@ -568,6 +582,11 @@ export class RenderPool {
       },
       this.options.onError,
     );
+  }
+
+  /** An answer to what a worker asked, if that worker is still the pool's. */
+  private reply(worker: PoolWorker, message: ToWorker): void {
+    if (this.workers.has(worker)) this.post(worker, message);
   }
 
   private post(worker: PoolWorker, message: ToWorker): void {

@@ -69,8 +69,13 @@ export const toWorkerSchema = z.union([
     ready: z.array(z.string()),
     nonce: z.string(),
   }),
-  /** The provider's answer to a worker's `fetch`, asked with the customer's session. */
+  /**
+   * The provider's answer to a worker's `fetch` (asked with the customer's session) or
+   * `public` (asked without one).
+   */
   z.object({ type: z.literal('answer'), ask: z.number(), status: z.number(), data: z.unknown() }),
+  /** A file of the worker's remote's release, fetched by the page server: its bytes in base64. */
+  z.object({ type: z.literal('file'), ask: z.number(), status: z.number(), body: z.string() }),
   z.object({ type: z.literal('memory') }),
 ]);
 export type ToWorker = z.infer<typeof toWorkerSchema>;
@@ -105,6 +110,14 @@ export const fromWorkerSchema = z.union([
   z.object({ type: z.literal('ready') }),
   /** A GET of the provider for the request `id`: the page server asks it with the session. */
   z.object({ type: z.literal('fetch'), id: z.number(), ask: z.number(), url: shortText(2048) }),
+  /*
+   * A worker has no network (Node's permission model, issue 56 row 5): what it needs of one,
+   * the page server fetches, and only that.
+   */
+  /** A GET of the provider's public API (a visitor's answers): asked without a session. */
+  z.object({ type: z.literal('public'), ask: z.number(), url: shortText(2048) }),
+  /** A file of this worker's remote's release (its manifest, its server bundle). */
+  z.object({ type: z.literal('file'), ask: z.number(), url: shortText(2048) }),
   z.object({
     type: z.literal('account'),
     id: z.number(),

@@ -47,26 +47,80 @@ const report = (error: unknown) => {
   send({ type: 'error', message: message.slice(0, 2_000) });
 };
 
+/*
+ * A worker has no network: Node 26's permission model refuses it every socket (issue 56, row
+ * 5). Node 24's allows them all, and a worker it ran would reach whatever the machine reaches:
+ * on a Node before 25 it refuses to start, and the page server sends pages for the browser to
+ * render (worker-starts).
+ */
+if (Number(process.versions.node.split('.')[0]) < 25) {
+  console.error(
+    `node ${process.versions.node}: its permission model leaves the network open to a slice's code`,
+  );
+  process.exit(1);
+}
+
 const init = workerInitSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 const bundle = createRequire(import.meta.url)(init.bundle) as RenderBundle;
-bundle.setProviderAddress(init.apiUpstream);
 
-/** The provider's answers for customers' pages to come, by question. */
-const fetched = new Map<number, (answer: { status: number; data: unknown }) => void>();
+type PageServerAnswer = Extract<ToWorker, { type: 'answer' | 'file' }>;
+
+/** The page server's answers to come, by what this worker asked. */
+const fetched = new Map<number, (answer: PageServerAnswer) => void>();
 let asked = 0;
 
-/** A customer's page's GET, answered by the page server with the session it holds. */
-const customerFetch = (request: number) => (url: string) =>
-  new Promise<{ status: number; data: unknown }>((resolve) => {
+/** Asks the page server (the worker's only way out) and waits for its answer. */
+function askPageServer<Answer extends PageServerAnswer = Extract<ToWorker, { type: 'answer' }>>(
+  question: (ask: number) => FromWorker,
+): Promise<Answer> {
+  return new Promise((resolve) => {
     asked += 1;
-    fetched.set(asked, resolve);
-    send({ type: 'fetch', id: request, ask: asked, url });
+    // The page server answers an ask with the kind its question was given (render-pool).
+    fetched.set(asked, (answer) => resolve(answer as Answer));
+    send(question(asked));
   });
+}
+
+/** A customer's page's GET, answered by the page server with the session it holds. */
+const customerFetch = (request: number) => async (url: string) => {
+  const { status, data } = await askPageServer((ask) => ({ type: 'fetch', id: request, ask, url }));
+  return { status, data };
+};
+
+/** A visitor's page's GET of the provider, asked by the page server without a session. */
+const publicFetch = async (url: string) => {
+  const { status, data } = await askPageServer((ask) => ({ type: 'public', ask, url }));
+  return { status, data };
+};
+
+/** `fetch` for this worker's remote's release files, fetched by the page server. */
+const releaseFetch: typeof fetch = async (input, options) => {
+  const url = input instanceof Request ? input.url : String(input);
+  const answer = askPageServer<Extract<ToWorker, { type: 'file' }>>((ask) => ({
+    type: 'file',
+    ask,
+    url,
+  }));
+  const signal = options?.signal;
+  signal?.throwIfAborted();
+  // The caller's timeout still holds: the answer is not waited for past it.
+  const { status, body } = await new Promise<Extract<ToWorker, { type: 'file' }>>(
+    (resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      answer.then(resolve);
+    },
+  );
+  // A Response has a body only with a status of 200–599 (but 204, 205 and 304).
+  return new Response(body ? Buffer.from(body, 'base64') : null, { status });
+};
+
+bundle.setProviderAddress(init.apiUpstream, undefined, publicFetch);
 
 /** The releases this worker refused while loading (their bytes are not the registered ones). */
 let refusedWhileLoading = false;
 const releases = new RemoteReleases({
   sharedScope: bundle.sharedScope,
+  fetch: releaseFetch,
   ...(init.revalidateMs !== undefined ? { revalidateMs: init.revalidateMs } : {}),
   unpinned: init.unpinned,
   onRefused: (error) => {
@@ -181,7 +235,8 @@ process.on('message', (raw) => {
   const message = toWorkerSchema.parse(raw);
   switch (message.type) {
     case 'answer':
-      fetched.get(message.ask)?.({ status: message.status, data: message.data });
+    case 'file':
+      fetched.get(message.ask)?.(message);
       fetched.delete(message.ask);
       return;
     case 'memory': {

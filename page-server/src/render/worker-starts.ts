@@ -4,7 +4,8 @@ import type { ServerRenderHealth } from '../telemetry/page-server-health';
  * Whether this runtime can start a render worker at all. A worker that crashes after it was
  * ready is replaced, every time: its code or its page did it. But workers that never get ready,
  * one after another, before any ever did, say that the runtime cannot run them (a Node without
- * the permission model: `node: bad option: --permission`); replacing them would only fill the
+ * the permission model: `node: bad option: --permission`; a Node before 25, whose permission
+ * model leaves the network open: the worker refuses to start); replacing them would only fill the
  * log. The pool then stops trying, says so once, and the pages are the browser's to render.
  */
 
@@ -66,6 +67,6 @@ export function unavailableMessage(why: string): string {
   return (
     `server render is off: ${START_FAILURES_BEFORE_GIVING_UP} render workers in a row could not start on Node ${process.versions.node} ` +
     `(${why}); no more are started, and every page is sent for the browser to render. ` +
-    'The workers need Node 24 (its permission model): run the page server with the Node the workspace brings (pnpm scripts do)'
+    'The workers need Node 26 (its permission model, which also closes the network): run the page server with the Node the workspace brings (pnpm scripts do)'
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The render bundle's three parts, as plain as can be: a slot renders what its module's default
- * export returns (given the page's customer fetch), the shell lists the slots' places.
+ * export returns (given the page's customer fetch, or on a visitor's page the public one the
+ * worker answers through the page server), the shell lists the slots' places.
  */
 export const RENDER_BUNDLE = `
 exports.sharedScope = {};
-exports.setProviderAddress = () => {};
+let publicFetch;
+exports.setProviderAddress = (_base, _timeout, fetch) => { publicFetch = fetch; };
 exports.prepareAccount = async (options) => {
   const answer = await options.customerFetch('/api/user/details/');
   return { known: answer.status === 200, state: { queries: [], mutations: [] } };
@@ -12,7 +14,7 @@ exports.prepareAccount = async (options) => {
 exports.renderSlots = async (options) => Promise.all(options.slots.map(async (slot) => {
   try {
     const loaded = await options.loadSlot(slot);
-    const html = String(await loaded.module.default({ fetch: options.customerFetch }));
+    const html = String(await loaded.module.default({ fetch: options.customerFetch ?? publicFetch }));
     return { slot, outcome: 'rendered', html, release: loaded.release,
       queries: { queries: [], mutations: [] }, styles: [] };
   } catch (error) {
