@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -240,6 +240,37 @@ describe('RenderPool', () => {
       // This process (the page server here) was not started with --disable-sigusr1: the user
       // is what kept its inspector shut.
       expect(await acceptsConnections(9229)).toBe(false);
+    },
+  );
+
+  it.runIf(process.getuid?.() === 0)(
+    'runs each slice’s code as a user of its own, which cannot stop another slice’s worker (issue 56, row 2)',
+    async () => {
+      release('remote_loans', 'entry.innocent', serverBundle('return "loans";'));
+      const renders = startPool();
+      await renders.ready();
+      expect(html(await renderSlot('remote_loans'))).toBe('loans');
+      const [loans] = renders.pids('remote_loans');
+      // What the probe did from a compromised release's worker: SIGSTOP another slice's.
+      release(
+        'remote_home',
+        'entry.stopper',
+        serverBundle(`
+          try { process.kill(${loans}, 'SIGSTOP'); return 'stopped'; } catch (error) { return error.code; }`),
+      );
+      const attempt = html(await renderSlot('remote_home'));
+      // The other slice renders on, in its time, with nothing held against it.
+      expect(html(await renderSlot('remote_loans', { budgetMs: 1_000 }))).toBe('loans');
+      expect(attempt).toBe('EPERM');
+      expect(renders.pids('remote_loans')).toEqual([loans]);
+      expect(renders.quarantine()).toEqual([]);
+      // A user each: the host's, each slice's, none of them root or the page server's.
+      const uids = ['host', 'remote_home', 'remote_loans'].map((tenant) => {
+        const [pid] = renders.pids(tenant);
+        return readFileSync(`/proc/${pid}/status`, 'utf8').match(/^Uid:\s+(\d+)/m)?.[1];
+      });
+      expect(new Set(uids).size).toBe(3);
+      expect(uids).not.toContain('0');
     },
   );
 

@@ -23,7 +23,7 @@ import {
   type StagedFiles,
   stageWorkerFiles,
   type WorkerIdentity,
-  workerIdentity,
+  workerIdentities,
 } from './worker-user';
 
 /*
@@ -73,8 +73,11 @@ export interface RenderPoolOptions {
    * health and the metrics; the pool starts no more. Without it, onStopped is told.
    */
   onUnavailable?: (error: Error) => void;
-  /** Workers run as their own user unless the machine does not allow it (tests may say). */
-  identity?: WorkerIdentity | null;
+  /**
+   * Workers run as a user of their tenant's own unless the machine does not allow it (worker-user);
+   * null keeps the page server's own (tests).
+   */
+  identity?: null;
 }
 
 /** A slice's slots of a page, as the composer asks for them (the slots themselves apart). */
@@ -105,7 +108,7 @@ export class RenderPool {
   private readonly watchdog: ReturnType<typeof setInterval>;
   private readonly stallMs: number;
   private readonly staged: StagedFiles;
-  private readonly identity: WorkerIdentity | undefined;
+  private readonly identities: ReadonlyMap<string, WorkerIdentity>;
   /** Pages' parts being rendered: a closing pool finishes them. */
   private readonly underWay = new Set<Promise<unknown>>();
   private lastTick = Date.now();
@@ -120,17 +123,21 @@ export class RenderPool {
       bundle: realpathSync(options.bundle),
     });
     if (options.identity === undefined) {
-      const { identity, why } = workerIdentity(options.env);
-      this.identity = identity;
-      if (!identity) {
+      const { identities, why } = workerIdentities(options.env, this.tenants());
+      this.identities = identities;
+      if (identities.size === 0) {
         options.onError(
           new Error(
-            `render workers run as the page server's own user (${why}): a worker's code could signal it; run it as root with RENDER_WORKER_USER, or with CAP_SETUID and CAP_SETGID (decision 032)`,
+            `render workers run as the page server's own user (${why}): a worker's code could signal it; run it as root, or with CAP_SETUID and CAP_SETGID (decision 032)`,
           ),
+        );
+      } else if (why) {
+        options.onError(
+          new Error(`render workers are not apart from one another: ${why} (decision 032)`),
         );
       }
     } else {
-      this.identity = options.identity ?? undefined;
+      this.identities = new Map();
     }
     for (const tenant of this.tenants()) {
       for (let index = 0; index < (options.size ?? 1); index += 1) this.start(tenant, 'main');
@@ -493,7 +500,7 @@ export class RenderPool {
           : {}),
       },
       env: this.options.env,
-      identity: this.identity,
+      identity: this.identities.get(tenant),
       heapMb: this.options.heapMb ?? 256,
       exposeGc: this.options.exposeGc ?? false,
       onLine: (line) => this.said(worker, line),
