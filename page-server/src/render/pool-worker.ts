@@ -55,6 +55,8 @@ export interface PoolWorker {
   heldAlone: boolean;
   /** The releases it has loaded, as the page server names them. */
   loaded: Set<string>;
+  /** Those of them whose code it evaluated (not refused, not without server code). */
+  evaluated: Set<string>;
   loads: number;
   retiring: boolean;
   /** Since when some of its work is overdue, and the CPU time it had spent by then. */
@@ -78,6 +80,7 @@ export function poolWorker(tenant: string, role: WorkerRole, child: ChildProcess
     held: 0,
     heldAlone: false,
     loaded: new Set(),
+    evaluated: new Set(),
     loads: 0,
     retiring: false,
     said: { second: 0, count: 0 },

@@ -274,6 +274,42 @@ describe('RenderPool', () => {
     },
   );
 
+  it('stops a worker whose resident memory passes its cap, and blames its own release (issue 56, row 3)', async () => {
+    release('remote_loans', 'entry.innocent', serverBundle('return "loans";'));
+    // What the probe did: Buffers (outside the heap its limit bounds), 64 MB every 250 ms; at
+    // most 512 MB here, for the machine's sake, should the cap not hold.
+    release(
+      'remote_home',
+      'entry.hoard',
+      serverBundle(
+        'return "hoarding";',
+        `const kept = [];
+        const grow = setInterval(() => {
+          kept.push(Buffer.alloc(64 * 1024 * 1024, 1));
+          if (kept.length === 8) clearInterval(grow);
+        }, 250);`,
+      ),
+    );
+    const renders = startPool({ env: { NODE_ENV: 'test', RENDER_WORKER_MEMORY_MB: '192' } });
+    await renders.ready();
+    const key = 'remote_home#hoard';
+    expect(html(await renderSlot('remote_home', { key }))).toBe('hoarding');
+    const [hoarder] = renders.pids('remote_home');
+    await expect
+      .poll(() => renders.quarantine(), { timeout: 15_000 })
+      .toEqual([`remote_home ${key}`]);
+    expect(errors).toContainEqual(
+      expect.stringMatching(
+        /^remote_home: release remote_home#hoard stopped a render worker \(its resident memory reached \d+ MB, over its 192 MB cap\); its slots are left to the browser/,
+      ),
+    );
+    expect(renders.pids('remote_home')).not.toContain(hoarder);
+    // Its slots are the browser's from now on; the other slice never felt it.
+    expect(html(await renderSlot('remote_home', { key }))).toBe('failed');
+    expect(html(await renderSlot('remote_loans'))).toBe('loans');
+    expect(errors.filter((error) => error.includes('remote_loans'))).toEqual([]);
+  });
+
   it('passes a worker nothing of the environment but NODE_ENV and TZ', () => {
     expect(
       workerEnv({

@@ -15,6 +15,7 @@ import { planSlots, slotResults } from './slot-batches';
 import { describeVerdict, type SliceCode, SlotTrials } from './slot-trials';
 import { chooseWorker, holdWorker } from './worker-choice';
 import { judgeWorker } from './worker-judgment';
+import { judgeMemory, memoryCapMb } from './worker-memory';
 import { receiveMessage } from './worker-messages';
 import { startWorkerProcess } from './worker-process';
 import { answerRead } from './worker-reads';
@@ -109,6 +110,7 @@ export class RenderPool {
   private readonly stallMs: number;
   private readonly staged: StagedFiles;
   private readonly identities: ReadonlyMap<string, WorkerIdentity>;
+  private readonly memoryMb: number;
   /** Pages' parts being rendered: a closing pool finishes them. */
   private readonly underWay = new Set<Promise<unknown>>();
   private lastTick = Date.now();
@@ -122,6 +124,8 @@ export class RenderPool {
       worker: realpathSync(options.worker),
       bundle: realpathSync(options.bundle),
     });
+    // Its resident size, which the heap limit does not bound (Buffers, native memory).
+    this.memoryMb = memoryCapMb(options.env);
     if (options.identity === undefined) {
       const { identities, why } = workerIdentities(options.env, this.tenants());
       this.identities = identities;
@@ -288,6 +292,7 @@ export class RenderPool {
         onAnswer: (answer) => {
           if (answer.type !== 'loaded') return;
           worker.loads += 1;
+          if (answer.outcome === 'evaluated') worker.evaluated.add(release);
           this.options.onLoaded?.(remote, release, answer.outcome);
           // Refused or without server code, it stays so here: its slots are answered failed
           // by the worker without another first run.
@@ -587,6 +592,11 @@ export class RenderPool {
     const stood = now - this.lastTick > 400;
     this.lastTick = now;
     for (const worker of this.workers) {
+      const heavy = judgeMemory(worker.child.pid, this.memoryMb);
+      if (heavy) {
+        this.stop(worker, heavy, memoryCulprit(worker));
+        continue;
+      }
       const why = judgeWorker(worker, now, this.stallMs, stood);
       if (why) this.stop(worker, why);
     }
@@ -594,16 +604,17 @@ export class RenderPool {
 
   /**
    * A worker that stopped answering or exited: killed and replaced; what the page server had
-   * asked it and it had not answered is held against that code (slot-trials).
+   * asked it and it had not answered is held against that code (slot-trials), unless the
+   * culprit is known otherwise (`culprit`: the release that filled its memory).
    */
-  private stop(worker: PoolWorker, why: string): void {
+  private stop(worker: PoolWorker, why: string, culprit?: SliceCode[]): void {
     this.workers.delete(worker);
     worker.child.kill('SIGKILL');
     if (!worker.ready) {
       this.failedToStart(worker, why);
       return;
     }
-    const running = [...worker.flights.values()].flatMap((flight) => flight.code);
+    const running = culprit ?? [...worker.flights.values()].flatMap((flight) => flight.code);
     const verdict = this.trials.stopped(running);
     if (verdict.kind !== 'none') {
       this.stopped(new Error(describeVerdict(verdict, worker.tenant, why)));
@@ -688,4 +699,18 @@ export class RenderPool {
     this.workers.delete(worker);
     worker.child.disconnect();
   }
+}
+
+/**
+ * Whose code filled a worker's memory: a worker holds the host's bundle (the page server's own
+ * code) and the releases it evaluated, so with one release, that release, whatever of it was
+ * under way (a timer of its load allocates as well as its slot). With several (a canary and its
+ * stable release), undefined: what was under way is held against, as for a stop of any kind, and
+ * a suspect's trial worker then holds its release alone.
+ */
+function memoryCulprit(worker: PoolWorker): SliceCode[] | undefined {
+  const [only, ...others] = worker.evaluated;
+  return only !== undefined && others.length === 0
+    ? [{ remote: worker.tenant, release: only }]
+    : undefined;
 }
