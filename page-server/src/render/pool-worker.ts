@@ -98,3 +98,12 @@ export const busyness = (worker: PoolWorker) => worker.flights.size + worker.hel
 /** Whether something runs (or is about to run) alone in it. */
 export const runsAlone = (worker: PoolWorker) =>
   worker.heldAlone || [...worker.flights.values()].some((flight) => flight.alone);
+
+/** The releases whose code runs in the worker: those it evaluated, and one it is loading. */
+export function releasesHeld(worker: PoolWorker): string[] {
+  const held = new Set(worker.evaluated);
+  for (const flight of worker.flights.values()) {
+    for (const code of flight.code) held.add(code.release);
+  }
+  return [...held];
+}

@@ -310,6 +310,44 @@ describe('RenderPool', () => {
     expect(errors.filter((error) => error.includes('remote_loans'))).toEqual([]);
   });
 
+  it('puts memory down to no release while a worker holds several, and to the one its replacement holds alone', async () => {
+    const hoarding = serverBundle(
+      'return "hoarding";',
+      `const kept = [];
+      const grow = setInterval(() => {
+        kept.push(Buffer.alloc(64 * 1024 * 1024, 1));
+        if (kept.length === 8) clearInterval(grow);
+      }, 250);`,
+    );
+    release('remote_home', 'entry.plain', serverBundle('return "plain";'));
+    const renders = startPool({ env: { NODE_ENV: 'test', RENDER_WORKER_MEMORY_MB: '192' } });
+    await renders.ready();
+    expect(html(await renderSlot('remote_home', { key: 'remote_home#plain' }))).toBe('plain');
+    // The next release is rolled out; the worker holds both.
+    release('remote_home', 'entry.hoard', hoarding);
+    expect(html(await renderSlot('remote_home', { key: 'remote_home#hoard' }))).toBe('hoarding');
+    await expect
+      .poll(() => errors, { timeout: 15_000 })
+      .toContainEqual(
+        expect.stringMatching(
+          /^a remote_home render worker was stopped and replaced: its resident memory reached \d+ MB, over its 192 MB cap; it held releases remote_home#plain, remote_home#hoard$/,
+        ),
+      );
+    expect(renders.quarantine()).toEqual([]);
+    // Its replacement holds only what the pages ask: the new release, which fills it again.
+    await expect
+      .poll(
+        async () => {
+          await renderSlot('remote_home', { key: 'remote_home#hoard' });
+          return renders.quarantine();
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(['remote_home remote_home#hoard']);
+    release('remote_home', 'entry.plain', serverBundle('return "plain";'));
+    expect(html(await renderSlot('remote_home', { key: 'remote_home#plain' }))).toBe('plain');
+  });
+
   it('passes a worker nothing of the environment but NODE_ENV and TZ', () => {
     expect(
       workerEnv({

@@ -2,7 +2,13 @@ import { realpathSync } from 'node:fs';
 import type { RemoteModuleId } from 'tooling/remotes';
 import type { ServerRenderHealth } from '../telemetry/page-server-health';
 import type { CustomerFetch } from './customer-answers';
-import { type Flight, type PoolWorker, poolWorker, type WorkerRole } from './pool-worker';
+import {
+  type Flight,
+  type PoolWorker,
+  poolWorker,
+  releasesHeld,
+  type WorkerRole,
+} from './pool-worker';
 import {
   type FromWorker,
   HOST_TENANT,
@@ -12,7 +18,7 @@ import {
   type WorkerRequest,
 } from './render-protocol';
 import { planSlots, slotResults } from './slot-batches';
-import { describeVerdict, type SliceCode, SlotTrials } from './slot-trials';
+import { describeVerdict, type SliceCode, SlotTrials, type Verdict } from './slot-trials';
 import { chooseWorker, holdWorker } from './worker-choice';
 import { judgeWorker } from './worker-judgment';
 import { judgeMemory, memoryCapMb } from './worker-memory';
@@ -594,7 +600,7 @@ export class RenderPool {
     for (const worker of this.workers) {
       const heavy = judgeMemory(worker.child.pid, this.memoryMb);
       if (heavy) {
-        this.stop(worker, heavy, memoryCulprit(worker));
+        this.stopForMemory(worker, heavy);
         continue;
       }
       const why = judgeWorker(worker, now, this.stallMs, stood);
@@ -603,19 +609,42 @@ export class RenderPool {
   }
 
   /**
-   * A worker that stopped answering or exited: killed and replaced; what the page server had
-   * asked it and it had not answered is held against that code (slot-trials), unless the
-   * culprit is known otherwise (`culprit`: the release that filled its memory).
+   * A worker over its memory cap: the memory is its releases' (the host's bundle is the page
+   * server's own code), whatever of them was under way, as a timer of a release's load
+   * allocates as well as its slot. Holding one release, that release is quarantined. Holding
+   * several (a canary beside its stable release, a release rolled out after another), none is
+   * named: the slots under way are suspects, each run alone in a trial worker that holds its
+   * release alone, and the replacement holds only the releases its pages ask for, so the next
+   * stop names the one.
    */
-  private stop(worker: PoolWorker, why: string, culprit?: SliceCode[]): void {
+  private stopForMemory(worker: PoolWorker, why: string): void {
+    const held = releasesHeld(worker);
+    const [only] = held;
+    if (only !== undefined && held.length === 1) {
+      this.stop(worker, why, () => this.trials.stopped([{ remote: worker.tenant, release: only }]));
+    } else {
+      const holding = held.length > 1 ? `; it held releases ${held.join(', ')}` : '';
+      this.stop(worker, `${why}${holding}`, (running) => this.trials.suspect(running));
+    }
+  }
+
+  /**
+   * A worker that stopped answering or exited: killed and replaced; what the page server had
+   * asked it and it had not answered is held against that code (slot-trials), unless `judge`
+   * holds something else against it.
+   */
+  private stop(
+    worker: PoolWorker,
+    why: string,
+    judge: (running: SliceCode[]) => Verdict = (running) => this.trials.stopped(running),
+  ): void {
     this.workers.delete(worker);
     worker.child.kill('SIGKILL');
     if (!worker.ready) {
       this.failedToStart(worker, why);
       return;
     }
-    const running = culprit ?? [...worker.flights.values()].flatMap((flight) => flight.code);
-    const verdict = this.trials.stopped(running);
+    const verdict = judge([...worker.flights.values()].flatMap((flight) => flight.code));
     if (verdict.kind !== 'none') {
       this.stopped(new Error(describeVerdict(verdict, worker.tenant, why)));
     } else if (!worker.retiring) {
@@ -699,18 +728,4 @@ export class RenderPool {
     this.workers.delete(worker);
     worker.child.disconnect();
   }
-}
-
-/**
- * Whose code filled a worker's memory: a worker holds the host's bundle (the page server's own
- * code) and the releases it evaluated, so with one release, that release, whatever of it was
- * under way (a timer of its load allocates as well as its slot). With several (a canary and its
- * stable release), undefined: what was under way is held against, as for a stop of any kind, and
- * a suspect's trial worker then holds its release alone.
- */
-function memoryCulprit(worker: PoolWorker): SliceCode[] | undefined {
-  const [only, ...others] = worker.evaluated;
-  return only !== undefined && others.length === 0
-    ? [{ remote: worker.tenant, release: only }]
-    : undefined;
 }
