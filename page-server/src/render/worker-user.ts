@@ -46,7 +46,7 @@ export function lookUpUser(name: string, passwd = '/etc/passwd'): WorkerIdentity
   return undefined;
 }
 
-/** The first uid of the workers' own (the host's; each slice's follows), unless RENDER_WORKER_UID_BASE says. */
+/** The host's workers' uid, each slice's the next (RENDER_WORKER_UID_BASE, unless set). */
 export const DEFAULT_UID_BASE = 470_000;
 
 /** Who each tenant's workers run as, and what the page server says of it once, if anything. */
