@@ -310,42 +310,74 @@ describe('RenderPool', () => {
     expect(errors.filter((error) => error.includes('remote_loans'))).toEqual([]);
   });
 
-  it('puts memory down to no release while a worker holds several, and to the one its replacement holds alone', async () => {
+  it('puts memory down to no release while a worker holds several: its slot under way is a suspect, and the release its replacement holds alone is put down', async () => {
+    // The release before: a slot that takes its time, under way when the next one fills the worker.
+    const before = `exports.modules = {
+      Probe: () => Promise.resolve({ default: async () => 'before' }),
+      Other: () => Promise.resolve({ default: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        return 'slow before';
+      } }),
+    };`;
     const hoarding = serverBundle(
       'return "hoarding";',
       `const kept = [];
-      const grow = setInterval(() => {
-        kept.push(Buffer.alloc(64 * 1024 * 1024, 1));
-        if (kept.length === 8) clearInterval(grow);
-      }, 250);`,
+      setTimeout(() => {
+        const grow = setInterval(() => {
+          kept.push(Buffer.alloc(64 * 1024 * 1024, 1));
+          if (kept.length === 8) clearInterval(grow);
+        }, 250);
+      }, 500);`,
     );
-    release('remote_home', 'entry.plain', serverBundle('return "plain";'));
+    // The origin serves one release of a remote at a time: each is served before a worker loads it.
+    release('remote_home', 'entry.before', before);
     const renders = startPool({ env: { NODE_ENV: 'test', RENDER_WORKER_MEMORY_MB: '192' } });
     await renders.ready();
-    expect(html(await renderSlot('remote_home', { key: 'remote_home#plain' }))).toBe('plain');
-    // The next release is rolled out; the worker holds both.
+    expect(html(await renderSlot('remote_home', { key: 'remote_home#before' }))).toBe('before');
     release('remote_home', 'entry.hoard', hoarding);
     expect(html(await renderSlot('remote_home', { key: 'remote_home#hoard' }))).toBe('hoarding');
+    release('remote_home', 'entry.before', before);
+    const slow = renderSlot('remote_home', {
+      key: 'remote_home#before',
+      slot: 'Other',
+      budgetMs: 5_000,
+    });
     await expect
       .poll(() => errors, { timeout: 15_000 })
       .toContainEqual(
         expect.stringMatching(
-          /^a remote_home render worker was stopped and replaced: its resident memory reached \d+ MB, over its 192 MB cap; it held releases remote_home#plain, remote_home#hoard$/,
+          /^a remote_home render worker stopped \(its resident memory reached \d+ MB, over its 192 MB cap; it held releases remote_home#before, remote_home#hoard\) while rendering remote_home\/Other; each runs alone/,
         ),
       );
+    expect(html(await slow)).toBe('failed');
     expect(renders.quarantine()).toEqual([]);
-    // Its replacement holds only what the pages ask: the new release, which fills it again.
+    // The suspect runs alone in a trial worker, which holds its release alone: unharmed.
+    await expect
+      .poll(
+        async () =>
+          html(
+            await renderSlot('remote_home', {
+              key: 'remote_home#before',
+              slot: 'Other',
+              budgetMs: 5_000,
+            }),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe('slow before');
+    // The replacement holds only what the pages ask: the new release, which fills it again.
+    release('remote_home', 'entry.hoard', hoarding);
     await expect
       .poll(
         async () => {
           await renderSlot('remote_home', { key: 'remote_home#hoard' });
           return renders.quarantine();
         },
-        { timeout: 15_000 },
+        { timeout: 20_000 },
       )
       .toEqual(['remote_home remote_home#hoard']);
-    release('remote_home', 'entry.plain', serverBundle('return "plain";'));
-    expect(html(await renderSlot('remote_home', { key: 'remote_home#plain' }))).toBe('plain');
+    release('remote_home', 'entry.before', before);
+    expect(html(await renderSlot('remote_home', { key: 'remote_home#before' }))).toBe('before');
   });
 
   it('passes a worker nothing of the environment but NODE_ENV and TZ', () => {
