@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { tenantIdentities } from './slice-uids';
+import { tenantIds } from './slice-uids';
 import { workerIdentities } from './worker-user';
 
 /*
@@ -66,7 +66,7 @@ describe('workerIdentities', () => {
   });
 });
 
-describe('tenantIdentities', () => {
+describe('tenantIds', () => {
   const taken = {
     uids: new Set([0, 1000]),
     gids: new Set([2000]),
@@ -80,13 +80,13 @@ describe('tenantIdentities', () => {
     [4_294_967_294, /uid 4294967295 .* is not a uid/],
     [Number.NaN, /is not a uid/],
   ])('refuses base %d: %s', (base, why) => {
-    expect(tenantIdentities(base, ['a', 'b'], taken, 5)).toEqual({
+    expect(tenantIds(base, ['a', 'b'], taken, 5)).toEqual({
       why: expect.stringMatching(why),
     });
   });
 
   it('refuses the page server’s own uid', () => {
-    expect(tenantIdentities(5, ['a'], taken, 5)).toEqual({
+    expect(tenantIds(5, ['a'], taken, 5)).toEqual({
       why: "uid 5 (for a's render workers) is the page server's own",
     });
   });

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { WorkerIdentity } from './worker-user';
 
 /*
  * A Unix user of its own for each tenant's render workers (decision 032, issue 56 row 2): the
@@ -70,21 +69,21 @@ function refusal(id: number, taken: TakenIds, selfUid: number): string | undefin
 }
 
 /**
- * Each tenant's identity, uid and gid `base + its place`; or why not, when one of them may not
+ * Each tenant's id, its uid and gid: `base + its place`; or why not, when one of them may not
  * be taken (then no tenant gets one: the caller says so and runs the workers as before).
  */
-export function tenantIdentities(
+export function tenantIds(
   base: number,
   tenants: readonly string[],
   taken: TakenIds,
   selfUid: number,
-): { identities: Map<string, WorkerIdentity> } | { why: string } {
-  const identities = new Map<string, WorkerIdentity>();
+): { ids: Map<string, number> } | { why: string } {
+  const ids = new Map<string, number>();
   for (const [place, tenant] of tenants.entries()) {
     const id = base + place;
     const refused = refusal(id, taken, selfUid);
     if (refused) return { why: `uid ${id} (for ${tenant}'s render workers) ${refused}` };
-    identities.set(tenant, { uid: id, gid: id, name: `uid ${id}` });
+    ids.set(tenant, id);
   }
-  return { identities };
+  return { ids };
 }

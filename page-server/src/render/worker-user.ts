@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REMOTE_NAMES } from 'tooling/remotes';
 import { HOST_TENANT } from './render-protocol';
-import { takenIds, tenantIdentities } from './slice-uids';
+import { takenIds, tenantIds } from './slice-uids';
 
 /*
  * Who the render workers run as (decision 032). A worker runs a slice's code, which the page
@@ -94,13 +94,13 @@ export function workerIdentities(
     : DEFAULT_UID_BASE;
   const places: string[] = [HOST_TENANT, ...REMOTE_NAMES];
   for (const tenant of tenants) if (!places.includes(tenant)) places.push(tenant);
-  const own = tenantIdentities(base, places, self.taken(), self.uid);
+  const own = tenantIds(base, places, self.taken(), self.uid);
   if ('why' in own) return shared('nobody', `RENDER_WORKER_UID_BASE: ${own.why}`);
   return {
     identities: new Map(
       tenants.flatMap((tenant) => {
-        const identity = own.identities.get(tenant);
-        return identity ? [[tenant, identity] as const] : [];
+        const id = own.ids.get(tenant);
+        return id === undefined ? [] : [[tenant, { uid: id, gid: id, name: `uid ${id}` }] as const];
       }),
     ),
   };
