@@ -9,6 +9,7 @@ import {
   hostileReport,
 } from '../utils/hostile-release';
 import { deployInto } from '../utils/redeploy-utils';
+import { processState, renderWorkerPids } from '../utils/render-workers';
 import { E2E_HOST_METRICS_PORT, E2E_SANDBOX_ENV } from '../utils/sandbox-env';
 import { SERVERS_LOG } from '../utils/servers-log';
 import { HOST_URL } from '../utils/urls';
@@ -45,7 +46,14 @@ const logSince = (offset: number) =>
 const logLength = () => (existsSync(SERVERS_LOG) ? statSync(SERVERS_LOG).size : 0);
 
 /** Each attack of a worker's own, and how the page server, not the worker, judged it. */
-const ATTACKS: { attack: Attack; row: number; judged: RegExp; notInPage?: string }[] = [
+const ATTACKS: {
+  attack: Attack;
+  row: number;
+  judged: RegExp;
+  notInPage?: string;
+  /** Pages are asked until it is judged (its code runs only once a page has it loaded alone). */
+  keepAsking?: boolean;
+}[] = [
   // A loop that keeps sending what a live worker sends: stopped for the CPU it spent overdue.
   {
     attack: 'loop',
@@ -64,6 +72,17 @@ const ATTACKS: { attack: Attack; row: number; judged: RegExp; notInPage?: string
     judged:
       /LoanCalculator of release \S+: its server markup has what no page carries \(element <meta>\)/,
     notInPage: 'http-equiv',
+  },
+  // Issue 56, row 3: Buffers, which the heap limit does not see, past the worker's resident cap
+  // (RENDER_WORKER_MEMORY_MB): stopped, and its own release is the one put down for it. A
+  // worker that also held the releases before it names none; its replacement holds this one
+  // alone once a page asks for it.
+  {
+    attack: 'memory',
+    row: 3,
+    keepAsking: true,
+    judged:
+      /remote_home: release \S+ stopped a render worker \(its resident memory reached \d+ MB, over its \d+ MB cap\)/,
   },
 ];
 
@@ -101,24 +120,27 @@ test('a compromised release’s server code reads no secret, stops no other slic
       expect(reads).toEqual(['/api/user/details/ 403', '/api/loan/loan/ 403']);
     }).toPass();
 
-    // Rows 5-8, and issue 56's row 4, each a release of its own: every page comes, with no
+    // Rows 5-8, and issue 56's rows 3 and 4, each a release of its own: every page comes, with no
     // redirect, and the page server judges the worker by what it saw.
-    for (const { attack, row, judged, notInPage } of ATTACKS) {
+    for (const { attack, row, judged, notInPage, keepAsking } of ATTACKS) {
       await restore();
       const offset = logLength();
       restore = await deployInto('remote-home', buildCompromisedHome(attack));
       const { response } = await rendered(request, '/');
       expect(response.status(), `row ${row}`).toBe(200);
       expect(response.headers().location, `row ${row}`).toBeUndefined();
-      if (notInPage) {
+      if (notInPage || keepAsking) {
         // Its markup is met only on a page rendered once the release has loaded (alone first):
         // pages are asked until one was, and none of them carries what it was refused for.
         const pages: string[] = [];
         await expect(async () => {
           pages.push((await rendered(request, '/')).html);
           expect(logSince(offset)).toMatch(judged);
-        }, `row ${row}`).toPass();
-        for (const html of pages) expect(html, `row ${row}`).not.toContain(notInPage);
+          // A cap that does not hold would have it ask pages until the test's own time is out.
+        }, `row ${row}`).toPass(keepAsking ? { timeout: 60_000 } : undefined);
+        if (notInPage) {
+          for (const html of pages) expect(html, `row ${row}`).not.toContain(notInPage);
+        }
       } else {
         await expect.poll(() => logSince(offset), { message: `row ${row}` }).toMatch(judged);
       }
@@ -136,6 +158,51 @@ test('a compromised release’s server code reads no secret, stops no other slic
     expect(after.count - before.count).toBeLessThan(300);
     expect(after.bytes).toBeLessThan(300_000);
     expect((await rendered(request, '/')).html).not.toContain(E2E_SANDBOX_ENV.SESSION_SECRET);
+  } finally {
+    await customer.dispose();
+    await restore();
+  }
+});
+
+test('a compromised release cannot stop another slice’s render worker: each slice runs as a user of its own (issue 56, row 2)', async ({
+  request,
+}) => {
+  test.slow();
+  // What the probe did from inside remote_home's worker: SIGSTOP remote_loans'. Only the suite's
+  // own page server's worker is aimed at (found here, given to the release), so that a run where
+  // the signal is let through stops nothing of another checkout's.
+  const [loans] = renderWorkerPids('remote_loans');
+  if (loans === undefined) throw new Error('the page server runs no remote_loans render worker');
+  const offset = logLength();
+  const restore = await deployInto('remote-home', buildCompromisedHome('signal', loans));
+  const customer = await playwrightRequest.newContext({ baseURL: HOST_URL });
+  try {
+    let report: HostileReport | undefined;
+    // Asked until a page carries the calculator rendered with the release (loaded alone first,
+    // it is not in the first pages) and its attempt made.
+    await expect(async () => {
+      report = hostileReport((await rendered(request, '/')).html);
+      expect(report?.stop ?? 'no report').not.toMatch(/^(not tried|no report)$/);
+    }).toPass();
+    // Another user's process: the kernel refuses the signal (the page server runs as root here;
+    // as another user it could start no worker as another, and would say so).
+    expect(report?.stop).toBe('EPERM');
+    expect(processState(loans)).not.toBe('T');
+    // The customer's loans still come from the server, from the same worker, and nothing is put
+    // down to remote_loans.
+    const login = await customer.post('/api/user/api/token/', {
+      data: { username: '01001000001', password: 'Sandbox123' },
+    });
+    expect(login.status()).toBe(200);
+    await expect(async () => {
+      const { html, root } = await rendered(customer, '/');
+      expect(root).toContain('data-slice="remote_loans"');
+      expect(html).toContain('"remote_loans/LoansOverview":{"release"');
+    }).toPass();
+    expect(renderWorkerPids('remote_loans')).toContain(loans);
+    expect(logSince(offset)).not.toMatch(
+      /remote_loans[^\n]*(stopped a render worker|render worker stopped|render worker was stopped)/,
+    );
   } finally {
     await customer.dispose();
     await restore();

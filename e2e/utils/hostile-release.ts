@@ -18,19 +18,25 @@ import { REPO_ROOT } from './redeploy-utils';
  * - `block`: "entering remote_loans/LoansOverview", then blocked for 20 s (row 6);
  * - `flood`: its answer lists 3000 made-up slot outcomes (row 7);
  * - `hijack`: its answer asks for a redirect to a phishing page (row 8);
- * - `steer`: its calculator's markup carries a meta refresh to a phishing page (issue 56, row 4).
+ * - `steer`: its calculator's markup carries a meta refresh to a phishing page (issue 56, row 4);
+ * - `signal`: SIGSTOP to another slice's render worker, its pid given at build time (a worker
+ *   reads no /proc; the probe found its target by signalling a range) — only that one, so that
+ *   a run where it is allowed stops nothing but the suite's own page server's (issue 56, row 2);
+ * - `memory`: 64 MB Buffers every 250 ms, outside the heap its limit bounds; at most 1 GB, for
+ *   the machine's sake should the cap not hold (issue 56, row 3).
  */
 
-export type Attack = 'none' | 'loop' | 'block' | 'flood' | 'hijack' | 'steer';
+export type Attack = 'none' | 'loop' | 'block' | 'flood' | 'hijack' | 'steer' | 'signal' | 'memory';
 
 /** What the `steer` release puts in its markup: CSP does not stop a meta refresh. */
 const STEERING_MARKUP = '<meta http-equiv="refresh" content="3;url=https://evil.example/phish">';
 
-const hostile = (attack: Attack) => `
+const hostile = (attack: Attack, target: number) => `
 const ATTACK = ${JSON.stringify(attack)};
+const TARGET = ${JSON.stringify(target)};
 const STEERING_MARKUP = ${JSON.stringify(STEERING_MARKUP)};
 ;(function compromised(exported) {
-  const report = { signal: 'not tried', inspector: 'not tried', env: Object.keys(process.env).filter((name) => !name.startsWith('NODE_CHANNEL')).sort(), reads: [] };
+  const report = { signal: 'not tried', inspector: 'not tried', stop: 'not tried', env: Object.keys(process.env).filter((name) => !name.startsWith('NODE_CHANNEL')).sort(), reads: [] };
   try {
     process.kill(process.ppid, 'SIGUSR1');
     report.signal = 'sent';
@@ -50,6 +56,7 @@ const STEERING_MARKUP = ${JSON.stringify(STEERING_MARKUP)};
   }, 300);
   const send = process.send.bind(process);
   let attack = '';
+  let hoard;
   let page = 0;
   const answers = new Map();
   process.on('message', (message) => {
@@ -87,6 +94,21 @@ const STEERING_MARKUP = ${JSON.stringify(STEERING_MARKUP)};
           }
         }
       }
+      if (attack === 'signal') {
+        try {
+          process.kill(TARGET, 'SIGSTOP');
+          report.stop = 'sent';
+        } catch (error) {
+          report.stop = error.code || String(error);
+        }
+      }
+      if (attack === 'memory' && !hoard) {
+        hoard = [];
+        const grow = setInterval(() => {
+          hoard.push(Buffer.alloc(64 * 1024 * 1024, 1));
+          if (hoard.length === 16) clearInterval(grow);
+        }, 250);
+      }
       if (attack === 'block') {
         send({ type: 'enter', code: { remote: 'remote_loans', release: 'x', kind: 'slot', slot: 'remote_loans/LoansOverview' } });
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20000);
@@ -114,6 +136,8 @@ const STEERING_MARKUP = ${JSON.stringify(STEERING_MARKUP)};
 export interface HostileReport {
   signal: string;
   inspector: string;
+  /** The `signal` attack's SIGSTOP to another slice's worker: `sent`, or why not (`EPERM`). */
+  stop: string;
   env: string[];
   reads: string[];
 }
@@ -136,9 +160,9 @@ export function hostileReport(html: string): HostileReport | undefined {
  * A copy of remote-home's build with the compromised server bundle, its manifest recording the
  * bundle's new digest as the build would: a rollout registers it like any release. Each attack
  * is a release of its own (its own digest): what the page server held against one is not held
- * against the next.
+ * against the next. `target`: the pid the `signal` attack stops.
  */
-export function buildCompromisedHome(attack: Attack): string {
+export function buildCompromisedHome(attack: Attack, target = 0): string {
   const copy = path.join(REPO_ROOT, '.e2e-tmp/remote-home-compromised');
   rmSync(copy, { recursive: true, force: true });
   mkdirSync(path.dirname(copy), { recursive: true });
@@ -147,7 +171,7 @@ export function buildCompromisedHome(attack: Attack): string {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const entry = manifest.metaData.ssrRemoteEntry as { name: string; path: string };
   const bundle = path.join(copy, entry.path, entry.name);
-  const source = `${readFileSync(bundle, 'utf8')}\n${hostile(attack)}`;
+  const source = `${readFileSync(bundle, 'utf8')}\n${hostile(attack, target)}`;
   writeFileSync(bundle, source);
   manifest.metaData.ssrRemoteEntry = { ...entry, integrity: integrityOf(source) };
   writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));

@@ -2,9 +2,9 @@ import type { EnvVariable } from 'tooling/apps';
 
 /*
  * The page server's environment variables, each with its default and meaning in one line: the
- * readers (config-from-env, serve-host, dev-gateway, host-app, session-keys, worker-user) read
- * no other, and `pnpm env:table` writes docs/configuration.md from this table (a tooling test
- * fails when either drifts). Data only: the docs' writer loads it without the server.
+ * readers (config-from-env, serve-host, dev-gateway, host-app, session-keys, worker-user,
+ * worker-memory) read no other, and `pnpm env:table` writes docs/configuration.md from this
+ * table (a tooling test fails when either drifts). Data only: the docs' writer loads it without the server.
  */
 
 export const PAGE_SERVER_VARIABLES = [
@@ -32,9 +32,21 @@ export const PAGE_SERVER_VARIABLES = [
   },
   {
     names: ['RENDER_WORKER_USER'],
-    default: '`nobody` (as root)',
+    default: 'unset: a uid per slice (as root)',
     meaning:
-      'the Unix user the render workers run as when the page server may change user; `-` keeps its own (decision 032)',
+      "unset, the render workers of the host and of each slice run as a uid of their own (`RENDER_WORKER_UID_BASE`) when the page server may change user; a user's name runs every slice's as that one user; `-` keeps the page server's own (decision 032)",
+  },
+  {
+    names: ['RENDER_WORKER_UID_BASE'],
+    default: '470000',
+    meaning:
+      "the host's render workers' uid and gid; each slice's is the next in the contract's order (`remote_home` +1, `remote_account` +2, `remote_loans` +3); a uid of an account of the machine's (`/etc/passwd`, `/etc/group`, `/etc/subuid`) is refused; page servers on one machine that must be apart take bases apart (decision 032)",
+  },
+  {
+    names: ['RENDER_WORKER_MEMORY_MB'],
+    default: '512',
+    meaning:
+      "a render worker's resident memory cap: a worker over it is stopped and the release it ran blamed (decision 032)",
   },
   {
     names: ['RELEASES_SOURCE'],

@@ -39,6 +39,7 @@ export const SECTIONS: readonly Section[] = [
       'page-server/src/page-server-app.ts',
       'page-server/src/session/session-keys.ts',
       'page-server/src/render/worker-user.ts',
+      'page-server/src/render/worker-memory.ts',
       'tooling/bin/with-proxy-secret.mjs',
     ],
   },

@@ -55,6 +55,8 @@ export interface PoolWorker {
   heldAlone: boolean;
   /** The releases it has loaded, as the page server names them. */
   loaded: Set<string>;
+  /** Those of them whose code it evaluated (not refused, not without server code). */
+  evaluated: Set<string>;
   loads: number;
   retiring: boolean;
   /** Since when some of its work is overdue, and the CPU time it had spent by then. */
@@ -78,6 +80,7 @@ export function poolWorker(tenant: string, role: WorkerRole, child: ChildProcess
     held: 0,
     heldAlone: false,
     loaded: new Set(),
+    evaluated: new Set(),
     loads: 0,
     retiring: false,
     said: { second: 0, count: 0 },
@@ -95,3 +98,12 @@ export const busyness = (worker: PoolWorker) => worker.flights.size + worker.hel
 /** Whether something runs (or is about to run) alone in it. */
 export const runsAlone = (worker: PoolWorker) =>
   worker.heldAlone || [...worker.flights.values()].some((flight) => flight.alone);
+
+/** The releases whose code runs in the worker: those it evaluated, and one it is loading. */
+export function releasesHeld(worker: PoolWorker): string[] {
+  const held = new Set(worker.evaluated);
+  for (const flight of worker.flights.values()) {
+    for (const code of flight.code) held.add(code.release);
+  }
+  return [...held];
+}

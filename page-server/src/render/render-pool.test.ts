@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -242,6 +242,143 @@ describe('RenderPool', () => {
       expect(await acceptsConnections(9229)).toBe(false);
     },
   );
+
+  it.runIf(process.getuid?.() === 0)(
+    'runs each slice’s code as a user of its own, which cannot stop another slice’s worker (issue 56, row 2)',
+    async () => {
+      release('remote_loans', 'entry.innocent', serverBundle('return "loans";'));
+      const renders = startPool();
+      await renders.ready();
+      expect(html(await renderSlot('remote_loans'))).toBe('loans');
+      const [loans] = renders.pids('remote_loans');
+      // What the probe did from a compromised release's worker: SIGSTOP another slice's.
+      release(
+        'remote_home',
+        'entry.stopper',
+        serverBundle(`
+          try { process.kill(${loans}, 'SIGSTOP'); return 'stopped'; } catch (error) { return error.code; }`),
+      );
+      const attempt = html(await renderSlot('remote_home'));
+      // The other slice renders on, in its time, with nothing held against it.
+      expect(html(await renderSlot('remote_loans', { budgetMs: 1_000 }))).toBe('loans');
+      expect(attempt).toBe('EPERM');
+      expect(renders.pids('remote_loans')).toEqual([loans]);
+      expect(renders.quarantine()).toEqual([]);
+      // A user each: the host's, each slice's, none of them root or the page server's.
+      const uids = ['host', 'remote_home', 'remote_loans'].map((tenant) => {
+        const [pid] = renders.pids(tenant);
+        return readFileSync(`/proc/${pid}/status`, 'utf8').match(/^Uid:\s+(\d+)/m)?.[1];
+      });
+      expect(new Set(uids).size).toBe(3);
+      expect(uids).not.toContain('0');
+    },
+  );
+
+  it('stops a worker whose resident memory passes its cap, and blames its own release (issue 56, row 3)', async () => {
+    release('remote_loans', 'entry.innocent', serverBundle('return "loans";'));
+    // What the probe did: Buffers (outside the heap its limit bounds), 64 MB every 250 ms; at
+    // most 512 MB here, for the machine's sake, should the cap not hold.
+    release(
+      'remote_home',
+      'entry.hoard',
+      serverBundle(
+        'return "hoarding";',
+        `const kept = [];
+        const grow = setInterval(() => {
+          kept.push(Buffer.alloc(64 * 1024 * 1024, 1));
+          if (kept.length === 8) clearInterval(grow);
+        }, 250);`,
+      ),
+    );
+    const renders = startPool({ env: { NODE_ENV: 'test', RENDER_WORKER_MEMORY_MB: '192' } });
+    await renders.ready();
+    const key = 'remote_home#hoard';
+    expect(html(await renderSlot('remote_home', { key }))).toBe('hoarding');
+    const [hoarder] = renders.pids('remote_home');
+    await expect
+      .poll(() => renders.quarantine(), { timeout: 15_000 })
+      .toEqual([`remote_home ${key}`]);
+    expect(errors).toContainEqual(
+      expect.stringMatching(
+        /^remote_home: release remote_home#hoard stopped a render worker \(its resident memory reached \d+ MB, over its 192 MB cap\); its slots are left to the browser/,
+      ),
+    );
+    expect(renders.pids('remote_home')).not.toContain(hoarder);
+    // Its slots are the browser's from now on; the other slice never felt it.
+    expect(html(await renderSlot('remote_home', { key }))).toBe('failed');
+    expect(html(await renderSlot('remote_loans'))).toBe('loans');
+    expect(errors.filter((error) => error.includes('remote_loans'))).toEqual([]);
+  });
+
+  it('puts memory down to no release while a worker holds several: its slot under way is a suspect, and the release its replacement holds alone is put down', async () => {
+    // The release before: a slot that takes its time, under way when the next one fills the worker.
+    const before = `exports.modules = {
+      Probe: () => Promise.resolve({ default: async () => 'before' }),
+      Other: () => Promise.resolve({ default: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        return 'slow before';
+      } }),
+    };`;
+    const hoarding = serverBundle(
+      'return "hoarding";',
+      `const kept = [];
+      setTimeout(() => {
+        const grow = setInterval(() => {
+          kept.push(Buffer.alloc(64 * 1024 * 1024, 1));
+          if (kept.length === 8) clearInterval(grow);
+        }, 250);
+      }, 500);`,
+    );
+    // The origin serves one release of a remote at a time: each is served before a worker loads it.
+    release('remote_home', 'entry.before', before);
+    const renders = startPool({ env: { NODE_ENV: 'test', RENDER_WORKER_MEMORY_MB: '192' } });
+    await renders.ready();
+    expect(html(await renderSlot('remote_home', { key: 'remote_home#before' }))).toBe('before');
+    release('remote_home', 'entry.hoard', hoarding);
+    expect(html(await renderSlot('remote_home', { key: 'remote_home#hoard' }))).toBe('hoarding');
+    release('remote_home', 'entry.before', before);
+    const slow = renderSlot('remote_home', {
+      key: 'remote_home#before',
+      slot: 'Other',
+      budgetMs: 5_000,
+    });
+    await expect
+      .poll(() => errors, { timeout: 15_000 })
+      .toContainEqual(
+        expect.stringMatching(
+          /^a remote_home render worker stopped \(its resident memory reached \d+ MB, over its 192 MB cap; it held releases remote_home#before, remote_home#hoard\) while rendering remote_home\/Other; each runs alone/,
+        ),
+      );
+    expect(html(await slow)).toBe('failed');
+    expect(renders.quarantine()).toEqual([]);
+    // The suspect runs alone in a trial worker, which holds its release alone: unharmed.
+    await expect
+      .poll(
+        async () =>
+          html(
+            await renderSlot('remote_home', {
+              key: 'remote_home#before',
+              slot: 'Other',
+              budgetMs: 5_000,
+            }),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe('slow before');
+    // The replacement holds only what the pages ask: the new release, which fills it again.
+    release('remote_home', 'entry.hoard', hoarding);
+    await expect
+      .poll(
+        async () => {
+          await renderSlot('remote_home', { key: 'remote_home#hoard' });
+          return renders.quarantine();
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['remote_home remote_home#hoard']);
+    release('remote_home', 'entry.before', before);
+    expect(html(await renderSlot('remote_home', { key: 'remote_home#before' }))).toBe('before');
+  });
 
   it('passes a worker nothing of the environment but NODE_ENV and TZ', () => {
     expect(

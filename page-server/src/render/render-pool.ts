@@ -2,7 +2,13 @@ import { realpathSync } from 'node:fs';
 import type { RemoteModuleId } from 'tooling/remotes';
 import type { ServerRenderHealth } from '../telemetry/page-server-health';
 import type { CustomerFetch } from './customer-answers';
-import { type Flight, type PoolWorker, poolWorker, type WorkerRole } from './pool-worker';
+import {
+  type Flight,
+  type PoolWorker,
+  poolWorker,
+  releasesHeld,
+  type WorkerRole,
+} from './pool-worker';
 import {
   type FromWorker,
   HOST_TENANT,
@@ -12,9 +18,10 @@ import {
   type WorkerRequest,
 } from './render-protocol';
 import { planSlots, slotResults } from './slot-batches';
-import { describeVerdict, type SliceCode, SlotTrials } from './slot-trials';
+import { describeVerdict, type SliceCode, SlotTrials, type Verdict } from './slot-trials';
 import { chooseWorker, holdWorker } from './worker-choice';
 import { judgeWorker } from './worker-judgment';
+import { judgeMemory, memoryCapMb } from './worker-memory';
 import { receiveMessage } from './worker-messages';
 import { WorkerNetwork } from './worker-network';
 import { startWorkerProcess } from './worker-process';
@@ -24,7 +31,7 @@ import {
   type StagedFiles,
   stageWorkerFiles,
   type WorkerIdentity,
-  workerIdentity,
+  workerIdentities,
 } from './worker-user';
 
 /*
@@ -74,8 +81,11 @@ export interface RenderPoolOptions {
    * health and the metrics; the pool starts no more. Without it, onStopped is told.
    */
   onUnavailable?: (error: Error) => void;
-  /** Workers run as their own user unless the machine does not allow it (tests may say). */
-  identity?: WorkerIdentity | null;
+  /**
+   * Workers run as a user of their tenant's own unless the machine does not allow it (worker-user);
+   * null keeps the page server's own (tests).
+   */
+  identity?: null;
 }
 
 /** A slice's slots of a page, as the composer asks for them (the slots themselves apart). */
@@ -106,7 +116,8 @@ export class RenderPool {
   private readonly watchdog: ReturnType<typeof setInterval>;
   private readonly stallMs: number;
   private readonly staged: StagedFiles;
-  private readonly identity: WorkerIdentity | undefined;
+  private readonly identities: ReadonlyMap<string, WorkerIdentity>;
+  private readonly memoryMb: number;
   private readonly network: WorkerNetwork;
   /** Pages' parts being rendered: a closing pool finishes them. */
   private readonly underWay = new Set<Promise<unknown>>();
@@ -122,18 +133,24 @@ export class RenderPool {
       worker: realpathSync(options.worker),
       bundle: realpathSync(options.bundle),
     });
+    // Its resident size, which the heap limit does not bound (Buffers, native memory).
+    this.memoryMb = memoryCapMb(options.env);
     if (options.identity === undefined) {
-      const { identity, why } = workerIdentity(options.env);
-      this.identity = identity;
-      if (!identity) {
+      const { identities, why } = workerIdentities(options.env, this.tenants());
+      this.identities = identities;
+      if (identities.size === 0) {
         options.onError(
           new Error(
-            `render workers run as the page server's own user (${why}): a worker's code could signal it; run it as root with RENDER_WORKER_USER, or with CAP_SETUID and CAP_SETGID (decision 032)`,
+            `render workers run as the page server's own user (${why}): a worker's code could signal it; run it as root, or with CAP_SETUID and CAP_SETGID (decision 032)`,
           ),
+        );
+      } else if (why) {
+        options.onError(
+          new Error(`render workers are not apart from one another: ${why} (decision 032)`),
         );
       }
     } else {
-      this.identity = options.identity ?? undefined;
+      this.identities = new Map();
     }
     for (const tenant of this.tenants()) {
       for (let index = 0; index < (options.size ?? 1); index += 1) this.start(tenant, 'main');
@@ -284,6 +301,7 @@ export class RenderPool {
         onAnswer: (answer) => {
           if (answer.type !== 'loaded') return;
           worker.loads += 1;
+          if (answer.outcome === 'evaluated') worker.evaluated.add(release);
           this.options.onLoaded?.(remote, release, answer.outcome);
           // Refused or without server code, it stays so here: its slots are answered failed
           // by the worker without another first run.
@@ -497,7 +515,7 @@ export class RenderPool {
           : {}),
       },
       env: this.options.env,
-      identity: this.identity,
+      identity: this.identities.get(tenant),
       heapMb: this.options.heapMb ?? 256,
       exposeGc: this.options.exposeGc ?? false,
       onLine: (line) => this.said(worker, line),
@@ -599,24 +617,53 @@ export class RenderPool {
     const stood = now - this.lastTick > 400;
     this.lastTick = now;
     for (const worker of this.workers) {
+      const heavy = judgeMemory(worker.child.pid, this.memoryMb);
+      if (heavy) {
+        this.stopForMemory(worker, heavy);
+        continue;
+      }
       const why = judgeWorker(worker, now, this.stallMs, stood);
       if (why) this.stop(worker, why);
     }
   }
 
   /**
-   * A worker that stopped answering or exited: killed and replaced; what the page server had
-   * asked it and it had not answered is held against that code (slot-trials).
+   * A worker over its memory cap: the memory is its releases' (the host's bundle is the page
+   * server's own code), whatever of them was under way, as a timer of a release's load
+   * allocates as well as its slot. Holding one release, that release is quarantined. Holding
+   * several (a canary beside its stable release, a release rolled out after another), none is
+   * named: the slots under way are suspects, each run alone in a trial worker that holds its
+   * release alone, and the replacement holds only the releases its pages ask for, so the next
+   * stop names the one.
    */
-  private stop(worker: PoolWorker, why: string): void {
+  private stopForMemory(worker: PoolWorker, why: string): void {
+    const held = releasesHeld(worker);
+    const [only] = held;
+    if (only !== undefined && held.length === 1) {
+      this.stop(worker, why, () => this.trials.stopped([{ remote: worker.tenant, release: only }]));
+    } else {
+      const holding = held.length > 1 ? `; it held releases ${held.join(', ')}` : '';
+      this.stop(worker, `${why}${holding}`, (running) => this.trials.suspect(running));
+    }
+  }
+
+  /**
+   * A worker that stopped answering or exited: killed and replaced; what the page server had
+   * asked it and it had not answered is held against that code (slot-trials), unless `judge`
+   * holds something else against it.
+   */
+  private stop(
+    worker: PoolWorker,
+    why: string,
+    judge: (running: SliceCode[]) => Verdict = (running) => this.trials.stopped(running),
+  ): void {
     this.workers.delete(worker);
     worker.child.kill('SIGKILL');
     if (!worker.ready) {
       this.failedToStart(worker, why);
       return;
     }
-    const running = [...worker.flights.values()].flatMap((flight) => flight.code);
-    const verdict = this.trials.stopped(running);
+    const verdict = judge([...worker.flights.values()].flatMap((flight) => flight.code));
     if (verdict.kind !== 'none') {
       this.stopped(new Error(describeVerdict(verdict, worker.tenant, why)));
     } else if (!worker.retiring) {

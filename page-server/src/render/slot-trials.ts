@@ -10,6 +10,8 @@
  * - Slots that stopped a worker together are each suspected: each runs alone (in a trial worker
  *   of its slice's, render-pool) until it has rendered unharmed, so the next stop names the one
  *   that loops.
+ * - A worker stopped for its memory while holding several releases names none of them: the
+ *   slots it was running are suspected, as above.
  */
 
 /** What a worker was running, as the page server knows it: a release's load, or a slot of it. */
@@ -88,6 +90,22 @@ export class SlotTrials {
       this.quarantined.add(key);
       return { kind: 'quarantined', code: only };
     }
+    for (const code of slots) {
+      this.proven.delete(codeKey(code));
+      this.suspects.add(codeKey(code));
+    }
+    return { kind: 'suspected', codes: slots };
+  }
+
+  /**
+   * A worker stopped for what any of its code may have done (its memory): the slots it was
+   * running are suspects, none is put down (slot-trials' trial runs name the one).
+   */
+  suspect(codes: readonly SliceCode[]): Verdict {
+    const slots = [
+      ...new Map(codes.filter((code) => code.slot).map((code) => [codeKey(code), code])).values(),
+    ];
+    if (slots.length === 0) return { kind: 'none' };
     for (const code of slots) {
       this.proven.delete(codeKey(code));
       this.suspects.add(codeKey(code));
