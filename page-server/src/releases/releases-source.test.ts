@@ -90,6 +90,9 @@ afterEach(() => {
 });
 
 describe('the releases document from a file (a ConfigMap mount)', () => {
+  /** A production page server's source, read again only when the test says. */
+  const openFile = (file: string, metrics: PageMetrics, warn: (message: string) => void) =>
+    open({ source: file, metrics, publicKey, production: true, refreshMs: 0, warn });
   /** Replaced as a ConfigMap is: the new file moved into place, not written over. */
   const replace = (file: string, content: string) => {
     writeFileSync(`${file}.new`, content);
@@ -101,14 +104,7 @@ describe('the releases document from a file (a ConfigMap mount)', () => {
     writeFileSync(file, await text(documentOf(STABLE)));
     const metrics = createPageMetrics();
     const warn = vi.fn();
-    const source = await open({
-      source: file,
-      metrics,
-      publicKey,
-      production: true,
-      refreshMs: 0,
-      warn,
-    });
+    const source = await openFile(file, metrics, warn);
     expect(homeOf(source)).toBe(manifest(STABLE));
     expect(await stale(metrics)).toBe(0);
     expect(await samples(metrics, 'lender_release_pinned')).toEqual([
@@ -160,14 +156,7 @@ describe('the releases document from a file (a ConfigMap mount)', () => {
     writeFileSync(file, await text(documentOf(STABLE)));
     const metrics = createPageMetrics();
     const warn = vi.fn();
-    const source = await open({
-      source: file,
-      metrics,
-      publicKey,
-      production: true,
-      refreshMs: 0,
-      warn,
-    });
+    const source = await openFile(file, metrics, warn);
 
     // What the probe did: a document naming its own release, with that release's digests.
     replace(file, JSON.stringify(documentOf(NEXT)));

@@ -1,17 +1,15 @@
 // @vitest-environment node
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import { bundleServer } from 'tooling/bundle-server';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { acceptsConnections } from '../http/accepts-connections';
 import { RenderPool, type RenderPoolOptions } from './render-pool';
 import type { SlotResult } from './render-protocol';
-import { RENDER_BUNDLE } from './testing/stand-in-render-bundle';
+import { builtWorker } from './testing/built-worker';
 import { workerEnv } from './worker-process';
 import { START_FAILURES_BEFORE_GIVING_UP } from './worker-starts';
 
@@ -23,7 +21,6 @@ import { START_FAILURES_BEFORE_GIVING_UP } from './worker-starts';
  * their slots do not show.
  */
 
-const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 let folder: string;
 let worker: string;
 let renderBundle: string;
@@ -72,16 +69,7 @@ const config = (key: string, ...names: string[]) =>
   }) as unknown as RuntimeConfig;
 
 beforeAll(async () => {
-  folder = mkdtempSync(path.join(tmpdir(), 'render-pool-'));
-  worker = path.join(folder, 'render-worker.mjs');
-  renderBundle = path.join(folder, 'render-page.cjs');
-  await bundleServer(
-    path.join(packageRoot, 'src/render/render-worker.ts'),
-    worker,
-    packageRoot,
-    true,
-  );
-  writeFileSync(renderBundle, RENDER_BUNDLE);
+  ({ folder, worker, renderBundle } = await builtWorker('render-pool-'));
   remotes = createServer((request, response) => {
     const [, name, file] = request.url?.match(/^\/([^/]+)\/([^?]+)/) ?? [];
     const current = name ? releases.get(name) : undefined;

@@ -1,16 +1,12 @@
 // @vitest-environment node
 import { createSocket } from 'node:dgram';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import { bundleServer } from 'tooling/bundle-server';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { RenderPool } from './render-pool';
-import { RENDER_BUNDLE } from './testing/stand-in-render-bundle';
+import { builtWorker } from './testing/built-worker';
 
 /*
  * A render worker's network (issue 56, row 5): a probe from a hostile release's worker reached
@@ -19,7 +15,6 @@ import { RENDER_BUNDLE } from './testing/stand-in-render-bundle';
  * release against services this test starts, and the services count what reached them.
  */
 
-const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 let folder: string;
 let worker: string;
 let renderBundle: string;
@@ -33,16 +28,7 @@ const reached: string[] = [];
 let releaseSource = '';
 
 beforeAll(async () => {
-  folder = mkdtempSync(path.join(tmpdir(), 'worker-network-'));
-  worker = path.join(folder, 'render-worker.mjs');
-  renderBundle = path.join(folder, 'render-page.cjs');
-  await bundleServer(
-    path.join(packageRoot, 'src/render/render-worker.ts'),
-    worker,
-    packageRoot,
-    true,
-  );
-  writeFileSync(renderBundle, RENDER_BUNDLE);
+  ({ folder, worker, renderBundle } = await builtWorker('worker-network-'));
   remote = createServer((request, response) => {
     if (request.url?.startsWith('/remote_home/mf-manifest.json')) {
       response.setHeader('Content-Type', 'application/json');

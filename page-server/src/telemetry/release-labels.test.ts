@@ -1,13 +1,10 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { bundleServer } from 'tooling/bundle-server';
 import { buildPageServerApp } from '../page-server-app';
-import { RENDER_BUNDLE } from '../render/testing/stand-in-render-bundle';
+import { builtWorker } from '../render/testing/built-worker';
 import { createPageMetrics } from './page-metrics';
 import { hostRootForTests } from './testing/host-root';
 
@@ -17,7 +14,6 @@ import { hostRootForTests } from './testing/host-root';
  * manifest's address — the label every other series of that release carries.
  */
 
-const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 const RELEASE = 'abcdef012345';
 
 let folder: string;
@@ -25,14 +21,7 @@ let origin: Server;
 let originUrl: string;
 
 beforeAll(async () => {
-  folder = mkdtempSync(path.join(tmpdir(), 'release-labels-'));
-  await bundleServer(
-    path.join(packageRoot, 'src/render/render-worker.ts'),
-    path.join(folder, 'render-worker.mjs'),
-    packageRoot,
-    true,
-  );
-  writeFileSync(path.join(folder, 'render-page.cjs'), RENDER_BUNDLE);
+  ({ folder } = await builtWorker('release-labels-'));
   origin = createServer((request, response) => {
     if (request.url?.endsWith('/mf-manifest.json')) {
       response.setHeader('Content-Type', 'application/json');
