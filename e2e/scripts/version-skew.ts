@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { recordSkewPass } from 'deploy/deployed-store';
 import { releaseId } from 'deploy/release-id';
@@ -77,6 +78,30 @@ function pageServerOf(tree: string): { folder: string; script: string } {
     folder: path.join(tree, 'host'),
     script: path.join(tree, 'host/dist-server/serve-host.mjs'),
   };
+}
+
+/**
+ * The Node a tree's page server runs on, as its image carries it: the one its workspace names
+ * (root devDependency `node`); for a release from before that, Node 24 when its render workers
+ * fetched their releases themselves (no `worker-network.ts`): under Node 26's permission model
+ * they would open no socket. Another version is fetched once from the npm registry.
+ */
+function nodeOf(tree: string): string {
+  const workspace = JSON.parse(readFileSync(path.join(tree, 'package.json'), 'utf8')) as {
+    devDependencies?: Record<string, string>;
+  };
+  const fetchesForWorkers = existsSync(path.join(tree, 'page-server/src/render/worker-network.ts'));
+  const wanted = workspace.devDependencies?.node ?? (fetchesForWorkers ? undefined : '24');
+  if (!wanted || wanted === process.versions.node) return process.execPath;
+  const cache = process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache');
+  const folder = path.join(cache, 'lender-web', `node-${wanted}`);
+  const binary = path.join(folder, 'node_modules/.bin/node');
+  if (!existsSync(binary)) {
+    console.info(`version skew: fetching Node ${wanted}, which ${tree} runs on`);
+    const install = ['install', '--prefix', folder, '--no-save', '--no-audit', '--no-fund'];
+    sh('npm', [...install, `node@${wanted}`], tree);
+  }
+  return binary;
 }
 
 /** The release's tree, installed and built once per commit (kept beside the build cache). */
@@ -187,7 +212,7 @@ async function serve(hostTree: string, remotes: RemoteTrees): Promise<ChildProce
       ...REMOTE_APPS.map((app) => answering(`http://localhost:${portOf(app)}/mf-manifest.json`)),
     ]);
     servers.push(
-      start(pageServerOf(hostTree).folder, 'node', [
+      start(pageServerOf(hostTree).folder, nodeOf(hostTree), [
         ...PAGE_SERVER_NODE_FLAGS,
         pageServerOf(hostTree).script,
       ]),
