@@ -11,10 +11,18 @@ import { readFileSync } from 'node:fs';
 /** A worker's resident memory cap (MB) when RENDER_WORKER_MEMORY_MB does not say. */
 export const DEFAULT_MEMORY_CAP_MB = 512;
 
-/** The cap (MB) a worker's resident memory may reach: RENDER_WORKER_MEMORY_MB, or the default. */
+/**
+ * The cap (MB) a worker's resident memory may reach: RENDER_WORKER_MEMORY_MB, or the default.
+ * A value that is no size stops the page server at its start: a typo must not lift the cap.
+ */
 export function memoryCapMb(env: Record<string, string | undefined>): number {
-  const configured = Number(env.RENDER_WORKER_MEMORY_MB);
-  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_MEMORY_CAP_MB;
+  const raw = env.RENDER_WORKER_MEMORY_MB?.trim();
+  if (!raw) return DEFAULT_MEMORY_CAP_MB;
+  const configured = Number(raw);
+  if (!Number.isFinite(configured) || configured <= 0) {
+    throw new Error(`RENDER_WORKER_MEMORY_MB must be a positive number of MB, got "${raw}"`);
+  }
+  return configured;
 }
 
 /** A process's resident memory (MB), or undefined where it cannot be read (not Linux, gone). */
