@@ -3,8 +3,8 @@ import type { EnvVariable } from 'tooling/apps';
 /*
  * The page server's environment variables, each with its default and meaning in one line: the
  * readers (config-from-env, serve-host, dev-gateway, host-app, session-keys, worker-user,
- * worker-memory) read no other, and `pnpm env:table` writes docs/configuration.md from this
- * table (a tooling test fails when either drifts). Data only: the docs' writer loads it without the server.
+ * worker-memory, render-service-address) read no other, and `pnpm env:table` writes
+ * docs/configuration.md from this table (a tooling test fails when either drifts). Data only: the docs' writer loads it without the server.
  */
 
 export const PAGE_SERVER_VARIABLES = [
@@ -47,6 +47,16 @@ export const PAGE_SERVER_VARIABLES = [
     default: '512',
     meaning:
       "a render worker's resident memory cap: a worker over it is stopped and the release it ran blamed (decision 032)",
+  },
+  {
+    names: [
+      'RENDER_SERVICE_REMOTE_HOME',
+      'RENDER_SERVICE_REMOTE_ACCOUNT',
+      'RENDER_SERVICE_REMOTE_LOANS',
+    ],
+    default: "unset: the slice's render workers are the page server's own",
+    meaning:
+      "`host:port` of the slice's render service (`serve-render-service`, a Deployment of its own in a cluster): its slots are rendered there, and the page server starts no worker for that slice (decision 041)",
   },
   {
     names: ['RELEASES_SOURCE'],
@@ -117,3 +127,28 @@ export const PAGE_SERVER_VARIABLES = [
 ] as const satisfies readonly EnvVariable[];
 
 export type PageServerVariable = (typeof PAGE_SERVER_VARIABLES)[number]['names'][number];
+
+/**
+ * A slice's render service's own variables (serve-render-service, decision 041); it reads
+ * LISTEN_HOST and the RENDER_WORKER_* variables as the page server does.
+ */
+export const RENDER_SERVICE_VARIABLES = [
+  {
+    names: ['RENDER_SERVICE_SLICE'],
+    default: 'required',
+    meaning:
+      "the remote whose slots the service renders (`remote_home`, `remote_account`, `remote_loans`): a page server asking for another slice's worker is refused",
+  },
+  {
+    names: ['RENDER_SERVICE_PORT'],
+    default: '7310',
+    meaning:
+      "the port page servers connect to; each connection is one render worker, the service's child process",
+  },
+  {
+    names: ['RENDER_SERVICE_WORKERS'],
+    default: '8',
+    meaning:
+      'the most render workers the service runs at once: a connection past them is closed unanswered',
+  },
+] as const satisfies readonly EnvVariable[];

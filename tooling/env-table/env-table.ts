@@ -40,6 +40,7 @@ export const SECTIONS: readonly Section[] = [
       'page-server/src/session/session-keys.ts',
       'page-server/src/render/worker-user.ts',
       'page-server/src/render/worker-memory.ts',
+      'page-server/src/render/render-service-address.ts',
       'tooling/bin/with-proxy-secret.mjs',
     ],
   },
