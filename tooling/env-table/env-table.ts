@@ -45,6 +45,14 @@ export const SECTIONS: readonly Section[] = [
     ],
   },
   {
+    title: "A slice's render service (`serve-render-service`, in a cluster)",
+    table: {
+      module: 'release-contract/src/config-variables.ts',
+      name: 'RENDER_SERVICE_VARIABLES',
+    },
+    readers: ['page-server/src/serve-render-service.ts'],
+  },
+  {
     title: 'The sandbox API',
     table: { module: 'sandbox-api/src/config.ts', name: 'SANDBOX_VARIABLES' },
     readers: ['sandbox-api/src/config.ts', 'sandbox-api/src/server.ts'],

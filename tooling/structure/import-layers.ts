@@ -55,7 +55,12 @@ export interface Floor {
 export const PAGE_SERVER_FLOORS: readonly Floor[] = [
   {
     name: 'server entry',
-    holds: ['src/serve-page-server.ts', 'src/dev-gateway.ts', 'src/inspector-guard.ts'],
+    holds: [
+      'src/serve-page-server.ts',
+      'src/serve-render-service.ts',
+      'src/dev-gateway.ts',
+      'src/inspector-guard.ts',
+    ],
   },
   { name: 'server app', holds: ['src/page-server-app.ts'] },
   { name: 'server render', holds: ['src/render/'] },

@@ -1,7 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
 import type { CustomerFetch } from './customer-answers';
 import type { WorkerAnswer, WorkerRequest } from './render-protocol';
 import type { SliceCode } from './slot-trials';
+import type { WorkerChannel } from './worker-channel';
 
 /*
  * A render worker as the pool keeps it (render-pool): its process, the questions it was asked
@@ -43,7 +43,8 @@ export interface Flight {
 export interface PoolWorker {
   tenant: string;
   role: WorkerRole;
-  child: ChildProcess;
+  /** Its process here, or its connection to its slice's render service (worker-channel). */
+  channel: WorkerChannel;
   startedAt: number;
   ready: boolean;
   flights: Map<number, Flight>;
@@ -68,12 +69,12 @@ export interface PoolWorker {
   memory?: (figures: { heapUsed: number; rss: number }) => void;
 }
 
-/** A worker's record for a process just started. */
-export function poolWorker(tenant: string, role: WorkerRole, child: ChildProcess): PoolWorker {
+/** A worker's record for a worker just started. */
+export function poolWorker(tenant: string, role: WorkerRole, channel: WorkerChannel): PoolWorker {
   return {
     tenant,
     role,
-    child,
+    channel,
     startedAt: Date.now(),
     ready: false,
     flights: new Map(),

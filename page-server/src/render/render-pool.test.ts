@@ -1,15 +1,19 @@
 // @vitest-environment node
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { RuntimeConfig } from 'release-contract/runtime-config';
 import type { RemoteModuleId } from 'tooling/remotes';
 import { acceptsConnections } from '../http/accepts-connections';
 import { RenderPool, type RenderPoolOptions } from './render-pool';
-import type { SlotResult } from './render-protocol';
 import { builtWorker } from './testing/built-worker';
+import {
+  askSlot,
+  type ReleaseOrigin,
+  type SlotAsk,
+  serveReleases,
+  serverBundle,
+  slotHtml,
+} from './testing/release-origin';
 import { workerEnv } from './worker-process';
 import { START_FAILURES_BEFORE_GIVING_UP } from './worker-starts';
 
@@ -24,15 +28,7 @@ import { START_FAILURES_BEFORE_GIVING_UP } from './worker-starts';
 let folder: string;
 let worker: string;
 let renderBundle: string;
-let origin: string;
-let remotes: Server;
-/** Each remote's server bundle, by remote name: what its origin serves now. */
-const releases = new Map<string, { id: string; source: string }>();
-
-/** A release's server bundle whose modules each return what their body returns. */
-const serverBundle = (body: string, topLevel = '', module = 'Probe') =>
-  `${topLevel}
-exports.modules = { ${module}: () => Promise.resolve({ default: async (page) => { ${body} } }) };`;
+let releases: ReleaseOrigin;
 
 /** What a slice's code can reach in its worker, each attempt's outcome in a word. */
 const PROBE = serverBundle(`
@@ -51,49 +47,16 @@ const PROBE = serverBundle(`
     flags: process.execArgv,
   });`);
 
-function release(remote: string, id: string, source: string) {
-  releases.set(remote, { id, source });
-}
-
-/**
- * The page's configuration naming each remote's release: `key`, the release as the page server
- * names it, is in the manifest's address (which the origin ignores), so a new key is a rollout.
- */
-const config = (key: string, ...names: string[]) =>
-  ({
-    remotes: names.map((name) => ({
-      name,
-      manifestUrl: `${origin}/${name}/mf-manifest.json?release=${encodeURIComponent(key)}`,
-    })),
-    routeMiddleware: {},
-  }) as unknown as RuntimeConfig;
+const release: ReleaseOrigin['release'] = (...args) => releases.release(...args);
+const config: ReleaseOrigin['config'] = (...args) => releases.config(...args);
 
 beforeAll(async () => {
   ({ folder, worker, renderBundle } = await builtWorker('render-pool-'));
-  remotes = createServer((request, response) => {
-    const [, name, file] = request.url?.match(/^\/([^/]+)\/([^?]+)/) ?? [];
-    const current = name ? releases.get(name) : undefined;
-    if (!current) return response.writeHead(404).end();
-    if (file === 'mf-manifest.json') {
-      response.setHeader('Content-Type', 'application/json');
-      return response.end(
-        JSON.stringify({
-          metaData: { ssrRemoteEntry: { name: `${current.id}.cjs`, path: 'ssr' } },
-          exposes: ['Probe', 'Calculator', 'Other'].map((exposed) => ({
-            name: exposed,
-            assets: { css: { sync: [] } },
-          })),
-        }),
-      );
-    }
-    return response.end(current.source);
-  });
-  await new Promise<void>((resolve) => remotes.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(remotes.address() as AddressInfo).port}`;
+  releases = await serveReleases();
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => remotes.close(resolve));
+  await releases.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -122,43 +85,11 @@ afterEach(async () => {
   pool = undefined;
 });
 
-/**
- * One slot of a remote's release (`key`: the release as the page server names it), as the
- * page server asks for it; a customer's page when `fetch` is given, reading `reads`.
- */
-async function renderSlot(
-  remote: string,
-  options: {
-    slot?: string;
-    key?: string;
-    budgetMs?: number;
-    fetch?: (url: string) => Promise<{ status: number; data: unknown }>;
-    reads?: string[];
-  } = {},
-): Promise<SlotResult> {
-  const slot = `${remote}/${options.slot ?? 'Probe'}` as RemoteModuleId;
-  const renders = pool ?? startPool();
-  const key = options.key ?? `${remote}#test`;
-  const [result] = await renders.slots(
-    remote,
-    key,
-    {
-      type: 'slots',
-      url: '/',
-      audience: options.fetch ? 'customer' : 'visitor',
-      config: config(key, remote),
-      deadline: Date.now() + (options.budgetMs ?? 2_000),
-      account: null,
-    },
-    [slot],
-    { reads: () => options.reads ?? [], ...(options.fetch ? { fetch: options.fetch } : {}) },
-  );
-  if (!result) throw new Error('no result');
-  return result;
-}
+/** One slot of a remote's release, asked of the pool under test (started if none is). */
+const renderSlot = (remote: string, options: SlotAsk = {}) =>
+  askSlot(pool ?? startPool(), releases, remote, options);
 
-const html = (result: SlotResult) =>
-  result.outcome === 'rendered' ? (result.html ?? 'no markup') : result.outcome;
+const html = slotHtml;
 
 describe('RenderPool', () => {
   it('renders a slot with its release’s code, in a worker of that slice’s own', async () => {

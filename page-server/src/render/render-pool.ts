@@ -17,14 +17,15 @@ import {
   type WorkerAnswer,
   type WorkerRequest,
 } from './render-protocol';
+import { type RenderServiceAddress, renderServiceAddresses } from './render-service-address';
 import { planSlots, slotResults } from './slot-batches';
 import { describeVerdict, type SliceCode, SlotTrials, type Verdict } from './slot-trials';
+import { localWorker, serviceWorker, type WorkerEvents } from './worker-channel';
 import { chooseWorker, holdWorker } from './worker-choice';
 import { judgeWorker } from './worker-judgment';
 import { judgeMemory, memoryCapMb } from './worker-memory';
 import { receiveMessage } from './worker-messages';
 import { WorkerNetwork } from './worker-network';
-import { startWorkerProcess } from './worker-process';
 import { answerRead } from './worker-reads';
 import { unavailableMessage, WorkerStarts } from './worker-starts';
 import {
@@ -86,6 +87,11 @@ export interface RenderPoolOptions {
    * null keeps the page server's own (tests).
    */
   identity?: null;
+  /**
+   * The slices whose workers run in a render service of their own (decision 041), by remote;
+   * unset, as RENDER_SERVICE_REMOTE_* say. The others' are this process's children.
+   */
+  services?: ReadonlyMap<string, RenderServiceAddress>;
 }
 
 /** A slice's slots of a page, as the composer asks for them (the slots themselves apart). */
@@ -100,6 +106,8 @@ interface SlotsOptions {
 const ANSWER_GRACE_MS = 300;
 /** How long a release's first run in a worker may take before it is judged (a cold fetch and evaluation). */
 const FIRST_RUN_ALLOWANCE_MS = 5_000;
+/** How long a slice whose render service cannot be reached waits before it is tried again, at most. */
+const SERVICE_RETRY_MAX_MS = 10_000;
 /** The lines a starting worker printed that its stop repeats (a runtime's refusal is one or two). */
 const MAX_START_LINES = 4;
 
@@ -119,6 +127,10 @@ export class RenderPool {
   private readonly identities: ReadonlyMap<string, WorkerIdentity>;
   private readonly memoryMb: number;
   private readonly network: WorkerNetwork;
+  private readonly services: ReadonlyMap<string, RenderServiceAddress>;
+  /** Slices whose render service cannot be reached now: how long until it is tried again. */
+  private readonly unreachable = new Map<string, number>();
+  private readonly retries = new Set<NodeJS.Timeout>();
   /** Pages' parts being rendered: a closing pool finishes them. */
   private readonly underWay = new Set<Promise<unknown>>();
   private lastTick = Date.now();
@@ -128,6 +140,7 @@ export class RenderPool {
   constructor(private readonly options: RenderPoolOptions) {
     this.network = new WorkerNetwork(options);
     this.stallMs = options.stallMs ?? 1_000;
+    this.services = options.services ?? renderServiceAddresses(options.env);
     // The permission model reads real paths: a link would be refused as another file.
     this.staged = stageWorkerFiles({
       worker: realpathSync(options.worker),
@@ -360,6 +373,9 @@ export class RenderPool {
           }),
         };
       }
+      if (this.unreachable.has(tenant)) {
+        throw new PartLate(`the ${tenant} render service cannot be reached`);
+      }
       const left = until - now;
       if (left <= 0 || hopeless)
         throw new PartLate(`no ${tenant} render worker was free before the page's deadline`);
@@ -432,7 +448,7 @@ export class RenderPool {
         (worker) =>
           new Promise<{ pid: number; tenant: string; heapUsed: number; rss: number }>((resolve) => {
             worker.memory = (figures) =>
-              resolve({ pid: worker.child.pid ?? 0, tenant: worker.tenant, ...figures });
+              resolve({ pid: worker.channel.pid ?? 0, tenant: worker.tenant, ...figures });
             this.post(worker, { type: 'memory' });
           }),
       ),
@@ -442,8 +458,8 @@ export class RenderPool {
   /** The workers' process ids (tests, benchmarks). */
   pids(tenant?: string): number[] {
     return [...this.workers].flatMap((worker) =>
-      worker.child.pid && (tenant === undefined || worker.tenant === tenant)
-        ? [worker.child.pid]
+      worker.channel.pid && (tenant === undefined || worker.tenant === tenant)
+        ? [worker.channel.pid]
         : [],
     );
   }
@@ -471,14 +487,9 @@ export class RenderPool {
     this.wake();
     await Promise.all(this.underWay);
     clearInterval(this.watchdog);
-    const exits = [...this.workers].map(
-      (worker) =>
-        new Promise<void>((resolve) => {
-          if (worker.child.exitCode !== null || worker.child.signalCode !== null) resolve();
-          else worker.child.once('exit', () => resolve());
-        }),
-    );
-    for (const worker of this.workers) worker.child.kill('SIGKILL');
+    for (const retry of this.retries) clearTimeout(retry);
+    const exits = [...this.workers].map((worker) => worker.channel.ended);
+    for (const worker of this.workers) worker.channel.kill();
     this.workers.clear();
     await Promise.all(exits);
     this.staged.remove();
@@ -489,7 +500,7 @@ export class RenderPool {
     const has = [...this.workers].some(
       (worker) => worker.tenant === tenant && worker.role === 'trial' && !worker.retiring,
     );
-    if (!has && !this.closing) this.start(tenant, 'trial');
+    if (!has && !this.closing && !this.unreachable.has(tenant)) this.start(tenant, 'trial');
   }
 
   /** A trial worker with no suspect left in its slice goes. */
@@ -503,32 +514,43 @@ export class RenderPool {
 
   private start(tenant: string, role: WorkerRole): void {
     if (this.starts.givenUp) return;
-    const child = startWorkerProcess({
-      staged: this.staged,
-      init: {
-        bundle: this.staged.bundle,
-        apiUpstream: this.options.apiUpstream,
-        unpinned: this.options.unpinned,
-        tenant,
-        ...(this.options.revalidateMs !== undefined
-          ? { revalidateMs: this.options.revalidateMs }
-          : {}),
-      },
-      env: this.options.env,
-      identity: this.identities.get(tenant),
-      heapMb: this.options.heapMb ?? 256,
-      exposeGc: this.options.exposeGc ?? false,
+    const init = {
+      bundle: this.staged.bundle,
+      apiUpstream: this.options.apiUpstream,
+      unpinned: this.options.unpinned,
+      tenant,
+      ...(this.options.revalidateMs !== undefined
+        ? { revalidateMs: this.options.revalidateMs }
+        : {}),
+    };
+    const events: WorkerEvents = {
+      onMessage: (raw) => this.receive(worker, raw),
       onLine: (line) => this.said(worker, line),
-    });
-    const worker = poolWorker(tenant, role, child);
+      onExit: (why, lost) => {
+        if (this.workers.has(worker))
+          this.stop(worker, why, lost ? () => ({ kind: 'none' }) : undefined);
+      },
+      onDraining: () => this.moveOff(worker),
+    };
+    const heapMb = this.options.heapMb ?? 256;
+    const exposeGc = this.options.exposeGc ?? false;
+    const service = this.services.get(tenant);
+    const channel = service
+      ? serviceWorker(service, { init, heapMb, exposeGc, memoryCapMb: this.memoryMb }, events)
+      : localWorker(
+          {
+            staged: this.staged,
+            init,
+            env: this.options.env,
+            identity: this.identities.get(tenant),
+            heapMb,
+            exposeGc,
+            memoryCapMb: this.memoryMb,
+          },
+          events,
+        );
+    const worker = poolWorker(tenant, role, channel);
     this.workers.add(worker);
-    child.on('message', (raw) => this.receive(worker, raw));
-    child.on('exit', (code, signal) => {
-      if (this.workers.has(worker)) this.stop(worker, `it exited (${signal ?? code})`);
-    });
-    child.on('error', (error) => {
-      if (this.workers.has(worker)) this.stop(worker, error.message);
-    });
   }
 
   private receive(worker: PoolWorker, raw: unknown): void {
@@ -608,7 +630,7 @@ export class RenderPool {
   }
 
   private post(worker: PoolWorker, message: ToWorker): void {
-    if (worker.child.connected) worker.child.send(message);
+    worker.channel.send(message);
   }
 
   /** The watchdog's round: each worker judged from outside (worker-judgment). */
@@ -617,7 +639,7 @@ export class RenderPool {
     const stood = now - this.lastTick > 400;
     this.lastTick = now;
     for (const worker of this.workers) {
-      const heavy = judgeMemory(worker.child.pid, this.memoryMb);
+      const heavy = judgeMemory(worker.channel.residentMb(), worker.channel.memoryCapMb);
       if (heavy) {
         this.stopForMemory(worker, heavy);
         continue;
@@ -658,7 +680,7 @@ export class RenderPool {
     judge: (running: SliceCode[]) => Verdict = (running) => this.trials.stopped(running),
   ): void {
     this.workers.delete(worker);
-    worker.child.kill('SIGKILL');
+    worker.channel.kill();
     if (!worker.ready) {
       this.failedToStart(worker, why);
       return;
@@ -684,12 +706,17 @@ export class RenderPool {
   private failedToStart(worker: PoolWorker, why: string): void {
     const said = worker.startLines.length > 0 ? `; it said: ${worker.startLines.join(' / ')}` : '';
     const reason = `${why}${said}`;
+    // A render service out of reach says nothing of this runtime: its slice waits, alone.
+    if (this.services.has(worker.tenant)) {
+      this.serviceUnreachable(worker, reason);
+      return;
+    }
     const failure = this.starts.failed(reason);
     if (failure === 'give up') {
       // The workers still starting are as doomed: ended now, quietly.
       for (const starting of [...this.workers].filter((each) => !each.ready)) {
         this.workers.delete(starting);
-        starting.child.kill('SIGKILL');
+        starting.channel.kill();
       }
       (this.options.onUnavailable ?? this.stopped.bind(this))(
         new Error(unavailableMessage(reason)),
@@ -707,9 +734,40 @@ export class RenderPool {
     if (!this.closing && worker.role === 'main') this.start(worker.tenant, 'main');
   }
 
+  /**
+   * A slice's render service could not start a worker for it (not reached, or refused): said
+   * once, its pages do not wait for its slots (the browser renders them), and it is tried again,
+   * less often each time, up to every SERVICE_RETRY_MAX_MS.
+   */
+  private serviceUnreachable(worker: PoolWorker, why: string): void {
+    const tenant = worker.tenant;
+    const last = this.unreachable.get(tenant);
+    const retryMs = last === undefined ? 250 : Math.min(last * 2, SERVICE_RETRY_MAX_MS);
+    if (last === undefined) {
+      this.stopped(
+        new Error(
+          `the ${tenant} render service cannot be reached (${why}): its slots are the browser's to render until it can`,
+        ),
+      );
+    }
+    this.unreachable.set(tenant, retryMs);
+    this.wake();
+    // A trial worker is started again when a suspect next needs one.
+    if (this.closing || worker.role !== 'main') return;
+    const retry = setTimeout(() => {
+      this.retries.delete(retry);
+      if (!this.closing) this.start(tenant, 'main');
+    }, retryMs);
+    retry.unref();
+    this.retries.add(retry);
+  }
+
   /** A worker loaded the render bundle: it takes questions from now on. */
   private becameReady(worker: PoolWorker): void {
     worker.ready = true;
+    if (this.unreachable.delete(worker.tenant)) {
+      this.options.onError(new Error(`the ${worker.tenant} render service is reached again`));
+    }
     for (const line of worker.startLines.splice(0)) this.said(worker, line);
     const hidden = this.starts.ready();
     if (hidden) {
@@ -735,6 +793,14 @@ export class RenderPool {
     (this.options.onStopped ?? this.options.onError)(error);
   }
 
+  /** Its render service is stopping: a new worker is started (on another pod), it is retired. */
+  private moveOff(worker: PoolWorker): void {
+    if (!this.workers.has(worker) || worker.retiring) return;
+    worker.retiring = true;
+    if (!this.closing && worker.role === 'main') this.start(worker.tenant, 'main');
+    this.retireIfIdle(worker);
+  }
+
   private recycleIfDue(worker: PoolWorker): void {
     const limit = this.options.recycleAfterReleases ?? 50;
     if (worker.retiring || worker.loads < limit || this.closing) return;
@@ -745,6 +811,6 @@ export class RenderPool {
   private retireIfIdle(worker: PoolWorker): void {
     if (!worker.retiring || worker.flights.size > 0 || worker.held > 0) return;
     this.workers.delete(worker);
-    worker.child.disconnect();
+    worker.channel.retire();
   }
 }

@@ -1,5 +1,4 @@
 import type { PoolWorker } from './pool-worker';
-import { processCpuMs } from './worker-process';
 
 /*
  * The watchdog's judgment of one worker, from outside (decision 032): a worker with work past
@@ -34,13 +33,13 @@ export function judgeWorker(
   }
   const overdue = [...worker.flights.values()].some((flight) => now > flight.judgeAfter);
   if (!overdue || stood) {
-    worker.overdue = overdue ? { since: now, cpuMs: processCpuMs(worker.child) } : undefined;
+    worker.overdue = overdue ? { since: now, cpuMs: worker.channel.cpuMs() } : undefined;
     return undefined;
   }
-  worker.overdue ??= { since: now, cpuMs: processCpuMs(worker.child) };
+  worker.overdue ??= { since: now, cpuMs: worker.channel.cpuMs() };
   const watched = now - worker.overdue.since;
   if (watched < stallMs) return undefined;
-  const cpuMs = processCpuMs(worker.child);
+  const cpuMs = worker.channel.cpuMs();
   const spent =
     cpuMs === undefined || worker.overdue.cpuMs === undefined
       ? undefined

@@ -38,9 +38,11 @@ export function residentMb(pid: number | undefined): number | undefined {
   return kilobytes === undefined ? undefined : Number(kilobytes) / 1024;
 }
 
-/** Why a worker must be stopped for its memory, or undefined while it is under its cap. */
-export function judgeMemory(pid: number | undefined, capMb: number): string | undefined {
-  const resident = residentMb(pid);
+/**
+ * Why a worker must be stopped for its memory (its resident size in MB, as read where it runs),
+ * or undefined while it is under its cap or its size is not known.
+ */
+export function judgeMemory(resident: number | undefined, capMb: number): string | undefined {
   if (resident === undefined || resident <= capMb) return undefined;
   return `its resident memory reached ${Math.round(resident)} MB, over its ${capMb} MB cap`;
 }

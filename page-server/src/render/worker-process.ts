@@ -1,6 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { cpuTimeMs } from './process-cpu';
 import type { WorkerInit } from './render-protocol';
 import type { StagedFiles, WorkerIdentity } from './worker-user';
 
@@ -74,6 +73,3 @@ export function startWorkerProcess(options: WorkerProcessOptions): ChildProcess 
   readLines(child.stderr, options.onLine);
   return child;
 }
-
-/** A process's CPU time so far (ms), for the watchdog's judgment; undefined off Linux. */
-export const processCpuMs = (child: ChildProcess) => cpuTimeMs(child.pid);

@@ -1,0 +1,108 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RuntimeConfig } from 'release-contract/runtime-config';
+import type { RemoteModuleId } from 'tooling/remotes';
+import type { CustomerFetch, RenderPool } from '../render-pool';
+import type { SlotResult } from '../render-protocol';
+
+/*
+ * Remotes served over HTTP for a render pool under test: each remote's current server bundle,
+ * which a test swaps to do what a compromised or broken release would.
+ */
+
+/** A release's server bundle whose modules each return what their body returns. */
+export const serverBundle = (body: string, topLevel = '', module = 'Probe') =>
+  `${topLevel}
+exports.modules = { ${module}: () => Promise.resolve({ default: async (page) => { ${body} } }) };`;
+
+export interface ReleaseOrigin {
+  origin: string;
+  /** What the origin serves for `remote` from now on. */
+  release(remote: string, id: string, source: string): void;
+  /**
+   * The page's configuration naming each remote's release: `key`, the release as the page
+   * server names it, is in the manifest's address (which the origin ignores), so a new key is a
+   * rollout.
+   */
+  config(key: string, ...names: string[]): RuntimeConfig;
+  close(): Promise<void>;
+}
+
+export async function serveReleases(): Promise<ReleaseOrigin> {
+  const releases = new Map<string, { id: string; source: string }>();
+  const server = createServer((request, response) => {
+    const [, name, file] = request.url?.match(/^\/([^/]+)\/([^?]+)/) ?? [];
+    const current = name ? releases.get(name) : undefined;
+    if (!current) return response.writeHead(404).end();
+    if (file === 'mf-manifest.json') {
+      response.setHeader('Content-Type', 'application/json');
+      return response.end(
+        JSON.stringify({
+          metaData: { ssrRemoteEntry: { name: `${current.id}.cjs`, path: 'ssr' } },
+          exposes: ['Probe', 'Calculator', 'Other'].map((exposed) => ({
+            name: exposed,
+            assets: { css: { sync: [] } },
+          })),
+        }),
+      );
+    }
+    return response.end(current.source);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    release: (remote, id, source) => releases.set(remote, { id, source }),
+    config: (key, ...names) =>
+      ({
+        remotes: names.map((name) => ({
+          name,
+          manifestUrl: `${origin}/${name}/mf-manifest.json?release=${encodeURIComponent(key)}`,
+        })),
+        routeMiddleware: {},
+      }) as unknown as RuntimeConfig,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface SlotAsk {
+  slot?: string;
+  key?: string;
+  budgetMs?: number;
+  fetch?: CustomerFetch;
+  reads?: string[];
+}
+
+/**
+ * One slot of a remote's release (`key`: the release as the page server names it), as the
+ * page server asks for it; a customer's page when `fetch` is given, reading `reads`.
+ */
+export async function askSlot(
+  pool: RenderPool,
+  releases: ReleaseOrigin,
+  remote: string,
+  options: SlotAsk = {},
+): Promise<SlotResult> {
+  const slot = `${remote}/${options.slot ?? 'Probe'}` as RemoteModuleId;
+  const key = options.key ?? `${remote}#test`;
+  const [result] = await pool.slots(
+    remote,
+    key,
+    {
+      type: 'slots',
+      url: '/',
+      audience: options.fetch ? 'customer' : 'visitor',
+      config: releases.config(key, remote),
+      deadline: Date.now() + (options.budgetMs ?? 2_000),
+      account: null,
+    },
+    [slot],
+    { reads: () => options.reads ?? [], ...(options.fetch ? { fetch: options.fetch } : {}) },
+  );
+  if (!result) throw new Error('no result');
+  return result;
+}
+
+/** A slot's markup, or its outcome when it has none. */
+export const slotHtml = (result: SlotResult) =>
+  result.outcome === 'rendered' ? (result.html ?? 'no markup') : result.outcome;
