@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { signReleasesDocument } from 'release-contract/signed-releases';
+import { REMOTE_NAMES } from 'tooling/remotes';
 import { clusterInput } from './cluster-input';
 import {
   clusterManifestFiles,
@@ -25,7 +26,8 @@ const deploymentData = () => JSON.parse(JSON.stringify(pageServerDeployment(inpu
 describe("the cluster's manifests", () => {
   it('are each valid against the Kubernetes schemas (the ServiceMonitor against its CRD)', () => {
     const objects = clusterObjects(input);
-    expect(Object.keys(objects)).toHaveLength(8);
+    // The page server's eight, and each slice's render service's four.
+    expect(Object.keys(objects)).toHaveLength(8 + 4 * REMOTE_NAMES.length);
     for (const object of Object.values(objects)) expect(() => object.validate()).not.toThrow();
   });
 

@@ -4,12 +4,19 @@ import { fileURLToPath } from 'node:url';
 import { releasesPublicKey, verifyReleasesDocument } from 'release-contract/signed-releases';
 import { stringify } from 'yaml';
 import { type ClusterInput, clusterInput, type VerifiedReleases } from './cluster-input';
-import { pageServerNetworkPolicy } from './network-policy';
+import { pageServerNetworkPolicy, renderServiceNetworkPolicy } from './network-policy';
 import { pageServerDeployment } from './page-server-deployment';
 import { pageServerAutoscaler, pageServerDisruptionBudget } from './page-server-scaling';
 import { pageServerIngress, pageServerService } from './page-server-service';
 import { pageServerScrapeConfig, pageServerServiceMonitor } from './prometheus-scrape';
 import { releasesConfigMap } from './releases-config-map';
+import {
+  RENDER_SLICES,
+  renderServiceDisruptionBudget,
+  renderServiceName,
+  renderServiceService,
+} from './render-service';
+import { renderServiceDeployment } from './render-service-deployment';
 
 /*
  * The objects a lender's cluster runs the page servers with, from one typed input
@@ -49,8 +56,20 @@ export function clusterObjects(input: ClusterInput): Record<string, KubernetesOb
       `releases outside the release origin ${input.releaseOrigin.origin}: ${outside.join(', ')}`,
     );
   }
+  // Each slice's render service before the page servers that ask it, its network policy before
+  // its pods, so no slice's pod runs unfenced.
+  const renderServices = RENDER_SLICES.flatMap((slice) => {
+    const name = renderServiceName(slice);
+    return [
+      [`${name}-network-policy.yaml`, renderServiceNetworkPolicy(slice, input)],
+      [`${name}-deployment.yaml`, renderServiceDeployment(slice, input)],
+      [`${name}-service.yaml`, renderServiceService(slice, input)],
+      [`${name}-disruption-budget.yaml`, renderServiceDisruptionBudget(slice, input)],
+    ] as const;
+  });
   return {
     'releases-config-map.yaml': releasesConfigMap(input),
+    ...Object.fromEntries(renderServices),
     'deployment.yaml': pageServerDeployment(input),
     'service.yaml': pageServerService(input),
     'ingress.yaml': pageServerIngress(input),

@@ -12,3 +12,8 @@ export const IMAGE_SERVER = `${IMAGE_APP}/page-server/dist/serve-page-server.mjs
 export const IMAGE_USER = { name: 'lender', uid: 10001, gid: 10001 } as const;
 /** The only folder the page server writes: its render workers' staged files (worker-user). */
 export const IMAGE_TMP = '/tmp';
+/**
+ * A slice's render service (issue 56): the same image and user, another entry point; its
+ * Deployment names it as its command (the image's ENTRYPOINT is the page server's).
+ */
+export const IMAGE_RENDER_SERVICE = `${IMAGE_APP}/page-server/dist/serve-render-service.mjs`;

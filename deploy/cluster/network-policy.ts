@@ -1,4 +1,5 @@
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import type { RemoteName } from 'tooling/remotes';
 import {
   APP_LABELS,
   APP_NAME,
@@ -7,16 +8,23 @@ import {
   PAGE_PORT,
   portOfOrigin,
 } from './cluster-input';
+import {
+  RENDER_PORT,
+  RENDER_SLICES,
+  renderServiceLabels,
+  renderServiceName,
+} from './render-service';
+
+const tcp = (port: number) => ({ protocol: 'TCP' as const, port });
 
 /**
  * Who may talk to a page server, and whom it may call. Pages come only from the ingress
  * controller; the metrics port (release names, rates) only from Prometheus; the kubelet's probes
  * come from the node, which a policy does not govern. A page server calls only the provider, the
- * release origin (manifests and server code, pinned by hash) and the cluster's DNS: a slice's
- * code that tried to reach anywhere else would find no route.
+ * release origin (manifests and server code, pinned by hash), each slice's render service and
+ * the cluster's DNS: code that tried to reach anywhere else would find no route.
  */
 export function pageServerNetworkPolicy(input: ClusterInput): NetworkPolicy {
-  const tcp = (port: number) => ({ protocol: 'TCP' as const, port });
   return new NetworkPolicy({
     metadata: { name: APP_NAME, namespace: input.namespace, labels: { ...APP_LABELS } },
     spec: {
@@ -48,6 +56,14 @@ export function pageServerNetworkPolicy(input: ClusterInput): NetworkPolicy {
       egress: [
         { to: input.provider.peers, ports: [tcp(portOfOrigin(input.provider))] },
         { to: input.releaseOrigin.peers, ports: [tcp(portOfOrigin(input.releaseOrigin))] },
+        // The render pods themselves: a Service's address is translated to a pod's before the
+        // policy sees the connection.
+        {
+          to: RENDER_SLICES.map((slice) => ({
+            podSelector: { matchLabels: { ...renderServiceLabels(slice) } },
+          })),
+          ports: [tcp(RENDER_PORT)],
+        },
         {
           to: [
             {
@@ -61,6 +77,27 @@ export function pageServerNetworkPolicy(input: ClusterInput): NetworkPolicy {
           ],
         },
       ],
+    },
+  });
+}
+
+/**
+ * A slice's render pods: asked only by the page servers, on the render port; they reach
+ * nothing, DNS included (the page server fetches what rendering needs and hands it over). Their
+ * code cannot reach the page server, another slice's pods, the provider or the internet.
+ */
+export function renderServiceNetworkPolicy(slice: RemoteName, input: ClusterInput): NetworkPolicy {
+  const labels = renderServiceLabels(slice);
+  return new NetworkPolicy({
+    metadata: { name: renderServiceName(slice), namespace: input.namespace, labels: { ...labels } },
+    spec: {
+      podSelector: { matchLabels: { ...labels } },
+      policyTypes: ['Ingress', 'Egress'],
+      ingress: [
+        { from: [{ podSelector: { matchLabels: { ...APP_LABELS } } }], ports: [tcp(RENDER_PORT)] },
+      ],
+      // Egress named and empty: nothing out, not even DNS.
+      egress: [],
     },
   });
 }

@@ -14,9 +14,24 @@ import {
   RELEASES_MOUNT,
 } from './cluster-input';
 import { IMAGE_APP, IMAGE_NODE, IMAGE_SERVER, IMAGE_TMP, IMAGE_USER } from './image-layout';
+import { RENDER_SLICES, renderServiceAddress, renderServiceVariable } from './render-service';
 
 /** The container's ports by name: the Service, the probes and Prometheus name them so. */
 export const PORT_NAMES = { page: 'http', metrics: 'metrics' } as const;
+
+/**
+ * A page server's size (MB as the workers' cap counts them: MiB). Its render workers are the
+ * host's alone (HOST_RENDER_WORKERS, one), each slice's being its render service's: one worker
+ * stopped past 512 MB resident, and 512 MB for the server itself (pages, sessions, the releases
+ * it holds, what it fetches for the workers). The limit, 1 × 512 + 512 = 1024 MB, was 1536 MB
+ * with a worker per slice beside it (the agreement test checks the sum).
+ */
+export const PAGE_SERVER_SIZING = { renderWorkers: 1, workerMemoryMb: 512, ownMb: 512 } as const;
+/** The memory limit the sizing gives, as Kubernetes writes it. */
+export const pageServerMemoryLimit = (): string =>
+  `${PAGE_SERVER_SIZING.renderWorkers * PAGE_SERVER_SIZING.workerMemoryMb + PAGE_SERVER_SIZING.ownMb}Mi`;
+/** Page servers a rollout adds above the count before it removes one. */
+export const PAGE_SERVER_MAX_SURGE = 1;
 
 /** Seconds, rounded up: a pod's times are whole seconds. */
 const seconds = (ms: number) => Math.ceil(ms / 1000);
@@ -64,6 +79,14 @@ function environment(input: ClusterInput): IIoK8sApiCoreV1EnvVar[] {
     // as another user (worker-user): it says so and runs them as itself, their --permission
     // flags unchanged. "-" says it is meant; the pod is the boundary around both.
     value('RENDER_WORKER_USER', '-'),
+    // PAGE_SERVER_SIZING, said where the pod's limit and the render services' count rest on it.
+    value('HOST_RENDER_WORKERS', String(PAGE_SERVER_SIZING.renderWorkers)),
+    value('RENDER_WORKER_MEMORY_MB', String(PAGE_SERVER_SIZING.workerMemoryMb)),
+    // Each slice's slots are rendered by its render service, in pods of its own (issue 56): the
+    // page server starts no worker for a slice, so no slice's code runs in its pods.
+    ...RENDER_SLICES.map((slice) =>
+      value(renderServiceVariable(slice), renderServiceAddress(slice, input)),
+    ),
     secret('SESSION_SECRET', 'session-secret', input),
     secret('SESSION_SECRET_PREVIOUS', 'session-secret-previous', input, true),
     secret('PROXY_SECRET', 'proxy-secret', input, true),
@@ -84,7 +107,10 @@ export function pageServerDeployment(input: ClusterInput): Deployment {
       replicas: input.minReplicas,
       selector: { matchLabels: { ...APP_LABELS } },
       // A new pod serves before an old one goes: never fewer page servers than asked.
-      strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
+      strategy: {
+        type: 'RollingUpdate',
+        rollingUpdate: { maxUnavailable: 0, maxSurge: PAGE_SERVER_MAX_SURGE },
+      },
       template: {
         metadata: { labels: { ...APP_LABELS } },
         spec: {
@@ -122,10 +148,11 @@ export function pageServerDeployment(input: ClusterInput): Deployment {
               readinessProbe: probe(READY_PATH, 2, 1),
               livenessProbe: { ...probe(HEALTH_PATH, 10, 3), initialDelaySeconds: 10 },
               lifecycle: { preStop: { sleep: { seconds: STOPPING.preStopSeconds } } },
-              // The page server and one render worker per slice and the host's (256 MB heaps).
+              // PAGE_SERVER_SIZING; half the CPU it had, the slices' rendering being elsewhere (the
+              // autoscaler's 70% is of the request, so it still follows the pages' cost).
               resources: {
-                requests: { cpu: '500m', memory: '768Mi' },
-                limits: { cpu: '2', memory: '1536Mi' },
+                requests: { cpu: '250m', memory: '512Mi' },
+                limits: { cpu: '1', memory: pageServerMemoryLimit() },
               },
               securityContext: {
                 runAsNonRoot: true,
