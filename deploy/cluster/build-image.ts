@@ -28,7 +28,12 @@ export const IMAGE_NAME = 'localhost/lender-web/page-server:dev';
 export const BUILDAH = ['buildah', '--storage-driver', 'vfs'] as const;
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const PAGE_SERVER_FILES = ['serve-page-server.mjs', 'render-worker.mjs', 'render-page.cjs'];
+const PAGE_SERVER_FILES = [
+  'serve-page-server.mjs',
+  'serve-render-service.mjs',
+  'render-worker.mjs',
+  'render-page.cjs',
+];
 
 /** The files a binary loads besides itself, as `ldd` lists them (its loader among them). */
 export function sharedLibraries(lddOutput: string): string[] {

@@ -8,6 +8,7 @@ import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/Netw
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IService } from 'kubernetes-models/v1/Service';
+import { RENDER_SERVICE_DRAIN_MS } from 'page-server/render/render-service';
 import {
   RENDER_SERVICE_DEFAULT_PORT,
   renderServiceAddresses,
@@ -401,11 +402,25 @@ describe("the manifests agree with each slice's render service", () => {
     );
   });
 
+  it('stop a render pod only once the page servers have moved their workers off it', () => {
+    for (const slice of REMOTE_NAMES) {
+      const { of, container } = renderOf(slice);
+      const preStop = container.lifecycle?.preStop?.sleep?.seconds ?? 0;
+      // Out of the endpoints before SIGTERM: no new connection reaches a draining service.
+      expect(preStop * 1000, slice).toBeGreaterThanOrEqual(DRAIN_MS);
+      expect(
+        (of.spec?.template.spec?.terminationGracePeriodSeconds ?? 30) * 1000,
+        slice,
+      ).toBeGreaterThan(preStop * 1000 + RENDER_SERVICE_DRAIN_MS);
+    }
+  });
+
   it("have a worker for each connection the page servers open, the autoscaler's most and a rollout's extra pod", () => {
     const surge = Number(deployment.spec?.strategy?.rollingUpdate?.maxSurge ?? 0);
     const pageServers = (autoscaler?.spec?.maxReplicas ?? Number.POSITIVE_INFINITY) + surge;
-    // Each page server holds HOST_RENDER_WORKERS connections to each slice's service.
-    const connections = pageServers * Number(env.HOST_RENDER_WORKERS);
+    // Each page server holds HOST_RENDER_WORKERS connections to each slice's service, and one
+    // more while a suspected slot of that slice is tried alone.
+    const connections = pageServers * (Number(env.HOST_RENDER_WORKERS) + 1);
     for (const slice of REMOTE_NAMES) {
       const { of, env: rendering } = renderOf(slice);
       const workers = (of.spec?.replicas ?? 0) * Number(rendering.RENDER_SERVICE_WORKERS);

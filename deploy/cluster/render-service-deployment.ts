@@ -1,5 +1,7 @@
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IIoK8sApiCoreV1EnvVar } from 'kubernetes-models/v1/EnvVar';
+import { RENDER_SERVICE_DRAIN_MS } from 'page-server/render/render-service';
+import { DRAIN_MS } from 'page-server/telemetry/stop-timing';
 import { PAGE_SERVER_NODE_FLAGS } from 'tooling/apps';
 import type { RemoteName } from 'tooling/remotes';
 import type { ClusterInput } from './cluster-input';
@@ -29,20 +31,33 @@ export const renderMemoryLimit = (): string =>
 /**
  * A slice's pods: enough workers for every page server the autoscaler may run, one surging in
  * a rollout among them. Each page server holds HOST_RENDER_WORKERS connections to each slice's
- * service, each one a worker, and a service closes a connection past RENDER_SERVICE_WORKERS
- * unanswered: 11 connections at most, 4 pods × 3 workers. Never fewer than the page server's
- * fewest, so a machine can go.
+ * service, each one a worker, and one more while a suspected slot of the slice is tried alone
+ * (slot-trials); a service closes a connection past RENDER_SERVICE_WORKERS unanswered. So
+ * 11 page servers × 2 = 22 connections at most: 8 pods × 3 workers. Never fewer than the page
+ * server's fewest, so a machine can go.
  */
 export const renderReplicas = (input: ClusterInput): number =>
   Math.max(
     input.minReplicas,
     Math.ceil(
-      ((input.maxReplicas + PAGE_SERVER_MAX_SURGE) * PAGE_SERVER_SIZING.renderWorkers) /
+      ((input.maxReplicas + PAGE_SERVER_MAX_SURGE) * (PAGE_SERVER_SIZING.renderWorkers + 1)) /
         RENDER_SIZING.workers,
     ),
   );
 
 const value = (name: string, text: string): IIoK8sApiCoreV1EnvVar => ({ name, value: text });
+
+/**
+ * How a render pod stops: the pre-stop sleep lets the endpoints' removal reach kube-proxy, so no
+ * new connection comes; then SIGTERM has the service ask each page server to retire its worker
+ * there (each finishes its page and starts one on another pod) for up to RENDER_SERVICE_DRAIN_MS.
+ * The grace period covers both, so the kubelet never kills a page under way.
+ */
+export const RENDER_STOPPING = {
+  preStopSeconds: Math.ceil(DRAIN_MS / 1000),
+  terminationGracePeriodSeconds:
+    Math.ceil(DRAIN_MS / 1000) + Math.ceil(RENDER_SERVICE_DRAIN_MS / 1000) + 1,
+} as const;
 
 /** A render service's environment in a pod: every name one it reads (agreement test). */
 function environment(slice: RemoteName): IIoK8sApiCoreV1EnvVar[] {
@@ -84,6 +99,7 @@ export function renderServiceDeployment(slice: RemoteName, input: ClusterInput):
         spec: {
           automountServiceAccountToken: false,
           enableServiceLinks: false,
+          terminationGracePeriodSeconds: RENDER_STOPPING.terminationGracePeriodSeconds,
           securityContext: {
             runAsNonRoot: true,
             runAsUser: IMAGE_USER.uid,
@@ -110,6 +126,7 @@ export function renderServiceDeployment(slice: RemoteName, input: ClusterInput):
               env: environment(slice),
               readinessProbe: probe(5, 2),
               livenessProbe: { ...probe(10, 3), initialDelaySeconds: 10 },
+              lifecycle: { preStop: { sleep: { seconds: RENDER_STOPPING.preStopSeconds } } },
               // RENDER_SIZING: the limit is the slice's alone, so its workers' memory cannot
               // starve another slice's or the page server's. CPU likewise: half a core a worker.
               resources: {

@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,18 +14,22 @@ import { RELEASES_FILE, RELEASES_MOUNT } from './cluster-input';
 import { EXAMPLE_RELEASES, EXAMPLE_RELEASES_KEY, inputFromReleasesFile } from './cluster-manifests';
 import { IMAGE_USER } from './image-layout';
 import { pageServerDeployment } from './page-server-deployment';
+import { renderServiceDeployment } from './render-service-deployment';
 
 /*
  * `pnpm --filter deploy image:smoke`: the image (image:build) run as the Deployment runs it — its
  * command, its user, the releases document mounted — by `buildah run --isolation chroot`, which
  * shares this machine's network. An upstream stands in for the provider and for a release origin
  * that is down (every manifest 404s): the page server must become ready and serve `/` with the
- * page, its slots left to the browser.
+ * page, its slots left to the browser. remote_home's render service runs beside it, as its
+ * Deployment runs it: the page server asks it for that slice's worker, and the smoke asks it for
+ * one too and for another slice's, which it refuses.
  */
 
 /** Ports off the product's fixed ones: the smoke runs beside anything else on the machine. */
 const PAGE_PORT = 3650;
 const METRICS_PORT = 3750;
+const RENDER_PORT = 3850;
 
 async function waitFor(url: string, ms: number): Promise<Response> {
   const until = Date.now() + ms;
@@ -41,6 +45,45 @@ async function waitFor(url: string, ms: number): Promise<Response> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`image smoke: ${url} did not answer 200 within ${ms} ms (${last})`);
+}
+
+/** The render service's lines for a connection whose first line is a hello for `tenant`, until `enough`. */
+async function askRenderService(
+  tenant: string,
+  enough: (lines: { kind?: string }[]) => boolean,
+): Promise<{ kind?: string }[]> {
+  const socket = connect({ host: '127.0.0.1', port: RENDER_PORT });
+  const lines: { kind?: string }[] = [];
+  let partial = '';
+  const hello = {
+    kind: 'hello',
+    init: { bundle: '', apiUpstream: 'http://127.0.0.1:9', unpinned: 'refuse', tenant },
+    heapMb: 128,
+    exposeGc: false,
+  };
+  socket.write(`${JSON.stringify(hello)}\n`);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`image smoke: the render service said ${JSON.stringify(lines)}`)),
+        30_000,
+      );
+      socket.on('error', reject);
+      socket.on('close', () => resolve());
+      socket.on('data', (chunk) => {
+        const text = `${partial}${chunk.toString('utf8')}`.split('\n');
+        partial = text.pop() ?? '';
+        lines.push(...text.filter(Boolean).map((line) => JSON.parse(line)));
+        if (enough(lines)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  } finally {
+    socket.destroy();
+  }
+  return lines;
 }
 
 async function smoke(): Promise<void> {
@@ -71,6 +114,17 @@ async function smoke(): Promise<void> {
 
   const container = await inputFromReleasesFile(EXAMPLE_RELEASES, EXAMPLE_RELEASES_KEY);
   const command = pageServerDeployment(container).spec?.template.spec?.containers[0]?.command ?? [];
+  const renderContainer = renderServiceDeployment('remote_home', container).spec?.template.spec
+    ?.containers[0];
+  const renderEnv = {
+    ...Object.fromEntries(
+      (renderContainer?.env ?? []).flatMap((entry) =>
+        entry.value === undefined ? [] : [[entry.name, entry.value]],
+      ),
+    ),
+    RENDER_SERVICE_PORT: String(RENDER_PORT),
+    LISTEN_HOST: '127.0.0.1',
+  };
   const env = {
     HOST_PORT: String(PAGE_PORT),
     LISTEN_HOST: '127.0.0.1',
@@ -82,14 +136,15 @@ async function smoke(): Promise<void> {
     API_BASE_URL: origin,
     HOST_ORIGINS: `http://127.0.0.1:${PAGE_PORT}`,
     RENDER_WORKER_USER: '-',
+    RENDER_SERVICE_REMOTE_HOME: `127.0.0.1:${RENDER_PORT}`,
     SESSION_SECRET: 'smoke-test-session-secret-of-32-characters-at-least',
   };
   const id = execFileSync(BUILDAH[0], [...BUILDAH.slice(1), 'from', '--pull-never', IMAGE_NAME], {
     encoding: 'utf8',
   }).trim();
-  let server: ChildProcess | undefined;
-  try {
-    server = spawn(
+  // As a pod runs it: the image's user, these variables, this command.
+  const run = (variables: Record<string, string>, argv: readonly string[], volume: string[] = []) =>
+    spawn(
       BUILDAH[0],
       [
         ...BUILDAH.slice(1),
@@ -98,20 +153,27 @@ async function smoke(): Promise<void> {
         'chroot',
         '--user',
         `${IMAGE_USER.uid}:${IMAGE_USER.gid}`,
-        '--volume',
-        `${mounted}:${RELEASES_MOUNT}:ro`,
-        ...Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]),
+        ...volume,
+        ...Object.entries(variables).flatMap(([name, value]) => ['--env', `${name}=${value}`]),
         id,
         '--',
-        ...command,
+        ...argv,
       ],
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );
-    const exited = new Promise<never>((_, reject) =>
+  let server: ChildProcess | undefined;
+  let renderService: ChildProcess | undefined;
+  try {
+    renderService = run(renderEnv, renderContainer?.command ?? []);
+    server = run(env, command, ['--volume', `${mounted}:${RELEASES_MOUNT}:ro`]);
+    const exited = new Promise<never>((_, reject) => {
       server?.once('exit', (code) =>
         reject(new Error(`image smoke: the page server exited (${code})`)),
-      ),
-    );
+      );
+      renderService?.once('exit', (code) =>
+        reject(new Error(`image smoke: the render service exited (${code})`)),
+      );
+    });
     await Promise.race([waitFor(`http://127.0.0.1:${METRICS_PORT}/ready`, 90_000), exited]);
     const health = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/health`)).json();
     console.info(
@@ -125,11 +187,32 @@ async function smoke(): Promise<void> {
     console.info(
       `image smoke: / answered ${page.status} with the page (${html.length} characters) in ${Math.round((Date.now() - started) / 1000)} s`,
     );
-  } finally {
-    server?.kill('SIGTERM');
-    await new Promise((resolve) =>
-      server?.exitCode === null ? server.once('exit', resolve) : resolve(null),
+    // The image's render service starts its slice's worker (Node's permission model, the
+    // worker's files) and refuses another slice's.
+    const worker = await askRenderService('remote_home', (lines) =>
+      lines.some((line) => line.kind === 'from'),
     );
+    if (!worker.some((line) => line.kind === 'started')) {
+      throw new Error(
+        `image smoke: the render service started no worker: ${JSON.stringify(worker)}`,
+      );
+    }
+    const refused = await askRenderService('remote_loans', () => false);
+    if (refused[0]?.kind !== 'refused') {
+      throw new Error(
+        `image smoke: the render service took another slice's worker: ${JSON.stringify(refused)}`,
+      );
+    }
+    console.info(
+      'image smoke: the remote_home render service ran its worker and refused remote_loans',
+    );
+  } finally {
+    for (const child of [server, renderService]) {
+      child?.kill('SIGTERM');
+      await new Promise((resolve) =>
+        child?.exitCode === null ? child.once('exit', resolve) : resolve(null),
+      );
+    }
     execFileSync(BUILDAH[0], [...BUILDAH.slice(1), 'rm', id], { stdio: 'ignore' });
     upstream.close();
     rmSync(mounted, { recursive: true, force: true });

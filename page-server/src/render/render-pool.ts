@@ -740,6 +740,9 @@ export class RenderPool {
    * less often each time, up to every SERVICE_RETRY_MAX_MS.
    */
   private serviceUnreachable(worker: PoolWorker, why: string): void {
+    // A trial's connection refused (its service's pods at their most) is tried again when a
+    // suspect next needs one: the slice's pages still have their main workers.
+    if (worker.role !== 'main') return;
     const tenant = worker.tenant;
     const last = this.unreachable.get(tenant);
     const retryMs = last === undefined ? 250 : Math.min(last * 2, SERVICE_RETRY_MAX_MS);
@@ -752,8 +755,7 @@ export class RenderPool {
     }
     this.unreachable.set(tenant, retryMs);
     this.wake();
-    // A trial worker is started again when a suspect next needs one.
-    if (this.closing || worker.role !== 'main') return;
+    if (this.closing) return;
     const retry = setTimeout(() => {
       this.retries.delete(retry);
       if (!this.closing) this.start(tenant, 'main');
