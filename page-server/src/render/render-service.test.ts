@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import type { RemoteModuleId } from 'tooling/remotes';
 import { readBoundedLines, writeLine } from './bounded-lines';
 import { RenderPool, type RenderPoolOptions } from './render-pool';
 import { type RenderService, startRenderService } from './render-service';
@@ -216,6 +217,52 @@ describe('a slice’s render service', () => {
     expect(service.pids()).toEqual([]);
     expect(renders.quarantine()).toEqual([]);
     expect(errors.filter((error) => /stopped/.test(error))).toEqual([]);
+  });
+
+  it('keeps its slice’s pages rendering when a trial’s worker is refused for room: the slice is not out of reach', async () => {
+    release(
+      'remote_home',
+      'entry.half',
+      `exports.modules = {
+        Probe: () => Promise.resolve({ default: () => { for (;;) {} } }),
+        Calculator: () => Promise.resolve({ default: () => 'calculator' }),
+      };`,
+    );
+    // Room for the pages' worker only: a trial of the slice's suspects finds none.
+    const service = await startService({ maxWorkers: 1 });
+    const renders = startPool(at(service.port));
+    await renders.ready();
+    const both = await renders.slots(
+      'remote_home',
+      'remote_home#half',
+      {
+        type: 'slots',
+        url: '/',
+        audience: 'visitor',
+        config: releases.config('remote_home#half', 'remote_home'),
+        deadline: Date.now() + 300,
+        account: null,
+      },
+      ['remote_home/Calculator', 'remote_home/Probe'] as unknown as RemoteModuleId[],
+      { reads: () => [] },
+    );
+    expect(both.map(html)).toEqual(['late', 'late']);
+    await vi.waitFor(
+      () => expect(errors).toContainEqual(expect.stringMatching(/each runs alone from now on/)),
+      { timeout: 10_000 },
+    );
+    // The suspects wait for a trial; the slice's other pages render in its worker meanwhile.
+    release('remote_home', 'entry.fine', serverBundle('return "fine";'));
+    await vi.waitFor(
+      async () =>
+        expect(html(await renderSlot('remote_home', { key: 'remote_home#fine' }))).toBe('fine'),
+      { timeout: 10_000 },
+    );
+    expect(
+      html(await renderSlot('remote_home', { key: 'remote_home#half', slot: 'Calculator' })),
+    ).toBe('late');
+    expect(html(await renderSlot('remote_home', { key: 'remote_home#fine' }))).toBe('fine');
+    expect(errors.filter((error) => error.includes('cannot be reached'))).toEqual([]);
   });
 
   it('refuses another slice’s worker, and a connection past its most workers', async () => {

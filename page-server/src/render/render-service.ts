@@ -85,7 +85,11 @@ export async function startRenderService(
   }
   const workers = new Set<ChildProcess>();
   const sockets = new Set<Socket>();
-  /** How to tell each connection with a worker that the service is stopping. */
+  /**
+   * Each connection with a live worker, and how to tell it the service is stopping. A worker
+   * counts against the most from its hello until its connection closes or it exits: one the
+   * page server let go is not waited for (it is being killed) before its replacement starts.
+   */
   const drains = new Map<Socket, () => void>();
 
   const serve = (socket: Socket) => {
@@ -113,7 +117,7 @@ export async function startRenderService(
       if (init.tenant !== options.slice) {
         return refuse(`this service renders ${options.slice}, not ${init.tenant}`);
       }
-      if (workers.size >= options.maxWorkers) {
+      if (drains.size >= options.maxWorkers) {
         return refuse(`it runs its most workers (${options.maxWorkers})`);
       }
       const started = startWorkerProcess({
@@ -134,6 +138,7 @@ export async function startRenderService(
       }, VITALS_EVERY_MS);
       started.on('message', (message) => say({ kind: 'from', message }));
       const ended = (code: number | null, signal: string | null) => {
+        drains.delete(socket);
         if (!workers.delete(started)) return;
         clearInterval(vitals);
         say({ kind: 'exit', code, signal });
