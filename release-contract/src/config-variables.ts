@@ -46,7 +46,7 @@ export const PAGE_SERVER_VARIABLES = [
     names: ['RENDER_WORKER_MEMORY_MB'],
     default: '512',
     meaning:
-      "a render worker's resident memory cap: a worker over it is stopped and the release it ran blamed (decision 032)",
+      "a render worker's memory cap: held by the kernel in a memory cgroup of the worker's own where the page server may make one (as root), else by a watchdog reading its resident size; a worker over it is stopped and the release it ran blamed (decision 032)",
   },
   {
     names: [

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RemoteModuleId } from 'tooling/remotes';
@@ -14,6 +14,7 @@ import {
   serverBundle,
   slotHtml,
 } from './testing/release-origin';
+import { ownMemoryCgroup } from './worker-cgroup';
 import { workerEnv } from './worker-process';
 import { START_FAILURES_BEFORE_GIVING_UP } from './worker-starts';
 
@@ -59,6 +60,8 @@ afterAll(async () => {
   await releases.close();
   rmSync(folder, { recursive: true, force: true });
 });
+
+const CGROUP_PLACES = { root: '/sys/fs/cgroup', self: '/proc/self/cgroup', pid: process.pid };
 
 let pool: RenderPool | undefined;
 let errors: string[];
@@ -209,7 +212,11 @@ describe('RenderPool', () => {
         }, 250);`,
       ),
     );
-    const renders = startPool({ env: { NODE_ENV: 'test', RENDER_WORKER_MEMORY_MB: '192' } });
+    // The watchdog's cap; the kernel's, where it holds one, is tested on its own.
+    const renders = startPool({
+      env: { NODE_ENV: 'test', RENDER_WORKER_MEMORY_MB: '192' },
+      memoryCgroups: false,
+    });
     await renders.ready();
     const key = 'remote_home#hoard';
     expect(html(await renderSlot('remote_home', { key }))).toBe('hoarding');
@@ -228,6 +235,50 @@ describe('RenderPool', () => {
     expect(html(await renderSlot('remote_loans'))).toBe('loans');
     expect(errors.filter((error) => error.includes('remote_loans'))).toEqual([]);
   });
+
+  it.runIf(process.getuid?.() === 0 && !('why' in ownMemoryCgroup(CGROUP_PLACES)))(
+    'caps a worker’s memory by the kernel where it may make memory cgroups: stopped at its cap, its own release blamed (issue 56, row 3)',
+    async () => {
+      release('remote_loans', 'entry.innocent', serverBundle('return "loans";'));
+      // Faster than the watchdog looks: 64 MB at a time, up to 512 MB, every 20 ms.
+      release(
+        'remote_home',
+        'entry.burst',
+        serverBundle(
+          'return "bursting";',
+          `const kept = [];
+          const grow = setInterval(() => {
+            kept.push(Buffer.alloc(64 * 1024 * 1024, 1));
+            if (kept.length === 8) clearInterval(grow);
+          }, 20);`,
+        ),
+      );
+      const renders = startPool({ env: { NODE_ENV: 'test', RENDER_WORKER_MEMORY_MB: '192' } });
+      await renders.ready();
+      const [home] = renders.pids('remote_home');
+      // In a cgroup of its own, under the page server's.
+      const own = readFileSync(`/proc/${home}/cgroup`, 'utf8');
+      expect(own).toMatch(new RegExp(`lender-render-${process.pid}/worker-\\d+$`, 'm'));
+      const key = 'remote_home#burst';
+      await renderSlot('remote_home', { key });
+      await expect
+        .poll(() => renders.quarantine(), { timeout: 15_000 })
+        .toEqual([`remote_home ${key}`]);
+      expect(errors).toContainEqual(
+        expect.stringMatching(
+          /^remote_home: release remote_home#burst stopped a render worker \(its memory reached its 192 MB cap, where the kernel stopped it\)/,
+        ),
+      );
+      expect(html(await renderSlot('remote_loans'))).toBe('loans');
+      await renders.close();
+      pool = undefined;
+      // Nothing of the pool's is left in the machine's cgroups.
+      const own2 = ownMemoryCgroup(CGROUP_PLACES);
+      if ('folder' in own2) {
+        expect(existsSync(path.join(own2.folder, `lender-render-${process.pid}`))).toBe(false);
+      }
+    },
+  );
 
   it('puts memory down to no release while a worker holds several: its slot under way is a suspect, and the release its replacement holds alone is put down', async () => {
     // The release before: a slot that takes its time, under way when the next one fills the worker.
@@ -250,7 +301,11 @@ describe('RenderPool', () => {
     );
     // The origin serves one release of a remote at a time: each is served before a worker loads it.
     release('remote_home', 'entry.before', before);
-    const renders = startPool({ env: { NODE_ENV: 'test', RENDER_WORKER_MEMORY_MB: '192' } });
+    // The watchdog's cap; the kernel's, where it holds one, is tested on its own.
+    const renders = startPool({
+      env: { NODE_ENV: 'test', RENDER_WORKER_MEMORY_MB: '192' },
+      memoryCgroups: false,
+    });
     await renders.ready();
     expect(html(await renderSlot('remote_home', { key: 'remote_home#before' }))).toBe('before');
     release('remote_home', 'entry.hoard', hoarding);

@@ -20,6 +20,7 @@ import {
 import { type RenderServiceAddress, renderServiceAddresses } from './render-service-address';
 import { planSlots, slotResults } from './slot-batches';
 import { describeVerdict, type SliceCode, SlotTrials, type Verdict } from './slot-trials';
+import { type MemoryCgroups, memoryCgroups } from './worker-cgroup';
 import { localWorker, serviceWorker, type WorkerEvents } from './worker-channel';
 import { chooseWorker, holdWorker } from './worker-choice';
 import { judgeWorker } from './worker-judgment';
@@ -92,6 +93,11 @@ export interface RenderPoolOptions {
    * unset, as RENDER_SERVICE_REMOTE_* say. The others' are this process's children.
    */
   services?: ReadonlyMap<string, RenderServiceAddress>;
+  /**
+   * Whether each worker of this process gets a memory cgroup capped at RENDER_WORKER_MEMORY_MB
+   * where the machine allows (worker-cgroup); false leaves the cap to the watchdog (tests).
+   */
+  memoryCgroups?: boolean;
 }
 
 /** A slice's slots of a page, as the composer asks for them (the slots themselves apart). */
@@ -126,6 +132,7 @@ export class RenderPool {
   private readonly staged: StagedFiles;
   private readonly identities: ReadonlyMap<string, WorkerIdentity>;
   private readonly memoryMb: number;
+  private readonly cgroups: MemoryCgroups | undefined;
   private readonly network: WorkerNetwork;
   private readonly services: ReadonlyMap<string, RenderServiceAddress>;
   /** Slices whose render service cannot be reached now: how long until it is tried again. */
@@ -148,6 +155,7 @@ export class RenderPool {
     });
     // Its resident size, which the heap limit does not bound (Buffers, native memory).
     this.memoryMb = memoryCapMb(options.env);
+    this.cgroups = this.memoryCgroups(options);
     if (options.identity === undefined) {
       const { identities, why } = workerIdentities(options.env, this.tenants());
       this.identities = identities;
@@ -170,6 +178,21 @@ export class RenderPool {
     }
     this.watchdog = setInterval(() => this.watch(), 100);
     this.watchdog.unref();
+  }
+
+  /** The workers' memory cgroups, where this process may make them; where not, said once. */
+  private memoryCgroups(options: RenderPoolOptions): MemoryCgroups | undefined {
+    if (options.memoryCgroups === false || process.platform !== 'linux') return undefined;
+    const cgroups = memoryCgroups();
+    if ('why' in cgroups) {
+      options.onError(
+        new Error(
+          `render workers' memory is capped by the page server's watchdog, not the kernel: ${cgroups.why}`,
+        ),
+      );
+      return undefined;
+    }
+    return cgroups;
   }
 
   private tenants(): string[] {
@@ -492,6 +515,7 @@ export class RenderPool {
     for (const worker of this.workers) worker.channel.kill();
     this.workers.clear();
     await Promise.all(exits);
+    this.cgroups?.remove();
     this.staged.remove();
   }
 
@@ -526,9 +550,10 @@ export class RenderPool {
     const events: WorkerEvents = {
       onMessage: (raw) => this.receive(worker, raw),
       onLine: (line) => this.said(worker, line),
-      onExit: (why, lost) => {
-        if (this.workers.has(worker))
-          this.stop(worker, why, lost ? () => ({ kind: 'none' }) : undefined);
+      onExit: (why, lost, cause) => {
+        if (!this.workers.has(worker)) return;
+        if (cause === 'memory') this.stopForMemory(worker, why);
+        else this.stop(worker, why, lost ? () => ({ kind: 'none' }) : undefined);
       },
       onDraining: () => this.moveOff(worker),
     };
@@ -546,6 +571,7 @@ export class RenderPool {
             heapMb,
             exposeGc,
             memoryCapMb: this.memoryMb,
+            ...(this.cgroups ? { cgroup: this.cgroups.forWorker(this.memoryMb) } : {}),
           },
           events,
         );
@@ -639,7 +665,9 @@ export class RenderPool {
     const stood = now - this.lastTick > 400;
     this.lastTick = now;
     for (const worker of this.workers) {
-      const heavy = judgeMemory(worker.channel.residentMb(), worker.channel.memoryCapMb);
+      const heavy = worker.channel.cappedByKernel
+        ? undefined
+        : judgeMemory(worker.channel.residentMb(), worker.channel.memoryCapMb);
       if (heavy) {
         this.stopForMemory(worker, heavy);
         continue;

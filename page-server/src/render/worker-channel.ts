@@ -9,6 +9,7 @@ import {
   type Hello,
   type ToService,
 } from './render-service-protocol';
+import type { WorkerCgroup } from './worker-cgroup';
 import { residentMb } from './worker-memory';
 import { startWorkerProcess, type WorkerProcessOptions } from './worker-process';
 
@@ -34,6 +35,8 @@ export interface WorkerChannel {
   residentMb(): number | undefined;
   /** The cap its resident memory is judged by, where it runs (MB). */
   readonly memoryCapMb: number;
+  /** The kernel holds it to that cap (a memory cgroup of its own): the watchdog need not. */
+  readonly cappedByKernel: boolean;
   /** Settles once it has ended. */
   readonly ended: Promise<void>;
 }
@@ -48,20 +51,37 @@ export interface WorkerEvents {
    * away without saying the worker ended (a pod stopped, a network cut), so nothing is known of
    * what the worker did.
    */
-  onExit: (why: string, lost: boolean) => void;
+  onExit: (why: string, lost: boolean, cause?: 'memory') => void;
   /** Where it runs is stopping: it should be retired, and another started. */
   onDraining?: () => void;
 }
 
-/** A worker that is the page server's own child process. */
+/**
+ * A worker that is the page server's own child process, in a memory cgroup of its own when
+ * `cgroup` is given (worker-cgroup): the kernel stops it at its cap, and its exit says so.
+ */
 export function localWorker(
-  options: Omit<WorkerProcessOptions, 'onLine'> & { memoryCapMb: number },
+  options: Omit<WorkerProcessOptions, 'onLine'> & { memoryCapMb: number; cgroup?: WorkerCgroup },
   events: WorkerEvents,
 ): WorkerChannel {
-  const child = startWorkerProcess({ ...options, onLine: events.onLine });
+  const { cgroup, ...started } = options;
+  const child = startWorkerProcess({ ...started, onLine: events.onLine });
+  const cappedByKernel = child.pid !== undefined && cgroup?.join(child.pid) === true;
+  if (!cappedByKernel) cgroup?.remove();
   const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.on('message', events.onMessage);
-  child.on('exit', (code, signal) => events.onExit(`it exited (${signal ?? code})`, false));
+  child.on('exit', (code, signal) => {
+    if (cappedByKernel && signal === 'SIGKILL' && cgroup?.oomKilled()) {
+      events.onExit(
+        `its memory reached its ${options.memoryCapMb} MB cap, where the kernel stopped it`,
+        false,
+        'memory',
+      );
+    } else {
+      events.onExit(`it exited (${signal ?? code})`, false);
+    }
+    if (cappedByKernel) cgroup?.remove();
+  });
   child.on('error', (error) => events.onExit(error.message, false));
   return {
     pid: child.pid,
@@ -75,6 +95,7 @@ export function localWorker(
     cpuMs: () => cpuTimeMs(child.pid),
     residentMb: () => residentMb(child.pid),
     memoryCapMb: options.memoryCapMb,
+    cappedByKernel,
     ended,
   };
 }
@@ -176,6 +197,7 @@ export function serviceWorker(
     get memoryCapMb() {
       return memoryCapMb;
     },
+    cappedByKernel: false,
     ended,
   };
 }
