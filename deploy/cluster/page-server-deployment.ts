@@ -13,8 +13,9 @@ import {
   RELEASES_FILE,
   RELEASES_MOUNT,
 } from './cluster-input';
-import { IMAGE_APP, IMAGE_NODE, IMAGE_SERVER, IMAGE_TMP, IMAGE_USER } from './image-layout';
+import { IMAGE_APP, IMAGE_NODE, IMAGE_SERVER, IMAGE_TMP } from './image-layout';
 import { RENDER_SLICES, renderServiceAddress, renderServiceVariable } from './render-service';
+import { UNPRIVILEGED_CONTAINER, unprivilegedPod } from './unprivileged-pod';
 
 /** The container's ports by name: the Service, the probes and Prometheus name them so. */
 export const PORT_NAMES = { page: 'http', metrics: 'metrics' } as const;
@@ -114,25 +115,8 @@ export function pageServerDeployment(input: ClusterInput): Deployment {
       template: {
         metadata: { labels: { ...APP_LABELS } },
         spec: {
-          // The page server asks nothing of the cluster's API.
-          automountServiceAccountToken: false,
-          enableServiceLinks: false,
+          ...unprivilegedPod({ ...APP_LABELS }),
           terminationGracePeriodSeconds: STOPPING.terminationGracePeriodSeconds,
-          securityContext: {
-            runAsNonRoot: true,
-            runAsUser: IMAGE_USER.uid,
-            runAsGroup: IMAGE_USER.gid,
-            seccompProfile: { type: 'RuntimeDefault' },
-          },
-          // Machines fail one at a time: spread the page servers over them.
-          topologySpreadConstraints: [
-            {
-              maxSkew: 1,
-              topologyKey: 'kubernetes.io/hostname',
-              whenUnsatisfiable: 'ScheduleAnyway',
-              labelSelector: { matchLabels: { ...APP_LABELS } },
-            },
-          ],
           containers: [
             {
               name: APP_NAME,
@@ -154,13 +138,7 @@ export function pageServerDeployment(input: ClusterInput): Deployment {
                 requests: { cpu: '250m', memory: '512Mi' },
                 limits: { cpu: '1', memory: pageServerMemoryLimit() },
               },
-              securityContext: {
-                runAsNonRoot: true,
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
-                privileged: false,
-                capabilities: { drop: ['ALL'] },
-              },
+              securityContext: UNPRIVILEGED_CONTAINER,
               volumeMounts: [
                 // The whole folder, not a subPath: a ConfigMap's update reaches only a folder.
                 { name: 'releases', mountPath: RELEASES_MOUNT, readOnly: true },

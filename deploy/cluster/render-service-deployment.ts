@@ -5,7 +5,7 @@ import { DRAIN_MS } from 'page-server/telemetry/stop-timing';
 import { PAGE_SERVER_NODE_FLAGS } from 'tooling/apps';
 import type { RemoteName } from 'tooling/remotes';
 import type { ClusterInput } from './cluster-input';
-import { IMAGE_APP, IMAGE_NODE, IMAGE_RENDER_SERVICE, IMAGE_TMP, IMAGE_USER } from './image-layout';
+import { IMAGE_APP, IMAGE_NODE, IMAGE_RENDER_SERVICE, IMAGE_TMP } from './image-layout';
 import { PAGE_SERVER_MAX_SURGE, PAGE_SERVER_SIZING } from './page-server-deployment';
 import {
   RENDER_PORT,
@@ -13,6 +13,7 @@ import {
   renderServiceLabels,
   renderServiceName,
 } from './render-service';
+import { UNPRIVILEGED_CONTAINER, unprivilegedPod } from './unprivileged-pod';
 
 /**
  * A render pod's size (MB as the workers' cap counts them: MiB). Three workers, each stopped
@@ -97,24 +98,8 @@ export function renderServiceDeployment(slice: RemoteName, input: ClusterInput):
       template: {
         metadata: { labels: { ...labels } },
         spec: {
-          automountServiceAccountToken: false,
-          enableServiceLinks: false,
+          ...unprivilegedPod({ ...labels }),
           terminationGracePeriodSeconds: RENDER_STOPPING.terminationGracePeriodSeconds,
-          securityContext: {
-            runAsNonRoot: true,
-            runAsUser: IMAGE_USER.uid,
-            runAsGroup: IMAGE_USER.gid,
-            seccompProfile: { type: 'RuntimeDefault' },
-          },
-          // Machines fail one at a time: spread a slice's pods over them.
-          topologySpreadConstraints: [
-            {
-              maxSkew: 1,
-              topologyKey: 'kubernetes.io/hostname',
-              whenUnsatisfiable: 'ScheduleAnyway',
-              labelSelector: { matchLabels: { ...labels } },
-            },
-          ],
           containers: [
             {
               name: renderServiceName(slice),
@@ -133,13 +118,7 @@ export function renderServiceDeployment(slice: RemoteName, input: ClusterInput):
                 requests: { cpu: '250m', memory: '512Mi' },
                 limits: { cpu: '1500m', memory: renderMemoryLimit() },
               },
-              securityContext: {
-                runAsNonRoot: true,
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
-                privileged: false,
-                capabilities: { drop: ['ALL'] },
-              },
+              securityContext: UNPRIVILEGED_CONTAINER,
               volumeMounts: [{ name: 'tmp', mountPath: IMAGE_TMP }],
             },
           ],

@@ -73,8 +73,9 @@ const ATTACKS: {
       /LoanCalculator of release \S+: its server markup has what no page carries \(element <meta>\)/,
     notInPage: 'http-equiv',
   },
-  // Issue 56, row 3: Buffers, which the heap limit does not see, past the worker's resident cap
-  // (RENDER_WORKER_MEMORY_MB): stopped, and its own release is the one put down for it. A
+  // Issue 56, row 3: Buffers, which the heap limit does not see, past the worker's memory cap
+  // (RENDER_WORKER_MEMORY_MB; the kernel's where the page server may make memory cgroups, as
+  // root here, else the watchdog's): stopped, and its own release is the one put down for it. A
   // worker that also held the releases before it names none; its replacement holds this one
   // alone once a page asks for it.
   {
@@ -82,7 +83,7 @@ const ATTACKS: {
     row: 3,
     keepAsking: true,
     judged:
-      /remote_home: release \S+ stopped a render worker \(its resident memory reached \d+ MB, over its \d+ MB cap\)/,
+      /remote_home: release \S+ stopped a render worker \((its resident memory reached \d+ MB, over its \d+ MB cap|its memory reached its \d+ MB cap, where the kernel stopped it)\)/,
   },
 ];
 

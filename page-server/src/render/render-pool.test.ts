@@ -8,6 +8,7 @@ import { RenderPool, type RenderPoolOptions } from './render-pool';
 import { builtWorker } from './testing/built-worker';
 import {
   askSlot,
+  hoardingBundle,
   type ReleaseOrigin,
   type SlotAsk,
   serveReleases,
@@ -198,20 +199,8 @@ describe('RenderPool', () => {
 
   it('stops a worker whose resident memory passes its cap, and blames its own release (issue 56, row 3)', async () => {
     release('remote_loans', 'entry.innocent', serverBundle('return "loans";'));
-    // What the probe did: Buffers (outside the heap its limit bounds), 64 MB every 250 ms; at
-    // most 512 MB here, for the machine's sake, should the cap not hold.
-    release(
-      'remote_home',
-      'entry.hoard',
-      serverBundle(
-        'return "hoarding";',
-        `const kept = [];
-        const grow = setInterval(() => {
-          kept.push(Buffer.alloc(64 * 1024 * 1024, 1));
-          if (kept.length === 8) clearInterval(grow);
-        }, 250);`,
-      ),
-    );
+    // What the probe did: 64 MB Buffers every 250 ms.
+    release('remote_home', 'entry.hoard', hoardingBundle('hoarding', 250));
     // The watchdog's cap; the kernel's, where it holds one, is tested on its own.
     const renders = startPool({
       env: { NODE_ENV: 'test', RENDER_WORKER_MEMORY_MB: '192' },
@@ -241,18 +230,7 @@ describe('RenderPool', () => {
     async () => {
       release('remote_loans', 'entry.innocent', serverBundle('return "loans";'));
       // Faster than the watchdog looks: 64 MB at a time, up to 512 MB, every 20 ms.
-      release(
-        'remote_home',
-        'entry.burst',
-        serverBundle(
-          'return "bursting";',
-          `const kept = [];
-          const grow = setInterval(() => {
-            kept.push(Buffer.alloc(64 * 1024 * 1024, 1));
-            if (kept.length === 8) clearInterval(grow);
-          }, 20);`,
-        ),
-      );
+      release('remote_home', 'entry.burst', hoardingBundle('bursting', 20));
       const renders = startPool({ env: { NODE_ENV: 'test', RENDER_WORKER_MEMORY_MB: '192' } });
       await renders.ready();
       const [home] = renders.pids('remote_home');
@@ -289,16 +267,7 @@ describe('RenderPool', () => {
         return 'slow before';
       } }),
     };`;
-    const hoarding = serverBundle(
-      'return "hoarding";',
-      `const kept = [];
-      setTimeout(() => {
-        const grow = setInterval(() => {
-          kept.push(Buffer.alloc(64 * 1024 * 1024, 1));
-          if (kept.length === 8) clearInterval(grow);
-        }, 250);
-      }, 500);`,
-    );
+    const hoarding = hoardingBundle('hoarding', 250, 500);
     // The origin serves one release of a remote at a time: each is served before a worker loads it.
     release('remote_home', 'entry.before', before);
     // The watchdog's cap; the kernel's, where it holds one, is tested on its own.

@@ -9,6 +9,7 @@ import type { RenderServiceAddress } from './render-service-address';
 import { builtWorker } from './testing/built-worker';
 import {
   askSlot,
+  hoardingBundle,
   slotHtml as html,
   type ReleaseOrigin,
   type SlotAsk,
@@ -132,18 +133,7 @@ describe('a slice’s render service', () => {
 
   it('stops a worker over its service’s memory cap from the vitals the service sends, and blames its release', async () => {
     release('remote_loans', 'entry.innocent', serverBundle('return "loans";'));
-    release(
-      'remote_home',
-      'entry.hoard',
-      serverBundle(
-        'return "hoarding";',
-        `const kept = [];
-        const grow = setInterval(() => {
-          kept.push(Buffer.alloc(64 * 1024 * 1024, 1));
-          if (kept.length === 8) clearInterval(grow);
-        }, 250);`,
-      ),
-    );
+    release('remote_home', 'entry.hoard', hoardingBundle('hoarding', 250));
     // The page server's own cap is far above: the service's, which its pod's limit fits, counts.
     const service = await startService({ memoryCapMb: 192 });
     const renders = startPool(at(service.port), {

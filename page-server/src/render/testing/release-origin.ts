@@ -15,6 +15,23 @@ export const serverBundle = (body: string, topLevel = '', module = 'Probe') =>
   `${topLevel}
 exports.modules = { ${module}: () => Promise.resolve({ default: async (page) => { ${body} } }) };`;
 
+/**
+ * What the issue's probe did from a release: Buffers (outside the heap its limit bounds), 64 MB
+ * every `everyMs`, starting after `afterMs`, up to 512 MB (for the machine's sake, should a cap
+ * not hold); its module returns `returns`.
+ */
+export const hoardingBundle = (returns: string, everyMs: number, afterMs = 0) =>
+  serverBundle(
+    `return ${JSON.stringify(returns)};`,
+    `const kept = [];
+    setTimeout(() => {
+      const grow = setInterval(() => {
+        kept.push(Buffer.alloc(64 * 1024 * 1024, 1));
+        if (kept.length === 8) clearInterval(grow);
+      }, ${everyMs});
+    }, ${afterMs});`,
+  );
+
 export interface ReleaseOrigin {
   origin: string;
   /** What the origin serves for `remote` from now on. */
