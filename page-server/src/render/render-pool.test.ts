@@ -2,12 +2,12 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { RemoteModuleId } from 'tooling/remotes';
 import { acceptsConnections } from '../http/accepts-connections';
 import { RenderPool, type RenderPoolOptions } from './render-pool';
 import { builtWorker } from './testing/built-worker';
 import {
   askSlot,
+  askSlots,
   hoardingBundle,
   type ReleaseOrigin,
   type SlotAsk,
@@ -422,20 +422,9 @@ describe('RenderPool', () => {
     );
     const renders = startPool();
     await renders.ready();
-    const results = await renders.slots(
-      'remote_home',
-      'remote_home#madeup',
-      {
-        type: 'slots',
-        url: '/',
-        audience: 'visitor',
-        config: config('remote_home#madeup', 'remote_home'),
-        deadline: Date.now() + 2_000,
-        account: null,
-      },
-      ['remote_home/Probe' as RemoteModuleId],
-      { reads: () => [] },
-    );
+    const results = await askSlots(renders, releases, 'remote_home', 'remote_home#madeup', [
+      'Probe',
+    ]);
     expect(results).toEqual([
       expect.objectContaining({ slot: 'remote_home/Probe', html: 'whole' }),
     ]);
@@ -581,20 +570,9 @@ describe('RenderPool', () => {
     const renders = startPool();
     await renders.ready();
     const both = (budgetMs: number) =>
-      renders.slots(
-        'remote_home',
-        'remote_home#half',
-        {
-          type: 'slots',
-          url: '/',
-          audience: 'visitor',
-          config: config('remote_home#half', 'remote_home'),
-          deadline: Date.now() + budgetMs,
-          account: null,
-        },
-        ['remote_home/Calculator', 'remote_home/Probe'] as unknown as RemoteModuleId[],
-        { reads: () => [] },
-      );
+      askSlots(renders, releases, 'remote_home', 'remote_home#half', ['Calculator', 'Probe'], {
+        budgetMs,
+      });
     expect((await both(300)).map(html)).toEqual(['late', 'late']);
     await vi.waitFor(
       () => expect(errors).toContainEqual(expect.stringMatching(/each runs alone from now on/)),

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import type { RemoteModuleId } from 'tooling/remotes';
 import { readBoundedLines, writeLine } from './bounded-lines';
 import { RenderPool, type RenderPoolOptions } from './render-pool';
 import { type RenderService, startRenderService } from './render-service';
@@ -9,6 +8,7 @@ import type { RenderServiceAddress } from './render-service-address';
 import { builtWorker } from './testing/built-worker';
 import {
   askSlot,
+  askSlots,
   hoardingBundle,
   slotHtml as html,
   type ReleaseOrigin,
@@ -222,19 +222,13 @@ describe('a slice’s render service', () => {
     const service = await startService({ maxWorkers: 1 });
     const renders = startPool(at(service.port));
     await renders.ready();
-    const both = await renders.slots(
+    const both = await askSlots(
+      renders,
+      releases,
       'remote_home',
       'remote_home#half',
-      {
-        type: 'slots',
-        url: '/',
-        audience: 'visitor',
-        config: releases.config('remote_home#half', 'remote_home'),
-        deadline: Date.now() + 300,
-        account: null,
-      },
-      ['remote_home/Calculator', 'remote_home/Probe'] as unknown as RemoteModuleId[],
-      { reads: () => [] },
+      ['Calculator', 'Probe'],
+      { budgetMs: 300 },
     );
     expect(both.map(html)).toEqual(['late', 'late']);
     await vi.waitFor(

@@ -91,18 +91,18 @@ export interface SlotAsk {
 }
 
 /**
- * One slot of a remote's release (`key`: the release as the page server names it), as the
- * page server asks for it; a customer's page when `fetch` is given, reading `reads`.
+ * Slots of a remote's release (`key`: the release as the page server names it) in one question,
+ * as the page server asks for a page's; a customer's page when `fetch` is given, reading `reads`.
  */
-export async function askSlot(
+export function askSlots(
   pool: RenderPool,
   releases: ReleaseOrigin,
   remote: string,
-  options: SlotAsk = {},
-): Promise<SlotResult> {
-  const slot = `${remote}/${options.slot ?? 'Probe'}` as RemoteModuleId;
-  const key = options.key ?? `${remote}#test`;
-  const [result] = await pool.slots(
+  key: string,
+  slots: readonly string[],
+  options: Omit<SlotAsk, 'slot' | 'key'> = {},
+): Promise<SlotResult[]> {
+  return pool.slots(
     remote,
     key,
     {
@@ -113,8 +113,25 @@ export async function askSlot(
       deadline: Date.now() + (options.budgetMs ?? 2_000),
       account: null,
     },
-    [slot],
+    slots.map((slot) => `${remote}/${slot}` as RemoteModuleId),
     { reads: () => options.reads ?? [], ...(options.fetch ? { fetch: options.fetch } : {}) },
+  );
+}
+
+/** One slot of a remote's release (its `Probe` unless `slot` says), asked as askSlots asks. */
+export async function askSlot(
+  pool: RenderPool,
+  releases: ReleaseOrigin,
+  remote: string,
+  options: SlotAsk = {},
+): Promise<SlotResult> {
+  const [result] = await askSlots(
+    pool,
+    releases,
+    remote,
+    options.key ?? `${remote}#test`,
+    [options.slot ?? 'Probe'],
+    options,
   );
   if (!result) throw new Error('no result');
   return result;
