@@ -14,7 +14,7 @@ import { IMMUTABLE } from 'page-server/http/static-server';
 import { UNPUBLISHED } from 'tooling/rspack/build-output';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findNginx } from './nginx-binary';
-import { type NginxSite, renderNginxConf } from './nginx-conf';
+import { type NginxSite, renderNginxConf, STAND_IN_HEADER } from './nginx-conf';
 import { REMOTE_FILE_CSP } from './nginx-remotes';
 import { quoted } from './nginx-syntax';
 
@@ -179,6 +179,12 @@ describe('renderNginxConf', () => {
     expect(conf).toContain(
       'location @index_page {\n      try_files /pages/index.$audience.html =404;',
     );
+    // nginx's own page says so; a page server's never carries it.
+    const standIn = conf.slice(conf.indexOf('location @index_page {'));
+    expect(standIn.slice(0, standIn.indexOf('}'))).toContain(
+      `add_header ${STAND_IN_HEADER} stand-in always;`,
+    );
+    expect(home).not.toContain(STAND_IN_HEADER);
     expect(conf).toContain('location ~ "^/recovery/*$" {\n      proxy_pass http://page_servers;');
     expect(conf).toContain(
       'location @recovery_page {\n      try_files /pages/recovery.$audience.html =404;',

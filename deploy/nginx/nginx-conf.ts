@@ -85,6 +85,9 @@ export interface NginxSite {
   trustedProxies?: readonly string[];
 }
 
+/** The header on a page nginx sent itself because no page server answered (its stand-in). */
+export const STAND_IN_HEADER = 'Page-Source';
+
 const MIME_TYPES: Record<string, string> = {
   'text/html': 'html',
   'text/css': 'css',
@@ -151,11 +154,12 @@ function hostServer(site: NginxSite, common: [string, string][]): string {
       proxy_read_timeout ${seconds(PAGE_SERVER_TIMEOUT_MS)};
 ${pageHeaders.map(([name]) => `      proxy_hide_header ${name};`).join('\n')}
 ${addHeaders(pageHeaders, '      ')}`;
-  // The page as the browser renders it: what is sent while no page server answers.
+  // The page as the browser renders it: what is sent while no page server answers, marked so
+  // (its logs and a test tell it from a page server's page, rendered or not).
   const fallbackOf = (name: string) => `@${name.replace(/-/g, '_')}_page`;
   const staticPage = (name: string) => `    location ${fallbackOf(name)} {
       try_files ${page(name)} =404;
-${addHeaders(pageHeaders, '      ')}
+${addHeaders([...pageHeaders, [STAND_IN_HEADER, 'stand-in']], '      ')}
     }`;
   const routeLocation = (route: { id: string; path: string }) => {
     const match = route.path === '/' ? '= /' : `~ ${regex(`^${escapeRegex(route.path)}/*$`)}`;
