@@ -11,6 +11,10 @@ describe('a page server’s environment', () => {
         RELEASE_ORIGIN_TOKEN: 'upload-token',
         RELEASE_ORIGIN_SECRET_KEY: 'secret',
         RELEASES_TARGET: 'https://origin.example/releases.json',
+        AWS_SECRET_ACCESS_KEY: 'the machine’s',
+        SANDBOX_POSTGRES_URL: 'postgresql://sandbox:sandbox@127.0.0.1/sandbox',
+        API_BASE_URL: 'https://provider.example',
+        NODE_ENV: 'production',
       },
       3101,
     );
@@ -19,6 +23,11 @@ describe('a page server’s environment', () => {
     expect(env).not.toHaveProperty('RELEASES_SIGNING_KEY');
     expect(env).not.toHaveProperty('RELEASE_ORIGIN_TOKEN');
     expect(env).not.toHaveProperty('RELEASE_ORIGIN_SECRET_KEY');
+    // Nor anything else it does not read: an allow-list, not a deny-list.
+    expect(env).not.toHaveProperty('AWS_SECRET_ACCESS_KEY');
+    expect(env).not.toHaveProperty('SANDBOX_POSTGRES_URL');
+    expect(env).not.toHaveProperty('RELEASES_TARGET');
+    expect(env).toMatchObject({ API_BASE_URL: 'https://provider.example', NODE_ENV: 'production' });
   });
 });
 

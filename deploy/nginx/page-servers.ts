@@ -1,7 +1,14 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { hostOrigins, metricsPortOf, PAGE_SERVER_NODE_FLAGS, pageServerPorts } from 'tooling/apps';
+import { PAGE_SERVER_VARIABLES } from 'release-contract/config-variables';
+import {
+  APPS_VARIABLES,
+  hostOrigins,
+  metricsPortOf,
+  PAGE_SERVER_NODE_FLAGS,
+  pageServerPorts,
+} from 'tooling/apps';
 import {
   PAGE_SERVER_TARGETS_FILE,
   PAGE_SERVERS_FILE,
@@ -37,7 +44,7 @@ export interface PageServers {
  */
 export function pageServerEnv(env: Env, port: number): Env {
   return {
-    ...withoutRolloutSecrets(env),
+    ...onlyWhatItReads(env),
     HOST_PORT: String(port),
     METRICS_PORT: String(metricsPortOf(port)),
     // nginx passes the page's own Host: the site's origins, not this port's.
@@ -71,14 +78,23 @@ export function spawnPageServer(
 }
 
 /** The environment without what only the rollout holds: a page server can sign and upload nothing. */
-function withoutRolloutSecrets(env: Env): Env {
-  const {
-    RELEASES_SIGNING_KEY: _key,
-    RELEASE_ORIGIN_TOKEN: _token,
-    RELEASE_ORIGIN_SECRET_KEY: _secret,
-    ...rest
-  } = env;
-  return rest;
+/**
+ * Only what a page server reads (its table and the apps', release-contract/config-variables and
+ * tooling/apps) and what any process needs of its system: a secret of the rollout, the
+ * provider's or the machine's is never passed on by being forgotten in a deny-list.
+ */
+const PAGE_SERVER_READS = new Set([
+  ...[...PAGE_SERVER_VARIABLES, ...APPS_VARIABLES].flatMap((variable) => variable.names),
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'TZ',
+  'LANG',
+  'LC_ALL',
+]);
+
+function onlyWhatItReads(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => PAGE_SERVER_READS.has(name)));
 }
 
 /**
