@@ -9,7 +9,7 @@ import { addHeaders, quoted, regex, schemeDependent } from './nginx-syntax';
 
 /*
  * Where nginx serves each remote's releases: its own server block on its own port (its origin,
- * with its own page), and its folder under the host's origin (decision 031, fifth part).
+ * with its own page), and its folder under the host's origin (decision 031, "One origin").
  */
 
 /** A remote's server block as the configuration describes it (nginx-conf's `NginxSite`). */
@@ -28,7 +28,7 @@ export interface RemoteServer {
 export const REMOTE_FILE_CSP = "default-src 'none'; sandbox";
 
 /**
- * A remote's releases under the host's own origin (decision 031, fifth part), from the same
+ * A remote's releases under the host's own origin (decision 031, "One origin"), from the same
  * folder its own server serves: a page's first screen then needs no connection to another
  * origin (its slices' stylesheets block the first paint), and each team still deploys to its
  * folder alone. Only what a release is loaded by: never a page (a slice's own HTML would run as

@@ -23,7 +23,7 @@ import type { Env } from './release-store';
 /**
  * The address browsers and page servers reach the release origin by: RELEASE_PUBLIC_URL, else
  * the site's own origin (the host's nginx serves `.nginx/site/<remote>/` at /<remote>/): a page
- * then reaches no other origin (decision 031, fifth part).
+ * then reaches no other origin (decision 031, "One origin").
  */
 export const releasePublicUrl = (env: Env = process.env) =>
   (env.RELEASE_PUBLIC_URL?.trim() || `http://localhost:${portOf(HOST_APP, env)}`).replace(

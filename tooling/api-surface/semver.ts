@@ -226,7 +226,7 @@ export interface VersionVerdict {
  * - the newest on record, so a version never goes back.
  * Not the oldest of its caret line: a break shipped under a patch bump is judged once, when it
  * is recorded; judging it again later would call every release built since incompatible with
- * the surface it was built against (decision 019, amended 2026-11-26).
+ * the surface it was built against (decision 019, "The version follows the change").
  */
 export function baselines(firsts: FirstReport[], version: string): FirstReport[] {
   const newest = firsts.at(-1);

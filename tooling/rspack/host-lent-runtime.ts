@@ -31,7 +31,7 @@ export const BUNDLER_FUNCTIONS = [
 
 /**
  * Whether remotes take the bundler runtime's functions from the host (3.6 KB gzip less per
- * remote entry). A host lends them since decision 031's third part; a slice that takes them
+ * remote entry). A host lends them since decision 031 ("Smaller entries"); a slice that takes them
  * finds nothing on a host from before, so this was off until the host in production
  * (deploy/in-production.json; d36557b was the first) lent them. host-lent-runtime.test fails when it
  * disagrees with that host, and `pnpm test:skew` fails on a slice that borrows from a host
