@@ -1,8 +1,7 @@
-import type { RemoteModuleId } from 'tooling/remotes';
 import type { ServerRenderHealth } from '../telemetry/page-server-health';
 import type { CustomerFetch } from './customer-answers';
 import { freeWorker } from './free-worker';
-import type { RenderPoolOptions, SlotsOptions, SlotsRequest } from './render-pool-options';
+import type { RenderPoolOptions } from './render-pool-options';
 import {
   HOST_TENANT,
   type SlotResult,
@@ -77,14 +76,8 @@ export class RenderPool {
    * A slice's slots of a page, by that slice's worker, each as its worker rendered it or as the
    * page server judged it (slice-slots).
    */
-  slots(
-    remote: string,
-    release: string,
-    request: SlotsRequest,
-    slots: readonly RemoteModuleId[],
-    options: SlotsOptions,
-  ): Promise<SlotResult[]> {
-    return this.track(this.sliceSlots.render(remote, release, request, slots, options));
+  slots(...args: Parameters<SliceSlots['render']>): Promise<SlotResult[]> {
+    return this.track(this.sliceSlots.render(...args));
   }
 
   /** Each ready worker's heap and resident size, in bytes (after a collection, with exposeGc). */
