@@ -2,9 +2,11 @@ import type { EnvVariable } from 'tooling/apps';
 
 /*
  * The page server's environment variables, each with its default and meaning in one line: the
- * readers (config-from-env, serve-host, dev-gateway, host-app, session-keys, worker-user,
- * worker-memory, render-service-address) read no other, and `pnpm env:table` writes
- * docs/configuration.md from this table (a tooling test fails when either drifts). Data only: the docs' writer loads it without the server.
+ * readers (config-from-env, serve-page-server, releases-source, dev-gateway, page-server-app,
+ * session-keys, worker-user, worker-memory, render-service-address, with-proxy-secret: the list
+ * is tooling/env-table's SECTIONS) read no other, and `pnpm env:table` writes
+ * docs/configuration.md from this table (a tooling test fails when either drifts). Data only:
+ * the docs' writer loads it without the server.
  */
 
 export const PAGE_SERVER_VARIABLES = [
