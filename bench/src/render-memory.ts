@@ -1,6 +1,6 @@
 /**
  * `pnpm --filter bench render-memory`: does the page server keep anything of a render? The
- * host's server (`buildPageServerApp`, what serve-host runs, with its render bundle) is built in this
+ * page server (`buildPageServerApp`, what serve-page-server runs, with its render bundle) is built in this
  * process beside the product served as `pnpm start` serves it (remotes and sandbox), renders
  * the load's mix of visitor pages 10 000 times, and its heap is measured after a full
  * collection at each 2 000: the resident size of a served process (`pnpm --filter bench load`)

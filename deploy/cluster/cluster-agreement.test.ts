@@ -394,7 +394,7 @@ describe("the manifests agree with each slice's render service", () => {
         workers * cap + RENDER_SERVICE_OWN_MB,
       );
     }
-    const hostWorkers = Number(env.HOST_RENDER_WORKERS);
+    const hostWorkers = Number(env.PAGE_SERVER_RENDER_WORKERS);
     const hostCap = Number(env.RENDER_WORKER_MEMORY_MB);
     expect(hostWorkers).toBeGreaterThan(0);
     expect(mebibytes(container.resources?.limits?.memory)).toBeGreaterThanOrEqual(
@@ -418,9 +418,9 @@ describe("the manifests agree with each slice's render service", () => {
   it("have a worker for each connection the page servers open, the autoscaler's most and a rollout's extra pod", () => {
     const surge = Number(deployment.spec?.strategy?.rollingUpdate?.maxSurge ?? 0);
     const pageServers = (autoscaler?.spec?.maxReplicas ?? Number.POSITIVE_INFINITY) + surge;
-    // Each page server holds HOST_RENDER_WORKERS connections to each slice's service, and one
-    // more while a suspected slot of that slice is tried alone.
-    const connections = pageServers * (Number(env.HOST_RENDER_WORKERS) + 1);
+    // Each page server holds PAGE_SERVER_RENDER_WORKERS connections to each slice's service,
+    // and one more while a suspected slot of that slice is tried alone.
+    const connections = pageServers * (Number(env.PAGE_SERVER_RENDER_WORKERS) + 1);
     for (const slice of REMOTE_NAMES) {
       const { of, env: rendering } = renderOf(slice);
       const workers = (of.spec?.replicas ?? 0) * Number(rendering.RENDER_SERVICE_WORKERS);

@@ -22,9 +22,9 @@ export const PORT_NAMES = { page: 'http', metrics: 'metrics' } as const;
 
 /**
  * A page server's size (MB as the workers' cap counts them: MiB). Its render workers are the
- * host's alone (HOST_RENDER_WORKERS, one), each slice's being its render service's: one worker
- * stopped past 512 MB resident, and 512 MB for the server itself (pages, sessions, the releases
- * it holds, what it fetches for the workers). The limit, 1 × 512 + 512 = 1024 MB, was 1536 MB
+ * host's alone (PAGE_SERVER_RENDER_WORKERS, one), each slice's being its render service's: one
+ * worker stopped past 512 MB resident, and 512 MB for the server itself (pages, sessions, the
+ * releases it holds, what it fetches for the workers). The limit, 1 × 512 + 512 = 1024 MB, was 1536 MB
  * with a worker per slice beside it (the agreement test checks the sum).
  */
 export const PAGE_SERVER_SIZING = { renderWorkers: 1, workerMemoryMb: 512, ownMb: 512 } as const;
@@ -81,7 +81,7 @@ function environment(input: ClusterInput): IIoK8sApiCoreV1EnvVar[] {
     // flags unchanged. "-" says it is meant; the pod is the boundary around both.
     value('RENDER_WORKER_USER', '-'),
     // PAGE_SERVER_SIZING, said where the pod's limit and the render services' count rest on it.
-    value('HOST_RENDER_WORKERS', String(PAGE_SERVER_SIZING.renderWorkers)),
+    value('PAGE_SERVER_RENDER_WORKERS', String(PAGE_SERVER_SIZING.renderWorkers)),
     value('RENDER_WORKER_MEMORY_MB', String(PAGE_SERVER_SIZING.workerMemoryMb)),
     // Each slice's slots are rendered by its render service, in pods of its own (issue 56): the
     // page server starts no worker for a slice, so no slice's code runs in its pods.

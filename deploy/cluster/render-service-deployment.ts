@@ -31,9 +31,9 @@ export const renderMemoryLimit = (): string =>
 
 /**
  * A slice's pods: enough workers for every page server the autoscaler may run, one surging in
- * a rollout among them. Each page server holds HOST_RENDER_WORKERS connections to each slice's
- * service, each one a worker, and one more while a suspected slot of the slice is tried alone
- * (slot-trials); a service closes a connection past RENDER_SERVICE_WORKERS unanswered. So
+ * a rollout among them. Each page server holds PAGE_SERVER_RENDER_WORKERS connections to each
+ * slice's service, each one a worker, and one more while a suspected slot of the slice is tried
+ * alone (slot-trials); a service closes a connection past RENDER_SERVICE_WORKERS unanswered. So
  * 11 page servers × 2 = 22 connections at most: 8 pods × 3 workers. Never fewer than the page
  * server's fewest, so a machine can go.
  */

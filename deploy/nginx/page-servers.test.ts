@@ -29,6 +29,19 @@ describe('a page server’s environment', () => {
     expect(env).not.toHaveProperty('RELEASES_TARGET');
     expect(env).toMatchObject({ API_BASE_URL: 'https://provider.example', NODE_ENV: 'production' });
   });
+
+  it('names the deployed build by the page server’s own names, and passes a machine’s old ones on', () => {
+    // The page server reads HOST_RENDER_WORKERS for one release and warns (issue 57): were it
+    // dropped here, the machine's setting would be lost with no word.
+    const env = pageServerEnv(
+      { HOST_RENDER_WORKERS: '2', PAGE_SERVER_LOG_LEVEL: 'info', RELEASES_PUBLIC_KEY: 'key' },
+      3101,
+    );
+    expect(env).toMatchObject({ HOST_RENDER_WORKERS: '2', PAGE_SERVER_LOG_LEVEL: 'info' });
+    expect(env.PAGE_SERVER_ROOT).toMatch(/root$/);
+    expect(env.PAGE_SERVER_RENDER_BUNDLE).toMatch(/render-page\.cjs$/);
+    expect(env).not.toHaveProperty('HOST_ROOT');
+  });
 });
 
 describe('a page server that stops', () => {

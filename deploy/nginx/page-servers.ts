@@ -1,7 +1,10 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PAGE_SERVER_VARIABLES } from 'release-contract/config-variables';
+import {
+  PAGE_SERVER_VARIABLES,
+  RENAMED_PAGE_SERVER_VARIABLES,
+} from 'release-contract/config-variables';
 import {
   APPS_VARIABLES,
   hostOrigins,
@@ -52,8 +55,8 @@ export function pageServerEnv(env: Env, port: number): Env {
     // nginx, on this machine, names the client (X-Forwarded-For): the provider's
     // per-address limits count the customer, not nginx (decision 027).
     TRUSTED_PROXIES: '127.0.0.1,::1',
-    HOST_ROOT: PAGE_SERVER_ROOT,
-    HOST_RENDER_BUNDLE: PAGE_SERVER_BUNDLE,
+    PAGE_SERVER_ROOT,
+    PAGE_SERVER_RENDER_BUNDLE: PAGE_SERVER_BUNDLE,
     // The releases document the rollout writes (issue 48), read again as it changes, and
     // believed when the rollout's key signed it (decision 040).
     RELEASES_SOURCE: env.RELEASES_SOURCE?.trim() || releasesSourceOf(env),
@@ -81,10 +84,13 @@ export function spawnPageServer(
 /**
  * Only what a page server reads (its table and the apps', release-contract/config-variables and
  * tooling/apps) and what any process needs of its system: a secret of the rollout, the
- * provider's or the machine's is never passed on by being forgotten in a deny-list.
+ * provider's or the machine's is never passed on by being forgotten in a deny-list. A renamed
+ * variable's old name too, for the release the page server still reads it: dropped here, a
+ * machine's setting would be lost without the page server's warning.
  */
 const PAGE_SERVER_READS = new Set([
   ...[...PAGE_SERVER_VARIABLES, ...APPS_VARIABLES].flatMap((variable) => variable.names),
+  ...Object.keys(RENAMED_PAGE_SERVER_VARIABLES),
   'PATH',
   'HOME',
   'TMPDIR',

@@ -36,7 +36,7 @@ test('the home page shows hostile answers and slides as harmless text', {
   tag: [SERVED, HOME],
 }, async ({ page }) => {
   // The hostile answers are the browser's: the server's provider is the sandbox. The server
-  // renders the same sanitiser's output (host/server/render/render-page.test.tsx).
+  // renders the same sanitiser's output (page-server/src/render/render-page.test.tsx).
   await renderInBrowser(page);
   await page.goto('/');
   await scrollThroughPage(page);

@@ -27,7 +27,7 @@ const deploy = (...args: string[]) =>
 
 /**
  * Waits until the host's pages name `release`: a page server reads the rollout at most once a
- * second (host/server/config-from-env), so a page asked for at once may still name the one
+ * second (page-server/src/releases/releases-source), so a page asked for at once may still name the one
  * before. Three pages in a row, so each page server behind nginx has read it.
  */
 async function untilPagesName(page: import('@playwright/test').Page, release: string) {

@@ -56,7 +56,7 @@ export interface PageServerAppOptions {
   preloadRemotes?: boolean;
   /** How long the provider may take (tooling's PROVIDER_TIMEOUTS unless a test shortens them). */
   providerTimeouts?: ProviderTimeouts;
-  /** Fastify's logger (serve-host: warnings, such as CSP reports and an unreachable provider). */
+  /** Fastify's logger (serve-page-server: warnings, such as CSP reports and an unreachable provider). */
   logger?: boolean | { level: string };
   /**
    * The render bundle (dist/render-page.cjs): a visitor's pages are then rendered on the
@@ -80,10 +80,11 @@ export interface PageServerAppOptions {
   releases?: () => ReleasesDocument;
   /**
    * Where this server counts what it measures and what the pages report (decision 029); its
-   * own when not given. serve-host serves it on a loopback port.
+   * own when not given. serve-page-server serves it on METRICS_PORT (loopback unless METRICS_HOST
+   * names another address).
    */
   metrics?: PageMetrics;
-  /** Where this server tells its health (serve-host serves it beside the metrics). */
+  /** Where this server tells its health (serve-page-server serves it beside the metrics). */
   health?: HealthReport;
   /** Beacons without a view token per address and minute (rum-endpoint's flood guard). */
   unverifiedBeaconsPerMinute?: number;

@@ -10,6 +10,7 @@ import {
   type ReleasesSource,
   releasesRefreshMs,
 } from './releases/releases-source';
+import { withRenamedVariables } from './renamed-variables';
 import { DEFAULT_METRICS_HOST, serveMetrics } from './telemetry/metrics-server';
 import { createPageMetrics } from './telemetry/page-metrics';
 import { HealthReport } from './telemetry/page-server-health';
@@ -38,7 +39,9 @@ const upstream = apiUpstream();
 // A deployment (nginx's page servers, a cluster) names its own copies of the build and where its
 // releases document is (issue 48), and the key its rollout signs it with (decision 040);
 // `pnpm start` rolls out the builds beside it (decision 025), signed with the checkout's key.
-const env = process.env;
+// A variable still set by its old HOST_* name is taken for one release, and said (issue 57):
+// on stderr, which nginx's page servers and a pod's log keep.
+const env = withRenamedVariables(process.env, (message) => console.warn(message));
 let releasesSource = env.RELEASES_SOURCE?.trim();
 let publicKeyPem = env.RELEASES_PUBLIC_KEY?.trim();
 if (!releasesSource) {
@@ -69,22 +72,22 @@ const health = new HealthReport();
 const app = await buildPageServerApp({
   metrics,
   health,
-  root: env.HOST_ROOT ?? path.join(repoRoot, 'host/dist'),
-  renderBundle: env.HOST_RENDER_BUNDLE ?? path.join(packageRoot, 'dist/render-page.cjs'),
+  root: env.PAGE_SERVER_ROOT ?? path.join(repoRoot, 'host/dist'),
+  renderBundle: env.PAGE_SERVER_RENDER_BUNDLE ?? path.join(packageRoot, 'dist/render-page.cjs'),
   // Beside this file in the build: the slices' server code runs there, without our secrets.
   renderWorker: path.join(packageRoot, 'dist/render-worker.mjs'),
-  ...(Number(env.HOST_RENDER_WORKERS) > 0
-    ? { renderPool: { size: Number(env.HOST_RENDER_WORKERS) } }
+  ...(Number(env.PAGE_SERVER_RENDER_WORKERS) > 0
+    ? { renderPool: { size: Number(env.PAGE_SERVER_RENDER_WORKERS) } }
     : {}),
   releases: releases.current,
   // How long a page waits for its slots' code and data before it goes without them.
-  ...(Number(env.HOST_RENDER_BUDGET_MS) > 0
-    ? { renderBudgetMs: Number(env.HOST_RENDER_BUDGET_MS) }
+  ...(Number(env.PAGE_SERVER_RENDER_BUDGET_MS) > 0
+    ? { renderBudgetMs: Number(env.PAGE_SERVER_RENDER_BUDGET_MS) }
     : {}),
   apiUpstream: upstream,
   env,
   // Warnings only: CSP violation reports, an unreachable provider.
-  logger: { level: env.HOST_LOG_LEVEL ?? 'warn' },
+  logger: { level: env.PAGE_SERVER_LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port, host: listenHost() });
 // Prometheus's and the probes': on loopback unless METRICS_HOST names another address (decision 029).

@@ -2,10 +2,32 @@ import type { EnvVariable } from 'tooling/apps';
 
 /*
  * The page server's environment variables, each with its default and meaning in one line: the
- * readers (config-from-env, serve-host, dev-gateway, host-app, session-keys, worker-user,
- * worker-memory, render-service-address) read no other, and `pnpm env:table` writes
- * docs/configuration.md from this table (a tooling test fails when either drifts). Data only: the docs' writer loads it without the server.
+ * readers (config-from-env, serve-page-server, releases-source, dev-gateway, page-server-app,
+ * session-keys, worker-user, worker-memory, render-service-address, with-proxy-secret: the list
+ * is tooling/env-table's SECTIONS) read no other, and `pnpm env:table` writes
+ * docs/configuration.md from this table (a tooling test fails when either drifts). Data only:
+ * the docs' writer loads it without the server.
  */
+
+/**
+ * The page server's own variables that were named HOST_* while it was the host's server (issue
+ * 57), by their old names. For one release the page server still takes an old name whose new
+ * one is unset, and says so once in its log at start (renamed-variables): a deployment's
+ * environment keeps working, and is told what to change. nginx passes them on to its page
+ * servers meanwhile. Delete this (and its reader) in the release after.
+ */
+export const RENAMED_PAGE_SERVER_VARIABLES = {
+  HOST_LOG_LEVEL: 'PAGE_SERVER_LOG_LEVEL',
+  HOST_RENDER_BUDGET_MS: 'PAGE_SERVER_RENDER_BUDGET_MS',
+  HOST_RENDER_WORKERS: 'PAGE_SERVER_RENDER_WORKERS',
+  HOST_ROOT: 'PAGE_SERVER_ROOT',
+  HOST_RENDER_BUNDLE: 'PAGE_SERVER_RENDER_BUNDLE',
+} as const;
+
+type OldName = keyof typeof RENAMED_PAGE_SERVER_VARIABLES;
+/** The docs' words for a renamed variable's old name. */
+const formerly = (...names: OldName[]) =>
+  ` (was ${names.map((name) => `\`${name}\``).join(', ')}: still read for one release, with a warning)`;
 
 export const PAGE_SERVER_VARIABLES = [
   {
@@ -15,20 +37,19 @@ export const PAGE_SERVER_VARIABLES = [
       '`production` requires every remote address and its pins (or a releases document pinning each), `SESSION_SECRET`, refuses unpinned server code, and samples a tenth of the beacons',
   },
   {
-    names: ['HOST_LOG_LEVEL'],
+    names: ['PAGE_SERVER_LOG_LEVEL'],
     default: 'warn',
-    meaning: "the page server's log: CSP violation reports, an unreachable provider",
+    meaning: `the page server's log: CSP violation reports, an unreachable provider${formerly('HOST_LOG_LEVEL')}`,
   },
   {
-    names: ['HOST_RENDER_BUDGET_MS'],
+    names: ['PAGE_SERVER_RENDER_BUDGET_MS'],
     default: '400',
-    meaning:
-      'how long a page waits for its parts’ code and answers before it is sent without them (the browser renders those)',
+    meaning: `how long a page waits for its parts’ code and answers before it is sent without them (the browser renders those)${formerly('HOST_RENDER_BUDGET_MS')}`,
   },
   {
-    names: ['HOST_RENDER_WORKERS'],
+    names: ['PAGE_SERVER_RENDER_WORKERS'],
     default: '1',
-    meaning: "the render workers for the host's parts and for each slice's slots (decision 032)",
+    meaning: `the render workers for the host's parts and for each slice's slots (decision 032)${formerly('HOST_RENDER_WORKERS')}`,
   },
   {
     names: ['RENDER_WORKER_USER'],
@@ -76,9 +97,9 @@ export const PAGE_SERVER_VARIABLES = [
     meaning: 'how often the page server reads the releases document again',
   },
   {
-    names: ['HOST_ROOT', 'HOST_RENDER_BUNDLE'],
+    names: ['PAGE_SERVER_ROOT', 'PAGE_SERVER_RENDER_BUNDLE'],
     default: '`host/dist`, `page-server/dist/render-page.cjs`',
-    meaning: "a deployment's copies of the host's build and its render bundle",
+    meaning: `a deployment's copies of the host's build and its render bundle${formerly('HOST_ROOT', 'HOST_RENDER_BUNDLE')}`,
   },
   {
     names: ['METRICS_PORT'],

@@ -8,7 +8,7 @@ const pinSchema = z.string().check(z.regex(INTEGRITY));
  * The release a rollout registered (decision 025, issue 45): the digests of its browser entry,
  * of its server bundle and of its manifest. The manifest is optional only so that a
  * configuration written before it was pinned still parses; production needs it
- * (host/server/config-from-env).
+ * (config-from-env).
  */
 export const releasePinsSchema = z.object({
   entry: pinSchema,
@@ -140,7 +140,7 @@ export function rumSampleRate(config: Pick<RuntimeConfig, 'telemetry'>): number 
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
-/** The element the production server writes the configuration into (host/server/render/page-document). */
+/** The element the production server writes the configuration into (page-server/src/render/page-document). */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
 
 /**

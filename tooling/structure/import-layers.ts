@@ -65,7 +65,7 @@ export const PAGE_SERVER_FLOORS: readonly Floor[] = [
   { name: 'server app', holds: ['src/page-server-app.ts'] },
   { name: 'server render', holds: ['src/render/'] },
   { name: 'server services', holds: ['src/session/', 'src/telemetry/', 'src/releases/'] },
-  { name: 'server config', holds: ['src/host-check.ts'] },
+  { name: 'server config', holds: ['src/host-check.ts', 'src/renamed-variables.ts'] },
   { name: 'http', holds: ['src/http/'] },
 ];
 

@@ -154,7 +154,7 @@ export interface RenderSlotsOptions {
   slots: readonly RemoteModuleId[];
   /** The customer's account (prepareAccount's), or null: a visitor's page. */
   account: Dehydrated | null;
-  /** A slot's module from its remote's current release (host/server/releases/remote-releases). */
+  /** A slot's module from its remote's current release (releases/remote-releases). */
   loadSlot: <Id extends RemoteModuleId>(id: Id) => Promise<ServerSlotModule<Id>>;
   /** Asks the provider with the customer's session (the page server holds it; decision 027). */
   customerFetch?: CustomerFetch;

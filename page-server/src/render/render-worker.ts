@@ -153,7 +153,7 @@ async function loadSlot<Id extends RemoteModuleId>(
 async function answer(
   message: Extract<ToWorker, { type: 'account' | 'load' | 'slots' | 'shell' }>,
 ) {
-  // The page server validated the configuration before it sent it (host/server/config-from-env).
+  // The page server validated the configuration before it sent it (release-contract/config-from-env).
   const config = message.config as RuntimeConfig;
   switch (message.type) {
     case 'account': {

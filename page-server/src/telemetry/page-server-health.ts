@@ -27,7 +27,7 @@ export class HealthReport {
   private serverRender: () => ServerRenderHealth = () => ({ state: 'off' });
   private draining = false;
 
-  /** Where the server render's state is read from (host-app, once it has a renderer). */
+  /** Where the server render's state is read from (page-server-app, once it has a renderer). */
   watchServerRender(read: () => ServerRenderHealth): void {
     this.serverRender = read;
   }

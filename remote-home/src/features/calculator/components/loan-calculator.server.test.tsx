@@ -23,7 +23,7 @@ import LoanCalculator, { prefetchCustomerOnServer, prefetchOnServer } from './lo
 /** The server's HTML as a document, to read it as the browser would. */
 const parsed = (html: string) => new JSDOM(html).window.document;
 
-// The host's server asks the provider by its address (host/server/render/render-page); the
+// The page server asks the provider by its address (page-server/src/render/render-page); the
 // mock provider answers there (the shared setup starts it for the browser's tests only).
 const apiBase = apiClient.defaults.baseURL;
 beforeAll(() => {
