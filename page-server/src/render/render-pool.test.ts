@@ -365,10 +365,10 @@ describe('RenderPool', () => {
     const renders = startPool();
     await renders.ready();
     const before = renders.pids('remote_home');
-    const started = Date.now();
-    // The page goes at its time, without the slot.
+    // The page goes at its time, without the slot: before the watchdog has judged the worker
+    // (it waits past the page's deadline), not when the worker is stopped (that is 'failed').
     expect(html(await renderSlot('remote_home', { budgetMs: 400 }))).toBe('late');
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(errors.filter((error) => error.includes('stopped a render worker'))).toEqual([]);
     expect(html(await renderSlot('remote_loans'))).toBe('loans');
     await vi.waitFor(
       () =>
@@ -684,8 +684,8 @@ describe('RenderPool', () => {
     expect(starts()).toBe(START_FAILURES_BEFORE_GIVING_UP);
     expect(renders.pids()).toEqual([]);
     expect(said()).toHaveLength(1);
-    // The pages go on without the server render, at once.
-    const asked = Date.now();
+    // The pages go on without the server render, at once: not a wait for the deadline, which
+    // would end in "no host render worker was free before the page's deadline".
     await expect(
       renders.shell({
         type: 'shell',
@@ -698,7 +698,6 @@ describe('RenderPool', () => {
         ready: [],
       } as never),
     ).rejects.toThrow(/no render worker can start/);
-    expect(Date.now() - asked).toBeLessThan(500);
   });
 
   it('replaces a worker that crashes after workers have started, every time, as before', async () => {
