@@ -207,9 +207,5 @@ module.exports = {
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json'],
     },
-    reporterOptions: {
-      // pnpm structure's drawing: each slice's folders and each program's, collapsed.
-      text: { highlightFocused: true },
-    },
   },
 };
