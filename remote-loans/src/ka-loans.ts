@@ -11,6 +11,8 @@ const withdrawalPeriodOver = 'ხელშეკრულებიდან გ�
  * Georgian (decision 010: a slice keeps its own words; `shared/strings/ka` keeps the shell's).
  */
 export const kaLoans = {
+  /** A saved card's brand, as paying by card and the automatic payment both name it. */
+  cardBrand: { visa: 'Visa', mastercard: 'Mastercard' },
   // The loans list, and the calculator's limits as the loans slice says them.
   loginToSee: 'შედით ანგარიშში, რომ ნახოთ თქვენი სესხები და ლიმიტი.',
   empty: 'აქტიური სესხები არ გაქვთ.',

@@ -4,7 +4,7 @@ import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import type { Payment } from '../features/repayment/components/repay-form';
-import { repayForm } from '../features/repayment/components/repay-form-on-demand';
+
 import { RepaySuccess } from '../features/repayment/components/repay-success';
 import { kaLoans } from '../ka-loans';
 import { DeclinedPaymentNotice } from '../lib/card-payment/declined-payment-notice';
@@ -14,6 +14,7 @@ import styles from '../lib/money-action/money-action.module.css';
 import { useActionFlow } from '../lib/money-action/use-action-flow';
 import { OnDemand } from '../lib/on-demand';
 import { useOverdue } from '../lib/overdue/use-overdue';
+import { repayForm } from './repay-form-on-demand';
 
 /**
  * Paying one loan from where the loan is shown: a button that opens the repayment form in

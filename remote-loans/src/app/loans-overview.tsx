@@ -17,17 +17,18 @@ import { HardshipHelp } from '../features/hardship/components/hardship-help';
 import { LoanSchedule } from '../features/loans/components/loan-schedule';
 import styles from '../features/loans/components/loans-overview.module.css';
 import { LoanPayments } from '../features/payments/components/loan-payments';
-import { PayoffAction } from '../features/payoff/components/payoff-action';
 import { WithdrawAction } from '../features/withdrawal/components/withdraw-action';
 import { kaLoans } from '../ka-loans';
+import { declineText } from '../lib/card-payment/declined-payment-notice';
 import { OrderInProgress } from '../lib/card-payment/order-in-progress';
-import { openOrderOf } from '../lib/card-payment/payment-orders';
+import { failedAutopayOf, openOrderOf } from '../lib/card-payment/payment-orders';
 import { usePaymentOrders } from '../lib/card-payment/use-payment-orders';
 import { isOpen, newestFirst, statusOf, tetri } from '../lib/loan-status';
 import { tbilisiDateOf } from '../lib/money-action/iso-date';
 import { useOverdue } from '../lib/overdue/use-overdue';
 import { inRowOrder } from '../lib/schedule-order';
 import { LoanRepayment } from './loan-repayment';
+import { PayoffAction } from './payoff-action';
 import { prefetchLoansOverview } from './prefetch-loans-overview';
 
 /** Rows paid of the schedule, and the money paid towards it (all rows less what remains). */
@@ -97,7 +98,9 @@ function LoanItem({ loan }: { loan: Loan }) {
   const overdue = useOverdue({ enabled: status === 'overdue' });
   const own = overdue.data && overdue.data.loan === loan.id ? overdue.data : null;
   // v1.3: while a payment is on its way at the bank, the loan takes no other (contract).
-  const open = openOrderOf(usePaymentOrders().orders, loan.id);
+  const { orders } = usePaymentOrders();
+  const open = openOrderOf(orders, loan.id);
+  const failedAutopay = failedAutopayOf(orders, loan.id);
   return (
     <li id={`loan-${loan.id}`} className={styles.loan}>
       <div className={styles.loanHeader}>
@@ -148,7 +151,16 @@ function LoanItem({ loan }: { loan: Loan }) {
       <LoanSchedule loan={loan} />
       <LoanPayments loan={loan} />
       <LoanDocuments loan={loan} />
-      <LoanAutopay loan={loan} />
+      <LoanAutopay
+        loan={loan}
+        failed={
+          failedAutopay && {
+            date: failedAutopay.created_at,
+            amount: failedAutopay.amount,
+            reason: declineText(failedAutopay),
+          }
+        }
+      />
       {open ? (
         <OrderInProgress order={open} headingLevel={4} />
       ) : (

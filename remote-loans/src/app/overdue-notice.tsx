@@ -7,9 +7,8 @@ import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import { HardshipHelp } from '../features/hardship/components/hardship-help';
-import { PayoffAction } from '../features/payoff/components/payoff-action';
 import type { Payment } from '../features/repayment/components/repay-form';
-import { repayForm } from '../features/repayment/components/repay-form-on-demand';
+
 import { RepaySuccess } from '../features/repayment/components/repay-success';
 import { kaLoans } from '../ka-loans';
 import { DeclinedPaymentNotice } from '../lib/card-payment/declined-payment-notice';
@@ -22,7 +21,9 @@ import { OnDemand } from '../lib/on-demand';
 import type { Overdue } from '../lib/overdue/overdue';
 import { useOverdue } from '../lib/overdue/use-overdue';
 import styles from './overdue-notice.module.css';
+import { PayoffAction } from './payoff-action';
 import { prefetchLoans } from './prefetch-on-server';
+import { repayForm } from './repay-form-on-demand';
 
 const t = kaLoans.overdue;
 

@@ -9,7 +9,6 @@ import { Button } from 'shared/ui/button';
 import { useOrderOutcome } from '../features/card-payment/hooks/use-order-outcome';
 import { kaPaymentOutcome } from '../features/card-payment/ka-payment-outcome';
 import { Receipt } from '../features/payments/components/receipt';
-import { PayoffAction } from '../features/payoff/components/payoff-action';
 import { kaLoans } from '../ka-loans';
 import cardStyles from '../lib/card-payment/card-payment.module.css';
 import { kaPaymentNotices } from '../lib/card-payment/ka-payment-notices';
@@ -21,6 +20,7 @@ import { type Figure, Figures } from '../lib/money-action/figures';
 import panel from '../lib/money-action/money-action.module.css';
 import { LoanRepayment } from './loan-repayment';
 import styles from './payment-outcome.module.css';
+import { PayoffAction } from './payoff-action';
 
 const t = kaPaymentOutcome;
 

@@ -1,4 +1,4 @@
-import { kaCardConfirm } from '../../lib/card-payment/ka-card-confirm';
+import { kaLoans } from '../../ka-loans';
 
 /**
  * The loan card's words for its automatic payment (contract v1.3), in Georgian; the terms read
@@ -6,7 +6,7 @@ import { kaCardConfirm } from '../../lib/card-payment/ka-card-confirm';
  */
 export const kaAutopayCard = {
   title: 'ავტომატური გადახდა',
-  brand: kaCardConfirm.brand,
+  brand: kaLoans.cardBrand,
   /** A card read aloud, without the dots: "Visa, ending in 1111". */
   cardSpoken: '{brand}, ბოლო ციფრები {last4}',
   cardExpires: 'მოქმედია {expires}-მდე',

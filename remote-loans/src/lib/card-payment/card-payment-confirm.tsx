@@ -1,23 +1,12 @@
-import { type ReactNode, useState } from 'react';
-import { ConfirmStep, type ConfirmWords } from '../money-action/confirm-step';
+import { useState } from 'react';
+import { ConfirmStep } from '../money-action/confirm-step';
+import type { PaymentConfirmProps } from '../money-action/payment-step';
 import type { Attempt } from './attempt-key';
 import { CardChoice, type CardChoiceValue, NEW_CARD } from './card-choice';
 import { kaCardConfirm } from './ka-card-confirm';
 import { usePayWithCard } from './use-pay-with-card';
 
 const t = kaCardConfirm;
-
-export interface CardPaymentConfirmProps {
-  loanId: number;
-  purpose: Attempt['purpose'];
-  /** The amount confirmed, a decimal string (a payoff's: today's quoted total). */
-  amount: string;
-  words: ConfirmWords;
-  statement: ReactNode;
-  figures: ReactNode;
-  onBack: () => void;
-  headingLevel: 3 | 4;
-}
 
 /**
  * A money action's confirmation when the provider takes payments on the bank's page (contract
@@ -35,7 +24,7 @@ export function CardPaymentConfirm({
   figures,
   onBack,
   headingLevel,
-}: CardPaymentConfirmProps) {
+}: PaymentConfirmProps) {
   const [choice, setChoice] = useState<CardChoiceValue>(NEW_CARD);
   const payment = usePayWithCard(loanId);
   const attempt: Attempt = { loanId, purpose, amount, ...choice };

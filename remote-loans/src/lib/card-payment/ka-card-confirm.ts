@@ -1,8 +1,10 @@
+import { kaLoans } from '../../ka-loans';
+
 /** The card payment's confirmation (contract v1.3): loaded when a customer starts to pay. */
 export const kaCardConfirm = {
   // The confirmation's choice of card.
   cardLegend: 'რომელი ბარათით იხდით?',
-  brand: { visa: 'Visa', mastercard: 'Mastercard' },
+  brand: kaLoans.cardBrand,
   /** A saved card's accessible name and label: brand, last four digits, expiry. */
   savedCard: '{brand} •••• {last4}, მოქმედებს {expires}-მდე',
   newCard: 'ახალი ბარათით, ბანკის გვერდზე',

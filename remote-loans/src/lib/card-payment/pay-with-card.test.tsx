@@ -7,8 +7,8 @@ import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import NextPayment from '../../app/next-payment';
 import OverdueNotice from '../../app/overdue-notice';
+import { PayoffAction } from '../../app/payoff-action';
 import { kaCardPayment as t } from '../../features/card-payment/ka-card-payment';
-import { PayoffAction } from '../../features/payoff/components/payoff-action';
 import { kaLoans } from '../../ka-loans';
 import {
   activeLoan,

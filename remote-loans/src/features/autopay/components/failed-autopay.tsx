@@ -1,18 +1,23 @@
 import { useId } from 'react';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
-import { declineText } from '../../../lib/card-payment/declined-payment-notice';
-import type { PaymentOrder } from '../../../lib/card-payment/payment-orders';
 import { kaAutopayCard as t } from '../ka-autopay-card';
 import styles from './autopay.module.css';
+
+/** A declined automatic charge: when it was made, its amount, and why the bank declined it. */
+export interface DeclinedCharge {
+  date: string;
+  amount: string;
+  /** In the one wording the card payment gives each reason. */
+  reason: string;
+}
 
 /**
  * The loan's last automatic charge was declined: said plainly on the loan, whose one pay button
  * pays now. Nothing was charged, and the loan is as it was.
  */
-export function FailedAutopay({ order }: { order: PaymentOrder }) {
+export function FailedAutopay({ charge }: { charge: DeclinedCharge }) {
   const titleId = useId();
-  const reason = declineText(order);
   return (
     <section className={styles.failed} aria-labelledby={titleId}>
       <h4 id={titleId} className={styles.title}>
@@ -20,9 +25,9 @@ export function FailedAutopay({ order }: { order: PaymentOrder }) {
       </h4>
       <p>
         {format(t.failed, {
-          date: formatDate(order.created_at),
-          amount: formatMoney(order.amount),
-          reason,
+          date: formatDate(charge.date),
+          amount: formatMoney(charge.amount),
+          reason: charge.reason,
         })}
       </p>
       <p>{t.failedNext}</p>

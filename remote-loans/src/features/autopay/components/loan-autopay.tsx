@@ -8,7 +8,6 @@ import { useWrite } from 'shared/query/use-write';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
-import { failedAutopayOf, paymentOrdersQuery } from '../../../lib/card-payment/payment-orders';
 import { isOpen } from '../../../lib/loan-status';
 import { refusalText } from '../../../lib/money-action/refusal';
 import { OnDemand } from '../../../lib/on-demand';
@@ -17,7 +16,7 @@ import { kaAutopayCard as t } from '../ka-autopay-card';
 import styles from './autopay.module.css';
 import { autopayTerms } from './autopay-terms-on-demand';
 import { CardLabel } from './card-label';
-import { FailedAutopay } from './failed-autopay';
+import { type DeclinedCharge, FailedAutopay } from './failed-autopay';
 
 type Focus = 'trigger' | 'on';
 
@@ -143,18 +142,17 @@ function AutopayControl({ loan, autopay }: { loan: Loan; autopay: Autopay }) {
 /**
  * A loan's automatic payment and its last failed automatic charge, on the loan's card, for an
  * open loan and a provider with contract v1.3 (GET …/autopay/ answers 200; a 404 or any
- * failure leaves the card as it was: nothing here is needed to pay).
+ * failure leaves the card as it was: nothing here is needed to pay). The failed charge is the
+ * card payment's to know (the loan's orders): the page that shows the loan passes it in.
  */
-export function LoanAutopay({ loan }: { loan: Loan }) {
+export function LoanAutopay({ loan, failed }: { loan: Loan; failed?: DeclinedCharge | undefined }) {
   const loggedIn = useLoggedIn();
   const open = isOpen(loan);
   const autopay = useQuery({ ...autopayQuery(loan.id), enabled: loggedIn && open });
-  const orders = useQuery({ ...paymentOrdersQuery, enabled: loggedIn && open });
   if (!open) return null;
-  const failed = orders.data ? failedAutopayOf(orders.data, loan.id) : undefined;
   return (
     <>
-      {failed ? <FailedAutopay order={failed} /> : null}
+      {failed ? <FailedAutopay charge={failed} /> : null}
       {autopay.data ? <AutopayControl loan={loan} autopay={autopay.data} /> : null}
     </>
   );

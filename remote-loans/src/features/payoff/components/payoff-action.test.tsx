@@ -8,9 +8,9 @@ import { createGate } from 'shared/testing/gate';
 import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { PayoffAction } from '../../../app/payoff-action';
 import { kaLoans } from '../../../ka-loans';
 import { withoutPaymentOrders } from '../../../testing/fake-order-provider';
-import { PayoffAction } from './payoff-action';
 
 const t = kaLoans.payoff;
 const [loan] = loans as [(typeof loans)[0]];

@@ -6,17 +6,14 @@ import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { kaLoans } from '../../../ka-loans';
-import { cardPaymentConfirm } from '../../../lib/card-payment/card-payment-confirm-on-demand';
-import { kaPaymentNotices } from '../../../lib/card-payment/ka-payment-notices';
-import { usePaymentOrders } from '../../../lib/card-payment/use-payment-orders';
 import { ActionSteps, QuotePending } from '../../../lib/money-action/action-steps';
 import { Figures } from '../../../lib/money-action/figures';
 import { addDays } from '../../../lib/money-action/iso-date';
 import styles from '../../../lib/money-action/money-action.module.css';
+import type { PaymentStep } from '../../../lib/money-action/payment-step';
 import { refusalText } from '../../../lib/money-action/refusal';
 import { useActionFlow } from '../../../lib/money-action/use-action-flow';
 import { useLoanWrite } from '../../../lib/money-action/use-loan-write';
-import { OnDemand } from '../../../lib/on-demand';
 import { type Payoff, payOff, payoffQuery } from '../api/payoff';
 
 const t = kaLoans.payoff;
@@ -49,6 +46,20 @@ function PayoffFigures({ quote }: { quote: Payoff }) {
   );
 }
 
+export interface PayoffActionProps {
+  loanId: number;
+  /** The loan is open; a closed one offers nothing (but still says it was paid off here). */
+  payable: boolean;
+  headingLevel: 3 | 4;
+  /** How today's total is paid: the card payment, or payoff/ (the page composes it). */
+  payment: PaymentStep;
+  onPaidOff?: (total: string) => void;
+  /** Where the focus goes when the done message closes and the loan is closed. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+  /** The opening button's name where paying off is another press (paying off again). */
+  openLabel?: string;
+}
+
 /**
  * Paying a whole loan off early (v1.1), through the money actions' one flow: a quote for today
  * or a day the customer picks (up to 30 days ahead), showing the total, what it is made of and
@@ -59,20 +70,11 @@ export function PayoffAction({
   loanId,
   payable,
   headingLevel,
+  payment,
   onPaidOff,
   returnFocusTo,
   openLabel,
-}: {
-  loanId: number;
-  /** The loan is open; a closed one offers nothing (but still says it was paid off here). */
-  payable: boolean;
-  headingLevel: 3 | 4;
-  onPaidOff?: (total: string) => void;
-  /** Where the focus goes when the done message closes and the loan is closed. */
-  returnFocusTo?: RefObject<HTMLElement | null>;
-  /** The opening button's name where paying off is another press (paying off again). */
-  openLabel?: string;
-}) {
+}: PayoffActionProps) {
   // The done message tells the total paid off.
   const flow = useActionFlow<string>(returnFocusTo);
   // null: today's quote (the provider's today, so the page never guesses the date).
@@ -83,8 +85,6 @@ export function PayoffAction({
   const today = useQuery({ ...payoffQuery(loanId, null), enabled: open });
   const quote = useQuery({ ...payoffQuery(loanId, date), enabled: open });
   const write = useLoanWrite(loanId, () => payOff(loanId));
-  // v1.3: the bank's page takes the payoff; before it, payoff/ does.
-  const paying = usePaymentOrders();
   const id = useId();
 
   const todayDate = today.data?.date ?? null;
@@ -124,34 +124,19 @@ export function PayoffAction({
   const statement = quote.data
     ? format(t.confirmStatement, { amount: formatMoney(quote.data.total) })
     : null;
-  if (payable && flow.step === 'confirm' && quote.data && paying.mode !== 'direct') {
-    if (paying.mode === 'orders') {
-      return (
-        <OnDemand
-          part={cardPaymentConfirm}
-          props={{
-            loanId,
-            purpose: 'payoff',
-            amount: quote.data.total,
-            words: t,
-            statement,
-            figures: <PayoffFigures quote={quote.data} />,
-            onBack: flow.back,
-            headingLevel,
-          }}
-        />
-      );
-    }
-    // Never paid through payoff/ on a guess: a v1.3 provider takes that as money received.
-    if (paying.mode === 'unknown') {
-      return (
-        <LoadError
-          message={kaPaymentNotices.modeFailed}
-          onRetry={() => void paying.query.refetch()}
-        />
-      );
-    }
-    return <QuotePending label={t.loading} height="8rem" />;
+  // v1.3: the bank's page takes the payoff; before it, payoff/ does (ActionSteps' confirmation).
+  if (payable && flow.step === 'confirm' && quote.data && !payment.direct) {
+    return payment.confirm({
+      loanId,
+      purpose: 'payoff',
+      amount: quote.data.total,
+      words: t,
+      statement,
+      figures: <PayoffFigures quote={quote.data} />,
+      onBack: flow.back,
+      headingLevel,
+      pending: <QuotePending label={t.loading} height="8rem" />,
+    });
   }
   return (
     <ActionSteps
@@ -173,7 +158,7 @@ export function PayoffAction({
       pending={quote.isPending}
       next={
         isToday && !dateProblem ? (
-          <Button onClick={flow.toConfirm} {...cardPaymentConfirm.intent}>
+          <Button onClick={flow.toConfirm} {...payment.intent}>
             {t.payToday}
           </Button>
         ) : (

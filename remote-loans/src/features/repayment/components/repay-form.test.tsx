@@ -7,6 +7,7 @@ import { createGate } from 'shared/testing/gate';
 import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
+import { RepayForm, type RepayFormProps } from '../../../app/repay-form';
 import { kaLoans } from '../../../ka-loans';
 import { money } from '../../../testing/customer';
 import {
@@ -17,7 +18,6 @@ import {
   startingWith,
 } from '../../../testing/fake-loan-provider';
 import { withoutPaymentOrders } from '../../../testing/fake-order-provider';
-import { RepayForm, type RepayFormProps } from './repay-form';
 
 const t = kaLoans.repay;
 

@@ -9,15 +9,12 @@ import { applyServerError } from 'shared/forms/server-errors';
 import { formatMoney, fromTetri, toTetri } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
-import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
 import choiceStyles from '../../../components/choices.module.css';
 import { kaLoans } from '../../../ka-loans';
-import { CardPaymentConfirm } from '../../../lib/card-payment/card-payment-confirm';
-import { kaPaymentNotices } from '../../../lib/card-payment/ka-payment-notices';
-import { usePaymentOrders } from '../../../lib/card-payment/use-payment-orders';
 import { ConfirmStep } from '../../../lib/money-action/confirm-step';
 import { Figures } from '../../../lib/money-action/figures';
+import type { PaymentStep } from '../../../lib/money-action/payment-step';
 import { knownRefusal } from '../../../lib/money-action/refusal';
 import { useRepay } from '../hooks/use-repay';
 import { type RepayValues, repaySchema } from '../lib/repay-schema';
@@ -52,6 +49,8 @@ export interface RepayFormProps {
    */
   initialAmount?: string;
   headingLevel?: 3 | 4;
+  /** How the confirmed amount is paid: the card payment, or repay/ (the page composes it). */
+  payment: PaymentStep;
   onPaid: (payment: Payment) => void;
   onCancel: () => void;
 }
@@ -101,6 +100,7 @@ export function RepayForm({
   initialChoice,
   initialAmount,
   headingLevel = 3,
+  payment,
   onPaid,
   onCancel,
 }: RepayFormProps) {
@@ -116,8 +116,6 @@ export function RepayForm({
   const choice = useWatch({ control: form.control, name: 'choice' });
   // One payment of this loan at a time, here or wherever else it is open (useWrite's guard).
   const repay = useRepay(loan.id);
-  // v1.3: the bank's page takes the payment; before it, repay/ does.
-  const paying = usePaymentOrders();
   const [confirming, setConfirming] = useState<number | null>(null);
   const focusNext = useRef<'choice' | 'confirm' | 'continue' | null>('choice');
   const continueButton = useRef<HTMLButtonElement>(null);
@@ -185,30 +183,20 @@ export function RepayForm({
         ]}
       />
     );
-    if (paying.mode === 'orders') {
-      return (
-        <CardPaymentConfirm
-          loanId={loan.id}
-          purpose="repayment"
-          amount={fromTetri(confirming)}
-          words={t}
-          statement={statement}
-          figures={figures}
-          onBack={back}
-          headingLevel={headingLevel}
-        />
-      );
+    // v1.3: the bank's page takes the payment; before it, repay/ does (below).
+    if (!payment.direct) {
+      return payment.confirm({
+        loanId: loan.id,
+        purpose: 'repayment',
+        amount: fromTetri(confirming),
+        words: t,
+        statement,
+        figures,
+        onBack: back,
+        headingLevel,
+        pending: <Skeleton height="10rem" />,
+      });
     }
-    // Never paid through repay/ on a guess: a v1.3 provider takes that as money received.
-    if (paying.mode === 'unknown') {
-      return (
-        <LoadError
-          message={kaPaymentNotices.modeFailed}
-          onRetry={() => void paying.query.refetch()}
-        />
-      );
-    }
-    if (paying.mode === 'pending') return <Skeleton height="10rem" />;
     return (
       <ConfirmStep
         words={t}

@@ -1,9 +1,9 @@
-import { kaLoans } from '../../../ka-loans';
-import { onDemand } from '../../../lib/on-demand';
+import { kaLoans } from '../ka-loans';
+import { onDemand } from '../lib/on-demand';
 import type { RepayFormProps } from './repay-form';
 
 /**
- * The repayment form, fetched with its form library once a customer reaches for "pay" rather
+ * The repayment form and its card confirmation, fetched with its form library once a customer reaches for "pay" rather
  * than with every customer's page (decision 031).
  */
 export const repayForm = onDemand<RepayFormProps>(

@@ -1,17 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInRouter } from 'shared/testing/render';
-import LoansOverview from '../../../app/loans-overview';
-import OverdueNotice from '../../../app/overdue-notice';
-import { kaLoans } from '../../../ka-loans';
-import { logIn } from '../../../testing/customer';
+import { kaLoans } from '../ka-loans';
+import { logIn } from '../testing/customer';
 import {
   activeLoan,
   fakeLoanProvider,
   overdueAnswer,
   overdueLoan,
-} from '../../../testing/fake-loan-provider';
-import { findNotice } from '../../../testing/overdue-notice';
+} from '../testing/fake-loan-provider';
+import { findNotice } from '../testing/overdue-notice';
+import LoansOverview from './loans-overview';
+import OverdueNotice from './overdue-notice';
 
 // The repayment form's code is fetched on intent (decision 031): each "pay" button must start
 // it when a pointer comes over, focus reaches or a finger touches it, or the customer who

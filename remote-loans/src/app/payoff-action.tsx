@@ -1,0 +1,20 @@
+import {
+  PayoffAction as Payoff,
+  type PayoffActionProps as PayoffProps,
+} from '../features/payoff/components/payoff-action';
+import { cardPaymentConfirm } from '../lib/card-payment/card-payment-confirm-on-demand';
+import { usePaymentStep } from '../lib/card-payment/use-payment-step';
+import { OnDemand } from '../lib/on-demand';
+
+/**
+ * Paying a loan off early as the page shows it: paid by card on the bank's page when the
+ * provider takes payment orders (v1.3), the confirmation's code fetched once "pay today" is
+ * reached for (decision 031), since the payoff's own code comes with every customer's page.
+ */
+export function PayoffAction(props: Omit<PayoffProps, 'payment'>) {
+  const payment = usePaymentStep(
+    (confirm) => <OnDemand part={cardPaymentConfirm} props={confirm} />,
+    cardPaymentConfirm.intent,
+  );
+  return <Payoff {...props} payment={payment} />;
+}

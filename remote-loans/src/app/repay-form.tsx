@@ -1,0 +1,18 @@
+import {
+  RepayForm as Repayment,
+  type RepayFormProps as RepaymentProps,
+} from '../features/repayment/components/repay-form';
+import { CardPaymentConfirm } from '../lib/card-payment/card-payment-confirm';
+import { usePaymentStep } from '../lib/card-payment/use-payment-step';
+
+export type RepayFormProps = Omit<RepaymentProps, 'payment'>;
+
+/**
+ * The repayment form as the page shows it: paid by card on the bank's page when the provider
+ * takes payment orders (v1.3). The card confirmation comes in the form's own code
+ * (repay-form-on-demand), so it is there when the customer confirms.
+ */
+export function RepayForm(props: RepayFormProps) {
+  const payment = usePaymentStep((confirm) => <CardPaymentConfirm {...confirm} />);
+  return <Repayment {...props} payment={payment} />;
+}
