@@ -3,12 +3,11 @@ import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import type { PaymentOrder } from '../features/card-payment/api/payment-orders';
+import { DeclinedPaymentNotice } from '../features/card-payment/components/declined-payment-notice';
 import type { Payment } from '../features/repayment/components/repay-form';
-
 import { RepaySuccess } from '../features/repayment/components/repay-success';
 import { kaLoans } from '../ka-loans';
-import { DeclinedPaymentNotice } from '../lib/card-payment/declined-payment-notice';
-import type { PaymentOrder } from '../lib/card-payment/payment-orders';
 import { statusOf } from '../lib/loan-status';
 import styles from '../lib/money-action/money-action.module.css';
 import { useActionFlow } from '../lib/money-action/use-action-flow';

@@ -9,12 +9,12 @@ import { ka } from 'shared/strings/ka';
 import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { renderInRouter } from 'shared/testing/render';
+import type { PaymentOrder } from '../features/card-payment/api/payment-orders';
 import { LONG_WAIT_MS } from '../features/card-payment/hooks/use-order-outcome';
 import { kaCardPayment } from '../features/card-payment/ka-card-payment';
+import { attemptForPress } from '../features/card-payment/lib/attempt-key';
+import { leavePage } from '../features/card-payment/lib/leave-page';
 import { kaLoans } from '../ka-loans';
-import { attemptForPress } from '../lib/card-payment/attempt-key';
-import { leavePage } from '../lib/card-payment/leave-page';
-import type { PaymentOrder } from '../lib/card-payment/payment-orders';
 import { money } from '../testing/customer';
 import { activeLoan, fakeLoanProvider, startingWith } from '../testing/fake-loan-provider';
 import {
@@ -26,8 +26,8 @@ import {
 } from '../testing/fake-order-provider';
 import PaymentOutcome from './payment-outcome';
 
-vi.mock('../lib/card-payment/leave-page', async (original) => ({
-  ...(await original<typeof import('../lib/card-payment/leave-page')>()),
+vi.mock('../features/card-payment/lib/leave-page', async (original) => ({
+  ...(await original<typeof import('../features/card-payment/lib/leave-page')>()),
   leavePage: vi.fn(),
 }));
 

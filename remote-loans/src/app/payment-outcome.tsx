@@ -6,15 +6,18 @@ import { useLoans } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format, ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
+import { openOrderOf, type PaymentOrder } from '../features/card-payment/api/payment-orders';
+import cardStyles from '../features/card-payment/components/card-payment.module.css';
+import {
+  ContinueOrCancel,
+  OrderInProgress,
+} from '../features/card-payment/components/order-in-progress';
 import { useOrderOutcome } from '../features/card-payment/hooks/use-order-outcome';
+import { usePaymentOrders } from '../features/card-payment/hooks/use-payment-orders';
+import { kaPaymentNotices } from '../features/card-payment/ka-payment-notices';
 import { kaPaymentOutcome } from '../features/card-payment/ka-payment-outcome';
 import { Receipt } from '../features/payments/components/receipt';
 import { kaLoans } from '../ka-loans';
-import cardStyles from '../lib/card-payment/card-payment.module.css';
-import { kaPaymentNotices } from '../lib/card-payment/ka-payment-notices';
-import { ContinueOrCancel, OrderInProgress } from '../lib/card-payment/order-in-progress';
-import { openOrderOf, type PaymentOrder } from '../lib/card-payment/payment-orders';
-import { usePaymentOrders } from '../lib/card-payment/use-payment-orders';
 import { statusOf } from '../lib/loan-status';
 import { type Figure, Figures } from '../lib/money-action/figures';
 import panel from '../lib/money-action/money-action.module.css';

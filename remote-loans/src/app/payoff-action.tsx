@@ -1,9 +1,9 @@
+import { cardPaymentConfirm } from '../features/card-payment/components/card-payment-confirm-on-demand';
+import { usePaymentStep } from '../features/card-payment/hooks/use-payment-step';
 import {
   PayoffAction as Payoff,
   type PayoffActionProps as PayoffProps,
 } from '../features/payoff/components/payoff-action';
-import { cardPaymentConfirm } from '../lib/card-payment/card-payment-confirm-on-demand';
-import { usePaymentStep } from '../lib/card-payment/use-payment-step';
 import { OnDemand } from '../lib/on-demand';
 
 /**

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { loansQuery } from 'shared/query/account-queries';
-import { paymentOrdersQuery } from '../lib/card-payment/payment-orders';
+import { paymentOrdersQuery } from '../features/card-payment/api/payment-orders';
 import { overdueQuery } from '../lib/overdue/overdue';
 
 /*

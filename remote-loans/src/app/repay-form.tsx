@@ -1,9 +1,9 @@
+import { CardPaymentConfirm } from '../features/card-payment/components/card-payment-confirm';
+import { usePaymentStep } from '../features/card-payment/hooks/use-payment-step';
 import {
   RepayForm as Repayment,
   type RepayFormProps as RepaymentProps,
 } from '../features/repayment/components/repay-form';
-import { CardPaymentConfirm } from '../lib/card-payment/card-payment-confirm';
-import { usePaymentStep } from '../lib/card-payment/use-payment-step';
 
 export type RepayFormProps = Omit<RepaymentProps, 'payment'>;
 

@@ -3,7 +3,7 @@ import type { Card } from 'shared/api/user/cards';
 import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { mswServer } from 'shared/testing/msw-server';
 import { afterEach, beforeEach } from 'vitest';
-import type { PaymentOrder } from '../lib/card-payment/payment-orders';
+import type { PaymentOrder } from '../features/card-payment/api/payment-orders';
 
 /*
  * Contract v1.3's payment orders and saved cards over msw, keeping state as the sandbox does:

@@ -1,5 +1,5 @@
-import { kaCardConfirm } from '../../lib/card-payment/ka-card-confirm';
-import { kaPaymentNotices } from '../../lib/card-payment/ka-payment-notices';
+import { kaCardConfirm } from './ka-card-confirm';
+import { kaPaymentNotices } from './ka-payment-notices';
 import { kaPaymentOutcome } from './ka-payment-outcome';
 
 /**

@@ -1,4 +1,4 @@
-import { kaPaymentNotices } from '../../lib/card-payment/ka-payment-notices';
+import { kaPaymentNotices } from './ka-payment-notices';
 
 /** The return page's words (contract v1.3): loaded with the page, not with every customer's. */
 export const kaPaymentOutcome = {

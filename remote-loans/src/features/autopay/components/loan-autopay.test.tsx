@@ -12,13 +12,13 @@ import { mswServer } from 'shared/testing/msw-server';
 import { renderInRouter } from 'shared/testing/render';
 import LoansOverview from '../../../app/loans-overview';
 import { kaLoans } from '../../../ka-loans';
-import type { PaymentOrder } from '../../../lib/card-payment/payment-orders';
 import {
   activeLoan,
   fakeLoanProvider,
   overdueAnswer,
   overdueLoan,
 } from '../../../testing/fake-loan-provider';
+import type { PaymentOrder } from '../../card-payment/api/payment-orders';
 import { kaCardPayment } from '../../card-payment/ka-card-payment';
 import type { Autopay } from '../api/autopay';
 import { kaAutopay as t } from '../ka-autopay';

@@ -2,12 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { invalidateAccount } from 'shared/query/account-queries';
-import { endAttemptsOf } from '../../../lib/card-payment/attempt-key';
-import {
-  fetchPaymentOrder,
-  isOpenOrder,
-  paymentOrderKeys,
-} from '../../../lib/card-payment/payment-orders';
+import { fetchPaymentOrder, isOpenOrder, paymentOrderKeys } from '../api/payment-orders';
+import { endAttemptsOf } from '../lib/attempt-key';
 
 /** How often an undecided order is asked again: the bank decides in seconds, as a rule. */
 export const OUTCOME_POLL_MS = 1500;

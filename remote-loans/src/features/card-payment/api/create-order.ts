@@ -6,7 +6,7 @@ import {
   judgeAnswer,
   type KeptAttempt,
   keepOrder,
-} from './attempt-key';
+} from '../lib/attempt-key';
 import { createPaymentOrder, type NewPaymentOrder, type PaymentOrder } from './payment-orders';
 
 /** The answer was lost on the way (no status, or a gateway that lost the provider's): repeatable. */

@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import { queryClient } from 'shared/query/query-client';
 import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
-import { orderOf } from '../../testing/fake-order-provider';
-import { paymentOrdersQuery } from './payment-orders';
+import { orderOf } from '../../../testing/fake-order-provider';
+import { paymentOrdersQuery } from '../api/payment-orders';
 import { usePaymentOrders } from './use-payment-orders';
 
 /*

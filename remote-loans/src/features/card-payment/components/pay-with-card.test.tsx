@@ -5,18 +5,17 @@ import { queryClient } from 'shared/query/query-client';
 import { startSession } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
-import NextPayment from '../../app/next-payment';
-import OverdueNotice from '../../app/overdue-notice';
-import { PayoffAction } from '../../app/payoff-action';
-import { kaCardPayment as t } from '../../features/card-payment/ka-card-payment';
-import { kaLoans } from '../../ka-loans';
+import NextPayment from '../../../app/next-payment';
+import OverdueNotice from '../../../app/overdue-notice';
+import { PayoffAction } from '../../../app/payoff-action';
+import { kaLoans } from '../../../ka-loans';
 import {
   activeLoan,
   fakeLoanProvider,
   overdueAnswer,
   overdueLoan,
   startingWith,
-} from '../../testing/fake-loan-provider';
+} from '../../../testing/fake-loan-provider';
 import {
   BANK_ORIGIN,
   type FakeOrderProvider,
@@ -24,12 +23,13 @@ import {
   onAPageThatKnowsTheBank,
   orderOf,
   visaCard,
-} from '../../testing/fake-order-provider';
-import { leavePage } from './leave-page';
-import type { PaymentOrder } from './payment-orders';
+} from '../../../testing/fake-order-provider';
+import type { PaymentOrder } from '../api/payment-orders';
+import { kaCardPayment as t } from '../ka-card-payment';
+import { leavePage } from '../lib/leave-page';
 
-vi.mock('./leave-page', async (original) => ({
-  ...(await original<typeof import('./leave-page')>()),
+vi.mock('../lib/leave-page', async (original) => ({
+  ...(await original<typeof import('../lib/leave-page')>()),
   leavePage: vi.fn(),
 }));
 

@@ -1,9 +1,9 @@
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
 import { Alert } from 'shared/ui/alert';
+import type { PaymentOrder } from '../api/payment-orders';
+import { kaPaymentNotices } from '../ka-payment-notices';
 import styles from './card-payment.module.css';
-import { kaPaymentNotices } from './ka-payment-notices';
-import type { PaymentOrder } from './payment-orders';
 
 const t = kaPaymentNotices;
 

@@ -4,7 +4,7 @@ import { requestJson } from 'shared/api/request-json';
 import { cardSchema } from 'shared/api/user/cards';
 import { accountKeys } from 'shared/query/account-queries';
 import * as z from 'shared/validation/zod';
-import { paymentSchema } from '../payments';
+import { paymentSchema } from '../../../lib/payments';
 
 /**
  * Payment orders (contract v1.3): the customer pays by card on the bank's page. The order's

@@ -3,8 +3,12 @@ import { useEffect } from 'react';
 import type { ApiError } from 'shared/api/api-error';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { invalidateAccount } from 'shared/query/account-queries';
-import { endAttemptsOf, endAttemptsOfEndedOrders, listenForEndedAttempts } from './attempt-key';
-import { isOpenOrder, type PaymentOrder, paymentOrdersQuery } from './payment-orders';
+import { isOpenOrder, type PaymentOrder, paymentOrdersQuery } from '../api/payment-orders';
+import {
+  endAttemptsOf,
+  endAttemptsOfEndedOrders,
+  listenForEndedAttempts,
+} from '../lib/attempt-key';
 
 /**
  * How this provider takes a payment: `orders` when GET /api/loan/payment_orders/ answers 200

@@ -1,4 +1,4 @@
-import { orderOf } from '../../testing/fake-order-provider';
+import { orderOf } from '../../../testing/fake-order-provider';
 import {
   type Attempt,
   attemptForPress,

@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { type ApiError, toApiError } from 'shared/api/api-error';
 import { paymentPageAddress } from 'shared/lib/payment-page';
 import { useWrite } from 'shared/query/use-write';
-import { refusalText } from '../money-action/refusal';
-import { loanWriteKey } from '../money-action/use-loan-write';
-import type { Attempt } from './attempt-key';
-import { createOrderFor, ForeignOrderError } from './create-order';
-import { handFocusToOpenOrder } from './focus-handoff';
-import { kaCardConfirm } from './ka-card-confirm';
-import { kaPaymentNotices } from './ka-payment-notices';
-import { leavePage, outcomePath, RETURN_PATH } from './leave-page';
-import { type PaymentOrder, paymentOrderKeys } from './payment-orders';
+import { refusalText } from '../../../lib/money-action/refusal';
+import { loanWriteKey } from '../../../lib/money-action/use-loan-write';
+import { createOrderFor, ForeignOrderError } from '../api/create-order';
+import { type PaymentOrder, paymentOrderKeys } from '../api/payment-orders';
+import { kaCardConfirm } from '../ka-card-confirm';
+import { kaPaymentNotices } from '../ka-payment-notices';
+import type { Attempt } from '../lib/attempt-key';
+import { handFocusToOpenOrder } from '../lib/focus-handoff';
+import { leavePage, outcomePath, RETURN_PATH } from '../lib/leave-page';
 
 const t = kaCardConfirm;
 

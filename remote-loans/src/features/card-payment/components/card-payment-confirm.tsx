@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ConfirmStep } from '../money-action/confirm-step';
-import type { PaymentConfirmProps } from '../money-action/payment-step';
-import type { Attempt } from './attempt-key';
+import { ConfirmStep } from '../../../lib/money-action/confirm-step';
+import type { PaymentConfirmProps } from '../../../lib/money-action/payment-step';
+import { usePayWithCard } from '../hooks/use-pay-with-card';
+import { kaCardConfirm } from '../ka-card-confirm';
+import type { Attempt } from '../lib/attempt-key';
 import { CardChoice, type CardChoiceValue, NEW_CARD } from './card-choice';
-import { kaCardConfirm } from './ka-card-confirm';
-import { usePayWithCard } from './use-pay-with-card';
 
 const t = kaCardConfirm;
 

@@ -1,5 +1,5 @@
 import { toTetri } from 'shared/lib/money';
-import type { PaymentOrder } from './payment-orders';
+import type { PaymentOrder } from '../api/payment-orders';
 
 /*
  * One Idempotency-Key per attempt to pay (contract v1.3, conventions "Money that moves", the

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { mswServer } from 'shared/testing/msw-server';
-import { orderOf } from '../../testing/fake-order-provider';
+import { orderOf } from '../../../testing/fake-order-provider';
 import { failedAutopayOf, fetchPaymentOrders } from './payment-orders';
 
 describe('the payment orders list (contract v1.3)', () => {

@@ -4,9 +4,9 @@ import type { Card } from 'shared/api/user/cards';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { cardsQuery } from 'shared/query/account-queries';
 import { format } from 'shared/strings/ka';
-import choices from '../../components/choices.module.css';
+import choices from '../../../components/choices.module.css';
+import { kaCardConfirm } from '../ka-card-confirm';
 import styles from './card-payment.module.css';
-import { kaCardConfirm } from './ka-card-confirm';
 
 const t = kaCardConfirm;
 

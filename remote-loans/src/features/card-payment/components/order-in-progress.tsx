@@ -7,14 +7,14 @@ import { formatDateTime } from 'shared/lib/tbilisi-time';
 import { useWrite } from 'shared/query/use-write';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
-import facts from '../../components/facts.module.css';
-import panel from '../money-action/money-action.module.css';
-import { refusalText } from '../money-action/refusal';
-import { endAttemptsOf } from './attempt-key';
+import facts from '../../../components/facts.module.css';
+import panel from '../../../lib/money-action/money-action.module.css';
+import { refusalText } from '../../../lib/money-action/refusal';
+import { cancelPaymentOrder, type PaymentOrder, paymentOrderKeys } from '../api/payment-orders';
+import { kaPaymentNotices } from '../ka-payment-notices';
+import { endAttemptsOf } from '../lib/attempt-key';
+import { takesFocus } from '../lib/focus-handoff';
 import styles from './card-payment.module.css';
-import { takesFocus } from './focus-handoff';
-import { kaPaymentNotices } from './ka-payment-notices';
-import { cancelPaymentOrder, type PaymentOrder, paymentOrderKeys } from './payment-orders';
 
 const t = kaPaymentNotices.inProgress;
 

@@ -5,26 +5,26 @@ import { formatDateTime } from 'shared/lib/tbilisi-time';
 import { format } from 'shared/strings/ka';
 import { startSession } from 'shared/testing/log-in';
 import { render, renderInRouter } from 'shared/testing/render';
-import LoansOverview from '../../app/loans-overview';
-import NextPayment from '../../app/next-payment';
-import OverdueNotice from '../../app/overdue-notice';
-import { kaCardPayment } from '../../features/card-payment/ka-card-payment';
-import { kaLoans } from '../../ka-loans';
-import { money } from '../../testing/customer';
+import LoansOverview from '../../../app/loans-overview';
+import NextPayment from '../../../app/next-payment';
+import OverdueNotice from '../../../app/overdue-notice';
+import { kaLoans } from '../../../ka-loans';
+import { money } from '../../../testing/customer';
 import {
   activeLoan,
   fakeLoanProvider,
   overdueAnswer,
   overdueLoan,
-} from '../../testing/fake-loan-provider';
+} from '../../../testing/fake-loan-provider';
 import {
   BANK_ORIGIN,
   fakeOrderProvider,
   onAPageThatKnowsTheBank,
   orderOf,
-} from '../../testing/fake-order-provider';
-import type { PaymentOrder } from './payment-orders';
-import { OPEN_ORDER_POLL_MS } from './use-payment-orders';
+} from '../../../testing/fake-order-provider';
+import type { PaymentOrder } from '../api/payment-orders';
+import { OPEN_ORDER_POLL_MS } from '../hooks/use-payment-orders';
+import { kaCardPayment } from '../ka-card-payment';
 
 onAPageThatKnowsTheBank();
 

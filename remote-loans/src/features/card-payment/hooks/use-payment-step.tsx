@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { LoadError } from 'shared/ui/load-error';
-import type { PaymentConfirmProps, PaymentStep } from '../money-action/payment-step';
-import type { IntentHandlers } from '../on-demand';
-import { kaPaymentNotices } from './ka-payment-notices';
+import type { PaymentConfirmProps, PaymentStep } from '../../../lib/money-action/payment-step';
+import type { IntentHandlers } from '../../../lib/on-demand';
+import { kaPaymentNotices } from '../ka-payment-notices';
 import { usePaymentOrders } from './use-payment-orders';
 
 /**
