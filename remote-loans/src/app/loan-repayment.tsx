@@ -3,16 +3,16 @@ import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import styles from '../components/money-action/money-action.module.css';
+import { OnDemand } from '../components/on-demand';
 import type { PaymentOrder } from '../features/card-payment/api/payment-orders';
 import { DeclinedPaymentNotice } from '../features/card-payment/components/declined-payment-notice';
 import type { Payment } from '../features/repayment/components/repay-form';
 import { RepaySuccess } from '../features/repayment/components/repay-success';
+import { useActionFlow } from '../hooks/use-action-flow';
+import { useOverdue } from '../hooks/use-overdue';
 import { kaLoans } from '../ka-loans';
 import { statusOf } from '../lib/loan-status';
-import styles from '../lib/money-action/money-action.module.css';
-import { useActionFlow } from '../lib/money-action/use-action-flow';
-import { OnDemand } from '../lib/on-demand';
-import { useOverdue } from '../lib/overdue/use-overdue';
 import { repayForm } from './repay-form-on-demand';
 
 /**

@@ -6,6 +6,8 @@ import { useLoans } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
 import { format, ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
+import { type Figure, Figures } from '../components/money-action/figures';
+import panel from '../components/money-action/money-action.module.css';
 import { openOrderOf, type PaymentOrder } from '../features/card-payment/api/payment-orders';
 import cardStyles from '../features/card-payment/components/card-payment.module.css';
 import {
@@ -19,8 +21,6 @@ import { kaPaymentOutcome } from '../features/card-payment/ka-payment-outcome';
 import { Receipt } from '../features/payments/components/receipt';
 import { kaLoans } from '../ka-loans';
 import { statusOf } from '../lib/loan-status';
-import { type Figure, Figures } from '../lib/money-action/figures';
-import panel from '../lib/money-action/money-action.module.css';
 import { LoanRepayment } from './loan-repayment';
 import styles from './payment-outcome.module.css';
 import { PayoffAction } from './payoff-action';

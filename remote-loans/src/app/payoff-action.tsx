@@ -1,10 +1,10 @@
+import { OnDemand } from '../components/on-demand';
 import { cardPaymentConfirm } from '../features/card-payment/components/card-payment-confirm-on-demand';
 import { usePaymentStep } from '../features/card-payment/hooks/use-payment-step';
 import {
   PayoffAction as Payoff,
   type PayoffActionProps as PayoffProps,
 } from '../features/payoff/components/payoff-action';
-import { OnDemand } from '../lib/on-demand';
 
 /**
  * Paying a loan off early as the page shows it: paid by card on the bank's page when the

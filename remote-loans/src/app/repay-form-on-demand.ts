@@ -1,5 +1,5 @@
+import { onDemand } from '../components/on-demand';
 import { kaLoans } from '../ka-loans';
-import { onDemand } from '../lib/on-demand';
 import type { RepayFormProps } from './repay-form';
 
 /**

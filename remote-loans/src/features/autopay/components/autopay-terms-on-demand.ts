@@ -1,4 +1,4 @@
-import { onDemand } from '../../../lib/on-demand';
+import { onDemand } from '../../../components/on-demand';
 import { kaAutopayCard } from '../ka-autopay-card';
 import type { AutopayTermsProps } from './autopay-terms';
 

@@ -1,6 +1,6 @@
+import type { PaymentConfirmProps } from '../../../components/money-action/payment-step';
+import { onDemand } from '../../../components/on-demand';
 import { kaLoans } from '../../../ka-loans';
-import type { PaymentConfirmProps } from '../../../lib/money-action/payment-step';
-import { onDemand } from '../../../lib/on-demand';
 
 /**
  * The card payment's confirmation, fetched once a customer reaches for "pay" rather than with

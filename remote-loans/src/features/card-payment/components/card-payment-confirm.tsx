@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ConfirmStep } from '../../../lib/money-action/confirm-step';
-import type { PaymentConfirmProps } from '../../../lib/money-action/payment-step';
+import { ConfirmStep } from '../../../components/money-action/confirm-step';
+import type { PaymentConfirmProps } from '../../../components/money-action/payment-step';
 import { usePayWithCard } from '../hooks/use-pay-with-card';
 import { kaCardConfirm } from '../ka-card-confirm';
 import type { Attempt } from '../lib/attempt-key';

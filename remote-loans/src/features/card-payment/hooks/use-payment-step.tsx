@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { LoadError } from 'shared/ui/load-error';
-import type { PaymentConfirmProps, PaymentStep } from '../../../lib/money-action/payment-step';
-import type { IntentHandlers } from '../../../lib/on-demand';
+import type {
+  PaymentConfirmProps,
+  PaymentStep,
+} from '../../../components/money-action/payment-step';
+import type { IntentHandlers } from '../../../components/on-demand';
 import { kaPaymentNotices } from '../ka-payment-notices';
 import { usePaymentOrders } from './use-payment-orders';
 

@@ -8,8 +8,8 @@ import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import disclosure from '../../../components/disclosure.module.css';
+import { useOpenedOnce } from '../../../hooks/use-opened-once';
 import { kaLoans } from '../../../ka-loans';
-import { useOpenedOnce } from '../../../lib/use-opened-once';
 import {
   askHardship,
   HARDSHIP_KINDS,

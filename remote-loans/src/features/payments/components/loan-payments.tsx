@@ -7,9 +7,9 @@ import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import disclosure from '../../../components/disclosure.module.css';
+import { useOpenedOnce } from '../../../hooks/use-opened-once';
 import { kaLoans } from '../../../ka-loans';
 import { type Payment, paymentsQuery } from '../../../lib/payments';
-import { useOpenedOnce } from '../../../lib/use-opened-once';
 import styles from './payments.module.css';
 import { Receipt } from './receipt';
 

@@ -11,11 +11,11 @@ import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { Skeleton } from 'shared/ui/skeleton';
 import choiceStyles from '../../../components/choices.module.css';
+import { ConfirmStep } from '../../../components/money-action/confirm-step';
+import { Figures } from '../../../components/money-action/figures';
+import type { PaymentStep } from '../../../components/money-action/payment-step';
 import { kaLoans } from '../../../ka-loans';
-import { ConfirmStep } from '../../../lib/money-action/confirm-step';
-import { Figures } from '../../../lib/money-action/figures';
-import type { PaymentStep } from '../../../lib/money-action/payment-step';
-import { knownRefusal } from '../../../lib/money-action/refusal';
+import { knownRefusal } from '../../../lib/refusal';
 import { useRepay } from '../hooks/use-repay';
 import { type RepayValues, repaySchema } from '../lib/repay-schema';
 import {

@@ -1,7 +1,7 @@
 import { formatMoney } from 'shared/lib/money';
 import { format } from 'shared/strings/ka';
+import { DoneMessage } from '../../../components/money-action/confirm-step';
 import { kaLoans } from '../../../ka-loans';
-import { DoneMessage } from '../../../lib/money-action/confirm-step';
 import type { Payment } from './repay-form';
 
 const t = kaLoans.repay;

@@ -1,4 +1,4 @@
-import { useLoanWrite } from '../../../lib/money-action/use-loan-write';
+import { useLoanWrite } from '../../../hooks/use-loan-write';
 import { repayLoan } from '../api/repay';
 
 /**

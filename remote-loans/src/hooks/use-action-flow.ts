@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { toApiError } from 'shared/api/api-error';
-import { refusalText } from './refusal';
+import { refusalText } from '../lib/refusal';
 
 export type ActionStep = 'closed' | 'choose' | 'confirm' | 'done';
 

@@ -1,5 +1,5 @@
 import type { ApiError } from 'shared/api/api-error';
-import { kaLoans } from '../../ka-loans';
+import { kaLoans } from '../ka-loans';
 
 /** A refusal the provider names by one of its v1.1 codes, in the slice's Georgian; else null. */
 export function knownRefusal(error: ApiError): string | null {

@@ -3,9 +3,9 @@ import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { Alert } from 'shared/ui/alert';
 import { Button } from 'shared/ui/button';
 import { Skeleton } from 'shared/ui/skeleton';
+import type { ActionFlow } from '../../hooks/use-action-flow';
 import { ConfirmStep, type ConfirmWords, DoneMessage } from './confirm-step';
 import styles from './money-action.module.css';
-import type { ActionFlow } from './use-action-flow';
 
 /** A quoted money action's words, as each action's copy names them. */
 export interface ActionWords extends ConfirmWords {

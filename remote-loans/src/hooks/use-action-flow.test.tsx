@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from 'shared/api/api-error';
-import { kaLoans } from '../../ka-loans';
+import { kaLoans } from '../ka-loans';
 import { useActionFlow } from './use-action-flow';
 
 /** A money action reduced to its flow: the write answers what the test gives it. */

@@ -1,5 +1,5 @@
 import { ApiError } from 'shared/api/api-error';
-import { kaLoans } from '../../ka-loans';
+import { kaLoans } from '../ka-loans';
 import { knownRefusal, refusalText } from './refusal';
 
 const refusal = (code: string | null, message = 'Provider words.', fields = {}) =>
