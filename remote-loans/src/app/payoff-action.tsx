@@ -11,10 +11,10 @@ import {
  * provider takes payment orders (v1.3), the confirmation's code fetched once "pay today" is
  * reached for (decision 031), since the payoff's own code comes with every customer's page.
  */
-export function PayoffAction(props: Omit<PayoffProps, 'payment'>) {
-  const payment = usePaymentStep(
+export function PayoffAction(props: Omit<PayoffProps, 'paymentStep'>) {
+  const paymentStep = usePaymentStep(
     (confirm) => <OnDemand part={cardPaymentConfirm} props={confirm} />,
     cardPaymentConfirm.intent,
   );
-  return <Payoff {...props} payment={payment} />;
+  return <Payoff {...props} paymentStep={paymentStep} />;
 }

@@ -5,7 +5,7 @@ import {
   type RepayFormProps as RepaymentProps,
 } from '../features/repayment/components/repay-form';
 
-export type RepayFormProps = Omit<RepaymentProps, 'payment'>;
+export type RepayFormProps = Omit<RepaymentProps, 'paymentStep'>;
 
 /**
  * The repayment form as the page shows it: paid by card on the bank's page when the provider
@@ -13,6 +13,6 @@ export type RepayFormProps = Omit<RepaymentProps, 'payment'>;
  * (repay-form-on-demand), so it is there when the customer confirms.
  */
 export function RepayForm(props: RepayFormProps) {
-  const payment = usePaymentStep((confirm) => <CardPaymentConfirm {...confirm} />);
-  return <Repayment {...props} payment={payment} />;
+  const paymentStep = usePaymentStep((confirm) => <CardPaymentConfirm {...confirm} />);
+  return <Repayment {...props} paymentStep={paymentStep} />;
 }

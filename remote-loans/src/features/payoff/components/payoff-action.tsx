@@ -52,7 +52,7 @@ export interface PayoffActionProps {
   payable: boolean;
   headingLevel: 3 | 4;
   /** How today's total is paid: the card payment, or payoff/ (the page composes it). */
-  payment: PaymentStep;
+  paymentStep: PaymentStep;
   onPaidOff?: (total: string) => void;
   /** Where the focus goes when the done message closes and the loan is closed. */
   returnFocusTo?: RefObject<HTMLElement | null>;
@@ -70,7 +70,7 @@ export function PayoffAction({
   loanId,
   payable,
   headingLevel,
-  payment,
+  paymentStep,
   onPaidOff,
   returnFocusTo,
   openLabel,
@@ -125,8 +125,8 @@ export function PayoffAction({
     ? format(t.confirmStatement, { amount: formatMoney(quote.data.total) })
     : null;
   // v1.3: the bank's page takes the payoff; before it, payoff/ does (ActionSteps' confirmation).
-  if (payable && flow.step === 'confirm' && quote.data && !payment.direct) {
-    return payment.confirm({
+  if (payable && flow.step === 'confirm' && quote.data && !paymentStep.direct) {
+    return paymentStep.confirm({
       loanId,
       purpose: 'payoff',
       amount: quote.data.total,
@@ -158,7 +158,7 @@ export function PayoffAction({
       pending={quote.isPending}
       next={
         isToday && !dateProblem ? (
-          <Button onClick={flow.toConfirm} {...payment.intent}>
+          <Button onClick={flow.toConfirm} {...paymentStep.intent}>
             {t.payToday}
           </Button>
         ) : (

@@ -50,7 +50,7 @@ export interface RepayFormProps {
   initialAmount?: string;
   headingLevel?: 3 | 4;
   /** How the confirmed amount is paid: the card payment, or repay/ (the page composes it). */
-  payment: PaymentStep;
+  paymentStep: PaymentStep;
   onPaid: (payment: Payment) => void;
   onCancel: () => void;
 }
@@ -100,7 +100,7 @@ export function RepayForm({
   initialChoice,
   initialAmount,
   headingLevel = 3,
-  payment,
+  paymentStep,
   onPaid,
   onCancel,
 }: RepayFormProps) {
@@ -184,8 +184,8 @@ export function RepayForm({
       />
     );
     // v1.3: the bank's page takes the payment; before it, repay/ does (below).
-    if (!payment.direct) {
-      return payment.confirm({
+    if (!paymentStep.direct) {
+      return paymentStep.confirm({
         loanId: loan.id,
         purpose: 'repayment',
         amount: fromTetri(confirming),
