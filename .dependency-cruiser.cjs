@@ -95,7 +95,7 @@ module.exports = {
     {
       name: 'no-feature-to-feature',
       comment:
-        'Features never import each other: what two share belongs in src/lib or src/components.',
+        'Features never import each other: what two share belongs in src/lib, src/components or src/hooks.',
       severity: 'error',
       from: { path: '^(remote-[^/]+)/src/features/([^/]+)/', pathNot: TESTS },
       to: { path: '^$1/src/features/', pathNot: '^$1/src/features/$2/' },
