@@ -6,12 +6,13 @@ import {
   runtimeConfigWithReleases,
   sessionLimitsFromEnv,
 } from 'release-contract/config-from-env';
+import { hostOrigins, providerPaths } from 'release-contract/origins';
+import { trustedProxies } from 'release-contract/proxies';
 import type { ReleasesDocument } from 'release-contract/releases-document';
+import { isRemoteName, remoteNameOf } from 'release-contract/remotes';
 import { releaseOfManifest } from 'release-contract/rum-events';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'release-contract/runtime-config';
 import { ka } from 'shared/strings/ka';
-import { hostOrigins, providerPaths, trustedProxies } from 'tooling/apps';
-import { isRemoteName, remoteNameOf } from 'tooling/remotes';
 import { allowedHosts, isAllowedHost } from './host-check';
 import { CSP_REPORT_PATH } from './http/security-headers';
 import {

@@ -54,11 +54,6 @@ const RULES = {
     group: ['tooling', 'tooling/**'],
     message: 'tooling is build and test code: no browser bundle imports it (decision 010).',
   },
-  noToolingButTheContract: {
-    group: ['tooling', 'tooling/**', '!tooling/remotes'],
-    message:
-      'tooling is build and test code: no browser bundle imports it (decision 010), but tooling/remotes, the federation contract (pure data).',
-  },
   zodThroughTheFacade: {
     group: ['zod', 'zod/**'],
     message:
@@ -107,12 +102,7 @@ const PARTS: readonly { includes: readonly string[]; rules: readonly RuleName[] 
   { includes: ['release-contract/**'], rules: ['hostNotRemoteSource', 'zodThroughTheFacade'] },
   {
     includes: ['host/src/**'],
-    rules: [
-      'hostNotRemoteSource',
-      'noToolingButTheContract',
-      'zodThroughTheFacade',
-      'writesThroughUseWrite',
-    ],
+    rules: ['hostNotRemoteSource', 'noTooling', 'zodThroughTheFacade', 'writesThroughUseWrite'],
   },
   { includes: REMOTE_FOLDERS.map((folder) => `${folder}/**`), rules: ['remoteImportsOnlyShared'] },
   {

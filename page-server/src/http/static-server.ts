@@ -39,7 +39,7 @@ export interface StaticServerOptions {
   corsOrigins?: readonly string[];
   /** Fastify's logger: off by default; a level for a server whose warnings matter. */
   logger?: boolean | { level: string };
-  /** Proxies whose X-Forwarded-For names the client (tooling/apps `trustedProxies`). */
+  /** Proxies whose X-Forwarded-For names the client (release-contract/proxies `trustedProxies`). */
   trustedProxies?: readonly string[];
 }
 

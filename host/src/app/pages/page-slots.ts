@@ -1,6 +1,6 @@
 import type { Audience } from 'release-contract/page-state';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import { ka } from 'shared/strings/ka';
-import type { RemoteModuleId } from 'tooling/remotes';
 import { kaHost } from '../../words/ka-host';
 
 /**

@@ -1,8 +1,8 @@
 import { Fragment, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { Skeleton } from 'shared/ui/skeleton';
-import type { RemoteModuleId } from 'tooling/remotes';
 import { RemoteSlot } from '../../slots/remote-slot';
 import { ServerRenderedSlotsContext } from '../page-audience';
 import type { PageSlot, SlotCondition } from './page-slots';
