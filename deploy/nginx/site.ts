@@ -9,7 +9,6 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { ROUTE_TABLE } from 'host/routes';
 import { stableConfig } from 'page-server/releases/canary';
 import { renderIndexHtml } from 'page-server/render/page-document';
 import { remotesToHint } from 'page-server/render/page-hints';
@@ -20,6 +19,7 @@ import {
   type ReleasesDocument,
   releasesDocumentOf,
 } from 'release-contract/releases-document';
+import { ROUTE_TABLE } from 'release-contract/routes';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'release-contract/runtime-config';
 import { NGINX_DIR, REPO_ROOT, SITE_DIR } from '../deploy-paths';
 import { deployedStore } from '../rollout/deployed-store';

@@ -73,7 +73,7 @@ export const PAGE_SERVER_FLOORS: readonly Floor[] = [
 export const HOST_FLOORS: readonly Floor[] = [
   {
     name: 'page server entries',
-    holds: ['src/app/server-render.ts', 'src/app/server-routes.ts'],
+    holds: ['src/app/server-render.ts'],
   },
   {
     name: 'browser entry',
@@ -89,7 +89,6 @@ export const HOST_FLOORS: readonly Floor[] = [
       'src/app/app-providers.tsx',
       'src/app/page-audience.tsx',
       'src/app/render-to-html.ts',
-      'src/app/route-table.ts',
       'src/app/shell-fallback.tsx',
     ],
   },

@@ -1,5 +1,5 @@
-import type { RouteEntry } from 'host/routes';
 import { remoteNameOf } from 'release-contract/remotes';
+import type { RouteEntry } from 'release-contract/routes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { firstScreenModules } from './first-screen';
 

@@ -2,9 +2,10 @@ import { type DehydratedState, dehydrate, hydrate, QueryClient } from '@tanstack
 import { getAdapter } from 'axios';
 import type { LoadRemoteModule, RemoteModule, RemoteModuleMap } from 'host/app';
 import { cutSlotMarkup, renderToHtml } from 'host/app';
-import { PAGE_SLOTS, routeOf, type SlotPage } from 'host/routes';
+import { PAGE_SLOTS, type SlotPage } from 'release-contract/page-slots';
 import type { Audience } from 'release-contract/page-state';
 import type { RemoteModuleId } from 'release-contract/remotes';
+import { routeOf } from 'release-contract/routes';
 import {
   paymentPageOrigins,
   providerSite,

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROUTE_TABLE } from 'host/routes';
 import type { RemoteName } from 'release-contract/remotes';
+import { ROUTE_TABLE } from 'release-contract/routes';
 import {
   HOST_RELEASE,
   RUM_MAX_BYTES,
