@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { isPublished } from 'tooling/rspack/build-output';
+import { isPublished } from 'release-contract/build-output';
 import { canonicalRouting } from './canonical-path.ts';
 import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
 
