@@ -137,7 +137,7 @@ export async function buildPageServerApp(options: PageServerAppOptions): Promise
   const configFor = (request: FastifyRequest) => {
     const config = deployed();
     if (!hasCanary(config)) return { config, cookies: [] };
-    const kept = bucketOf(cookiesOf(request.headers.cookie).get(BUCKET_COOKIE));
+    const kept = bucketOf(cookiesOf(request.headers.cookie)[BUCKET_COOKIE]);
     const bucket = kept ?? newBucket();
     return {
       config: configForBucket(config, bucket),

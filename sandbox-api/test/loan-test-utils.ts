@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LoanView } from '../src/lib/loan-view';
 import { hashPassword } from '../src/lib/passwords';
 import type { TestContext } from './build';
 
@@ -69,29 +70,8 @@ export async function accessToken(app: FastifyInstance, userId: number): Promise
   return (await app.tokens.pair(userId)).access;
 }
 
-export interface LoanBody {
-  id: number;
-  application: number;
-  amount: string;
-  term: number;
-  status: string;
-  issued_at: string;
-  monthly_payment: string;
-  outstanding: string;
-  next_payment_date: string | null;
-  next_payment_amount: string | null;
-  withdrawal_until: string;
-  closed_at: string | null;
-  schedule: {
-    number: number;
-    date: string;
-    principal: string;
-    interest: string;
-    payment: string;
-    balance: string;
-    paid: boolean;
-  }[];
-}
+/** A loan as `GET /api/loan/loan/` answers it: the sandbox's own view of one. */
+export type LoanBody = LoanView;
 
 export type LoanCall = (
   method: 'GET' | 'POST',

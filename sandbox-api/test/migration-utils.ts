@@ -9,6 +9,7 @@ import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
 import { planLoan } from '../src/lib/calculator';
+import { scheduleRowValues } from '../src/lib/loan-settlement';
 import { fromTetri, toTetri } from '../src/lib/money';
 import { pgliteFresh, TestClock } from './build';
 
@@ -88,16 +89,7 @@ export async function v11Loan(
     await db.query(
       `INSERT INTO loan_schedule (loan_id, number, date, principal, interest, payment, balance, paid_amount)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        loan.id,
-        row.number,
-        row.date,
-        fromTetri(row.principal),
-        fromTetri(row.interest),
-        fromTetri(row.payment),
-        fromTetri(row.balance),
-        paidAmounts[row.number - 1] ?? '0',
-      ],
+      [...scheduleRowValues(loan.id, row), paidAmounts[row.number - 1] ?? '0'],
     );
   }
   for (const [amount, paidAt] of payments) {

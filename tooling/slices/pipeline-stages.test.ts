@@ -16,6 +16,20 @@ const afterOf = (pipeline: Parameters<typeof stagesOf>[0], name: string) =>
 /** What the browsers' lane of `pnpm test` begins with when it has every pass. */
 const SUITE = ['build', 'browsers', 'e2e', 'webkit'];
 
+describe("what a slice's pipeline checks", () => {
+  it('checks the import rules from its own files on, beside its lint', () => {
+    const [, beside] = lanesOf('remote-home');
+    expect(beside).toContain('structure');
+    expect(
+      (stagesOf('remote-home', 'HEAD')[0] as Lanes).lanes
+        .flat()
+        .find((s) => s.name === 'structure'),
+    ).toMatchObject({
+      args: ['exec', 'depcruise', '--config', '.dependency-cruiser.cjs', 'remote-home'],
+    });
+  });
+});
+
 describe('what `pnpm test` runs in each lane', () => {
   afterEach(() => {
     delete process.env.OWN_MACHINES;

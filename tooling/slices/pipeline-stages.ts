@@ -69,6 +69,8 @@ function sliceStages(slice: (typeof SLICES)[number], base: string): Step[] {
     [
       pnpm('typecheck', ['--filter', slice, 'typecheck']),
       pnpm('lint', ['exec', 'biome', 'check', slice]),
+      // The import rules from the slice's files on (decision 042), not the whole workspace's.
+      pnpm('structure', ['exec', 'depcruise', '--config', '.dependency-cruiser.cjs', slice]),
       pnpm('unit tests', ['--filter', slice, 'test']),
       releaseInProduction,
       ...(split ? [ownMachine(e2e(`${name}, second half`, [...grep, '--shard=2/2']))] : []),

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../structure/import-layers';
+import { REPO_ROOT } from '../strings/shared-words';
 
 /**
  * Server code runs in Node, where a render that reads `window` or `document` throws. Its tests

@@ -7,7 +7,7 @@ import { csrfFailed, replyWith } from './session-answers';
 
 /** A write must carry the csrftoken cookie's value as X-CSRFToken (contract §2). */
 export function csrfHolds(request: Pick<FastifyRequest, 'headers'>): boolean {
-  const cookie = cookiesOf(request.headers.cookie).get(CSRF_COOKIE);
+  const cookie = cookiesOf(request.headers.cookie)[CSRF_COOKIE];
   const header = request.headers['x-csrftoken'];
   return Boolean(cookie) && header === cookie;
 }

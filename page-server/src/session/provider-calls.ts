@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { type Cookies, parseCookie } from 'cookie';
 import { PROXY_SECRET_HEADER } from 'release-contract/proxies';
 import { REFRESH_PATH, SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
@@ -48,17 +49,9 @@ const ERROR_BODY_LIMIT = 1024 * 1024;
 
 export const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
 
-/** The request's cookies by name (the first of a name wins, as browsers send the most specific). */
-export function cookiesOf(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of String(header ?? '').split(/;\s*/)) {
-    const at = part.indexOf('=');
-    if (at <= 0) continue;
-    const name = part.slice(0, at).trim();
-    if (!cookies.has(name)) cookies.set(name, part.slice(at + 1).trim());
-  }
-  return cookies;
-}
+/** The request's cookies, the first of each name (the most specific), as sent: not decoded. */
+export const cookiesOf = (header: string | undefined): Cookies =>
+  parseCookie(header ?? '', { decode: (value) => value });
 
 export interface ProviderAnswer {
   status: number;
@@ -166,8 +159,8 @@ export function providerCalls(options: {
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     // The provider's own cookies (csrftoken) go on; the session's stay here.
-    const cookies = [...cookiesOf(request.headers.cookie)]
-      .filter(([name]) => name !== SESSION_COOKIE && name !== SIGNED_IN_COOKIE)
+    const cookies = Object.entries(cookiesOf(request.headers.cookie))
+      .filter(([name]) => name !== '' && name !== SESSION_COOKIE && name !== SIGNED_IN_COOKIE)
       .map(([name, value]) => `${name}=${value}`);
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
     Object.assign(headers, forwardedFor(request));

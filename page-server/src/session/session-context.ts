@@ -48,7 +48,7 @@ export function sessionContext(
   return {
     nowS,
     async sessionOf(request) {
-      const raw = cookiesOf(request.headers.cookie).get(SESSION_COOKIE);
+      const raw = cookiesOf(request.headers.cookie)[SESSION_COOKIE];
       if (!raw) return { kind: 'none' };
       // Only a session this server sealed: the JSON tokens an old release wrote are gone with
       // it, and a cookie made up of someone's tokens is nobody's session (issue 45).

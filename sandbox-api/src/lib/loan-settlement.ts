@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
-import { georgianDate, type LoanPlan, planLoan } from './calculator';
+import { georgianDate, type LoanPlan, planLoan, type ScheduleRowTetri } from './calculator';
 import { fromTetri, toTetri } from './money';
 import { settleOrders } from './payment-orders';
 import { PRODUCT } from './products';
@@ -14,6 +14,18 @@ export interface IssuableApplication {
   amount: string;
   term: number;
 }
+
+/** A schedule row's columns as `loan_schedule` stores them, from `loan_id` to `balance`. */
+export const scheduleRowValues = (loanId: number, row: ScheduleRowTetri) =>
+  [
+    loanId,
+    row.number,
+    row.date,
+    fromTetri(row.principal),
+    fromTetri(row.interest),
+    fromTetri(row.payment),
+    fromTetri(row.balance),
+  ] as const;
 
 /**
  * Writes the loan of an approved application, with its schedule computed from the Georgian
@@ -42,15 +54,7 @@ export async function issueLoan(
   const values: unknown[] = [];
   const tuples = plan.schedule.map((row, index) => {
     const base = index * 7;
-    values.push(
-      loan.id,
-      row.number,
-      row.date,
-      fromTetri(row.principal),
-      fromTetri(row.interest),
-      fromTetri(row.payment),
-      fromTetri(row.balance),
-    );
+    values.push(...scheduleRowValues(loan.id, row));
     return `($${base + 1}, $${base + 2}, $${base + 3}::date, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7})`;
   });
   await tx.query(
