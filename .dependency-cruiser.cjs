@@ -29,7 +29,7 @@ const FLOORS = {
     ['src/http/'],
   ],
   'host/': [
-    ['src/app/server-render.ts', 'src/app/server-routes.ts'],
+    ['src/app/server-render.ts'],
     ['src/start/', 'src/index.ts', 'src/start-in-steps.ts', 'src/bootstrap.tsx'],
     ['src/app/router.tsx', 'src/app/router-library.ts'],
     ['src/app/layouts/'],
@@ -39,7 +39,6 @@ const FLOORS = {
       'src/app/app-providers.tsx',
       'src/app/page-audience.tsx',
       'src/app/render-to-html.ts',
-      'src/app/route-table.ts',
       'src/app/shell-fallback.tsx',
     ],
     ['src/slots/'],
@@ -67,13 +66,6 @@ const floorRules = Object.entries(FLOORS).flatMap(([pkg, floors]) =>
     };
   }),
 );
-
-/**
- * Known runtime imports of tooling, being moved to the release-contract package (issue 57):
- * delete the entry once they have moved. build-output is how the servers read what a build
- * wrote (decision 036) and has no home outside tooling yet.
- */
-const TOOLING_BEING_MOVED = '^tooling/(apps|remotes|release-integrity|rspack/build-output)\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -152,7 +144,7 @@ module.exports = {
           ...TESTS,
         ],
       },
-      to: { path: '^tooling/', pathNot: TOOLING_BEING_MOVED },
+      to: { path: '^tooling/' },
     },
     {
       name: 'no-relative-import-out-of-its-package',

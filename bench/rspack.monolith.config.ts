@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import hostConfig from 'host/rspack.config.ts';
+import { REMOTE_APPS } from 'release-contract/apps';
 import { exposes as accountExposes } from 'remote-account/rspack.config.ts';
 import { exposes as homeExposes } from 'remote-home/rspack.config.ts';
 import { exposes as loansExposes } from 'remote-loans/rspack.config.ts';
-import { REMOTE_APPS } from 'tooling/apps';
 
 const benchRoot = path.dirname(fileURLToPath(import.meta.url));
 const workspaceRoot = path.dirname(benchRoot);

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HOST_APP, portOf } from 'release-contract/apps';
 import { buildRuntimeConfig } from 'release-contract/config-from-env';
-import { HOST_APP, portOf } from 'tooling/apps';
 import { createAppConfig } from 'tooling/rspack/app-config';
 import { PreloadFontsPlugin } from 'tooling/rspack/preload-fonts-plugin';
 import { startAfterPaint } from 'tooling/rspack/start-after-paint';

@@ -1,4 +1,4 @@
-import { createVitestConfig } from 'tooling/vitest/vitest-config';
+import { createVitestConfig } from 'shared/testing/vitest-config';
 import { mergeConfig } from 'vitest/config';
 
 export default mergeConfig(createVitestConfig(), {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HOST_APP } from 'tooling/apps';
+import { HOST_APP } from 'release-contract/apps';
 import { createHostServerConfig } from 'tooling/rspack/server-config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));

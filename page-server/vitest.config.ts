@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createVitestConfig } from 'tooling/vitest/vitest-config';
+import { createVitestConfig } from 'shared/testing/vitest-config';
 import { mergeConfig } from 'vitest/config';
 
 export default mergeConfig(createVitestConfig(), {

@@ -1,7 +1,6 @@
-import type { ExposesOf } from 'tooling/remotes';
-import { sliceConfigs } from 'tooling/rspack/app-config';
+import { type ExposesOf, sliceConfigs } from 'tooling/rspack/app-config';
 
-/** The slice's only public surface: exactly the modules tooling/remotes lists for it. */
+/** The slice's only public surface: exactly the modules release-contract/remotes lists for it. */
 export const exposes = {
   './LoansOverview': './src/app/loans-overview.tsx',
   './LoanApplication': './src/features/application/components/loan-application.tsx',

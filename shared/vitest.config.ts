@@ -1,3 +1,3 @@
-import { createVitestConfig } from 'tooling/vitest/vitest-config';
+import { createVitestConfig } from 'shared/testing/vitest-config';
 
 export default createVitestConfig();

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTE_APPS } from './apps.ts';
-import { REMOTES } from './remotes.ts';
+import { REMOTE_APPS } from 'release-contract/apps';
+import { REMOTES } from 'release-contract/remotes';
 
 /*
  * What the READMEs and decision records name in backticks — a file or folder of the
@@ -52,7 +52,7 @@ export function documents(root = REPO_ROOT): string[] {
 const extensions = ['', '.ts', '.tsx', '.css', '.md', '.json'];
 const existsAs = (file: string) => extensions.some((extension) => existsSync(file + extension));
 
-/** The modules each remote exposes (tooling/remotes; its `exposes` map is checked against it). */
+/** The modules each remote exposes (release-contract/remotes; its `exposes` map is checked against it). */
 const exposedModules = () =>
   new Set<string>(REMOTES.flatMap((remote) => remote.modules.map((m) => `${remote.name}/${m}`)));
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { readLocalReleases, writeLocalReleases } from 'page-server/releases/local-rollout';
-import { integrityOf } from 'tooling/release-integrity';
+import { integrityOf } from 'release-contract/release-integrity';
 import { WORKSPACE_ROOT } from './servers';
 
 /*

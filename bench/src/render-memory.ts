@@ -16,8 +16,9 @@ import { parseArgs } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
 import { buildPageServerApp } from 'page-server/page-server-app';
 import { loadPageRenderer } from 'page-server/render/page-renderer';
+import { HOST_APP, portOf } from 'release-contract/apps';
+import { apiUpstream } from 'release-contract/origins';
 import { PAGE_STATE_ELEMENT_ID } from 'release-contract/page-state';
-import { apiUpstream, HOST_APP, portOf } from 'tooling/apps';
 import { LOAD_PAGES } from './load-pages';
 import { startFederated, WORKSPACE_ROOT } from './servers';
 

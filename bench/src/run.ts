@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium } from '@playwright/test';
-import { HOST_APP, portOf, REMOTE_APPS, SANDBOX_APP } from 'tooling/apps';
+import { HOST_APP, portOf, REMOTE_APPS, SANDBOX_APP } from 'release-contract/apps';
 import { asBrowserCookies, customerSession } from './customer-session';
 import { lighthouseMedians } from './lighthouse-runs';
 import { measurePage, type PageFigures, PHONE_PROFILE } from './page-metrics';

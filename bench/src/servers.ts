@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildPageServerApp } from 'page-server/page-server-app';
-import { apiUpstream } from 'tooling/apps';
+import { apiUpstream } from 'release-contract/origins';
 
 export const WORKSPACE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

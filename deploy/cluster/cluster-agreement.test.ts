@@ -8,6 +8,7 @@ import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/Netw
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IService } from 'kubernetes-models/v1/Service';
+import { PAGE_SERVER_NODE_FLAGS } from 'page-server/inspector-guard';
 import { RENDER_SERVICE_DRAIN_MS } from 'page-server/render/render-service';
 import {
   RENDER_SERVICE_DEFAULT_PORT,
@@ -16,10 +17,11 @@ import {
 import { HEALTH_PATH, METRICS_PATH, READY_PATH } from 'page-server/telemetry/metrics-server';
 import { createPageMetrics } from 'page-server/telemetry/page-metrics';
 import { DRAIN_MS, STOP_GRACE_MS } from 'page-server/telemetry/stop-timing';
+import { HOST_APP, portOf } from 'release-contract/apps';
+import { APPS_VARIABLES } from 'release-contract/apps-variables';
 import { PAGE_SERVER_VARIABLES, RENDER_SERVICE_VARIABLES } from 'release-contract/config-variables';
+import { REMOTE_NAMES } from 'release-contract/remotes';
 import { releasesPublicKey, verifyReleasesDocument } from 'release-contract/signed-releases';
-import { APPS_VARIABLES, HOST_APP, PAGE_SERVER_NODE_FLAGS, portOf } from 'tooling/apps';
-import { REMOTE_NAMES } from 'tooling/remotes';
 import { parse } from 'yaml';
 import { METRIC } from '../observability/release-queries';
 import { MANIFESTS_DIR } from './cluster-manifests';

@@ -1,6 +1,6 @@
 import type { IIoK8sApiNetworkingV1NetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPeer';
+import { HOST_APP, metricsPortOf } from 'release-contract/apps';
 import { type ReleasesDocument, releasesDocumentSchema } from 'release-contract/releases-document';
-import { HOST_APP, metricsPortOf } from 'tooling/apps';
 
 /*
  * What a lender's cluster differs by (its image, its addresses, its namespaces, its releases),

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { REMOTE_NAMES } from 'release-contract/remotes';
 import { signReleasesDocument } from 'release-contract/signed-releases';
-import { REMOTE_NAMES } from 'tooling/remotes';
 import { clusterInput } from './cluster-input';
 import {
   clusterManifestFiles,

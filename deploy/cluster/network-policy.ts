@@ -1,5 +1,5 @@
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
-import type { RemoteName } from 'tooling/remotes';
+import type { RemoteName } from 'release-contract/remotes';
 import {
   APP_LABELS,
   APP_NAME,

@@ -1,8 +1,9 @@
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IIoK8sApiCoreV1EnvVar } from 'kubernetes-models/v1/EnvVar';
+import { PAGE_SERVER_NODE_FLAGS } from 'page-server/inspector-guard';
 import { HEALTH_PATH, READY_PATH } from 'page-server/telemetry/metrics-server';
 import { DRAIN_MS, STOP_GRACE_MS } from 'page-server/telemetry/stop-timing';
-import { HOST_APP, PAGE_SERVER_NODE_FLAGS } from 'tooling/apps';
+import { HOST_APP } from 'release-contract/apps';
 import {
   APP_LABELS,
   APP_NAME,

@@ -1,9 +1,9 @@
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IIoK8sApiCoreV1EnvVar } from 'kubernetes-models/v1/EnvVar';
+import { PAGE_SERVER_NODE_FLAGS } from 'page-server/inspector-guard';
 import { RENDER_SERVICE_DRAIN_MS } from 'page-server/render/render-service';
 import { DRAIN_MS } from 'page-server/telemetry/stop-timing';
-import { PAGE_SERVER_NODE_FLAGS } from 'tooling/apps';
-import type { RemoteName } from 'tooling/remotes';
+import type { RemoteName } from 'release-contract/remotes';
 import type { ClusterInput } from './cluster-input';
 import { IMAGE_APP, IMAGE_NODE, IMAGE_RENDER_SERVICE, IMAGE_TMP } from './image-layout';
 import { PAGE_SERVER_MAX_SURGE, PAGE_SERVER_SIZING } from './page-server-deployment';

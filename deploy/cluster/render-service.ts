@@ -1,7 +1,7 @@
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { Service } from 'kubernetes-models/v1/Service';
 import { RENDER_SERVICE_DEFAULT_PORT } from 'page-server/render/render-service-address';
-import { REMOTE_NAMES, type RemoteName } from 'tooling/remotes';
+import { REMOTE_NAMES, type RemoteName } from 'release-contract/remotes';
 import { APP_LABELS, type ClusterInput } from './cluster-input';
 
 /*

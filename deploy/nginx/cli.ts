@@ -2,7 +2,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiUpstream, HOST_APP, portOf } from 'tooling/apps';
+import { HOST_APP, portOf } from 'release-contract/apps';
+import { apiUpstream } from 'release-contract/origins';
 import { NGINX_DIR, REPO_ROOT } from '../deploy-paths';
 import { publishReleasesDocument } from '../rollout/deployed-store';
 import {

@@ -1,4 +1,4 @@
-import type { EnvVariable } from 'tooling/apps';
+import type { EnvVariable } from 'release-contract/apps-variables';
 
 /*
  * The variables deploy reads (nginx-binary, rollout), each with its default and meaning in one

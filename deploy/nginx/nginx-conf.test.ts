@@ -11,7 +11,7 @@ import {
   contentSecurityPolicy,
 } from 'page-server/http/security-headers';
 import { IMMUTABLE } from 'page-server/http/static-server';
-import { UNPUBLISHED } from 'tooling/rspack/build-output';
+import { UNPUBLISHED } from 'release-contract/build-output';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findNginx } from './nginx-binary';
 import { type NginxSite, renderNginxConf, STAND_IN_HEADER } from './nginx-conf';

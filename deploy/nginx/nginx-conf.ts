@@ -7,10 +7,10 @@ import {
 } from 'page-server/http/security-headers';
 import { CONTENT_HASH, IMMUTABLE } from 'page-server/http/static-server';
 import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'page-server/session/provider-limits';
+import { PAGE_SERVER_TIMEOUT_MS } from 'release-contract/apps';
+import { UNPUBLISHED } from 'release-contract/build-output';
 import { RUM_MAX_BYTES, RUM_PATH, RUM_VIEW_PARAM } from 'release-contract/rum-events';
 import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
-import { PAGE_SERVER_TIMEOUT_MS } from 'tooling/apps';
-import { UNPUBLISHED } from 'tooling/rspack/build-output';
 import {
   pageCacheControl,
   refusedPaths,
@@ -50,8 +50,8 @@ export interface HostServer {
    */
   pageServers: readonly PageServerAddress[];
   /**
-   * The provider's folders (tooling/apps `providerPaths`): its API and its files, passed to the
-   * page servers, which hold the session and call the provider (decision 027).
+   * The provider's folders (release-contract/origins `providerPaths`): its API and its files,
+   * passed to the page servers, which hold the session and call the provider (decision 027).
    */
   providerPaths: readonly string[];
   /** JSON bodies in the contract's shape for the proxy's own failures. */

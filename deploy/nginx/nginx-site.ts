@@ -1,17 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ROUTE_TABLE } from 'host/routes';
 import { originOf } from 'page-server/http/security-headers';
+import { HOST_APP, pageServerPorts, portOf, REMOTE_APPS } from 'release-contract/apps';
+import { hostOrigins, providerPaths } from 'release-contract/origins';
+import { trustedProxies } from 'release-contract/proxies';
+import { ROUTE_TABLE } from 'release-contract/routes';
 import { ka } from 'shared/strings/ka';
-import {
-  HOST_APP,
-  hostOrigins,
-  pageServerPorts,
-  portOf,
-  providerPaths,
-  REMOTE_APPS,
-  trustedProxies,
-} from 'tooling/apps';
 import { NGINX_DIR, REPO_ROOT, SITE_DIR } from '../deploy-paths';
 import { findBrotliModule } from './nginx-binary';
 import type { NginxSite } from './nginx-conf';

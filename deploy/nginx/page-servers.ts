@@ -1,17 +1,14 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PAGE_SERVER_NODE_FLAGS } from 'page-server/inspector-guard';
+import { metricsPortOf, pageServerPorts } from 'release-contract/apps';
+import { APPS_VARIABLES } from 'release-contract/apps-variables';
 import {
   PAGE_SERVER_VARIABLES,
   RENAMED_PAGE_SERVER_VARIABLES,
 } from 'release-contract/config-variables';
-import {
-  APPS_VARIABLES,
-  hostOrigins,
-  metricsPortOf,
-  PAGE_SERVER_NODE_FLAGS,
-  pageServerPorts,
-} from 'tooling/apps';
+import { hostOrigins } from 'release-contract/origins';
 import {
   PAGE_SERVER_TARGETS_FILE,
   PAGE_SERVERS_FILE,
@@ -82,9 +79,10 @@ export function spawnPageServer(
 
 /** The environment without what only the rollout holds: a page server can sign and upload nothing. */
 /**
- * Only what a page server reads (its table and the apps', release-contract/config-variables and
- * tooling/apps) and what any process needs of its system: a secret of the rollout, the
- * provider's or the machine's is never passed on by being forgotten in a deny-list. A renamed
+ * Only what a page server reads (its table and the apps', release-contract/config-variables
+ * and release-contract/apps-variables) and what any process needs of its system: a secret of
+ * the rollout, the provider's or the machine's is never passed on by being forgotten in a
+ * deny-list. A renamed
  * variable's old name too, for the release the page server still reads it: dropped here, a
  * machine's setting would be lost without the page server's warning.
  */

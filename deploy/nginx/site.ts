@@ -9,18 +9,18 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { ROUTE_TABLE } from 'host/routes';
 import { stableConfig } from 'page-server/releases/canary';
 import { renderIndexHtml } from 'page-server/render/page-document';
 import { remotesToHint } from 'page-server/render/page-hints';
+import { REMOTE_APPS } from 'release-contract/apps';
 import { buildRuntimeConfig, runtimeConfigWithReleases } from 'release-contract/config-from-env';
 import {
   formatReleasesDocument,
   type ReleasesDocument,
   releasesDocumentOf,
 } from 'release-contract/releases-document';
+import { ROUTE_TABLE } from 'release-contract/routes';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'release-contract/runtime-config';
-import { REMOTE_APPS } from 'tooling/apps';
 import { NGINX_DIR, REPO_ROOT, SITE_DIR } from '../deploy-paths';
 import { deployedStore } from '../rollout/deployed-store';
 import type { Env } from '../rollout/release-store';

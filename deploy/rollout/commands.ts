@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
-import { formatPins } from 'tooling/release-integrity';
+import { REMOTE_APPS, type RemoteApp } from 'release-contract/apps';
+import { formatPins } from 'release-contract/release-integrity';
 import { REPO_ROOT, releasesSourceOf } from '../deploy-paths';
 import { prometheusClient, prometheusUrl } from '../observability/prometheus-api';
 import { DEFAULT_POLICY } from './canary-judge';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import type { RemoteApp } from 'release-contract/apps';
 import { parseReleasesDocument, type ReleasesDocument } from 'release-contract/releases-document';
 import { signReleasesDocument } from 'release-contract/signed-releases';
-import type { RemoteApp } from 'tooling/apps';
 import {
   inProductionFile,
   REGISTRY_DIR,

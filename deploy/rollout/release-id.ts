@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isPublished } from 'tooling/rspack/build-output';
+import { isPublished } from 'release-contract/build-output';
 
 /** The files a build publishes (no source maps), relative to it, sorted. */
 export function filesOf(folder: string): string[] {

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IMMUTABLE } from 'page-server/http/static-server';
+import { REMOTE_APPS, type RemoteApp } from 'release-contract/apps';
 import { releasesPublicKey, verifyReleasesDocument } from 'release-contract/signed-releases';
-import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publishReleasesDocument } from './deployed-store';
 import {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import { IMMUTABLE } from 'page-server/http/static-server';
-import type { RemoteApp } from 'tooling/apps';
+import type { RemoteApp } from 'release-contract/apps';
 import { SITE_DIR } from '../deploy-paths';
 import { filesOf } from './release-id';
 import type { Env } from './release-store';

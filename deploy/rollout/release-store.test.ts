@@ -1,4 +1,4 @@
-import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
+import { REMOTE_APPS, type RemoteApp } from 'release-contract/apps';
 import { describe, expect, it } from 'vitest';
 import { releaseStore } from './release-store';
 import { memoryFiles } from './testing/memory-files';

@@ -1,12 +1,12 @@
 import path from 'node:path';
+import type { RemoteApp } from 'release-contract/apps';
+import type { ReleasePins } from 'release-contract/release-integrity';
 import {
   formatReleasesDocument,
   parseReleasesDocument,
   type ReleasesDocument,
 } from 'release-contract/releases-document';
 import { releasePinsSchema } from 'release-contract/runtime-config';
-import type { RemoteApp } from 'tooling/apps';
-import type { ReleasePins } from 'tooling/release-integrity';
 import type { RolloutFiles } from './rollout-files';
 
 /*

@@ -1,10 +1,10 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { HOST_APP, portOf, REMOTE_APPS, type RemoteApp } from 'release-contract/apps';
+import { isPublished } from 'release-contract/build-output';
+import { pinsOfBuild } from 'release-contract/release-integrity';
 import type { ReleasesDocument } from 'release-contract/releases-document';
 import { releaseOfManifest } from 'release-contract/rum-events';
-import { HOST_APP, portOf, REMOTE_APPS, type RemoteApp } from 'tooling/apps';
-import { pinsOfBuild } from 'tooling/release-integrity';
-import { isPublished } from 'tooling/rspack/build-output';
 import { deployedStore } from './deployed-store';
 import { releaseId } from './release-id';
 import { MANIFEST, releaseKey, releaseOrigin, uploadRelease } from './release-origin';

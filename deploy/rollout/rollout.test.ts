@@ -1,5 +1,5 @@
+import { REMOTE_APPS, type RemoteApp } from 'release-contract/apps';
 import type { ReleasesDocument } from 'release-contract/releases-document';
-import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from './canary-judge';
 import { releaseStore } from './release-store';

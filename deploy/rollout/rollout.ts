@@ -1,6 +1,6 @@
+import { REMOTE_APPS, type RemoteApp } from 'release-contract/apps';
 import type { ReleasedRemote, ReleasesDocument } from 'release-contract/releases-document';
 import { releaseOfManifest } from 'release-contract/rum-events';
-import { REMOTE_APPS, type RemoteApp } from 'tooling/apps';
 import type { Verdict } from './canary-judge';
 import type { ReleaseStore, RolloutRecord } from './release-store';
 

@@ -1,4 +1,4 @@
-import { remoteApp } from 'tooling/apps';
+import { remoteApp } from 'release-contract/apps';
 import {
   type PrometheusClient,
   PrometheusQueryError,

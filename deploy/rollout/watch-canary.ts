@@ -1,4 +1,4 @@
-import type { RemoteApp } from 'tooling/apps';
+import type { RemoteApp } from 'release-contract/apps';
 import {
   type PrometheusClient,
   prometheusClient,

@@ -1,5 +1,5 @@
 import { get } from 'node:http';
-import { HOST_APP, portOf } from 'tooling/apps';
+import { HOST_APP, portOf } from 'release-contract/apps';
 import { PAGE_SERVER_PORT } from './topology';
 
 /**

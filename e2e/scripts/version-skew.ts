@@ -4,23 +4,17 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { recordSkewPass } from 'deploy/deployed-store';
 import { releaseId } from 'deploy/release-id';
+import { PAGE_SERVER_NODE_FLAGS } from 'page-server/inspector-guard';
 import {
   localPublicKey,
   localRolloutFile,
   registerLocalBuilds,
   rollOutLocally,
 } from 'page-server/releases/local-rollout';
+import { HOST_APP, portOf, REMOTE_APPS, type RemoteApp, SANDBOX_APP } from 'release-contract/apps';
 import { buildRuntimeConfig } from 'release-contract/config-from-env';
+import { listenHost } from 'release-contract/proxies';
 import { formatReleasesDocument, type ReleasesDocument } from 'release-contract/releases-document';
-import {
-  HOST_APP,
-  listenHost,
-  PAGE_SERVER_NODE_FLAGS,
-  portOf,
-  REMOTE_APPS,
-  type RemoteApp,
-  SANDBOX_APP,
-} from 'tooling/apps';
 import { checkoutFolderOf, checkoutOf } from 'tooling/slices/build-cache';
 import { isPipeline, SLICES } from 'tooling/slices/pipelines';
 import { untilAnswers, untilFree } from '../utils/answers';

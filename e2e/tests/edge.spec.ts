@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { type ExactRequest, exactRequest } from 'page-server/http/raw-request';
 import { commonSecurityHeaders } from 'page-server/http/security-headers';
+import { HOST_APP, portOf } from 'release-contract/apps';
 import type { ReleasesDocument } from 'release-contract/releases-document';
-import { HOST_APP, portOf } from 'tooling/apps';
 import { expect, test } from '../fixtures';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { readReleases, withRelease, writeReleases } from '../utils/releases-document-utils';

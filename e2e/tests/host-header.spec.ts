@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, get, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { HOST_APP, portOf, REMOTE_APPS } from 'tooling/apps';
+import { HOST_APP, portOf, REMOTE_APPS } from 'release-contract/apps';
 import { expect, test } from '../fixtures';
 import { SERVED } from '../utils/tags';
 

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
+import { PAGE_SERVER_NODE_FLAGS } from 'page-server/inspector-guard';
 import { localPublicKey, localRolloutFile } from 'page-server/releases/local-rollout';
 import { SESSION_ENDED_HEADER, SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
-import { PAGE_SERVER_NODE_FLAGS } from 'tooling/apps';
 import { expect, test } from '../fixtures';
 import { REPO_ROOT } from '../utils/redeploy-utils';
 import { E2E_SANDBOX_ENV } from '../utils/sandbox-env';

@@ -1,4 +1,4 @@
-import type { EnvVariable } from 'tooling/apps';
+import type { EnvVariable } from 'release-contract/apps-variables';
 
 /*
  * The variables the e2e suite reads, each with its default and meaning in one line:

@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOST_APP, portOf, SANDBOX_APP } from 'tooling/apps';
-import { integrityOf } from 'tooling/release-integrity';
+import { HOST_APP, portOf, SANDBOX_APP } from 'release-contract/apps';
+import { integrityOf } from 'release-contract/release-integrity';
 import { REPO_ROOT } from './redeploy-utils';
 
 /*

@@ -1,6 +1,6 @@
 import { parseMetrics } from 'deploy/release-metrics';
+import type { RemoteName } from 'release-contract/remotes';
 import { releaseOfManifest } from 'release-contract/rum-events';
-import type { RemoteName } from 'tooling/remotes';
 import { pageServers } from './page-server-utils';
 import { readReleases, releaseOf } from './releases-document-utils';
 

@@ -2,13 +2,13 @@ import type { Locator, Page, Route, TestInfo } from '@playwright/test';
 import { openSession, sealSession } from 'page-server/session/sealed-session';
 import { sessionKeys } from 'page-server/session/session-keys';
 import { DEFAULT_SESSION_MAX_SECONDS } from 'release-contract/config-from-env';
+import { DEFAULT_PAYMENT_PAGE_ORIGINS } from 'release-contract/origins';
 import { DEFAULT_SESSION_TIMING } from 'release-contract/runtime-config';
 import { kaCardPayment } from 'remote-loans/words/ka-card-payment';
 import { kaLoans } from 'remote-loans/words/ka-loans';
 import { KA_BANK } from 'sandbox-api/words/ka-bank';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
-import { DEFAULT_PAYMENT_PAGE_ORIGINS } from 'tooling/apps';
 import { expect } from '../fixtures';
 import {
   type GivenLoan,

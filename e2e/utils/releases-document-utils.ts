@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReleasedRemote, ReleasesDocument } from 'release-contract/releases-document';
-import type { RemoteName } from 'tooling/remotes';
+import type { RemoteName } from 'release-contract/remotes';
 import { REPO_ROOT } from './redeploy-utils';
 
 /*

@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from 'release-contract/remotes';
 
 /*
  * Which slots a page's first HTML holds rendered by the server: the page state lists each

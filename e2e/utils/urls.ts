@@ -1,6 +1,6 @@
-import { HOST_APP, portOf, REMOTE_APPS, SANDBOX_APP } from 'tooling/apps';
+import { HOST_APP, portOf, REMOTE_APPS, SANDBOX_APP } from 'release-contract/apps';
 
-/** Where `pnpm start` serves each app: the one list the servers read too (tooling/apps). */
+/** Where `pnpm start` serves each app: the one list the servers read too (release-contract/apps). */
 export const HOST_URL = `http://localhost:${portOf(HOST_APP)}`;
 
 /** Each remote's origin. Its files may sit under a release's path there (nginx). */

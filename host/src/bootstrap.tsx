@@ -12,17 +12,17 @@ import {
   type RouteObject,
   RouterProvider,
 } from 'react-router-dom';
+import type { RemoteModuleId } from 'release-contract/remotes';
+import { routeOf } from 'release-contract/routes';
 import { setSessionTiming } from 'release-contract/session-timing';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { setProviderSite } from 'shared/lib/site-urls';
 import { accountKeys, prefetchAccount } from 'shared/query/account-queries';
 import { queryClient } from 'shared/query/query-client';
-import type { RemoteModuleId } from 'tooling/remotes';
 import { AppProviders } from './app/app-providers';
 import { openedWithServerClock } from './app/components/use-activity-reports';
 import { ServerAccountContext, ServerRenderedSlotsContext } from './app/page-audience';
-import { routeOf } from './app/route-table';
 import { buildRoutes } from './app/router';
 import './federation/first-screen-shares';
 import { type PageState, readPageState } from 'release-contract/page-state';

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
+import { DEV_GATEWAY_APP, portOf } from 'release-contract/apps';
 import { sessionLimitsFromEnv } from 'release-contract/config-from-env';
+import { apiUpstream, providerPaths } from 'release-contract/origins';
 import { ka } from 'shared/strings/ka';
-import { apiUpstream, DEV_GATEWAY_APP, portOf, providerPaths } from 'tooling/apps';
 import { withRenamedVariables } from './renamed-variables';
 import { registerProviderGateway } from './session/provider-gateway';
 import { sessionKeys } from './session/session-keys';

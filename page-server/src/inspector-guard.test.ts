@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
-import { PAGE_SERVER_NODE_FLAGS } from 'tooling/apps';
-import { inspectorOpening } from './inspector-guard';
+import { inspectorOpening, PAGE_SERVER_NODE_FLAGS } from './inspector-guard';
 
 describe('the page server’s inspector', () => {
   it('is shut by the flags every page server starts with', () => {

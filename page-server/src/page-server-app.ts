@@ -1,17 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isKnownPath, routeOf } from 'host/routes';
 import {
   buildRuntimeConfig,
   runtimeConfigWithReleases,
   sessionLimitsFromEnv,
 } from 'release-contract/config-from-env';
+import { hostOrigins, providerPaths } from 'release-contract/origins';
+import { trustedProxies } from 'release-contract/proxies';
 import type { ReleasesDocument } from 'release-contract/releases-document';
+import { isRemoteName, remoteNameOf } from 'release-contract/remotes';
+import { isKnownPath, routeOf } from 'release-contract/routes';
 import { releaseOfManifest } from 'release-contract/rum-events';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'release-contract/runtime-config';
 import { ka } from 'shared/strings/ka';
-import { hostOrigins, providerPaths, trustedProxies } from 'tooling/apps';
-import { isRemoteName, remoteNameOf } from 'tooling/remotes';
 import { allowedHosts, isAllowedHost } from './host-check';
 import { CSP_REPORT_PATH } from './http/security-headers';
 import {

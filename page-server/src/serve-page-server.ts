@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HOST_APP, portOf } from 'release-contract/apps';
+import { apiUpstream } from 'release-contract/origins';
+import { listenHost } from 'release-contract/proxies';
 import { releasesPublicKey } from 'release-contract/signed-releases';
-import { apiUpstream, HOST_APP, listenHost, PAGE_SERVER_NODE_FLAGS, portOf } from 'tooling/apps';
-import { inspectorOpening } from './inspector-guard';
+import { inspectorOpening, PAGE_SERVER_NODE_FLAGS } from './inspector-guard';
 import { buildPageServerApp } from './page-server-app';
 import { localPublicKey, localRolloutFile, rollOutLocally } from './releases/local-rollout';
 import {

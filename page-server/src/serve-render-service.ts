@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listenHost, PAGE_SERVER_NODE_FLAGS } from 'tooling/apps';
-import { isRemoteName } from 'tooling/remotes';
-import { inspectorOpening } from './inspector-guard';
+import { listenHost } from 'release-contract/proxies';
+import { isRemoteName } from 'release-contract/remotes';
+import { inspectorOpening, PAGE_SERVER_NODE_FLAGS } from './inspector-guard';
 import { RENDER_SERVICE_DRAIN_MS, startRenderService } from './render/render-service';
 import { RENDER_SERVICE_DEFAULT_PORT } from './render/render-service-address';
 import { memoryCapMb } from './render/worker-memory';

@@ -1,6 +1,7 @@
 // @vitest-environment node
-import { formatPins, integrityOf } from 'tooling/release-integrity';
+
 import { buildRuntimeConfig, runtimeConfigWithReleases } from './config-from-env';
+import { formatPins, integrityOf } from './release-integrity';
 import {
   paymentPageOrigins,
   providerSite,

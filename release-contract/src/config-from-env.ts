@@ -1,14 +1,9 @@
-import {
-  paymentPageOrigins,
-  providerOrigins,
-  providerPaths,
-  REMOTE_APPS,
-  remoteManifestUrl,
-} from 'tooling/apps';
-import { parsePins, type ReleasePins } from 'tooling/release-integrity';
-import type { RemoteName } from 'tooling/remotes';
+import { REMOTE_APPS, remoteManifestUrl } from './apps';
 import type { PageServerVariable } from './config-variables';
+import { paymentPageOrigins, providerOrigins, providerPaths } from './origins';
+import { parsePins, type ReleasePins } from './release-integrity';
 import { type ReleasesDocument, validReleasesDocument } from './releases-document';
+import type { RemoteName } from './remotes';
 import {
   DEFAULT_SESSION_TIMING,
   type RuntimeConfig,

@@ -1,4 +1,4 @@
-import type { EnvVariable } from 'tooling/apps';
+import type { EnvVariable } from './apps-variables';
 
 /*
  * The page server's environment variables, each with its default and meaning in one line: the

@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { SessionState } from 'shared/api/user/server-session';
 import * as z from 'shared/validation/zod';
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from './remotes';
 
 /** Whom a page is for: a visitor, or a customer with a session. */
 export type Audience = 'visitor' | 'customer';

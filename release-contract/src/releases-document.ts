@@ -1,5 +1,5 @@
 import * as z from 'shared/validation/zod';
-import { REMOTE_APPS } from 'tooling/apps';
+import { REMOTE_APPS } from './apps';
 import { type RuntimeConfig, runtimeConfigSchema } from './runtime-config';
 
 /*

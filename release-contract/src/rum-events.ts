@@ -1,4 +1,4 @@
-import type { RemoteName } from 'tooling/remotes';
+import type { RemoteName } from './remotes';
 
 /*
  * What a page tells its own server about itself (issue 31, decision 029): which slices'

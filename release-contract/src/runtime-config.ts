@@ -1,6 +1,6 @@
 import { DEFAULT_PROVIDER_SITE, type ProviderSite } from 'shared/lib/site-urls';
 import * as z from 'shared/validation/zod';
-import { INTEGRITY, REMOTE_NAMES } from 'tooling/remotes';
+import { INTEGRITY, REMOTE_NAMES } from './remotes';
 
 const pinSchema = z.string().check(z.regex(INTEGRITY));
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { EnvVariable } from '../apps.ts';
+import type { EnvVariable } from 'release-contract/apps-variables';
 
 /*
  * docs/configuration.md, written from the tables the configuration readers declare their
@@ -24,9 +24,13 @@ export interface Section {
 
 export const SECTIONS: readonly Section[] = [
   {
-    title: 'Apps, ports and origins (every server, `tooling/apps.ts`)',
-    table: { module: 'tooling/apps.ts', name: 'APPS_VARIABLES' },
-    readers: ['tooling/apps.ts'],
+    title: 'Apps, ports and origins (every server, `release-contract/src/apps.ts`)',
+    table: { module: 'release-contract/src/apps-variables.ts', name: 'APPS_VARIABLES' },
+    readers: [
+      'release-contract/src/apps.ts',
+      'release-contract/src/origins.ts',
+      'release-contract/src/proxies.ts',
+    ],
   },
   {
     title: 'The page server',

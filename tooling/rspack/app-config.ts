@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
-import { DEV_GATEWAY_APP, portOf, type RemoteApp, remoteApp } from '../apps.ts';
+import { DEV_GATEWAY_APP, portOf, type RemoteApp, remoteApp } from 'release-contract/apps';
 import { apiClientChunk } from './api-client-chunk.ts';
 import { fallbackChunks } from './fallback-chunks.ts';
 import { hostLentExternals } from './host-lent-runtime.ts';
@@ -11,6 +11,10 @@ import { createRemoteServerConfig } from './server-config.ts';
 import { hostShares, sharedSingletons } from './shares.ts';
 import { type ModuleWithReasons, stableFederationStats } from './stable-federation-stats.ts';
 import { typescriptRule } from './typescript-rule.ts';
+
+// A slice's config types its `exposes` map by what it hands sliceConfigs: a remote imports only
+// shared and its build tools, not release-contract.
+export type { ExposesOf } from 'release-contract/remotes';
 
 /** Every remote's own development page uses this template; the host has its own. */
 const REMOTE_PAGE_TEMPLATE = fileURLToPath(new URL('./remote-page.html', import.meta.url));
@@ -51,7 +55,7 @@ function federationPlugin(
     shared: kind === 'host' ? hostShares(options.root) : sharedSingletons(options.root),
     shareStrategy: 'loaded-first',
     runtimePlugins: options.runtimePlugins ?? [],
-    // Type downloads need the network; the remote module contract is tooling/remotes.
+    // Type downloads need the network; the remote module contract is release-contract/remotes.
     dts: false,
   });
 }
@@ -89,7 +93,8 @@ export function createRemoteConfigs(options: AppConfigOptions): Configuration | 
 
 /**
  * A slice's `rspack.config.ts`: its federation name, title and development port from
- * tooling/apps, its `exposes` map (which `satisfies` tooling/remotes), nothing else of its own.
+ * release-contract/apps, its `exposes` map (which `satisfies` release-contract/remotes),
+ * nothing else of its own.
  */
 export function sliceConfigs(
   folder: RemoteApp['folder'],

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Compiler } from '@rspack/core';
-import { isPublished } from './build-output.ts';
+import { isPublished } from 'release-contract/build-output';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

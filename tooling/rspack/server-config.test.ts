@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { type Configuration, rspack } from '@rspack/core';
-import { integrityOf } from '../release-integrity.ts';
+import { integrityOf } from 'release-contract/release-integrity';
 import { createRemoteServerConfig } from './server-config.ts';
 
 /*

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type Compiler, type Configuration, rspack } from '@rspack/core';
-import { AFTER_PAINT_ATTRIBUTE } from './build-output.ts';
+import { AFTER_PAINT_ATTRIBUTE } from 'release-contract/build-output';
 import { PrecompressPlugin } from './precompress-plugin.ts';
 import { typescriptRule } from './typescript-rule.ts';
 

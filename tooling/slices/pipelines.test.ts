@@ -47,13 +47,15 @@ describe('the pipelines a change runs', () => {
     expect(change(['remote-loans'])).toEqual(['remote-loans']);
   });
 
-  it('runs every consumer’s pipeline for a change in shared or in the tools they are built with', () => {
+  it('runs every consumer’s pipeline for a change in shared, in the tools they are built with, or in the contract the tools build them to', () => {
     expect(change(['shared'])).toEqual([...PIPELINES]);
     expect(change(['tooling'])).toEqual([...PIPELINES]);
+    // A slice's build reads its port and exposed modules from release-contract (issue 57).
+    expect(change(['release-contract'])).toEqual([...PIPELINES]);
   });
 
   it('runs the platform’s alone for the page server, the host, the deployment and the sandbox', () => {
-    for (const name of ['page-server', 'host', 'deploy', 'sandbox-api', 'release-contract'])
+    for (const name of ['page-server', 'host', 'deploy', 'sandbox-api'])
       expect(change([name]), name).toEqual(['platform']);
   });
 

@@ -1,4 +1,4 @@
-import type { EnvVariable } from '../apps.ts';
+import type { EnvVariable } from 'release-contract/apps-variables';
 
 /*
  * The variables the pipelines read (`pnpm slice`, decision 039): `pnpm env:table` writes them

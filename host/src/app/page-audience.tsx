@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Audience } from 'release-contract/page-state';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
-import type { RemoteModuleId } from 'tooling/remotes';
 import { useHydrating } from '../lib/use-hydrating';
 
 /**

@@ -1,12 +1,12 @@
 import type { ComponentType, ReactNode } from 'react';
 import { data, type RouteObject } from 'react-router-dom';
+import { ROUTE_TABLE, type RouteEntry } from 'release-contract/routes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { DefaultLayout } from './layouts/default-layout';
 import { StaticLayout } from './layouts/static-layout';
 import { runMiddleware } from './middleware/middleware';
 import { RouteErrorPage } from './pages/error-page';
 import * as indexPage from './pages/index-page';
-import { ROUTE_TABLE, type RouteEntry } from './route-table';
 import { ShellFallback } from './shell-fallback';
 
 /**

@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { type RemoteModuleId, remoteNameOf } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import { type RemoteModuleId, remoteNameOf } from 'tooling/remotes';
 import { isModuleMissingFromContainer, ModuleNotInRelease } from './module-not-in-release';
 import { integrityPlugin } from './plugins/integrity-plugin';
 import { takeManifestFailure } from './plugins/remote-failure-plugin';

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from 'release-contract/remotes';
 
 /**
  * What each exposed module is to the host: a component, its default export. The ids and the
- * remotes' `exposes` maps are checked against one list, tooling/remotes (MF's type download
+ * remotes' `exposes` maps are checked against one list, release-contract/remotes (MF's type download
  * needs the network, so the contract is written there once).
  */
 export type RemoteModuleMap = Record<RemoteModuleId, RemoteModule>;

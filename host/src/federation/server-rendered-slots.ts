@@ -1,6 +1,6 @@
 import type { ServerSlot } from 'release-contract/page-state';
-import type { RemoteModuleId, RemoteName } from 'tooling/remotes';
-import { remoteNameOf } from 'tooling/remotes';
+import type { RemoteModuleId, RemoteName } from 'release-contract/remotes';
+import { remoteNameOf } from 'release-contract/remotes';
 
 /**
  * Which slots of the page came from the server, and from which release of their remote (its

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import { loadRemoteModule } from '../federation/register-remotes';
 import type { RemoteModuleMap } from '../federation/remote-modules';
 

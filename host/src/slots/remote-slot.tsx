@@ -13,12 +13,12 @@ import {
   useState,
 } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { type RemoteModuleId, type RemoteName, remoteNameOf } from 'release-contract/remotes';
 import { RELEASE_ATTRIBUTE, SLICE_ATTRIBUTE } from 'release-contract/rum-events';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { Skeleton } from 'shared/ui/skeleton';
-import { type RemoteModuleId, type RemoteName, remoteNameOf } from 'tooling/remotes';
 import { isChunkLoadError } from '../chunk-reload/chunk-error';
 import { canReloadForChunkError, reloadForChunkError } from '../chunk-reload/reload-guard';
 import { ModuleNotInRelease } from '../federation/module-not-in-release';

@@ -1,3 +1,4 @@
+import { isRemoteName } from 'release-contract/remotes';
 import {
   type Attribution,
   type Beacon,
@@ -19,7 +20,6 @@ import {
   type Vital,
 } from 'release-contract/rum-events';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import { isRemoteName } from 'tooling/remotes';
 
 /*
  * The page's real-user signals (decision 029), sent to its own server in beacons. Browser only:

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
+import type { RemoteName } from 'release-contract/remotes';
 import { releaseOfManifest } from 'release-contract/rum-events';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import type { RemoteName } from 'tooling/remotes';
 
 /** The release each configured slice runs on this page, by the folder of its manifest. */
 export type SliceReleases = Partial<Record<RemoteName, string>>;

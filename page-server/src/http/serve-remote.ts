@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { hostOrigins, listenHost, portOf, type RemoteApp, remoteApp } from 'tooling/apps';
+import { portOf, type RemoteApp, remoteApp } from 'release-contract/apps';
+import { hostOrigins } from 'release-contract/origins';
+import { listenHost } from 'release-contract/proxies';
 import { createStaticServer } from './static-server.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { isPublished } from 'tooling/rspack/build-output';
+import { isPublished } from 'release-contract/build-output';
 import { canonicalRouting } from './canonical-path.ts';
 import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
 
@@ -39,7 +39,7 @@ export interface StaticServerOptions {
   corsOrigins?: readonly string[];
   /** Fastify's logger: off by default; a level for a server whose warnings matter. */
   logger?: boolean | { level: string };
-  /** Proxies whose X-Forwarded-For names the client (tooling/apps `trustedProxies`). */
+  /** Proxies whose X-Forwarded-For names the client (release-contract/proxies `trustedProxies`). */
   trustedProxies?: readonly string[];
 }
 

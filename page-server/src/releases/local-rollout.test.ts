@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { integrityOf } from 'tooling/release-integrity';
+import { integrityOf } from 'release-contract/release-integrity';
 import {
   localPublicKey,
   localRolloutFile,

@@ -1,7 +1,9 @@
 import type { KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { REMOTE_APPS } from 'release-contract/apps';
 import { buildRuntimeConfig, type RegisteredReleases } from 'release-contract/config-from-env';
+import { pinsOfBuild } from 'release-contract/release-integrity';
 import { type ReleasesDocument, releasesDocumentOf } from 'release-contract/releases-document';
 import {
   keptSigningKey,
@@ -10,8 +12,6 @@ import {
   signReleasesDocument,
   verifyReleasesDocument,
 } from 'release-contract/signed-releases';
-import { REMOTE_APPS } from 'tooling/apps';
-import { pinsOfBuild } from 'tooling/release-integrity';
 
 type Env = Record<string, string | undefined>;
 

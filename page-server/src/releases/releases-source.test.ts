@@ -6,9 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { integrityOf } from 'release-contract/release-integrity';
 import type { ReleasesDocument } from 'release-contract/releases-document';
 import { signReleasesDocument } from 'release-contract/signed-releases';
-import { integrityOf } from 'tooling/release-integrity';
 import { createPageMetrics, type PageMetrics } from '../telemetry/page-metrics';
 import { openReleasesSource, type ReleasesSource, releasesRefreshMs } from './releases-source';
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { integrityOf } from 'tooling/release-integrity';
+import { integrityOf } from 'release-contract/release-integrity';
 import { type ConfiguredRemote, RemoteReleases } from './remote-releases';
 
 const MANIFEST = 'http://remotes.test/home/mf-manifest.json';

@@ -1,6 +1,6 @@
 import vm from 'node:vm';
+import { integrityOf } from 'release-contract/release-integrity';
 import * as z from 'shared/validation/zod';
-import { integrityOf } from 'tooling/release-integrity';
 
 /*
  * The slices' server code, from each remote's current release (decision 020). A remote's

@@ -1,5 +1,5 @@
 import type { Audience, PageState } from 'release-contract/page-state';
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import type { Dehydrated, RenderedShell, SlotResult } from './render-protocol';
 import { slotTokenPrefix } from './render-protocol';
 

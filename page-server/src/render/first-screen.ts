@@ -1,7 +1,7 @@
-import type { RouteEntry } from 'host/routes';
-import { PAGE_SLOTS, type SlotPage } from 'host/routes';
+import { PAGE_SLOTS, type SlotPage } from 'release-contract/page-slots';
 import type { Audience } from 'release-contract/page-state';
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from 'release-contract/remotes';
+import type { RouteEntry } from 'release-contract/routes';
 
 /** The remote modules on each page's first screen of a phone, as the slot table marks them. */
 const firstScreenOf = (page: SlotPage, audience: Audience): RemoteModuleId[] =>

@@ -1,7 +1,7 @@
 // @vitest-environment node
 
+import type { RemoteModuleId } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import type { RemoteModuleId } from 'tooling/remotes';
 import { stitch } from './compose-page';
 import { PageComposer, type PageParts } from './page-composer';
 import type { RenderedShell, SlotResult } from './render-protocol';

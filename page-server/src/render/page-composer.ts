@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { middlewareOutcome, PAGE_SLOTS, routeOf, type SlotPage } from 'host/routes';
+import { middlewareOutcome } from 'release-contract/middleware-rules';
+import { PAGE_SLOTS, type SlotPage } from 'release-contract/page-slots';
 import type { Audience, PageState } from 'release-contract/page-state';
+import { type RemoteModuleId, remoteNameOf } from 'release-contract/remotes';
+import { routeOf } from 'release-contract/routes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import { type RemoteModuleId, remoteNameOf } from 'tooling/remotes';
 import { composePage, type ReadySlot } from './compose-page';
 import type { CustomerFetch } from './customer-answers';
 import { readsOncePerPage } from './page-reads';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 
+import { AFTER_PAINT_ATTRIBUTE } from 'release-contract/build-output';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import { AFTER_PAINT_ATTRIBUTE } from 'tooling/rspack/build-output';
 import { renderIndexHtml, type ServerRendered } from './page-document';
 
 // The page as the production build writes it: the first script, then the host's own.

@@ -8,10 +8,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const PAGE_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 const PAGE_GZIP = { level: 6 };
 
+import { AFTER_PAINT_ATTRIBUTE } from 'release-contract/build-output';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from 'release-contract/page-state';
 import { VIEW_TOKEN_META } from 'release-contract/rum-events';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from 'release-contract/runtime-config';
-import { AFTER_PAINT_ATTRIBUTE } from 'tooling/rspack/build-output';
 import { CSP_REPORT_PATH, originOf, pageSecurityHeaders } from '../http/security-headers';
 import type { FastifyReply, FastifyRequest } from '../http/static-server';
 

@@ -1,6 +1,6 @@
-import type { RouteEntry } from 'host/routes';
+import { remoteNameOf } from 'release-contract/remotes';
+import type { RouteEntry } from 'release-contract/routes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import { remoteNameOf } from 'tooling/remotes';
 import { firstScreenModules } from './first-screen';
 
 /**

@@ -17,9 +17,9 @@ import {
   StaticRouterProvider,
 } from 'react-router-dom';
 import type { Audience, PageState, SerializedRouteError } from 'release-contract/page-state';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { ServerLoggedInContext } from 'shared/auth/server-logged-in';
-import type { RemoteModuleId } from 'tooling/remotes';
 
 /*
  * A page's React tree on the server, the same for every render of it: the host's worker renders

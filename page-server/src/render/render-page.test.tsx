@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RemoteModule } from 'host/app';
 import { kaHost } from 'host/app';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { paymentPageAddress, setPaymentPageOrigins } from 'shared/lib/payment-page';
@@ -18,7 +19,6 @@ import {
   otherProviderSite,
 } from 'shared/testing/fixtures';
 import { ProviderHtml } from 'shared/ui/provider-html';
-import type { RemoteModuleId } from 'tooling/remotes';
 import type { CustomerFetch } from './customer-answers';
 import { PageComposer } from './page-composer';
 import { type ServerSlotModule, setProviderAddress } from './render-page';

@@ -2,8 +2,10 @@ import { type DehydratedState, dehydrate, hydrate, QueryClient } from '@tanstack
 import { getAdapter } from 'axios';
 import type { LoadRemoteModule, RemoteModule, RemoteModuleMap } from 'host/app';
 import { cutSlotMarkup, renderToHtml } from 'host/app';
-import { PAGE_SLOTS, routeOf, type SlotPage } from 'host/routes';
+import { PAGE_SLOTS, type SlotPage } from 'release-contract/page-slots';
 import type { Audience } from 'release-contract/page-state';
+import type { RemoteModuleId } from 'release-contract/remotes';
+import { routeOf } from 'release-contract/routes';
 import {
   paymentPageOrigins,
   providerSite,
@@ -13,7 +15,6 @@ import { apiClient } from 'shared/api/api-client';
 import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { setProviderSite } from 'shared/lib/site-urls';
 import { loanLimitQuery, loansQuery, userQuery } from 'shared/query/account-queries';
-import type { RemoteModuleId } from 'tooling/remotes';
 import {
   type CustomerFetch,
   customerAnswers,

@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import type { CustomerFetch } from './customer-answers';
 import type { WorkerRequest } from './render-protocol';
 import type { RenderServiceAddress } from './render-service-address';

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { RemoteName } from 'tooling/remotes';
+import type { RemoteName } from 'release-contract/remotes';
 
 /*
  * Where a slice's render service is (issue 56, decision 041): in a cluster each slice's server

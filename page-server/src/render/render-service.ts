@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { REMOTE_NAMES } from 'tooling/remotes';
+import { REMOTE_NAMES } from 'release-contract/remotes';
 import { readBoundedLines, writeLine } from './bounded-lines';
 import { cpuTimeMs } from './process-cpu';
 import { HOST_TENANT } from './render-protocol';

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import type { RemoteModuleMap } from 'host/app';
+import type { RemoteModuleId } from 'release-contract/remotes';
+import { remoteNameOf } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import type { RemoteModuleId } from 'tooling/remotes';
-import { remoteNameOf } from 'tooling/remotes';
 import { type ConfiguredRemote, RemoteReleases } from '../releases/remote-releases';
 import type {
   prepareAccount,

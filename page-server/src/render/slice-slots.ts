@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import { freeWorker } from './free-worker';
 import type { PoolWorker, WorkerRole } from './pool-worker';
 import {

@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import type { WorkerRole } from './pool-worker';
 import type { SlotResult } from './render-protocol';
 import type { SlotTrials } from './slot-trials';

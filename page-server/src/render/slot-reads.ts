@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from 'release-contract/remotes';
 
 /*
  * What each part of a customer's page may read of the provider with their session (decision

@@ -11,7 +11,7 @@ import {
 } from 'host/app';
 import { hydrateIn, hydrationTestHooks, inDocument } from 'host/testing';
 import { useId } from 'react';
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import { stitch } from './compose-page';
 import { slotToken } from './render-protocol';
 

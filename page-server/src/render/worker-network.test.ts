@@ -3,8 +3,8 @@ import { createSocket } from 'node:dgram';
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import type { RemoteModuleId } from 'tooling/remotes';
 import { RenderPool } from './render-pool';
 import { builtWorker } from './testing/built-worker';
 

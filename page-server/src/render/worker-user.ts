@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REMOTE_NAMES } from 'tooling/remotes';
+import { REMOTE_NAMES } from 'release-contract/remotes';
 import { HOST_TENANT } from './render-protocol';
 import { takenIds, tenantIds } from './slice-uids';
 

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { type Cookies, parseCookie } from 'cookie';
+import { PROXY_SECRET_HEADER } from 'release-contract/proxies';
 import { REFRESH_PATH, SIGNED_IN_COOKIE } from 'shared/session/server-session';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import * as z from 'shared/validation/zod';
-import { PROXY_SECRET_HEADER } from 'tooling/apps';
 import { Agent, request as undiciRequest } from 'undici';
 import type { FastifyRequest } from '../http/static-server';
 import { PROVIDER_TIMEOUTS, type ProviderTimeouts } from './provider-limits';

@@ -1,3 +1,4 @@
+import { REMOTE_NAMES } from 'release-contract/remotes';
 import {
   type Beacon,
   ERROR_KINDS,
@@ -6,7 +7,6 @@ import {
   VITALS,
 } from 'release-contract/rum-events';
 import * as z from 'shared/validation/zod';
-import { REMOTE_NAMES } from 'tooling/remotes';
 
 /*
  * A beacon as the server accepts it (decision 029). It comes from any browser, so it is read as

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROUTE_TABLE } from 'host/routes';
+import type { RemoteName } from 'release-contract/remotes';
+import { ROUTE_TABLE } from 'release-contract/routes';
 import {
   HOST_RELEASE,
   RUM_MAX_BYTES,
@@ -12,7 +13,6 @@ import {
 } from 'release-contract/rum-events';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import * as z from 'shared/validation/zod';
-import type { RemoteName } from 'tooling/remotes';
 import type { SessionKeys } from '../session/session-keys';
 import { beaconSchema } from './beacon-schema';
 import type { BeaconOutcome, PageMetrics } from './page-metrics';

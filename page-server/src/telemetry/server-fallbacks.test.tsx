@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { rmSync } from 'node:fs';
 import type { RemoteModule } from 'host/app';
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import type { StaticServer } from '../http/static-server';
 import { buildPageServerApp } from '../page-server-app';
 import { inProcessRenderer } from '../render/testing/in-process-parts';

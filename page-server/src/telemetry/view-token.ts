@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isRemoteName, type RemoteName } from 'release-contract/remotes';
 import {
   RELEASE_PATTERN,
   releaseOfManifest,
@@ -6,7 +7,6 @@ import {
 } from 'release-contract/rum-events';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import * as z from 'shared/validation/zod';
-import { isRemoteName, type RemoteName } from 'tooling/remotes';
 import type { SessionKey, SessionKeys } from '../session/session-keys';
 
 /*

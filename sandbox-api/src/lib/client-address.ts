@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
-/** The header by which the proxy in front proves it is the proxy (tooling/apps has the same). */
+/** The header by which the proxy in front proves it is the proxy (release-contract/proxies has the same). */
 export const PROXY_SECRET_HEADER = 'x-proxy-secret';
 
 function sameSecret(sent: string, secret: string): boolean {

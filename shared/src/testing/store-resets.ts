@@ -1,7 +1,7 @@
 /**
  * Each zustand store's way back to its initial state (testing/zustand-mock.ts records them; the
  * setup file runs them after every test). Kept on globalThis: where test files share a worker's
- * modules (tooling/vitest), a store made in one file must still be reset in the next.
+ * modules (testing/vitest-config), a store made in one file must still be reset in the next.
  */
 const RESETS = Symbol.for('lender-web.zustand-resets');
 const holder = globalThis as { [RESETS]?: Set<() => void> };

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router-dom';
+import { middlewareOutcome } from 'release-contract/middleware-rules';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { kaHost } from '../../words/ka-host';
-import { middlewareOutcome } from './middleware-rules';
 
 /**
  * Runs the named middleware in order, as a route's loader: a redirect is thrown for the router

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PAGE_SLOTS } from 'release-contract/page-slots';
 import { isOpenApplicationStatus } from 'shared/api/user/open-application';
 import { sitePath } from 'shared/lib/site-urls';
 import { useLoans, useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
 import { kaHost } from '../../words/ka-host';
 import { useCustomerPage, useHydratingWithoutAccount } from '../page-audience';
-import { PAGE_SLOTS } from './page-slots';
 import styles from './pages.module.css';
 import { SlotList } from './slot-list';
 

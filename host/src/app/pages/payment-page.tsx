@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { PAGE_SLOTS } from 'release-contract/page-slots';
 import { kaHost } from '../../words/ka-host';
-import { PAGE_SLOTS } from './page-slots';
 import { SlotList } from './slot-list';
 
 /**

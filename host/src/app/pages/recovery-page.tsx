@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { PAGE_SLOTS } from 'release-contract/page-slots';
 import { ka } from 'shared/strings/ka';
 import { kaHost } from '../../words/ka-host';
-import { PAGE_SLOTS } from './page-slots';
 import { SlotList } from './slot-list';
 
 /** Account recovery: the account slice owns the whole flow. */

@@ -1,12 +1,13 @@
 import { Fragment, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { PageSlot, SlotCondition } from 'release-contract/page-slots';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { ka } from 'shared/strings/ka';
 import { Skeleton } from 'shared/ui/skeleton';
-import type { RemoteModuleId } from 'tooling/remotes';
 import { RemoteSlot } from '../../slots/remote-slot';
 import { ServerRenderedSlotsContext } from '../page-audience';
-import type { PageSlot, SlotCondition } from './page-slots';
 import styles from './pages.module.css';
+import { SLOT_LABELS } from './slot-labels';
 
 /**
  * How long the slots below a holding one wait for it at most: a slice or a provider that
@@ -92,11 +93,11 @@ export function SlotList({
   const { holding, settlers } = useHolding(holders, holdersDataKnown);
   const holdingLong = useDelayedFlag(holding);
   const lastHolder = holders.at(-1)?.id;
-  return shown.map(({ id, label, reserve, whenNearViewport, optional, anchor, holdsBelow }) => {
+  return shown.map(({ id, reserve, whenNearViewport, optional, anchor, holdsBelow }) => {
     const remoteSlot = (
       <RemoteSlot
         id={id}
-        label={label}
+        label={SLOT_LABELS[id]}
         reserve={styles[reserve]}
         whenNearViewport={whenNearViewport}
         optional={optional}

@@ -5,7 +5,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import { integrityPlugin } from './integrity-plugin';
 
-/** A body's digest as a rollout registers it (tooling/release-integrity, which no browser code imports). */
+/** A body's digest as a rollout registers it (release-contract/release-integrity, which no browser code imports). */
 const integrityOf = (body: string) =>
   `sha384-${createHash('sha384').update(body).digest('base64')}`;
 

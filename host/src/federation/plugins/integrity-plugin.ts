@@ -1,6 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { SCRIPT_ENTRY_TYPES } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import { SCRIPT_ENTRY_TYPES } from 'tooling/remotes';
 import { reportRemoteError } from '../../telemetry/rum-reporter';
 
 type Pins = NonNullable<RuntimeConfig['remotes'][number]['integrity']>;

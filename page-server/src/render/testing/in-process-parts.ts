@@ -1,5 +1,5 @@
 import type { RemoteModule } from 'host/app';
-import type { RemoteModuleId } from 'tooling/remotes';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import { PageComposer, type PageParts } from '../page-composer';
 import type { PageRenderer } from '../page-renderer';
 import { prepareAccount, renderShell, renderSlots, type ServerSlotModule } from '../render-page';

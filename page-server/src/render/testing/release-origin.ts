@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
-import type { RemoteModuleId } from 'tooling/remotes';
 import type { CustomerFetch, RenderPool } from '../render-pool';
 import type { SlotResult } from '../render-protocol';
 

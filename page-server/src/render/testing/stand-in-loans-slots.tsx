@@ -1,9 +1,9 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { RemoteModule } from 'host/app';
+import type { RemoteModuleId } from 'release-contract/remotes';
 import { requestJson } from 'shared/api/request-json';
 import { loansQuery } from 'shared/query/account-queries';
 import * as z from 'shared/validation/zod';
-import type { RemoteModuleId } from 'tooling/remotes';
 
 /*
  * The loans slice's three slots of a customer's home page as the page server meets them: each

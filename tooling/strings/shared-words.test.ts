@@ -1,17 +1,6 @@
 import { ka } from 'shared/strings/ka';
-import {
-  judgeWords,
-  keyPaths,
-  productionRemotes,
-  readersNow,
-  reads,
-} from 'tooling/strings/shared-words';
-import {
-  productWordsNow,
-  readWords,
-  repeatedSentences,
-  repeatedTables,
-} from 'tooling/strings/words-once';
+import { judgeWords, keyPaths, productionRemotes, readersNow, reads } from './shared-words.ts';
+import { productWordsNow, readWords, repeatedSentences, repeatedTables } from './words-once.ts';
 
 describe('reads', () => {
   it('sees a key, and a group read whole or by index, never a longer name', () => {

@@ -1,19 +1,18 @@
-import type { Audience } from 'release-contract/page-state';
-import { ka } from 'shared/strings/ka';
-import type { RemoteModuleId } from 'tooling/remotes';
-import { kaHost } from '../../words/ka-host';
+import type { Audience } from './page-state';
+import type { RemoteModuleId } from './remotes';
 
 /**
  * The one slot table: which remote modules each page shows, in order, for a visitor and for a
  * customer, with the place each reserves and which of them are on a phone's first screen. The
- * page renders from it (slot-list.tsx), and the host's server hints the first screen's remotes
- * from it (server/render/first-screen.ts); no second list says the same.
+ * host's pages render from it (slot-list.tsx), and the page server decides a page and hints
+ * its first screen's remotes from it (render/first-screen.ts); no second list says the same.
+ * Data only: what a slot is called is the host's words (its slot-labels.ts).
  */
 
 /** What a customer's page shows only in some states (the page tells which hold). */
 export type SlotCondition = 'applying' | 'not-applying' | 'verification-left';
 
-/** A class of pages.module.css that reserves the slot's final height (per screen width). */
+/** A class of the host's pages.module.css that reserves the slot's final height (per screen width). */
 export type SlotReserve =
   | 'calculatorSlot'
   | 'sliderSlot'
@@ -27,10 +26,11 @@ export type SlotReserve =
   /** A notice that is nothing at all for most customers: no place is held for it. */
   | 'noticeSlot';
 
+/** The modules that fill a page's slots: every exposed one but the header's account entry. */
+export type SlotId = Exclude<RemoteModuleId, 'remote_account/AccountEntry'>;
+
 export interface PageSlot {
-  id: RemoteModuleId;
-  /** What this part of the page is, for the fallback's accessible name. */
-  label: string;
+  id: SlotId;
   /** The place held while it loads (a class: the server's HTML carries no inline style). */
   reserve: SlotReserve;
   /** Below the fold on a phone: loaded when it comes near the viewport. */
@@ -67,21 +67,18 @@ export type SlotPage = 'index' | 'recovery' | 'complaints' | 'payment';
 
 const calculator: PageSlot = {
   id: 'remote_home/LoanCalculator',
-  label: kaHost.home.calculatorLabel,
   reserve: 'calculatorSlot',
   firstScreen: true,
 };
 
 const questions: PageSlot = {
   id: 'remote_home/QuestionAnswers',
-  label: ka.home.faqTitle,
   reserve: 'questionsSlot',
   whenNearViewport: true,
 };
 
 const recovery: PageSlot = {
   id: 'remote_account/RecoveryPage',
-  label: ka.account.recoveryTitle,
   reserve: 'recoverySlot',
   firstScreen: true,
   browserOnly: true,
@@ -95,7 +92,6 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
       calculator,
       {
         id: 'remote_home/HomeSlider',
-        label: ka.home.sliderLabel,
         reserve: 'sliderSlot',
         whenNearViewport: true,
       },
@@ -107,7 +103,6 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
     customer: [
       {
         id: 'remote_loans/OverdueNotice',
-        label: kaHost.loans.overdueLabel,
         reserve: 'noticeSlot',
         firstScreen: true,
         holdsBelow: true,
@@ -115,7 +110,6 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
       },
       {
         id: 'remote_loans/NextPayment',
-        label: ka.loans.nextPayment,
         reserve: 'noticeSlot',
         firstScreen: true,
         holdsBelow: true,
@@ -123,21 +117,18 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
       },
       {
         id: 'remote_loans/LoanApplication',
-        label: kaHost.loans.applicationLabel,
         reserve: 'applicationSlot',
         when: 'applying',
       },
       { ...calculator, when: 'not-applying', withDataOnServer: true },
       {
         id: 'remote_loans/LoansOverview',
-        label: ka.loans.title,
         reserve: 'loansSlot',
         firstScreen: true,
         withDataOnServer: true,
       },
       {
         id: 'remote_account/VerificationSteps',
-        label: kaHost.verification.label,
         reserve: 'verificationSlot',
         when: 'verification-left',
         anchor: 'verification',
@@ -152,7 +143,6 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
     customer: [
       {
         id: 'remote_account/ComplaintsPage',
-        label: kaHost.complaints.title,
         reserve: 'complaintsSlot',
         firstScreen: true,
         browserOnly: true,
@@ -165,7 +155,6 @@ export const PAGE_SLOTS: Record<SlotPage, Record<Audience, readonly PageSlot[]>>
     customer: [
       {
         id: 'remote_loans/PaymentOutcome',
-        label: kaHost.payment.title,
         reserve: 'paymentSlot',
         firstScreen: true,
         // Until the loans slice's release has it, the page is whole without it (decision 019).

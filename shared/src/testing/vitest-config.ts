@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 import { FlakyReporter } from './flaky-reporter.ts';
 
 /**
- * The setup file is test code of the `shared` package (msw, store resets, the console check),
- * resolved as the package under test sees it: tooling itself does not depend on `shared`.
+ * The setup file is test code of this package (msw, store resets, the console check), resolved
+ * as the package under test sees it.
  */
 function sharedSetupFile(): string {
   return createRequire(path.join(process.cwd(), 'package.json')).resolve(

@@ -1,14 +1,5 @@
-import {
-  apiUpstream,
-  HOST_APP,
-  hostOrigins,
-  portOf,
-  providerOrigins,
-  providerPaths,
-  REMOTE_APPS,
-  remoteApp,
-  SANDBOX_APP,
-} from './apps';
+import { HOST_APP, portOf, REMOTE_APPS, remoteApp, SANDBOX_APP } from './apps';
+import { apiUpstream, hostOrigins, providerOrigins, providerPaths } from './origins';
 
 describe('apps', () => {
   it('gives every app its own default port and its own variables', () => {

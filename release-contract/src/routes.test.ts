@@ -1,4 +1,4 @@
-import { isKnownPath, routeOf } from './route-table';
+import { isKnownPath, routeOf } from './routes';
 
 describe('isKnownPath', () => {
   it.each(['/', '/recovery', '/complaints', '/payment', '/static'])('knows the page %s', (path) => {

@@ -2,7 +2,7 @@
  * The federation contract, written once: each remote's workspace folder, its federation name
  * and the modules it exposes. Pure data and types, so the host's browser code may read it (its
  * runtime configuration's names, its slots' ids) as well as the build: each remote's `exposes`
- * map `satisfies ExposesOf<its name>`, and tooling/apps gives each remote its port and
+ * map `satisfies ExposesOf<its name>`, and `apps.ts` gives each remote its port and
  * variables from this list.
  */
 export const REMOTES = [
