@@ -1,20 +1,11 @@
 import fc from 'fast-check';
 import { toTetri } from '../src/lib/money';
+import type { PaymentView } from '../src/lib/payments';
 import { build } from './build';
 import { accessToken, borrower, createUser } from './loan-test-utils';
 
-interface PaymentBody {
-  id: number;
-  loan: number;
-  kind: 'repayment' | 'payoff';
-  amount: string;
-  penalty: string;
-  interest: string;
-  principal: string;
-  paid_at: string;
-  receipt_number: string;
-  order: number | null;
-}
+/** A payment as `GET /api/loan/loan/<id>/payments/` answers it: the sandbox's own view of one. */
+type PaymentBody = PaymentView;
 
 // 1000.00 over 3 months from 2026-11-22: rows 2026-12-22 (326.75 + 20.00), 2027-01-22
 // (333.28 + 13.47), 2027-02-22 (339.97 + 6.80).
