@@ -92,7 +92,9 @@ export function parseId(raw: string): number | null {
 
 // ---- answers ----
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
+export const money = z.string().regex(/^-?\d+\.\d{2}$/);
+/** Rates (annual or daily percent) are never below zero, whatever money may be. */
+const rate = z.string().regex(/^\d+\.\d{2}$/);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const timestamp = z.string().min(10);
 
@@ -113,8 +115,8 @@ const keyTermsSchema = z.object({
   total_payment: money,
   total_interest: money,
   service_fee: money,
-  interest_rate: money,
-  effective_interest_rate: money,
+  interest_rate: rate,
+  effective_interest_rate: rate,
 });
 
 export const calculationSchema = keyTermsSchema.extend({
@@ -159,7 +161,7 @@ export const overdueSchema = z.object({
   overdue_amount: money,
   penalty: money,
   total_due: money,
-  penalty_rate: money,
+  penalty_rate: rate,
   penalty_per_day: money,
 });
 

@@ -29,7 +29,7 @@ export const cardSchema = z.object({
   id: z.number().int(),
   brand: z.enum(['visa', 'mastercard']),
   last4: z.string().regex(/^\d{4}$/),
-  expires: z.string().regex(/^\d{2}\/\d{2}$/),
+  expires: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/),
   saved_at: timestamp,
 });
 
