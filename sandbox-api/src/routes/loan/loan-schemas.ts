@@ -95,8 +95,8 @@ export function parseId(raw: string): number | null {
 export const money = z.string().regex(/^-?\d+\.\d{2}$/);
 /** Rates (annual or daily percent) are never below zero, whatever money may be. */
 const rate = z.string().regex(/^\d+\.\d{2}$/);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const timestamp = z.string().min(10);
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const timestamp = z.string().min(10);
 
 export const scheduleRowSchema = z.object({
   number: z.number().int(),
@@ -157,7 +157,7 @@ export const loanSchema = z.object({
 
 export const overdueSchema = z.object({
   loan: z.number().int(),
-  overdue_days: z.number().int(),
+  overdue_days: z.number().int().nonnegative(),
   overdue_amount: money,
   penalty: money,
   total_due: money,
@@ -196,7 +196,8 @@ export const paymentSchema = z.object({
   interest: money,
   principal: money,
   paid_at: timestamp,
-  receipt_number: z.string(),
+  /** `R-<loan id>-<n>`, as the contract numbers them (payments.ts writes them so). */
+  receipt_number: z.string().regex(/^R-\d+-\d+$/),
   /** v1.3: the payment order that paid it, or null (repay/, payoff/, before v1.3). */
   order: z.number().int().nullable(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { choiceInput } from '../../lib/text-fields';
-import { moneyInput, paymentSchema } from './loan-schemas';
+import { isoDate, money, moneyInput, paymentSchema, timestamp } from './loan-schemas';
 
 // ---- requests ----
 
@@ -21,9 +21,6 @@ export const orderBody = z
 export const autopayBody = z.object({ card: cardInput }).strict();
 
 // ---- answers ----
-
-const timestamp = z.string().min(10);
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
 
 export const cardSchema = z.object({
   id: z.number().int(),
@@ -55,5 +52,5 @@ export const autopaySchema = z.object({
   loan: z.number().int(),
   card: cardSchema.nullable(),
   since: timestamp.nullable(),
-  next_charge: z.object({ date: z.string(), amount: money }).nullable(),
+  next_charge: z.object({ date: isoDate, amount: money }).nullable(),
 });
