@@ -9,11 +9,11 @@ import {
 import * as z from 'shared/validation/zod';
 import { applicationSchema, validApplicationSchema } from './features/application/api/applications';
 import { autopaySchema } from './features/autopay/api/autopay';
+import { paymentOrderSchema } from './features/card-payment/api/payment-orders';
 import { loanContractSchema } from './features/documents/api/contract';
 import { hardshipSchema } from './features/hardship/api/hardship';
 import { payoffSchema } from './features/payoff/api/payoff';
 import { withdrawalSchema } from './features/withdrawal/api/withdrawal';
-import { paymentOrderSchema } from './lib/card-payment/payment-orders';
 import { overdueSchema } from './lib/overdue/overdue';
 import { paymentSchema } from './lib/payments';
 
