@@ -20,6 +20,7 @@ import csrf from './plugins/csrf';
 import database from './plugins/database';
 import errors from './plugins/errors';
 import jsonBodies from './plugins/json-bodies';
+import openapi from './plugins/openapi';
 import { registerRoutes } from './routes/routes';
 
 export interface BuildOptions {
@@ -60,6 +61,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 11, fieldSize: 1024, parts: 14 },
     throwFileSizeLimit: true,
   });
+  // Before every route: it documents them as they are added.
+  await app.register(openapi);
   await app.register(errors);
   await app.register(jsonBodies);
   await app.register(database, {

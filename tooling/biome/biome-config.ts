@@ -69,6 +69,11 @@ const PARTS: readonly { includes: readonly string[]; rules: readonly RuleName[] 
     includes: ['shared/src/**/*.test.ts', 'shared/src/**/*.test.tsx', 'shared/src/testing/**'],
     rules: ['zodThroughTheFacade'],
   },
+  {
+    // Tests only: it converts client schemas with zod's toJSONSchema, which no page may carry.
+    includes: ['shared/src/testing/provider-contract.ts'],
+    rules: [],
+  },
 ];
 
 const BASE = {
@@ -91,6 +96,8 @@ const BASE = {
       '!bench/.generated',
       // Written by pnpm api:report, compared byte for byte with what it writes.
       '!shared/api-report.md',
+      // Written by pnpm --filter sandbox-api openapi, compared byte for byte with what it writes.
+      '!docs/provider-api.openapi.json',
     ],
   },
   formatter: { enabled: true, indentStyle: 'space', indentWidth: 2, lineWidth: 100 },

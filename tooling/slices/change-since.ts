@@ -38,6 +38,16 @@ function workspace(): WorkspacePackage[] {
   }));
 }
 
+/** The provider's document, which every package's contract test reads (decision 044). */
+const PROVIDER_DOCUMENT = 'docs/provider-api.openapi.json';
+
+/**
+ * A root file only people read: the docs, checked by the platform's tools (their paths, the env
+ * table). The provider's document is under docs/ but is code's to read.
+ */
+export const isReadByNoCode = (file: string): boolean =>
+  file !== PROVIDER_DOCUMENT && (file.startsWith('docs/') || /^[^/]+\.md$/.test(file));
+
 /** What changed since `base`: pnpm's changed packages, and the e2e files by name. */
 export function changeSince(base: string): Pipeline[] {
   const listed = JSON.parse(
@@ -54,9 +64,8 @@ export function changeSince(base: string): Pipeline[] {
     .filter(Boolean);
   const packageFolders = new Set(readdirSync(ROOT).filter((entry) => isWorkspaceFolder(entry)));
   const outside = files.filter((file) => !packageFolders.has(file.split('/')[0] ?? ''));
-  // The docs are checked by the platform's tools (their paths, the env table); other root files
-  // (the lockfile, the base configs, CI) build and run everything.
-  const docsOnly = outside.every((file) => file.startsWith('docs/') || /^[^/]+\.md$/.test(file));
+  // Other root files (the lockfile, the base configs, CI) build and run everything.
+  const docsOnly = outside.every(isReadByNoCode);
   const packages = listed.map((pkg) => pkg.name);
 
   const specs = files.flatMap((file) => {

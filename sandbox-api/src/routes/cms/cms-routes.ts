@@ -36,7 +36,8 @@ const slideSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
-  image: z.string(),
+  /** An absolute URL or a path on the provider (the contract): never empty. */
+  image: z.string().min(1),
   link: z.string().nullable(),
   order: z.number().int(),
 });

@@ -92,9 +92,11 @@ export function parseId(raw: string): number | null {
 
 // ---- answers ----
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const timestamp = z.string().min(10);
+export const money = z.string().regex(/^-?\d+\.\d{2}$/);
+/** Rates (annual or daily percent) are never below zero, whatever money may be. */
+const rate = z.string().regex(/^\d+\.\d{2}$/);
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const timestamp = z.string().min(10);
 
 export const scheduleRowSchema = z.object({
   number: z.number().int(),
@@ -113,8 +115,8 @@ const keyTermsSchema = z.object({
   total_payment: money,
   total_interest: money,
   service_fee: money,
-  interest_rate: money,
-  effective_interest_rate: money,
+  interest_rate: rate,
+  effective_interest_rate: rate,
 });
 
 export const calculationSchema = keyTermsSchema.extend({
@@ -155,11 +157,11 @@ export const loanSchema = z.object({
 
 export const overdueSchema = z.object({
   loan: z.number().int(),
-  overdue_days: z.number().int(),
+  overdue_days: z.number().int().nonnegative(),
   overdue_amount: money,
   penalty: money,
   total_due: money,
-  penalty_rate: money,
+  penalty_rate: rate,
   penalty_per_day: money,
 });
 
@@ -194,7 +196,8 @@ export const paymentSchema = z.object({
   interest: money,
   principal: money,
   paid_at: timestamp,
-  receipt_number: z.string(),
+  /** `R-<loan id>-<n>`, as the contract numbers them (payments.ts writes them so). */
+  receipt_number: z.string().regex(/^R-\d+-\d+$/),
   /** v1.3: the payment order that paid it, or null (repay/, payoff/, before v1.3). */
   order: z.number().int().nullable(),
 });

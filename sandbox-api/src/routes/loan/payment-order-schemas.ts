@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { choiceInput } from '../../lib/text-fields';
-import { moneyInput, paymentSchema } from './loan-schemas';
+import { isoDate, money, moneyInput, paymentSchema, timestamp } from './loan-schemas';
 
 // ---- requests ----
 
@@ -22,14 +22,11 @@ export const autopayBody = z.object({ card: cardInput }).strict();
 
 // ---- answers ----
 
-const timestamp = z.string().min(10);
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
-
 export const cardSchema = z.object({
   id: z.number().int(),
   brand: z.enum(['visa', 'mastercard']),
   last4: z.string().regex(/^\d{4}$/),
-  expires: z.string().regex(/^\d{2}\/\d{2}$/),
+  expires: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/),
   saved_at: timestamp,
 });
 
@@ -55,5 +52,5 @@ export const autopaySchema = z.object({
   loan: z.number().int(),
   card: cardSchema.nullable(),
   since: timestamp.nullable(),
-  next_charge: z.object({ date: z.string(), amount: money }).nullable(),
+  next_charge: z.object({ date: isoDate, amount: money }).nullable(),
 });

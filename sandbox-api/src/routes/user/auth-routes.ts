@@ -71,7 +71,8 @@ const tokenBody = z
   .object({ username: z.string().min(1).max(150), password: z.string().min(1).max(512) })
   .strict();
 const refreshBody = z.object({ refresh: z.string().min(1).max(4096) }).strict();
-const pairSchema = z.object({ access: z.string(), refresh: z.string() });
+/** Signed JWTs: never empty. */
+const pairSchema = z.object({ access: z.string().min(1), refresh: z.string().min(1) });
 
 /**
  * Registration is a multipart form in the contract; a JSON body is accepted too. The form's

@@ -30,7 +30,7 @@ const photoSchema = z.object({
   id: z.number().int(),
   kind: z.enum(PHOTO_KINDS),
   status: z.enum(['pending', 'approved', 'rejected']),
-  uploaded_at: z.string(),
+  uploaded_at: z.iso.datetime(),
 });
 const authErrors = { 401: detailErrorSchema, 403: detailErrorSchema, 500: detailErrorSchema };
 

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { userView, userViewSchema } from '../../lib/user-view';
 import { limitFor, verificationOf } from '../../lib/verification';
 import { USER_COLUMNS, type UserRow } from '../../plugins/auth';
+import { money } from '../loan/loan-schemas';
 import { emailField, emptyObjectSchema, errorResponses, nameField, passwordField } from './schemas';
 import { revokeSessions } from './sessions';
 
@@ -23,7 +24,7 @@ const changePasswordBody = z
   .object({ old_password: z.string().min(1).max(512), new_password: passwordField })
   .strict();
 
-const limitSchema = z.object({ amount_limit: z.string(), term_limit: z.array(z.int()) });
+const limitSchema = z.object({ amount_limit: money, term_limit: z.array(z.int()) });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,7 +1,7 @@
 import { requestJson } from 'shared/api/request-json';
 import * as z from 'shared/validation/zod';
 
-const expiresSchema = z.object({ expires_in: z.int().check(z.positive()) });
+export const expiresSchema = z.object({ expires_in: z.int().check(z.positive()) });
 
 /** POST /api/user/user/reset_password/: sends a code by SMS; the same answer for unknown users. */
 export function requestPasswordReset(username: string): Promise<{ expires_in: number }> {

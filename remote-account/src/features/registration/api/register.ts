@@ -20,11 +20,14 @@ export interface Registration {
   marketing_consent: boolean;
 }
 
+/** The answer to a registration: the new customer's id. */
+export const registeredSchema = z.object({ id: z.int() });
+
 /** POST /api/user/register/ as a multipart form; the customer stays logged out (spec §4). */
 export async function register(registration: Registration): Promise<{ id: number }> {
   const form = new FormData();
   for (const [field, value] of Object.entries(registration)) form.append(field, String(value));
-  return requestJson(z.object({ id: z.int() }), {
+  return requestJson(registeredSchema, {
     method: 'POST',
     url: '/api/user/register/',
     data: form,

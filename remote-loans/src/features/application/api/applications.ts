@@ -51,12 +51,15 @@ export interface ApplicationInput {
   term: number;
 }
 
+/** A valid application's answer; an invalid one is an error. */
+export const validApplicationSchema = z.object({ valid: z.literal(true) });
+
 /**
  * POST …/create_loan_validation/: the provider's checks before an application exists. Valid
  * answers 200; a broken business rule is an ApiError whose `code` names it.
  */
 export function validateApplication(input: ApplicationInput, signal?: AbortSignal) {
-  return requestJson(z.object({ valid: z.literal(true) }), {
+  return requestJson(validApplicationSchema, {
     method: 'POST',
     url: '/api/loan/loan_application/create_loan_validation/',
     data: input,
