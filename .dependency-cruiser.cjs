@@ -29,7 +29,7 @@ const FLOORS = {
     ['src/http/'],
   ],
   'host/': [
-    ['src/app/server-render.ts'],
+    ['src/server/', 'src/app/server-render.ts'],
     ['src/start/', 'src/index.ts', 'src/start-in-steps.ts', 'src/bootstrap.tsx'],
     ['src/app/router.tsx', 'src/app/router-library.ts'],
     ['src/app/layouts/'],

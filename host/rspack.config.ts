@@ -5,6 +5,7 @@ import { HOST_APP, portOf } from 'release-contract/apps';
 import { buildRuntimeConfig } from 'release-contract/config-from-env';
 import { createAppConfig } from 'tooling/rspack/app-config';
 import { PreloadFontsPlugin } from 'tooling/rspack/preload-fonts-plugin';
+import { createHostServerConfig } from 'tooling/rspack/server-config';
 import { startAfterPaint } from 'tooling/rspack/start-after-paint';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -55,7 +56,6 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
     ]),
     start.page,
   ];
-  // The page server's render bundle, the host's code compiled for Node, is built by page-server.
   return [
     start.config,
     {
@@ -64,5 +64,14 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
       dependencies: [String(start.config.name)],
       output: { ...browser.output, clean: false },
     },
+    // The host's server entry (decision 042): its pages and shell for Node, which the page
+    // server's render workers load at run time. Beside `dist/`, not in it: what `dist/` holds
+    // is served to browsers.
+    createHostServerConfig({
+      root,
+      name: 'host',
+      entry: path.join(root, 'src/server/render-page.tsx'),
+      outputPath: path.join(root, 'dist-server'),
+    }),
   ];
 };

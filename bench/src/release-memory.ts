@@ -30,7 +30,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc (pnpm --filter bench release-memory)');
 
 const renderBundle = createRequire(import.meta.url)(
-  path.join(WORKSPACE_ROOT, 'page-server/dist/render-page.cjs'),
+  path.join(WORKSPACE_ROOT, 'host/dist-server/render-page.cjs'),
 ) as { sharedScope: Record<string, () => unknown> };
 const ssrFolder = path.join(WORKSPACE_ROOT, 'remote-home/dist/ssr');
 const bundleFile = readdirSync(ssrFolder).find((file) => file.endsWith('.cjs'));
@@ -98,7 +98,7 @@ const configOf = (id: number) =>
   }) as unknown as RuntimeConfig;
 const pool = new RenderPool({
   worker: path.join(WORKSPACE_ROOT, 'page-server/dist/render-worker.mjs'),
-  bundle: path.join(WORKSPACE_ROOT, 'page-server/dist/render-page.cjs'),
+  bundle: path.join(WORKSPACE_ROOT, 'host/dist-server/render-page.cjs'),
   // No provider: the calculator's slot is left to the browser, its release still taken up.
   apiUpstream: 'http://127.0.0.1:9',
   unpinned: 'evaluate',

@@ -41,7 +41,7 @@ try {
   const hostRoot = path.join(WORKSPACE_ROOT, 'host');
   const pageServerRoot = path.join(WORKSPACE_ROOT, 'page-server');
   const renderer = loadPageRenderer({
-    bundle: path.join(pageServerRoot, 'dist/render-page.cjs'),
+    bundle: path.join(hostRoot, 'dist-server/render-page.cjs'),
     worker: path.join(pageServerRoot, 'dist/render-worker.mjs'),
     apiUpstream: apiUpstream(),
     env: process.env,

@@ -32,8 +32,9 @@ const PAGE_SERVER_FILES = [
   'serve-page-server.mjs',
   'serve-render-service.mjs',
   'render-worker.mjs',
-  'render-page.cjs',
 ];
+/** The host's server entry, which the render workers load (decision 042). */
+const HOST_SERVER_ENTRY = 'host/dist-server/render-page.cjs';
 
 /** The files a binary loads besides itself, as `ldd` lists them (its loader among them). */
 export function sharedLibraries(lddOutput: string): string[] {
@@ -56,6 +57,7 @@ export function stageRoot(context: string): void {
   const missing = [
     ...PAGE_SERVER_FILES.map((file) => path.join(REPO_ROOT, 'page-server/dist', file)),
     path.join(REPO_ROOT, 'host/dist/index.html'),
+    path.join(REPO_ROOT, HOST_SERVER_ENTRY),
   ].filter((file) => !existsSync(file));
   if (missing.length > 0) {
     throw new Error(`image: build first (pnpm build); missing ${missing.join(', ')}`);
@@ -115,6 +117,12 @@ export function stageRoot(context: string): void {
     verbatimSymlinks: true,
   });
   cpSync(path.join(REPO_ROOT, 'host/dist'), path.join(app, 'host/dist'), { recursive: true });
+  copyInto(
+    root,
+    path.join(REPO_ROOT, HOST_SERVER_ENTRY),
+    `${IMAGE_APP}/${HOST_SERVER_ENTRY}`,
+    0o644,
+  );
 }
 
 export function buildImage(tag = IMAGE_NAME): void {

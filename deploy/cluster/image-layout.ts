@@ -5,7 +5,10 @@
 
 /** Node, copied from the repository's own (node_modules/node, the npm `node` package). */
 export const IMAGE_NODE = '/usr/local/bin/node';
-/** The checkout's shape: the page server's build finds the host's beside it (../host/dist). */
+/**
+ * The checkout's shape: the page server's build finds the host's beside it (../host/dist, and
+ * ../host/dist-server, the server entry its workers load).
+ */
 export const IMAGE_APP = '/app';
 export const IMAGE_SERVER = `${IMAGE_APP}/page-server/dist/serve-page-server.mjs`;
 /** The user the page server runs as: no name on the machine but this one, never root. */

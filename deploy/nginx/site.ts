@@ -111,7 +111,7 @@ export const PAGE_SERVER_BUNDLE = path.join(PAGE_SERVER_DIR, 'render-page.cjs');
 export const PAGE_SERVER_ROOT = path.join(PAGE_SERVER_DIR, 'root');
 
 function deployPageServer(hostBuild: string): void {
-  const bundle = path.join(REPO_ROOT, 'page-server/dist/render-page.cjs');
+  const bundle = path.join(REPO_ROOT, 'host/dist-server/render-page.cjs');
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run "pnpm build" first`);
   const staging = `${PAGE_SERVER_DIR}.staging`;
   rmSync(staging, { recursive: true, force: true });

@@ -2,11 +2,11 @@
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setProviderAddress } from 'host/render-page';
 import { sessionLimitsFromEnv } from 'release-contract/config-from-env';
 import { customer, loanLimit, loans } from 'shared/testing/fixtures';
 import type { StaticServer } from './http/static-server';
 import { buildPageServerApp } from './page-server-app';
-import { setProviderAddress } from './render/render-page';
 import { inProcessRenderer } from './render/testing/in-process-parts';
 import { ORDERS_PATH, standInLoansSlots } from './render/testing/stand-in-loans-slots';
 import { sealSession } from './session/sealed-session';

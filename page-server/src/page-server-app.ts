@@ -60,7 +60,7 @@ export interface PageServerAppOptions {
   /** Fastify's logger (serve-page-server: warnings, such as CSP reports and an unreachable provider). */
   logger?: boolean | { level: string };
   /**
-   * The render bundle (dist/render-page.cjs): a visitor's pages are then rendered on the
+   * The host's server entry (host/dist-server/render-page.cjs): a visitor's pages are then rendered on the
    * server (decision 020). Without it, every page is the browser's to render.
    */
   renderBundle?: string;

@@ -75,7 +75,9 @@ const app = await buildPageServerApp({
   metrics,
   health,
   root: env.PAGE_SERVER_ROOT ?? path.join(repoRoot, 'host/dist'),
-  renderBundle: env.PAGE_SERVER_RENDER_BUNDLE ?? path.join(packageRoot, 'dist/render-page.cjs'),
+  // The host's server entry, from the host's own build (decision 042).
+  renderBundle:
+    env.PAGE_SERVER_RENDER_BUNDLE ?? path.join(repoRoot, 'host/dist-server/render-page.cjs'),
   // Beside this file in the build: the slices' server code runs there, without our secrets.
   renderWorker: path.join(packageRoot, 'dist/render-worker.mjs'),
   ...(Number(env.PAGE_SERVER_RENDER_WORKERS) > 0

@@ -36,7 +36,8 @@ const positive = (name: string, raw: string | undefined, fallback: number): numb
 const port = positive('RENDER_SERVICE_PORT', env.RENDER_SERVICE_PORT, RENDER_SERVICE_DEFAULT_PORT);
 const maxWorkers = positive('RENDER_SERVICE_WORKERS', env.RENDER_SERVICE_WORKERS, 8);
 
-// This file runs as page-server/dist/serve-render-service.mjs, the worker and bundle beside it.
+// This file runs as page-server/dist/serve-render-service.mjs, the worker beside it and the
+// host's server entry in the host's build (decision 042).
 const dist = path.dirname(fileURLToPath(import.meta.url));
 let service: Awaited<ReturnType<typeof startRenderService>>;
 try {
@@ -44,7 +45,7 @@ try {
     {
       slice,
       worker: path.join(dist, 'render-worker.mjs'),
-      bundle: path.join(dist, 'render-page.cjs'),
+      bundle: path.resolve(dist, '../../host/dist-server/render-page.cjs'),
       env,
       maxWorkers,
       memoryCapMb: memoryCapMb(env),

@@ -98,8 +98,8 @@ export const PAGE_SERVER_VARIABLES = [
   },
   {
     names: ['PAGE_SERVER_ROOT', 'PAGE_SERVER_RENDER_BUNDLE'],
-    default: '`host/dist`, `page-server/dist/render-page.cjs`',
-    meaning: `a deployment's copies of the host's build and its render bundle${formerly('HOST_ROOT', 'HOST_RENDER_BUNDLE')}`,
+    default: '`host/dist`, `host/dist-server/render-page.cjs`',
+    meaning: `a deployment's copies of the host's build and its server entry${formerly('HOST_ROOT', 'HOST_RENDER_BUNDLE')}`,
   },
   {
     names: ['METRICS_PORT'],

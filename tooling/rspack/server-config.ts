@@ -11,7 +11,7 @@ import { typescriptRule } from './typescript-rule.ts';
 
 /*
  * The server builds (decision 020). The page server renders the first screen with the
- * host's own components (its render bundle, `page-server/dist/render-page.cjs`) and each slot with the slice's
+ * host's own components (its server entry, `host/dist-server/render-page.cjs`) and each slot with the slice's
  * components from the slice's current release (the release's `dist/ssr/` bundle, named in its
  * federation manifest as `metaData.ssrRemoteEntry`). Both are compiled like the browser's
  * builds (same loaders, same CSS module names), for Node.
@@ -170,10 +170,10 @@ class NameServerEntryInManifest {
 }
 
 /**
- * The host's render bundle: its pages and shell for Node, with every package compiled in (one
- * file, one copy of each). `root` is the host's folder, whatever package builds it: CSS module
- * names are hashed from paths under it, and must be the browser build's. It also offers the remotes' server bundles the shared singletons
- * (`sharedScope`), so a slice renders with the host's React, stores and `shared`.
+ * The host's server entry: its pages and shell for Node, with every package compiled in (one
+ * file, one copy of each), built by the host's own build beside its browser build, so its CSS
+ * module names are the browser's. It also offers the remotes' server bundles the shared
+ * singletons (`sharedScope`), so a slice renders with the host's React, stores and `shared`.
  */
 export function createHostServerConfig(
   options: ServerConfigOptions & { entry: string; outputPath: string },

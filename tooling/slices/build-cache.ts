@@ -32,7 +32,7 @@ export type BuiltApp = (typeof BUILT_APPS)[number];
 
 /** The folders an app's `build` writes. */
 export const OUTPUTS_OF: Record<BuiltApp, readonly string[]> = {
-  host: ['dist'],
+  host: ['dist', 'dist-server'],
   'page-server': ['dist'],
   'remote-home': ['dist', 'dist-server'],
   'remote-account': ['dist', 'dist-server'],

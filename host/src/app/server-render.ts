@@ -1,8 +1,8 @@
 /*
- * What the page server's render bundle needs to render the app in Node, as the browser does:
- * the providers, the router, the contexts a server render sets, the slot seam and the words.
- * Exported as `host/app`; compiled into the render bundle (tooling/rspack/server-config),
- * never imported by the page server's own process.
+ * The slot seam as the page server's tests put a page together in Node (page-server's
+ * slot-seam test): the slot, its loader's context, the seam's mark and cut, the host's render.
+ * Exported as `host/app`, for tests only: the render workers run the host's server entry
+ * (`src/server/render-page.tsx`), built by the host's own build (decision 042).
  */
 
 export type { RemoteModule, RemoteModuleMap } from '../federation/remote-modules';
@@ -10,13 +10,4 @@ export { type LoadRemoteModule, RemoteLoaderContext } from '../slots/remote-load
 export { RemoteSlot } from '../slots/remote-slot';
 export { cutSlotMarkup } from '../slots/slot-markup';
 export { SlotSeamContext } from '../slots/slot-seam';
-export { sliceReleases } from '../telemetry/slice-releases';
-export { kaHost } from '../words/ka-host';
-export { AppProviders } from './app-providers';
-export {
-  ServerAccountContext,
-  ServerAudienceContext,
-  ServerRenderedSlotsContext,
-} from './page-audience';
 export { renderToHtml } from './render-to-html';
-export { buildRoutes } from './router';

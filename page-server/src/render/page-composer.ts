@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { CustomerFetch } from 'host/render-entry';
 import { middlewareOutcome } from 'release-contract/middleware-rules';
 import { PAGE_SLOTS, type SlotPage } from 'release-contract/page-slots';
 import type { Audience, PageState } from 'release-contract/page-state';
@@ -6,7 +7,6 @@ import { type RemoteModuleId, remoteNameOf } from 'release-contract/remotes';
 import { routeOf } from 'release-contract/routes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { composePage, type ReadySlot } from './compose-page';
-import type { CustomerFetch } from './customer-answers';
 import { readsOncePerPage } from './page-reads';
 import type { RenderPool } from './render-pool';
 import type { Dehydrated, SlotResult } from './render-protocol';

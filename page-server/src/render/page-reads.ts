@@ -1,4 +1,4 @@
-import type { CustomerFetch } from './customer-answers';
+import type { CustomerFetch } from 'host/render-entry';
 
 /*
  * A customer's page asks the provider each thing once (issue 54). Its parts are rendered apart

@@ -1,4 +1,4 @@
-import type { CustomerFetch } from './customer-answers';
+import type { CustomerFetch } from 'host/render-entry';
 import type { WorkerAnswer, WorkerRequest } from './render-protocol';
 import type { SliceCode } from './slot-trials';
 import type { WorkerChannel } from './worker-channel';

@@ -3,8 +3,8 @@
 // which other files point elsewhere.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setProviderAddress } from 'host/render-page';
 import { apiClient } from 'shared/api/api-client';
-import { setProviderAddress } from './render-page';
 
 /*
  * The server's own calls to the provider have a deadline (issue 28): a provider that never

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { useQuery } from '@tanstack/react-query';
-import type { RemoteModule } from 'host/app';
-import { kaHost } from 'host/app';
+import type { CustomerFetch, RemoteModule } from 'host/render-entry';
+import { type ServerSlotModule, setProviderAddress } from 'host/render-page';
+import { kaHost } from 'host/words/ka-host';
 import type { RemoteModuleId } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { formatDate, formatMoney } from 'shared/lib/money';
@@ -19,9 +20,7 @@ import {
   otherProviderSite,
 } from 'shared/testing/fixtures';
 import { ProviderHtml } from 'shared/ui/provider-html';
-import type { CustomerFetch } from './customer-answers';
 import { PageComposer } from './page-composer';
-import { type ServerSlotModule, setProviderAddress } from './render-page';
 import { inProcessParts } from './testing/in-process-parts';
 import { ORDERS_PATH, standInLoansSlots } from './testing/stand-in-loans-slots';
 

@@ -1,5 +1,5 @@
+import type { CustomerFetch } from 'host/render-entry';
 import type { RemoteModuleId } from 'release-contract/remotes';
-import type { CustomerFetch } from './customer-answers';
 import type { WorkerRequest } from './render-protocol';
 import type { RenderServiceAddress } from './render-service-address';
 
@@ -8,7 +8,7 @@ import type { RenderServiceAddress } from './render-service-address';
 export interface RenderPoolOptions {
   /** The worker's script (dist/render-worker.mjs). */
   worker: string;
-  /** The host's render bundle (dist/render-page.cjs). */
+  /** The host's server entry (host/dist-server/render-page.cjs, from the host's build). */
   bundle: string;
   apiUpstream: string;
   unpinned: 'evaluate' | 'refuse';

@@ -1,5 +1,5 @@
+import type { CustomerFetch } from 'host/render-entry';
 import type { ServerRenderHealth } from '../telemetry/page-server-health';
-import type { CustomerFetch } from './customer-answers';
 import { freeWorker } from './free-worker';
 import type { RenderPoolOptions } from './render-pool-options';
 import {
@@ -24,7 +24,7 @@ import { Watchdog } from './worker-watchdog';
  * had asked it — a release's load, a slot — is held against that code (slot-trials).
  */
 
-export type { CustomerFetch } from './customer-answers';
+export type { CustomerFetch } from 'host/render-entry';
 export { PartLate, type RenderPoolOptions } from './render-pool-options';
 
 /**

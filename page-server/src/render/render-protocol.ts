@@ -14,7 +14,7 @@ export const HOST_TENANT = 'host';
 
 /** How the page server starts a worker: its one argument, as JSON. */
 export const workerInitSchema = z.object({
-  /** The host's render bundle (dist/render-page.cjs). */
+  /** The host's server entry (host/dist-server/render-page.cjs, from the host's build). */
   bundle: z.string(),
   /** The provider's base address, for the slices' public answers. */
   apiUpstream: z.string(),

@@ -1,16 +1,9 @@
 import { createRequire } from 'node:module';
-import type { RemoteModuleMap } from 'host/app';
+import type { HostServerEntry, RemoteModuleMap, ServerSlotModule } from 'host/render-entry';
 import type { RemoteModuleId } from 'release-contract/remotes';
 import { remoteNameOf } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { type ConfiguredRemote, RemoteReleases } from '../releases/remote-releases';
-import type {
-  prepareAccount,
-  renderShell,
-  renderSlots,
-  ServerSlotModule,
-  setProviderAddress,
-} from './render-page';
 import {
   type FromWorker,
   HOST_TENANT,
@@ -28,15 +21,6 @@ import {
  * the slots — or one slice's: it holds that remote's current release and renders its slots. It
  * answers the page server's questions; it decides nothing about the page.
  */
-
-/** What the host's render bundle (dist/render-page.cjs, tooling/rspack/server-config) exports. */
-interface RenderBundle {
-  prepareAccount: typeof prepareAccount;
-  renderSlots: typeof renderSlots;
-  renderShell: typeof renderShell;
-  setProviderAddress: typeof setProviderAddress;
-  sharedScope: Record<string, () => unknown>;
-}
 
 const send = (message: FromWorker) => {
   process.send?.(message);
@@ -61,7 +45,9 @@ if (Number(process.versions.node.split('.')[0]) < 25) {
 }
 
 const init = workerInitSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
-const bundle = createRequire(import.meta.url)(init.bundle) as RenderBundle;
+// The host's server entry, from the host's own build (host/dist-server/render-page.cjs): its
+// interface is declared by host/render-entry, its code compiled by the host, not by the page server.
+const bundle = createRequire(import.meta.url)(init.bundle) as HostServerEntry;
 
 type PageServerAnswer = Extract<ToWorker, { type: 'answer' | 'file' }>;
 

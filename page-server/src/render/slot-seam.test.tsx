@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import type { RemoteModule } from 'host/app';
 import {
   cutSlotMarkup,
   type LoadRemoteModule,
@@ -9,6 +8,7 @@ import {
   renderToHtml,
   SlotSeamContext,
 } from 'host/app';
+import type { RemoteModule } from 'host/render-entry';
 import { hydrateIn, hydrationTestHooks, inDocument } from 'host/testing';
 import { useId } from 'react';
 import type { RemoteModuleId } from 'release-contract/remotes';

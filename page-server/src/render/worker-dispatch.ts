@@ -1,4 +1,4 @@
-import type { CustomerFetch } from './customer-answers';
+import type { CustomerFetch } from 'host/render-entry';
 import type { Flight, PoolWorker } from './pool-worker';
 import type { RenderPoolOptions } from './render-pool-options';
 import { PartLate } from './render-pool-options';

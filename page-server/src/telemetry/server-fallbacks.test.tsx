@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { rmSync } from 'node:fs';
-import type { RemoteModule } from 'host/app';
+import type { RemoteModule } from 'host/render-entry';
 import type { RemoteModuleId } from 'release-contract/remotes';
 import type { StaticServer } from '../http/static-server';
 import { buildPageServerApp } from '../page-server-app';

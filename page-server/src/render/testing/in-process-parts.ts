@@ -1,8 +1,8 @@
-import type { RemoteModule } from 'host/app';
+import type { RemoteModule } from 'host/render-entry';
+import { prepareAccount, renderShell, renderSlots, type ServerSlotModule } from 'host/render-page';
 import type { RemoteModuleId } from 'release-contract/remotes';
 import { PageComposer, type PageParts } from '../page-composer';
 import type { PageRenderer } from '../page-renderer';
-import { prepareAccount, renderShell, renderSlots, type ServerSlotModule } from '../render-page';
 import { slotToken } from '../render-protocol';
 
 /**

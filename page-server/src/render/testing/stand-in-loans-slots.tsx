@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { RemoteModule } from 'host/app';
+import type { RemoteModule } from 'host/render-entry';
 import type { RemoteModuleId } from 'release-contract/remotes';
 import { requestJson } from 'shared/api/request-json';
 import { loansQuery } from 'shared/query/account-queries';

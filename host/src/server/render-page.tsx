@@ -1,9 +1,6 @@
 import { type DehydratedState, dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { getAdapter } from 'axios';
-import type { LoadRemoteModule, RemoteModule, RemoteModuleMap } from 'host/app';
-import { cutSlotMarkup, renderToHtml } from 'host/app';
 import { PAGE_SLOTS, type SlotPage } from 'release-contract/page-slots';
-import type { Audience } from 'release-contract/page-state';
 import type { RemoteModuleId } from 'release-contract/remotes';
 import { routeOf } from 'release-contract/routes';
 import {
@@ -15,27 +12,41 @@ import { apiClient } from 'shared/api/api-client';
 import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { setProviderSite } from 'shared/lib/site-urls';
 import { loanLimitQuery, loansQuery, userQuery } from 'shared/query/account-queries';
-import {
-  type CustomerFetch,
-  customerAnswers,
-  publicAnswers,
-  withCustomerAnswers,
-} from './customer-answers';
+import { sharedScope } from 'ssr-shared-scope';
+import { renderToHtml } from '../app/render-to-html';
+import type { RemoteModule } from '../federation/remote-modules';
+import type { LoadRemoteModule } from '../slots/remote-loader';
+import { cutSlotMarkup } from '../slots/slot-markup';
+import { customerAnswers, publicAnswers, withCustomerAnswers } from './customer-answers';
 import { PageTree, type PageTreeOptions, routeContext, routerState } from './page-tree';
 import { cachePublicAnswers } from './public-answer-cache';
-import type { Dehydrated, RenderedShell, SlotResult } from './render-protocol';
+import type {
+  CustomerFetch,
+  Dehydrated,
+  HostServerEntry,
+  PrepareAccountOptions,
+  RenderedShell,
+  RenderShellOptions,
+  RenderSlotsOptions,
+  ServerSlotModule,
+  SlotResult,
+} from './render-entry';
+
+export type { ServerSlotModule } from './render-entry';
 
 /*
- * The host's render bundle (decision 032): what the render workers run. The page server asks
- * each part of a page of the worker that may run its code: the customer's account and the page
- * around the slots of the host's worker (no slice's code in it), each slice's slots of that
- * slice's worker. Each part is a function here; the page server puts the page together.
+ * The host's server entry (decisions 032, 042): what the render workers run, built by the
+ * host's own build to `dist-server/render-page.cjs` and loaded by the page server's workers at
+ * run time, as a slice's server bundle is. The page server asks each part of a page of the
+ * worker that may run its code: the customer's account and the page around the slots of the
+ * host's worker (no slice's code in it), each slice's slots of that slice's worker. Each part is
+ * a function here (its interface: `render-entry.ts`); the page server puts the page together.
  */
 
 /** How long the server keeps a public answer of the provider's (decision 020). */
 const PUBLIC_ANSWER_TTL_MS = 10_000;
 
-export { sharedScope } from 'ssr-shared-scope';
+export { sharedScope };
 
 /**
  * How long the server waits for one answer of the provider's. A page is sent at its deadline
@@ -62,14 +73,6 @@ export function setProviderAddress(
   // Per request, not the default: what a slice renders from the default (an image's address
   // on the provider) must read as it does in the browser, where the API is on the same origin.
   apiClient.interceptors.request.use((config) => ({ ...config, baseURL, timeout: timeoutMs }));
-}
-
-/** A slot's module as the server has it: the module, the release it came from, its styles. */
-export interface ServerSlotModule<Id extends RemoteModuleId = RemoteModuleId> {
-  module: RemoteModuleMap[Id];
-  release: string;
-  /** The style sheets its module needs, as absolute addresses. */
-  styles?: readonly string[];
 }
 
 /**
@@ -119,11 +122,9 @@ const renderClient = () => new QueryClient({ defaultOptions: { queries: { retry:
  * loans (whether they are applying, whether verification is left), and their limit. Not known
  * by the deadline, the page's data is the browser's; a limit that failed is no limit (spec §7).
  */
-export async function prepareAccount(options: {
-  config: RuntimeConfig;
-  customerFetch: CustomerFetch;
-  deadline: number;
-}): Promise<{ known: boolean; state: Dehydrated }> {
+export async function prepareAccount(
+  options: PrepareAccountOptions,
+): Promise<{ known: boolean; state: Dehydrated }> {
   knowSite(options.config);
   const queryClient = renderClient();
   const asked = withCustomerAnswers(options.customerFetch, () =>
@@ -144,27 +145,6 @@ export async function prepareAccount(options: {
     queryClient.removeQueries({ queryKey: loanLimitQuery.queryKey });
   }
   return { known: true, state: dehydrate(queryClient) as Dehydrated };
-}
-
-export interface RenderSlotsOptions {
-  /** The page's path and query, as the browser asked for it. */
-  url: string;
-  audience: Audience;
-  config: RuntimeConfig;
-  /** This slice's slots the page wants from the server (the page server chose them). */
-  slots: readonly RemoteModuleId[];
-  /** The customer's account (prepareAccount's), or null: a visitor's page. */
-  account: Dehydrated | null;
-  /** A slot's module from its remote's current release (releases/remote-releases). */
-  loadSlot: <Id extends RemoteModuleId>(id: Id) => Promise<ServerSlotModule<Id>>;
-  /** Asks the provider with the customer's session (the page server holds it; decision 027). */
-  customerFetch?: CustomerFetch;
-  /** When the slots must be ready: those not ready by then are left to the browser. */
-  deadline: number;
-  /** The mark this render's slots' markup is cut out by (slot-seam). */
-  seam: string;
-  /** A slot's failure, for the log (the page is still sent). */
-  onError?: (error: unknown) => void;
 }
 
 /**
@@ -336,18 +316,6 @@ export async function renderSlots(options: RenderSlotsOptions): Promise<SlotResu
   });
 }
 
-export interface RenderShellOptions {
-  url: string;
-  audience: Audience;
-  config: RuntimeConfig;
-  account: Dehydrated | null;
-  /** The slots whose markup the page server has: each rendered as `token(index)`. */
-  ready: readonly RemoteModuleId[];
-  token: (index: number) => string;
-  deadline: number;
-  onError?: (error: unknown) => void;
-}
-
 /**
  * The page around its slots, by the host's own code: each ready slot's place holds its token,
  * every other slot its reserved place for the browser. Null when the route redirects (the page
@@ -373,3 +341,12 @@ export async function renderShell(options: RenderShellOptions): Promise<Rendered
   );
   return { status: route.context.statusCode, html, router: routerState(route.context) };
 }
+
+// The file the workers load is this module: it must be the interface they are written against.
+({
+  setProviderAddress,
+  prepareAccount,
+  renderSlots,
+  renderShell,
+  sharedScope,
+}) satisfies HostServerEntry;

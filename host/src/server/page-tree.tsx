@@ -1,14 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoadRemoteModule } from 'host/app';
-import {
-  AppProviders,
-  buildRoutes,
-  ServerAccountContext,
-  ServerAudienceContext,
-  ServerRenderedSlotsContext,
-  SlotSeamContext,
-  sliceReleases,
-} from 'host/app';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -20,6 +10,16 @@ import type { Audience, PageState, SerializedRouteError } from 'release-contract
 import type { RemoteModuleId } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { ServerLoggedInContext } from 'shared/auth/server-logged-in';
+import { AppProviders } from '../app/app-providers';
+import {
+  ServerAccountContext,
+  ServerAudienceContext,
+  ServerRenderedSlotsContext,
+} from '../app/page-audience';
+import { buildRoutes } from '../app/router';
+import type { LoadRemoteModule } from '../slots/remote-loader';
+import { SlotSeamContext } from '../slots/slot-seam';
+import { sliceReleases } from '../telemetry/slice-releases';
 
 /*
  * A page's React tree on the server, the same for every render of it: the host's worker renders
