@@ -9,9 +9,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { stableConfig } from 'page-server/releases/canary';
-import { renderIndexHtml } from 'page-server/render/page-document';
-import { remotesToHint } from 'page-server/render/page-hints';
+import { standInConfig, standInPage } from 'page-server/render/stand-in-page';
 import { REMOTE_APPS } from 'release-contract/apps';
 import { buildRuntimeConfig, runtimeConfigWithReleases } from 'release-contract/config-from-env';
 import {
@@ -70,15 +68,16 @@ export function renderHostPages(
   const pages = path.join(HOST_SITE, 'pages');
   mkdirSync(pages, { recursive: true });
   // What nginx sends itself (no page server answering) is every visitor's: the stable releases.
-  const stable = stableConfig(config);
   for (const route of [...ROUTE_TABLE, undefined]) {
     for (const audience of AUDIENCES) {
-      const hinted = remotesToHint(stable, route, audience === 'customer');
       const file = path.join(pages, `${route?.id ?? NOT_FOUND_PAGE}.${audience}.html`);
-      writeCompressed(file, renderIndexHtml(template, stable, hinted));
+      writeCompressed(file, standInPage(template, config, route, audience === 'customer'));
     }
   }
-  writeCompressed(path.join(HOST_SITE, RUNTIME_CONFIG_PATH.slice(1)), JSON.stringify(stable));
+  writeCompressed(
+    path.join(HOST_SITE, RUNTIME_CONFIG_PATH.slice(1)),
+    JSON.stringify(standInConfig(config)),
+  );
   return config;
 }
 
