@@ -64,7 +64,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
       dependencies: [String(start.config.name)],
       output: { ...browser.output, clean: false },
     },
-    // The host's server entry (decision 042): its pages and shell for Node, which the page
+    // The host's server entry (decision 045): its pages and shell for Node, which the page
     // server's render workers load at run time. Beside `dist/`, not in it: what `dist/` holds
     // is served to browsers.
     createHostServerConfig({

@@ -33,7 +33,7 @@ const PAGE_SERVER_FILES = [
   'serve-render-service.mjs',
   'render-worker.mjs',
 ];
-/** The host's server entry, which the render workers load (decision 042). */
+/** The host's server entry, which the render workers load (decision 045). */
 const HOST_SERVER_ENTRY = 'host/dist-server/render-page.cjs';
 
 /** The files a binary loads besides itself, as `ldd` lists them (its loader among them). */

@@ -75,7 +75,7 @@ const app = await buildPageServerApp({
   metrics,
   health,
   root: env.PAGE_SERVER_ROOT ?? path.join(repoRoot, 'host/dist'),
-  // The host's server entry, from the host's own build (decision 042).
+  // The host's server entry, from the host's own build (decision 045).
   renderBundle:
     env.PAGE_SERVER_RENDER_BUNDLE ?? path.join(repoRoot, 'host/dist-server/render-page.cjs'),
   // Beside this file in the build: the slices' server code runs there, without our secrets.

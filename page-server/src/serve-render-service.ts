@@ -37,7 +37,7 @@ const port = positive('RENDER_SERVICE_PORT', env.RENDER_SERVICE_PORT, RENDER_SER
 const maxWorkers = positive('RENDER_SERVICE_WORKERS', env.RENDER_SERVICE_WORKERS, 8);
 
 // This file runs as page-server/dist/serve-render-service.mjs, the worker beside it and the
-// host's server entry in the host's build (decision 042).
+// host's server entry in the host's build (decision 045).
 const dist = path.dirname(fileURLToPath(import.meta.url));
 let service: Awaited<ReturnType<typeof startRenderService>>;
 try {

@@ -35,7 +35,7 @@ import type {
 export type { ServerSlotModule } from './render-entry';
 
 /*
- * The host's server entry (decisions 032, 042): what the render workers run, built by the
+ * The host's server entry (decisions 032, 045): what the render workers run, built by the
  * host's own build to `dist-server/render-page.cjs` and loaded by the page server's workers at
  * run time, as a slice's server bundle is. The page server asks each part of a page of the
  * worker that may run its code: the customer's account and the page around the slots of the

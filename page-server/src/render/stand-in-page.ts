@@ -7,7 +7,7 @@ import { remotesToHint } from './page-hints';
 /*
  * The page an edge sends itself while no page server answers (decision 016): the document a
  * page server writes when it renders nothing, for every visitor alike. The one export the
- * rollout writes pages with (decision 042): the page's document has one home, here, and the
+ * rollout writes pages with (decision 045): the page's document has one home, here, and the
  * rollout needs none of the page server's render internals to publish it.
  */
 
