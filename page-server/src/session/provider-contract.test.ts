@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { type ProviderRead, readMismatches, unpairedCalls } from 'shared/testing/provider-contract';
 import { tokenPairSchema } from './provider-calls';
 
