@@ -10,8 +10,7 @@ import {
   commonSecurityHeaders,
   contentSecurityPolicy,
 } from 'page-server/http/security-headers';
-import { IMMUTABLE } from 'page-server/http/static-server';
-import { UNPUBLISHED } from 'release-contract/build-output';
+import { IMMUTABLE, UNPUBLISHED } from 'release-contract/build-output';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findNginx } from './nginx-binary';
 import { type NginxSite, renderNginxConf, STAND_IN_HEADER } from './nginx-conf';

@@ -5,10 +5,9 @@ import {
   contentSecurityPolicy,
   type PagePolicy,
 } from 'page-server/http/security-headers';
-import { CONTENT_HASH, IMMUTABLE } from 'page-server/http/static-server';
 import { PROVIDER_TIMEOUTS, PROXY_BODY_LIMIT } from 'page-server/session/provider-limits';
 import { PAGE_SERVER_TIMEOUT_MS } from 'release-contract/apps';
-import { UNPUBLISHED } from 'release-contract/build-output';
+import { CONTENT_HASH, IMMUTABLE, UNPUBLISHED } from 'release-contract/build-output';
 import { RUM_MAX_BYTES, RUM_PATH, RUM_VIEW_PARAM } from 'release-contract/rum-events';
 import { SESSION_ACTIVITY_PATH, SESSION_STATE_PATH } from 'shared/session/server-session';
 import {

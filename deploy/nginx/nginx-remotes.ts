@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { contentSecurityPolicy } from 'page-server/http/security-headers';
-import { CONTENT_HASH, IMMUTABLE, OWN_ORIGIN_ONLY } from 'page-server/http/static-server';
-import { UNPUBLISHED } from 'release-contract/build-output';
+import { OWN_ORIGIN_ONLY } from 'page-server/http/static-server';
+import { CONTENT_HASH, IMMUTABLE, UNPUBLISHED } from 'release-contract/build-output';
 import { remotePathOnSite } from '../deploy-paths';
 import { refusePath } from './nginx-edge';
 import { plainErrorLocation, plainErrors } from './nginx-errors';

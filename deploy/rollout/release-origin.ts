@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
-import { IMMUTABLE } from 'page-server/http/static-server';
 import type { RemoteApp } from 'release-contract/apps';
+import { IMMUTABLE } from 'release-contract/build-output';
 import { SITE_DIR } from '../deploy-paths';
 import { filesOf } from './release-id';
 import type { Env } from './release-store';

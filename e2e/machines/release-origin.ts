@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { IMMUTABLE } from 'page-server/http/static-server';
+import { IMMUTABLE } from 'release-contract/build-output';
 import { untilListening } from '../utils/answers';
 import { RELEASE_ORIGIN_ADDRESS } from './loopback';
 import { ended, logFile, runLogged } from './processes';

@@ -7,7 +7,7 @@ import {
   contentSecurityPolicy,
   originOf,
 } from 'page-server/http/security-headers';
-import { IMMUTABLE } from 'page-server/http/static-server';
+import { IMMUTABLE } from 'release-contract/build-output';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
 import { expect, test } from '../fixtures';

@@ -12,6 +12,12 @@ export const UNPUBLISHED = /(\.map|(^|\/)mf-stats\.json)(\.(br|gz))?$/;
 
 export const isPublished = (file: string) => !UNPUBLISHED.test(file);
 
+/** A file name with a content hash (the build's `[name].[contenthash:8].[ext]`): never changes. */
+export const CONTENT_HASH = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
+
+/** How every server and the release origin let a browser keep such a file. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * The page's first script carries this attribute in the built HTML: the page server lists the
  * host's scripts on it for a page it rendered, or drops it for a page the browser renders

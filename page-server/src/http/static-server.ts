@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { isPublished } from 'release-contract/build-output';
+import { CONTENT_HASH, IMMUTABLE, isPublished } from 'release-contract/build-output';
 import { canonicalRouting } from './canonical-path.ts';
 import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
 
@@ -13,11 +13,6 @@ export const OWN_ORIGIN_ONLY = { remoteOrigins: [], https: false } as const;
 
 /** Files the browser must revalidate on every load: they name the current hashed files. */
 const ALWAYS_REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
-
-/** A file name with a content hash (the build's `[name].[contenthash:8].[ext]`): never changes. */
-export const CONTENT_HASH = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
-
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function cacheControlFor(filePath: string): string {
   // A precompressed copy is cached as the file it stands for.
