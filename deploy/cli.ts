@@ -1,6 +1,6 @@
 import { CLUSTER_COMMANDS, CLUSTER_USAGE } from './cluster/cluster-manifests';
 import { NGINX_COMMANDS, NGINX_USAGE } from './nginx/cli';
-import { renderFromDocument } from './nginx/site';
+import { renderSite } from './nginx/site';
 import { ROLLOUT_USAGE, rolloutCommands } from './rollout/commands';
 import { runCli } from './run-cli';
 
@@ -21,8 +21,8 @@ if (process.env.npm_lifecycle_event === 'cluster') {
 await runCli(
   {
     ...NGINX_COMMANDS,
-    ...rolloutCommands((env) => {
-      renderFromDocument(env);
+    ...rolloutCommands((env, releases) => {
+      renderSite(env, releases);
     }),
   },
   `${asNginx ? 'nginx' : 'rollout'} [${NGINX_USAGE} | ${ROLLOUT_USAGE}]`,

@@ -12,17 +12,19 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { standInConfig, standInPage } from 'page-server/render/stand-in-page';
 import { REMOTE_APPS } from 'release-contract/apps';
 import { buildRuntimeConfig, runtimeConfigWithReleases } from 'release-contract/config-from-env';
-import {
-  formatReleasesDocument,
-  type ReleasesDocument,
-  releasesDocumentOf,
-} from 'release-contract/releases-document';
+import { type ReleasesDocument, releasesDocumentOf } from 'release-contract/releases-document';
 import { ROUTE_TABLE } from 'release-contract/routes';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'release-contract/runtime-config';
 import { NGINX_DIR, REPO_ROOT, SITE_DIR } from '../deploy-paths';
 import { deployedStore } from '../rollout/deployed-store';
 import type { Env } from '../rollout/release-store';
-import { publish, releaseRemote, releaseUrl, withRegisteredDigests } from '../rollout/releases';
+import {
+  pinnedDocument,
+  publish,
+  releaseRemote,
+  releaseUrl,
+  withRegisteredDigests,
+} from '../rollout/releases';
 
 /**
  * The folder nginx serves, laid out as a static host or CDN would hold the product:
@@ -84,19 +86,14 @@ export function renderHostPages(
 /** The host build's page, kept beside the site as the template every render starts from. */
 export const HOST_TEMPLATE = path.join(NGINX_DIR, 'host-template.html');
 
-/**
- * The pages rendered from the releases document, each release deployed here pinned by the
- * digests it registered (an address edited by hand gets its release's): the document is
- * written back when that changed it, and the page servers read it within a second.
- */
-export function renderFromDocument(env: Env): RuntimeConfig {
-  const store = deployedStore(env);
-  const read = store.readDocument();
-  const releases = withRegisteredDigests(read, env);
-  if (formatReleasesDocument(releases) !== formatReleasesDocument(read)) {
-    store.writeDocument(releases);
-  }
+/** The deployment's pages rendered from a releases document the rollout has read and pinned. */
+export function renderSite(env: Env, releases: ReleasesDocument): RuntimeConfig {
   return renderHostPages(env, releases, readFileSync(HOST_TEMPLATE, 'utf8'));
+}
+
+/** The pages rendered from the deployment's releases document as it stands (nginx's commands). */
+export function renderFromDocument(env: Env): RuntimeConfig {
+  return renderSite(env, pinnedDocument(env));
 }
 
 /**

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { REMOTE_APPS, type RemoteApp } from 'release-contract/apps';
 import { formatPins } from 'release-contract/release-integrity';
+import type { ReleasesDocument } from 'release-contract/releases-document';
 import { REPO_ROOT, releasesSourceOf } from '../deploy-paths';
 import { prometheusClient, prometheusUrl } from '../observability/prometheus-api';
 import { DEFAULT_POLICY } from './canary-judge';
@@ -9,7 +10,7 @@ import { releaseFigures, requirePageServers } from './prometheus-figures';
 import { rate } from './release-metrics';
 import { releaseOrigin } from './release-origin';
 import type { Env } from './release-store';
-import { releaseRemote, releaseUrl } from './releases';
+import { pinnedDocument, releaseRemote, releaseUrl } from './releases';
 import { previousRelease, releasesInDocument, remoteByFolder, sliceRollout } from './rollout';
 import { watchCanary } from './watch-canary';
 
@@ -25,8 +26,11 @@ import { watchCanary } from './watch-canary';
  *                           the current release's figures against the previous one's (last hour)
  */
 
-/** What serves the releases document once it changes: the deployment renders its pages from it (nginx/site). */
-export type RenderPins = (env: Env) => void;
+/**
+ * What serves the releases document once it changes: the deployment renders its pages from
+ * the document the rollout hands it (nginx/site), and reads nothing of the rollout back.
+ */
+export type RenderPins = (env: Env, releases: ReleasesDocument) => void;
 
 /**
  * The slice's rollout over the deployment on disk, its pages rendered at each step. A step's
@@ -38,7 +42,7 @@ const deployedRollout = (remote: RemoteApp, render: RenderPins, env = process.en
     store: deployedStore(env),
     releaseUrl: (slice, id) => releaseUrl(slice, id, env),
     render: () => {
-      render(env);
+      render(env, pinnedDocument(env));
       publishing = publishing.then(() => publishReleasesDocument(env));
     },
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { HOST_APP, portOf, REMOTE_APPS, type RemoteApp } from 'release-contract/apps';
 import { isPublished } from 'release-contract/build-output';
 import { pinsOfBuild } from 'release-contract/release-integrity';
-import type { ReleasesDocument } from 'release-contract/releases-document';
+import { formatReleasesDocument, type ReleasesDocument } from 'release-contract/releases-document';
 import { releaseOfManifest } from 'release-contract/rum-events';
 import { deployedStore } from './deployed-store';
 import { releaseId } from './release-id';
@@ -99,4 +99,20 @@ export function withRegisteredDigests(
       return entry.canary ? { ...stable, canary: pinned(remote, entry.canary) } : stable;
     }),
   };
+}
+
+/**
+ * The deployment's releases document, each release deployed here pinned by the digests it
+ * registered (an address edited by hand gets its release's): written back when that changed
+ * it, so the page servers read the same within a second. What the deployment's pages are
+ * rendered from at each step of a rollout, and by nginx's own commands.
+ */
+export function pinnedDocument(env: Env = process.env): ReleasesDocument {
+  const store = deployedStore(env);
+  const read = store.readDocument();
+  const releases = withRegisteredDigests(read, env);
+  if (formatReleasesDocument(releases) !== formatReleasesDocument(read)) {
+    store.writeDocument(releases);
+  }
+  return releases;
 }
