@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { kaProfile } from 'remote-account/words/ka-profile';
+import { kaCardPayment } from 'remote-loans/words/ka-card-payment';
 import { kaLoans } from 'remote-loans/words/ka-loans';
 import { SESSION_COOKIE } from 'shared/session/session-cookie-name';
 import { ka } from 'shared/strings/ka';
@@ -90,7 +91,7 @@ const STATES: State[] = [
       const next = page.getByRole('region', { name: kaLoans.next.title });
       await next.getByRole('button', { name: kaLoans.loan.pay }).click();
       await next.getByRole('button', { name: kaLoans.repay.continue }).click();
-      await next.getByRole('button', { name: kaLoans.repay.confirm }).waitFor();
+      await next.getByRole('button', { name: kaCardPayment.payWithCard }).waitFor();
     },
   },
   {
@@ -100,7 +101,7 @@ const STATES: State[] = [
       const notice = page.locator('#overdue');
       await notice.getByRole('button', { name: kaLoans.overdue.pay }).click();
       await notice.getByRole('button', { name: kaLoans.repay.continue }).click();
-      await notice.getByRole('button', { name: kaLoans.repay.confirm }).waitFor();
+      await notice.getByRole('button', { name: kaCardPayment.payWithCard }).waitFor();
     },
   },
   {
