@@ -1,0 +1,136 @@
+/*
+ * How long a path through the product is (issue 57): the files a newcomer walks through to
+ * follow one behaviour, measured from the imports so anyone can repeat the count. A path runs
+ * through segments, one per place its code runs (the page server, a render worker, a slice in
+ * the browser…); a segment's files are those on an import route from where it starts to where
+ * it ends. Where code is loaded at run time (a worker's script, the host's server entry, a
+ * remote's module, a function handed in) no import connects the segments, so the path names
+ * those hand-offs itself.
+ */
+
+/** Each file and the files it imports when it runs: no type-only import, no test, no package of the registry. */
+export type ImportGraph = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * One step of a path: from a file to one it reaches. Without `how`, imports connect them, and
+ * every file on an import route between the two is on the path. With `how`, the code is
+ * reached at run time (a process started, a built file loaded, a function handed down).
+ */
+export interface Leg {
+  from: string;
+  to: string;
+  how?: string;
+  /**
+   * A hand-off that does not make the path depend on where it goes: a function handed down
+   * and called back (a worker's fetch, axios's adapter), or a new page the browser asks for
+   * (the bank's redirect). Only an import or a `runs` hand-off can turn a path back.
+   */
+  kind?: 'runs' | 'calls back' | 'new page';
+}
+
+export interface ProductPath {
+  name: string;
+  legs: readonly Leg[];
+}
+
+export interface TracedPath {
+  name: string;
+  files: string[];
+  folders: number;
+  packages: string[];
+  /** A package the path's imports and hand-offs leave and come back to ("a → b → … → a"). */
+  turnBacks: string[];
+  /** A function handed down and called back up the path: "from → to (how)", listed apart. */
+  callBacks: string[];
+  /** A leg whose start reaches its end by no import (the declaration no longer fits the code). */
+  unreached: string[];
+}
+
+const packageOf = (file: string) => file.split('/')[0] ?? file;
+const folderOf = (file: string) => file.split('/').slice(0, -1).join('/');
+
+function reach(starts: readonly string[], next: (file: string) => readonly string[]): Set<string> {
+  const seen = new Set(starts);
+  const queue = [...starts];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    for (const following of next(file)) {
+      if (!seen.has(following)) {
+        seen.add(following);
+        queue.push(following);
+      }
+    }
+  }
+  return seen;
+}
+
+function reversed(graph: ImportGraph): Map<string, string[]> {
+  const importers = new Map<string, string[]>();
+  for (const [file, imports] of graph) {
+    for (const imported of imports)
+      importers.set(imported, [...(importers.get(imported) ?? []), file]);
+  }
+  return importers;
+}
+
+/** Package arrows that lie on a loop of arrows: "a → b → … → a". */
+function loopsOf(arrows: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const loops: string[] = [];
+  for (const [from, targets] of arrows) {
+    for (const to of targets) {
+      if (reach([to], (name) => [...(arrows.get(name) ?? [])]).has(from)) {
+        loops.push(`${from} → ${to} → … → ${from}`);
+      }
+    }
+  }
+  return loops;
+}
+
+function addArrow(arrows: Map<string, Set<string>>, from: string, to: string): void {
+  if (packageOf(from) === packageOf(to)) return;
+  const targets = arrows.get(packageOf(from)) ?? new Set<string>();
+  targets.add(packageOf(to));
+  arrows.set(packageOf(from), targets);
+}
+
+/** The files, folders and packages a path runs through, and where it turns back. */
+export function tracePath(graph: ImportGraph, path: ProductPath): TracedPath {
+  const importers = reversed(graph);
+  const files = new Set<string>();
+  const unreached: string[] = [];
+  for (const leg of path.legs) {
+    files.add(leg.from);
+    files.add(leg.to);
+    const gone = [leg.from, leg.to].filter((file) => !graph.has(file));
+    for (const file of gone) unreached.push(`${file} is no file the workspace runs`);
+    if (leg.how || gone.length > 0) continue;
+    const forward = reach([leg.from], (file) => graph.get(file) ?? []);
+    const backward = reach([leg.to], (file) => importers.get(file) ?? []);
+    if (!forward.has(leg.to)) unreached.push(`${leg.from} → ${leg.to}`);
+    for (const file of forward) if (backward.has(file)) files.add(file);
+  }
+  const arrows = new Map<string, Set<string>>();
+  for (const file of files) {
+    for (const imported of graph.get(file) ?? []) {
+      if (files.has(imported)) addArrow(arrows, file, imported);
+    }
+  }
+  for (const leg of path.legs) {
+    if (leg.how && leg.kind === 'runs') addArrow(arrows, leg.from, leg.to);
+  }
+  const downstream = (from: string) => reach([from], (name) => [...(arrows.get(name) ?? [])]);
+  // A function handed down and called back goes up a path that imports or runs it.
+  const callBacks = path.legs
+    .filter((leg) => leg.kind === 'calls back' && packageOf(leg.from) !== packageOf(leg.to))
+    .filter((leg) => downstream(packageOf(leg.to)).has(packageOf(leg.from)))
+    .map((leg) => `${packageOf(leg.from)} → ${packageOf(leg.to)} (${leg.how})`);
+  const sorted = [...files].sort();
+  return {
+    name: path.name,
+    files: sorted,
+    folders: new Set(sorted.map(folderOf)).size,
+    packages: [...new Set(sorted.map(packageOf))],
+    turnBacks: loopsOf(arrows),
+    callBacks,
+    unreached,
+  };
+}
