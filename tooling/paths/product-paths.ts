@@ -20,7 +20,13 @@ const visitorHomePage: ProductPath = {
   legs: [
     // The page server asks the page's parts of its render workers.
     { from: 'page-server/src/page-server-app.ts', to: `${RENDER}/render-pool.ts` },
-    { from: `${RENDER}/render-pool.ts`, to: `${RENDER}/worker-channel.ts` },
+    { from: `${RENDER}/render-pool.ts`, to: `${RENDER}/worker-dispatch.ts` },
+    {
+      from: `${RENDER}/worker-dispatch.ts`,
+      to: `${RENDER}/worker-channel.ts`,
+      how: "the worker's channel, made when it started",
+      kind: 'runs',
+    },
     {
       from: `${RENDER}/worker-channel.ts`,
       to: `${RENDER}/render-worker.ts`,
@@ -90,6 +96,7 @@ const payNextInstalment: ProductPath = {
     { from: `${LOANS}/app/next-payment.tsx`, to: `${LOANS}/app/repay-form.tsx` },
     { from: `${LOANS}/app/repay-form.tsx`, to: `${CARD}/components/card-payment-confirm.tsx` },
     { from: `${CARD}/components/card-payment-confirm.tsx`, to: `${CARD}/api/create-order.ts` },
+    { from: `${CARD}/api/create-order.ts`, to: `${CARD}/lib/attempt-key.ts` },
     { from: `${CARD}/api/create-order.ts`, to: `${CARD}/api/payment-orders.ts` },
     { from: `${CARD}/api/payment-orders.ts`, to: API_CLIENT },
     { from: `${CARD}/components/card-payment-confirm.tsx`, to: `${CARD}/lib/leave-page.ts` },
@@ -119,11 +126,12 @@ const RELEASES = 'page-server/src/releases';
 const releaseRollout: ProductPath = {
   name: "a slice's release canaried, judged, rolled back",
   legs: [
-    { from: 'deploy/cli.ts', to: `${ROLLOUT}/rollout.ts` },
-    { from: 'deploy/cli.ts', to: `${ROLLOUT}/canary-judge.ts` },
-    { from: 'deploy/cli.ts', to: `${ROLLOUT}/prometheus-figures.ts` },
-    { from: 'deploy/cli.ts', to: `${ROLLOUT}/deployed-store.ts` },
+    // The operator's command changes the slice's state and publishes the signed document.
+    { from: 'deploy/cli.ts', to: `${ROLLOUT}/commands.ts` },
+    { from: `${ROLLOUT}/commands.ts`, to: `${ROLLOUT}/rollout.ts` },
+    { from: `${ROLLOUT}/commands.ts`, to: `${ROLLOUT}/deployed-store.ts` },
     { from: 'deploy/cli.ts', to: 'deploy/nginx/site.ts' },
+    // The page servers take the document and serve the canary its share.
     {
       from: `${ROLLOUT}/deployed-store.ts`,
       to: `${RELEASES}/releases-source.ts`,
@@ -137,6 +145,11 @@ const releaseRollout: ProductPath = {
       how: "the page server's configuration, read per page",
       kind: 'runs',
     },
+    // The canary is judged from Prometheus's figures, then promoted or rolled back.
+    { from: `${ROLLOUT}/commands.ts`, to: `${ROLLOUT}/watch-canary.ts` },
+    { from: `${ROLLOUT}/watch-canary.ts`, to: `${ROLLOUT}/prometheus-figures.ts` },
+    { from: `${ROLLOUT}/watch-canary.ts`, to: `${ROLLOUT}/canary-judge.ts` },
+    { from: `${ROLLOUT}/canary-judge.ts`, to: `${ROLLOUT}/rate-difference.ts` },
   ],
 };
 

@@ -63,6 +63,25 @@ function reach(starts: readonly string[], next: (file: string) => readonly strin
   return seen;
 }
 
+/** How many imports away each file is from the starts, following `next`. */
+function distances(
+  starts: readonly string[],
+  next: (file: string) => readonly string[],
+): Map<string, number> {
+  const distance = new Map(starts.map((file) => [file, 0]));
+  const queue = [...starts];
+  for (let index = 0; index < queue.length; index += 1) {
+    const file = queue[index] as string;
+    for (const following of next(file)) {
+      if (!distance.has(following)) {
+        distance.set(following, (distance.get(file) ?? 0) + 1);
+        queue.push(following);
+      }
+    }
+  }
+  return distance;
+}
+
 function reversed(graph: ImportGraph): Map<string, string[]> {
   const importers = new Map<string, string[]>();
   for (const [file, imports] of graph) {
@@ -103,10 +122,15 @@ export function tracePath(graph: ImportGraph, path: ProductPath): TracedPath {
     const gone = [leg.from, leg.to].filter((file) => !graph.has(file));
     for (const file of gone) unreached.push(`${file} is no file the workspace runs`);
     if (leg.how || gone.length > 0) continue;
-    const forward = reach([leg.from], (file) => graph.get(file) ?? []);
-    const backward = reach([leg.to], (file) => importers.get(file) ?? []);
-    if (!forward.has(leg.to)) unreached.push(`${leg.from} → ${leg.to}`);
-    for (const file of forward) if (backward.has(file)) files.add(file);
+    const forward = distances([leg.from], (file) => graph.get(file) ?? []);
+    const backward = distances([leg.to], (file) => importers.get(file) ?? []);
+    const length = forward.get(leg.to);
+    if (length === undefined) unreached.push(`${leg.from} → ${leg.to}`);
+    // The shortest routes only: an import that also leads there by a longer way (a module read
+    // for one constant that imports half the API) is not the way the leg takes.
+    for (const [file, there] of forward) {
+      if (there + (backward.get(file) ?? Number.POSITIVE_INFINITY) === length) files.add(file);
+    }
   }
   const arrows = new Map<string, Set<string>>();
   for (const file of files) {
