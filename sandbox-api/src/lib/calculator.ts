@@ -1,5 +1,5 @@
 import { type KeyTerms, keyTermsOf, type PlanFigures } from './key-terms';
-import { fromTetri, minTetri, roundDiv, type Tetri, toTetri } from './money';
+import { fromTetri, type MoneyText, minTetri, roundDiv, type Tetri, toTetri } from './money';
 import { PRODUCT } from './products';
 import type { Limit } from './verification';
 
@@ -145,14 +145,8 @@ export function boundsFor(limit: Limit | null): Bounds {
   };
 }
 
-export interface ScheduleRowView {
-  number: number;
-  date: string;
-  principal: string;
-  interest: string;
-  payment: string;
-  balance: string;
-}
+/** A schedule row as the API sends it: the computed row, so the two cannot list different fields. */
+export type ScheduleRowView = MoneyText<ScheduleRowTetri>;
 
 export function scheduleRowView(row: ScheduleRowTetri): ScheduleRowView {
   return {

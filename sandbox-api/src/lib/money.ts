@@ -4,6 +4,9 @@
  */
 export type Tetri = bigint;
 
+/** What the API sends for a computed value: its tetri as decimal text, the rest as they are. */
+export type MoneyText<T> = { [K in keyof T]: T[K] extends Tetri ? string : T[K] };
+
 export function toTetri(amount: string): Tetri {
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
   if (!match) throw new Error(`not a money amount: ${amount}`);

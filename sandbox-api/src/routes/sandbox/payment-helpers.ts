@@ -10,7 +10,6 @@ import {
   badRequestSchema,
   detailErrorSchema,
   fieldErrorsSchema,
-  HttpError,
   notFound,
 } from '../../lib/http-errors';
 import {
@@ -22,8 +21,8 @@ import {
 } from '../../lib/payment-orders';
 import { dateInput, idParams, parseId } from '../loan/loan-schemas';
 import { cardSchema, orderSchema } from '../loan/payment-order-schemas';
-
-const personalNumberParams = z.object({ personal_number: z.string().regex(/^\d{11}$/) });
+import { changeOnce, type Refusal } from './change-once';
+import { personalNumberParams } from './personal-number-params';
 
 /**
  * v1.3's development helpers: a day's automatic charges run on demand (as the provider's
@@ -53,15 +52,22 @@ export default async function paymentHelpers(plain: FastifyInstance): Promise<vo
     },
   );
 
+  /** The order as it is now, in the contract's shape; null for one that does not exist. */
+  const orderNow = async (id: number) => {
+    const [row] = await app.db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE id = $1`,
+      [id],
+    );
+    if (!row) return null;
+    const [view] = await orderViews(app, app.db, [row]);
+    return view ?? null;
+  };
+
   /**
    * A helper that changes one order now: `act` says whether it applied (else 400 `refusal`);
    * the order as it is afterwards is the answer, 404 for an order that does not exist.
    */
-  const orderHelper = (
-    path: string,
-    act: (id: number) => Promise<boolean>,
-    refusal: { code: string; message: string },
-  ) =>
+  const orderHelper = (path: string, act: (id: number) => Promise<boolean>, refusal: Refusal) =>
     app.post(
       `/__sandbox/payment_orders/:id/${path}`,
       {
@@ -70,19 +76,14 @@ export default async function paymentHelpers(plain: FastifyInstance): Promise<vo
           response: { 200: orderSchema, 400: badRequestSchema, 404: detailErrorSchema },
         },
       },
-      async (request) => {
-        const id = parseId(request.params.id);
-        if (id === null) throw notFound();
-        const applied = await act(id);
-        const [row] = await app.db.query<OrderRow>(
-          `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE id = $1`,
-          [id],
-        );
-        if (!row) throw notFound();
-        if (!applied) throw new HttpError(400, refusal.code, refusal.message);
-        const [view] = await orderViews(app, app.db, [row]);
-        return view;
-      },
+      async (request) =>
+        changeOnce(
+          app.db,
+          'payment_orders',
+          parseId(request.params.id),
+          async (id) => ((await act(id)) ? orderNow(id) : null),
+          refusal,
+        ),
     );
 
   orderHelper('expire', (id) => expireNow(app.db, id, app.clock.now()), {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Queryable } from '../../db/database';
 import { giveLoan } from '../../db/seed-loans';
 import { addMonths, daysBetween, georgianDate } from '../../lib/calculator';
 import { answerComplaint } from '../../lib/complaints';
@@ -10,13 +9,14 @@ import {
   badRequestSchema,
   detailErrorSchema,
   fieldErrorsSchema,
-  HttpError,
   notFound,
 } from '../../lib/http-errors';
 import { PRODUCT } from '../../lib/products';
 import { dateInput, hardshipSchema, idParams, parseId } from '../loan/loan-schemas';
 import { complaintSchema } from '../support/complaint-schemas';
+import { changeOnce } from './change-once';
 import paymentHelpers from './payment-helpers';
+import { personalNumberParams } from './personal-number-params';
 
 const outboxEntry = z.object({
   id: z.int(),
@@ -35,29 +35,8 @@ const publishedTerms = z.object({
   published_at: z.iso.datetime(),
 });
 
-const personalNumberParams = z.object({ personal_number: z.string().regex(/^\d{11}$/) });
 /** The lender's answer: plain text, one line like every field here, trimmed. */
 const answerText = z.string().trim().min(1).max(5000);
-
-/**
- * The lender's decision on a complaint or hardship request, which is taken once: `decide`
- * writes only an undecided one, so when it writes nothing the row is either missing (404) or
- * decided already (`decidedAlready`).
- */
-async function decidedOnce<T>(
-  q: Queryable,
-  table: 'complaints' | 'hardship_requests',
-  id: number | null,
-  decide: (id: number) => Promise<T | null>,
-  decidedAlready: HttpError,
-): Promise<T> {
-  if (id === null) throw notFound();
-  const decided = await decide(id);
-  if (decided) return decided;
-  const [exists] = await q.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
-  if (!exists) throw notFound();
-  throw decidedAlready;
-}
 
 /**
  * How many days ago the helper's loan is issued: `days_ago`, or so that its first unpaid row
@@ -236,12 +215,12 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      decidedOnce(
+      changeOnce(
         app.db,
         'complaints',
         parseId(request.params.id),
         (id) => answerComplaint(app.db, id, request.body.answer, app.clock.now()),
-        new HttpError(400, 'complaint_answered', 'საჩივარს პასუხი უკვე აქვს.'),
+        { code: 'complaint_answered', message: 'საჩივარს პასუხი უკვე აქვს.' },
       ),
   );
 
@@ -298,12 +277,12 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { status, answer } = request.body;
-      return decidedOnce(
+      return changeOnce(
         app.db,
         'hardship_requests',
         parseId(request.params.id),
         (id) => decideHardshipRequest(app.db, id, status, answer, app.clock.now()),
-        new HttpError(400, 'hardship_request_decided', 'მოთხოვნაზე გადაწყვეტილება უკვე მიღებულია.'),
+        { code: 'hardship_request_decided', message: 'მოთხოვნაზე გადაწყვეტილება უკვე მიღებულია.' },
       );
     },
   );

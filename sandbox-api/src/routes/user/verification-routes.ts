@@ -17,34 +17,30 @@ import { userView, userViewSchema } from '../../lib/user-view';
 import { USER_COLUMNS, type UserRow } from '../../plugins/auth';
 import { codeField, emptyBody, errorResponses, expiresSchema } from './schemas';
 
-/** The two contacts a user verifies with a code: what is sent where, and which flag it sets. */
-interface Contact {
-  purpose: Extract<CodePurpose, 'email' | 'phone'>;
-  flag: 'email_verified' | 'phone_verified';
-  message: (user: UserRow, code: string) => OutboxMessage;
-  alreadyVerified: string;
+/** The two contacts a user verifies with a code; each is its code's purpose too. */
+type ContactKind = Extract<CodePurpose, 'email' | 'phone'>;
+
+/** The user's flag a verified contact sets: its column is named for the contact. */
+const verifiedFlag = (kind: ContactKind) => `${kind}_verified` as const;
+
+/** A contact's code goes to that contact: an e-mail to the address, an SMS to the phone. */
+function codeMessage(kind: ContactKind, user: UserRow, code: string): OutboxMessage {
+  return kind === 'email'
+    ? {
+        channel: 'email',
+        recipient: user.email,
+        body: `გამარჯობა, ${user.first_name}! თქვენი ელ-ფოსტის დადასტურების კოდია ${code}. კოდი მოქმედებს 10 წუთი.`,
+      }
+    : {
+        channel: 'sms',
+        recipient: user.phone_number,
+        body: `ტელეფონის დადასტურების კოდი: ${code}. მოქმედებს 10 წუთი.`,
+      };
 }
 
-const EMAIL: Contact = {
-  purpose: 'email',
-  flag: 'email_verified',
-  message: (user, code) => ({
-    channel: 'email',
-    recipient: user.email,
-    body: `გამარჯობა, ${user.first_name}! თქვენი ელ-ფოსტის დადასტურების კოდია ${code}. კოდი მოქმედებს 10 წუთი.`,
-  }),
-  alreadyVerified: 'ელ-ფოსტა უკვე დადასტურებულია.',
-};
-
-const PHONE: Contact = {
-  purpose: 'phone',
-  flag: 'phone_verified',
-  message: (user, code) => ({
-    channel: 'sms',
-    recipient: user.phone_number,
-    body: `ტელეფონის დადასტურების კოდი: ${code}. მოქმედებს 10 წუთი.`,
-  }),
-  alreadyVerified: 'ტელეფონის ნომერი უკვე დადასტურებულია.',
+const ALREADY_VERIFIED: Record<ContactKind, string> = {
+  email: 'ელ-ფოსტა უკვე დადასტურებულია.',
+  phone: 'ტელეფონის ნომერი უკვე დადასტურებულია.',
 };
 
 export const DEAD_CODE = 'კოდი ვადაგასულია ან მცდელობები ამოიწურა. მოითხოვეთ ახალი კოდი.';
@@ -60,7 +56,7 @@ function codeError(check: Exclude<CodeCheck, { ok: true }>): FieldErrors {
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const send = (path: string, contact: Contact) =>
+  const send = (path: string, kind: ContactKind) =>
     app.post(
       path,
       {
@@ -72,25 +68,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const user = request.user;
-        if (user[contact.flag]) {
-          throw new HttpError(400, 'already_verified', contact.alreadyVerified);
+        if (user[verifiedFlag(kind)]) {
+          throw new HttpError(400, 'already_verified', ALREADY_VERIFIED[kind]);
         }
         const now = app.clock.now();
         const message = await app.db.transaction(async (tx) => {
           // The row lock makes two simultaneous sends take turns at the throttle.
           await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
-          assertOncePer(
-            await lastCodeSentAt(tx, user.id, contact.purpose),
-            app.config.codeResendSeconds,
-            now,
-          );
-          const code = await issueCode(
-            tx,
-            { secret: app.config.jwtSecret, now },
-            user.id,
-            contact.purpose,
-          );
-          const out = contact.message(user, code);
+          assertOncePer(await lastCodeSentAt(tx, user.id, kind), app.config.codeResendSeconds, now);
+          const code = await issueCode(tx, { secret: app.config.jwtSecret, now }, user.id, kind);
+          const out = codeMessage(kind, user, code);
           await queueMessage(tx, out, now);
           return out;
         });
@@ -99,7 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-  const verify = (path: string, contact: Contact) =>
+  const verify = (path: string, kind: ContactKind) =>
     app.post(
       path,
       {
@@ -111,19 +98,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         // Already verified: answer as a success, so a repeated submit does not show an error.
-        if (request.user[contact.flag]) return userView(app, request.user);
+        if (request.user[verifiedFlag(kind)]) return userView(app, request.user);
         const now = app.clock.now();
         const { check, user } = await app.db.transaction(async (tx) => {
           const result = await consumeCode(
             tx,
             { secret: app.config.jwtSecret, now },
             request.user.id,
-            contact.purpose,
+            kind,
             request.body.code,
           );
           if (!result.ok) return { check: result, user: undefined };
           const [updated] = await tx.query<UserRow & Record<string, unknown>>(
-            `UPDATE users SET ${contact.flag} = true WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+            `UPDATE users SET ${verifiedFlag(kind)} = true WHERE id = $1 RETURNING ${USER_COLUMNS}`,
             [request.user.id],
           );
           return { check: result, user: updated };
@@ -135,10 +122,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-  send('/user/send_email_verification/', EMAIL);
-  send('/user/send_sms/', PHONE);
-  verify('/user/verify_email/', EMAIL);
-  verify('/user/activate_phone_number/', PHONE);
+  send('/user/send_email_verification/', 'email');
+  send('/user/send_sms/', 'phone');
+  verify('/user/verify_email/', 'email');
+  verify('/user/activate_phone_number/', 'phone');
 };
 
 export default routes;
