@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { RemoteReleases } from 'page-server/releases/remote-releases';
 import { RenderPool } from 'page-server/render/render-pool';
+import { slotsAtRoot } from 'page-server/render/testing/release-origin';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { WORKSPACE_ROOT } from './servers';
 
@@ -124,14 +125,7 @@ for (release = 1; release <= RELEASES; release += 1) {
     await pool.slots(
       'remote_home',
       key,
-      {
-        type: 'slots',
-        url: '/',
-        audience: 'visitor',
-        config,
-        deadline: Date.now() + 2_000,
-        account: null,
-      },
+      slotsAtRoot(config, 'visitor'),
       ['remote_home/LoanCalculator'],
       { reads: () => [] },
     );

@@ -7,6 +7,7 @@ import type { RemoteModuleId } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import { RenderPool } from './render-pool';
 import { builtWorker } from './testing/built-worker';
+import { slotsAtRoot } from './testing/release-origin';
 
 /*
  * A render worker's network (issue 56, row 5): a probe from a hostile release's worker reached
@@ -99,14 +100,7 @@ async function renderProbe(body: string): Promise<string> {
   const [result] = await pool.slots(
     'remote_home',
     key,
-    {
-      type: 'slots',
-      url: '/',
-      audience: 'visitor',
-      config,
-      deadline: Date.now() + 5_000,
-      account: null,
-    },
+    slotsAtRoot(config, 'visitor', 5_000),
     ['remote_home/Probe' as RemoteModuleId],
     { reads: () => [] },
   );

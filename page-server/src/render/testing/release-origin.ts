@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Audience } from 'release-contract/page-state';
 import type { RemoteModuleId } from 'release-contract/remotes';
 import type { RuntimeConfig } from 'release-contract/runtime-config';
 import type { CustomerFetch, RenderPool } from '../render-pool';
@@ -90,6 +91,20 @@ export interface SlotAsk {
   reads?: string[];
 }
 
+/** The question the page server asks a slice's worker for its slots of a page at `/`, without an account. */
+export const slotsAtRoot = (
+  config: RuntimeConfig,
+  audience: Audience,
+  budgetMs = 2_000,
+): Parameters<RenderPool['slots']>[2] => ({
+  type: 'slots',
+  url: '/',
+  audience,
+  config,
+  deadline: Date.now() + budgetMs,
+  account: null,
+});
+
 /**
  * Slots of a remote's release (`key`: the release as the page server names it) in one question,
  * as the page server asks for a page's; a customer's page when `fetch` is given, reading `reads`.
@@ -105,14 +120,11 @@ export function askSlots(
   return pool.slots(
     remote,
     key,
-    {
-      type: 'slots',
-      url: '/',
-      audience: options.fetch ? 'customer' : 'visitor',
-      config: releases.config(key, remote),
-      deadline: Date.now() + (options.budgetMs ?? 2_000),
-      account: null,
-    },
+    slotsAtRoot(
+      releases.config(key, remote),
+      options.fetch ? 'customer' : 'visitor',
+      options.budgetMs,
+    ),
     slots.map((slot) => `${remote}/${slot}` as RemoteModuleId),
     { reads: () => options.reads ?? [], ...(options.fetch ? { fetch: options.fetch } : {}) },
   );
