@@ -63,12 +63,13 @@ export function pageServerEnv(env: Env, port: number): Env {
 
 /**
  * One page server as deployed, with Node's flags. `env` may name the address it listens on
- * (LISTEN_HOST, METRICS_HOST): a page server on another machine than nginx's.
+ * (LISTEN_HOST, METRICS_HOST): a page server on another machine than nginx's. Its log (stdout,
+ * warnings and up: an unreachable provider and why) is kept, or a 502 it answers says nothing.
  */
 export function spawnPageServer(
   env: Env,
   port: number,
-  stdio: StdioOptions = ['ignore', 'ignore', 'inherit'],
+  stdio: StdioOptions = ['ignore', 'inherit', 'inherit'],
 ): ChildProcess {
   return spawn(
     process.execPath,

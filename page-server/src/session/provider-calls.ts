@@ -49,6 +49,16 @@ const ERROR_BODY_LIMIT = 1024 * 1024;
 
 export const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
 
+/**
+ * The connection broke before the provider answered (reset, closed by its side, a write on a
+ * socket it had closed), as opposed to the provider being down or slow (refused, timed out).
+ */
+const BROKEN_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+function isBrokenConnection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && BROKEN_CONNECTION.has(code);
+}
+
 /** The request's cookies, the first of each name (the most specific), as sent: not decoded. */
 export const cookiesOf = (header: string | undefined): Cookies =>
   parseCookie(header ?? '', { decode: (value) => value });
@@ -177,11 +187,19 @@ export function providerCalls(options: {
       : (call.body ?? (Buffer.isBuffer(request.body) ? request.body : undefined));
     if (read) delete headers['content-type'];
     const target = read ? asked.get : 'post' in asked ? asked.post : asked.page;
-    const answer = await undiciRequest(`${upstream}${target}`, {
-      method: method as 'GET',
-      headers,
-      ...(body && isWrite(method) ? { body } : {}),
-      dispatcher,
+    const ask = () =>
+      undiciRequest(`${upstream}${target}`, {
+        method: method as 'GET',
+        headers,
+        ...(body && isWrite(method) ? { body } : {}),
+        dispatcher,
+      });
+    const answer = await ask().catch((error: unknown) => {
+      // A kept-alive connection the provider closed as this request went out fails before any
+      // answer: a read is asked once more, on a new connection. A write never is: the provider
+      // may have taken it, and money must not move twice.
+      if (isWrite(method) || !isBrokenConnection(error)) throw error;
+      return ask();
     });
     if (answer.statusCode < 400) {
       return { status: answer.statusCode, headers: answer.headers, body: answer.body };
