@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVING_LINE } from 'deploy/nginx/until-serving';
 import { chromiumLaunchOptions } from './utils/chromium';
 import { FAILURE_TRACE } from './utils/failure-trace';
 import { firefoxLaunchOptions } from './utils/firefox';
@@ -104,7 +105,10 @@ export default defineConfig({
         env: viaNginx
           ? { ...E2E_SANDBOX_ENV, TRUSTED_PROXIES: '127.0.0.1' }
           : { ...E2E_SANDBOX_ENV, METRICS_PORT: String(E2E_HOST_METRICS_PORT) },
-        url: HOST_URL,
+        // nginx answers at once, with its stand-in page: through it, the product is served once
+        // `start` says every page server is ready and the sandbox answers (a race would end on
+        // the first of the two, so only the line is waited for; E2E_SERVERS_UP reuses servers).
+        ...(viaNginx ? { wait: { stdout: new RegExp(SERVING_LINE) } } : { url: HOST_URL }),
         reuseExistingServer: !process.env.CI,
         // `pnpm start` builds all four apps first: about 90 s here, far more on a starved machine.
         timeout: 600_000,

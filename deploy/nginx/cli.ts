@@ -2,7 +2,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOST_APP, portOf } from 'release-contract/apps';
+import { READY_PATH } from 'page-server/telemetry/metrics-server';
+import { HOST_APP, metricsPortOf, portOf } from 'release-contract/apps';
 import { apiUpstream } from 'release-contract/origins';
 import { NGINX_DIR, REPO_ROOT } from '../deploy-paths';
 import { publishReleasesDocument } from '../rollout/deployed-store';
@@ -18,6 +19,10 @@ import { siteFor } from './nginx-site';
 import { startPageServers } from './page-servers';
 import { startPrometheus } from './prometheus-process';
 import { deployBuilds, renderFromDocument } from './site';
+import { SERVING_LINE, untilServing } from './until-serving';
+
+/** How long `start` waits for the page servers and the sandbox before it gives up. */
+const SERVING_TIMEOUT_MS = 300_000;
 
 /**
  * nginx's commands (`pnpm start:nginx` runs `start`):
@@ -113,6 +118,20 @@ async function start() {
   console.info(
     `nginx: /api/* is proxied to ${apiUpstream(env)}; logs in ${path.join(NGINX_DIR, 'logs')}`,
   );
+  // Until then nginx answers with its stand-in page: a test, or a person, waits for this line.
+  const readiness = pageServers.ports.map(
+    (port) => `http://127.0.0.1:${metricsPortOf(port)}${READY_PATH}`,
+  );
+  const sandbox = env.API_BASE_URL ? [] : [`${apiUpstream(env)}/api/schema/`];
+  try {
+    await untilServing([...readiness, ...sandbox], SERVING_TIMEOUT_MS);
+    console.info(
+      `${SERVING_LINE}: page servers ${pageServers.ports.map((port) => `:${port}`).join(', ')} ready${sandbox.length > 0 ? ', the sandbox answering' : ''}`,
+    );
+  } catch (error) {
+    console.error(`nginx: ${(error as Error).message}`);
+    stop(1);
+  }
 }
 
 async function render() {
