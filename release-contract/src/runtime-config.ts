@@ -94,6 +94,14 @@ export const runtimeConfigSchema = z.object({
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
+/**
+ * The configuration without its canaries: every remote at its stable release (what the edge's
+ * stand-in pages carry, for every visitor alike).
+ */
+export function stableConfig(config: RuntimeConfig): RuntimeConfig {
+  return { ...config, remotes: config.remotes.map(({ canary: _canary, ...remote }) => remote) };
+}
+
 export interface SessionTiming {
   idleSeconds: number;
   warningSeconds: number;
