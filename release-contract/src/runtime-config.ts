@@ -148,7 +148,7 @@ export function rumSampleRate(config: Pick<RuntimeConfig, 'telemetry'>): number 
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
-/** The element the production server writes the configuration into (page-server/src/render/page-document). */
+/** The element the production server writes the configuration into (page-document.ts). */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
 
 /**
