@@ -109,6 +109,14 @@ module.exports = {
       to: { path: '^remote-' },
     },
     {
+      name: 'no-rollout-to-page-render',
+      comment:
+        "A release is published without the page server's render code: the rollout and nginx write pages from release-contract's page document (decision 046).",
+      severity: 'error',
+      from: { path: '^deploy/(rollout|nginx)/', pathNot: TESTS },
+      to: { path: '^page-server/src/render/', reachable: true },
+    },
+    {
       name: 'no-shared-to-app',
       comment:
         'Apps depend on shared, never the reverse: shared is the one package two slices import.',

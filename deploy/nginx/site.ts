@@ -9,7 +9,6 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { standInConfig, standInPage } from 'page-server/render/stand-in-page';
 import { REMOTE_APPS } from 'release-contract/apps';
 import { buildRuntimeConfig, runtimeConfigWithReleases } from 'release-contract/config-from-env';
 import { type ReleasesDocument, releasesDocumentOf } from 'release-contract/releases-document';
@@ -25,6 +24,7 @@ import {
   releaseUrl,
   withRegisteredDigests,
 } from '../rollout/releases';
+import { standInConfig, standInPage } from './stand-in-page';
 
 /**
  * The folder nginx serves, laid out as a static host or CDN would hold the product:

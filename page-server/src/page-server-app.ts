@@ -5,7 +5,9 @@ import {
   runtimeConfigWithReleases,
   sessionLimitsFromEnv,
 } from 'release-contract/config-from-env';
+import { remotesToHint } from 'release-contract/first-screen';
 import { hostOrigins, providerPaths } from 'release-contract/origins';
+import { renderIndexHtml } from 'release-contract/page-document';
 import { trustedProxies } from 'release-contract/proxies';
 import type { ReleasesDocument } from 'release-contract/releases-document';
 import { isRemoteName, remoteNameOf } from 'release-contract/remotes';
@@ -30,8 +32,6 @@ import {
   newBucket,
 } from './releases/canary';
 import { manifestOfKey, type SlotOutcome } from './render/page-composer';
-import { pageHeaders, renderIndexHtml, sendHtml } from './render/page-document';
-import { remotesToHint } from './render/page-hints';
 import {
   loadPageRenderer,
   type PageRenderer,
@@ -39,6 +39,7 @@ import {
   RENDERER_START_ALLOWANCE_MS,
   readyWithin,
 } from './render/page-renderer';
+import { pageHeaders, sendHtml } from './render/page-response';
 import { cookiesOf } from './session/provider-calls';
 import { type PageSession, registerProviderGateway } from './session/provider-gateway';
 import type { ProviderTimeouts } from './session/provider-limits';

@@ -21,6 +21,6 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * The page's first script carries this attribute in the built HTML: the page server lists the
  * host's scripts on it for a page it rendered, or drops it for a page the browser renders
- * (page-server/src/render/page-document, decision 031).
+ * (page-document.ts, decision 031).
  */
 export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';

@@ -4,8 +4,8 @@ import type { RemoteModuleId } from './remotes';
 /**
  * The one slot table: which remote modules each page shows, in order, for a visitor and for a
  * customer, with the place each reserves and which of them are on a phone's first screen. The
- * host's pages render from it (slot-list.tsx), and the page server decides a page and hints
- * its first screen's remotes from it (render/first-screen.ts); no second list says the same.
+ * host's pages render from it (slot-list.tsx), and the page server decides a page and a page's
+ * document hints its first screen's remotes from it (first-screen.ts); no second list says the same.
  * Data only: what a slot is called is the host's words (its slot-labels.ts).
  */
 

@@ -94,6 +94,14 @@ export const runtimeConfigSchema = z.object({
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
+/**
+ * The configuration without its canaries: every remote at its stable release (what the edge's
+ * stand-in pages carry, for every visitor alike).
+ */
+export function stableConfig(config: RuntimeConfig): RuntimeConfig {
+  return { ...config, remotes: config.remotes.map(({ canary: _canary, ...remote }) => remote) };
+}
+
 export interface SessionTiming {
   idleSeconds: number;
   warningSeconds: number;
@@ -140,7 +148,7 @@ export function rumSampleRate(config: Pick<RuntimeConfig, 'telemetry'>): number 
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
-/** The element the production server writes the configuration into (page-server/src/render/page-document). */
+/** The element the production server writes the configuration into (page-document.ts). */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
 
 /**

@@ -82,7 +82,7 @@ const visitorHomePage: ProductPath = {
     // The slot's markup is cut out and put into the page's document.
     { from: HOST_ENTRY, to: 'host/src/slots/slot-markup.ts' },
     { from: 'page-server/src/page-server-app.ts', to: `${RENDER}/compose-page.ts` },
-    { from: 'page-server/src/page-server-app.ts', to: `${RENDER}/page-document.ts` },
+    { from: 'page-server/src/page-server-app.ts', to: 'release-contract/src/page-document.ts' },
   ],
 };
 

@@ -124,6 +124,27 @@ describe('the import rules (.dependency-cruiser.cjs)', () => {
     ]);
   });
 
+  it("names the rollout or nginx reaching the page server's render code, through any file", async () => {
+    workspace.pkg('page-server', {
+      './http/*': './src/http/*.ts',
+      './render/*': './src/render/*.ts',
+    });
+    workspace.pkg('deploy', undefined, ['page-server']);
+    workspace.write('page-server/src/http/headers.ts', "import '../render/page';\n");
+    workspace.write('page-server/src/render/page.ts', 'export const page = 1;\n');
+    workspace.write('deploy/nginx/site.ts', "import 'page-server/render/page';\n");
+    workspace.write('deploy/rollout/steps.ts', "import 'page-server/http/headers';\n");
+    workspace.write('deploy/rollout/steps.test.ts', "import 'page-server/render/page';\n");
+    const found = await violations(workspace.root);
+    expect(found).toContain(
+      'no-rollout-to-page-render: deploy/nginx/site.ts → page-server/src/render/page.ts',
+    );
+    expect(found).toContain(
+      'no-rollout-to-page-render: deploy/rollout/steps.ts → page-server/src/render/page.ts',
+    );
+    expect(found.filter((line) => line.includes('steps.test.ts'))).toEqual([]);
+  });
+
   it('names a runtime file that imports tooling', async () => {
     workspace.write('remote-home/src/index.ts', "import 'tooling/rspack/app-config';\n");
     await expect(violations(workspace.root)).resolves.toEqual([

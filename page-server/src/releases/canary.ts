@@ -33,11 +33,6 @@ export function bucketCookie(bucket: number, secure: boolean): string {
   ].join('; ');
 }
 
-/** The configuration without its canaries: every remote at its stable release. */
-export function stableConfig(config: RuntimeConfig): RuntimeConfig {
-  return { ...config, remotes: config.remotes.map(({ canary: _canary, ...remote }) => remote) };
-}
-
 /** Whether any remote of the configuration has a canary (a page then needs a bucket). */
 export const hasCanary = (config: RuntimeConfig): boolean =>
   config.remotes.some((remote) => remote.canary !== undefined);

@@ -1,7 +1,8 @@
-import { PAGE_SLOTS, type SlotPage } from 'release-contract/page-slots';
-import type { Audience } from 'release-contract/page-state';
-import type { RemoteModuleId } from 'release-contract/remotes';
-import type { RouteEntry } from 'release-contract/routes';
+import { PAGE_SLOTS, type SlotPage } from './page-slots';
+import type { Audience } from './page-state';
+import { type RemoteModuleId, remoteNameOf } from './remotes';
+import type { RouteEntry } from './routes';
+import type { RuntimeConfig } from './runtime-config';
 
 /** The remote modules on each page's first screen of a phone, as the slot table marks them. */
 const firstScreenOf = (page: SlotPage, audience: Audience): RemoteModuleId[] =>
@@ -22,4 +23,18 @@ export function firstScreenModules(
 ): RemoteModuleId[] {
   const audience: Audience = loggedIn ? 'customer' : 'visitor';
   return route && isSlotPage(route.id) ? firstScreenOf(route.id, audience) : [];
+}
+
+/**
+ * The remotes whose manifests a page hints (a route, or none: the not-found page): those of
+ * its first screen (a visitor's account slice waits for intent, decision 014). Hinting the
+ * others would spend a phone's bandwidth on files the page may never read.
+ */
+export function remotesToHint(
+  config: RuntimeConfig,
+  route: RouteEntry | undefined,
+  loggedIn: boolean,
+): RuntimeConfig['remotes'] {
+  const needed = new Set(firstScreenModules(route, loggedIn).map(remoteNameOf));
+  return config.remotes.filter((remote) => needed.has(remote.name));
 }

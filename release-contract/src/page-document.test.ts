@@ -1,8 +1,8 @@
 // @vitest-environment node
 
-import { AFTER_PAINT_ATTRIBUTE } from 'release-contract/build-output';
-import type { RuntimeConfig } from 'release-contract/runtime-config';
+import { AFTER_PAINT_ATTRIBUTE } from './build-output';
 import { renderIndexHtml, type ServerRendered } from './page-document';
+import type { RuntimeConfig } from './runtime-config';
 
 // The page as the production build writes it: the first script, then the host's own.
 const TEMPLATE = [

@@ -1,19 +1,14 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { AFTER_PAINT_ATTRIBUTE } from './build-output';
+import { PAGE_STATE_ELEMENT_ID, type PageState } from './page-state';
+import { VIEW_TOKEN_META } from './rum-events';
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from './runtime-config';
 
-/**
- * A page is compressed per request: brotli's default (11) takes tens of milliseconds on a
- * rendered page, 5 a millisecond or two for nearly the same size (files are compressed at 11
- * once, at build time).
+/*
+ * A page's document (decision 046): the host build's page with the runtime configuration,
+ * hints and, when the server rendered it, the first screen and its state. Both sides of a
+ * release write it — a page server per request, the rollout for the edge's stand-in pages — so
+ * it is written here once, as strings only.
  */
-const PAGE_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
-const PAGE_GZIP = { level: 6 };
-
-import { AFTER_PAINT_ATTRIBUTE } from 'release-contract/build-output';
-import { PAGE_STATE_ELEMENT_ID, type PageState } from 'release-contract/page-state';
-import { VIEW_TOKEN_META } from 'release-contract/rum-events';
-import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from 'release-contract/runtime-config';
-import { CSP_REPORT_PATH, originOf, pageSecurityHeaders } from '../http/security-headers';
-import type { FastifyReply, FastifyRequest } from '../http/static-server';
 
 /** What the server rendered of a page (decision 020): its markup, state and style sheets. */
 export interface ServerRendered {
@@ -93,40 +88,4 @@ export function renderIndexHtml(
   return rendered
     ? page.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`)
     : page;
-}
-
-/**
- * The security headers of the host's page: scripts, styles and manifests from this origin and
- * the origins of the remotes the configuration names, and nothing else (decision 015).
- */
-export function pageHeaders(config: RuntimeConfig, https: boolean): Record<string, string> {
-  return pageSecurityHeaders({
-    remoteOrigins: [...new Set(config.remotes.map((remote) => originOf(remote.manifestUrl)))],
-    https,
-    reportPath: CSP_REPORT_PATH,
-  });
-}
-
-/** Sends a rendered page, compressed when the browser accepts it (it varies per request). */
-export function sendHtml(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  status: number,
-  html: string,
-  headers: Record<string, string> = {},
-) {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-cache')
-    .headers(headers)
-    .header('Vary', 'Accept-Encoding');
-  if (/\bbr\b/.test(accepted)) {
-    return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, PAGE_BROTLI));
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    return reply.header('Content-Encoding', 'gzip').send(gzipSync(html, PAGE_GZIP));
-  }
-  return reply.send(html);
 }

@@ -1,14 +1,13 @@
+import { remotesToHint } from 'release-contract/first-screen';
+import { renderIndexHtml } from 'release-contract/page-document';
 import type { RouteEntry } from 'release-contract/routes';
-import type { RuntimeConfig } from 'release-contract/runtime-config';
-import { stableConfig } from '../releases/canary';
-import { renderIndexHtml } from './page-document';
-import { remotesToHint } from './page-hints';
+import { type RuntimeConfig, stableConfig } from 'release-contract/runtime-config';
 
 /*
  * The page an edge sends itself while no page server answers (decision 016): the document a
- * page server writes when it renders nothing, for every visitor alike. The one export the
- * rollout writes pages with (decision 045): the page's document has one home, here, and the
- * rollout needs none of the page server's render internals to publish it.
+ * page server writes when it renders nothing, for every visitor alike. The rollout writes it
+ * from release-contract's page document (decision 046), the one the page servers write per
+ * request, so publishing a release runs none of the page server's code.
  */
 
 /** The configuration a stand-in page carries: every remote at its stable release, no canary. */
