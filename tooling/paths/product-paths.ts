@@ -131,6 +131,8 @@ const releaseRollout: ProductPath = {
     { from: `${ROLLOUT}/commands.ts`, to: `${ROLLOUT}/rollout.ts` },
     { from: `${ROLLOUT}/commands.ts`, to: `${ROLLOUT}/deployed-store.ts` },
     { from: 'deploy/cli.ts', to: 'deploy/nginx/site.ts' },
+    // nginx's stand-in pages are written again with the releases the step pinned.
+    { from: 'deploy/nginx/site.ts', to: 'release-contract/src/page-document.ts' },
     // The page servers take the document and serve the canary its share.
     {
       from: `${ROLLOUT}/deployed-store.ts`,
