@@ -2,8 +2,8 @@ import type { ProductPath } from './trace-paths.ts';
 
 /*
  * The three paths a newcomer follows first (issue 57), written as the steps the code takes,
- * each leg from a file to one it reaches: by imports (every file on an import route between
- * the two is on the path) or at run time, where the leg says how. `pnpm paths` measures them
+ * each leg from a file to one it reaches: by imports (the files on its shortest import routes
+ * are on the path) or at run time, where the leg says how (decision 047). `pnpm paths` measures them
  * against today's imports and fails when a leg no longer connects or a path turns back.
  */
 
