@@ -2,12 +2,27 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { KEEP_ALIVE_TIMEOUT_MS } from 'page-server/http/static-server';
 import { IMMUTABLE } from 'release-contract/build-output';
 import { describe, expect, it } from 'vitest';
 import { findNginx } from './nginx-binary';
+import { renderNginxConf } from './nginx-conf';
 import { REMOTE_FILE_CSP } from './nginx-remotes';
 import { freePorts, httpAnswer, nginxRuns, runNginx } from './testing/running-nginx';
 import { site } from './testing/test-site';
+
+describe('renderNginxConf', () => {
+  const conf = renderNginxConf(site('/srv/lender'));
+
+  it('closes an idle connection to a page server before the page server does, so none is reused as it closes', () => {
+    for (const upstream of ['page_servers', 'beacon_servers']) {
+      const block = conf.slice(conf.indexOf(`upstream ${upstream} {`));
+      const timeout = block.slice(0, block.indexOf('}')).match(/\n {4}keepalive_timeout (\d+)s;/);
+      expect(timeout, upstream).not.toBeNull();
+      expect(Number(timeout?.[1]) * 1000, upstream).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS);
+    }
+  });
+});
 
 describe('the written configuration', () => {
   const nginx = findNginx();

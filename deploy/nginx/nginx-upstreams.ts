@@ -1,10 +1,21 @@
+import { KEEP_ALIVE_TIMEOUT_MS } from 'page-server/http/static-server';
 import { RUM_VIEW_PARAM } from 'release-contract/rum-events';
 import { localAddress, type NginxSite } from './nginx-conf-input';
+import { seconds } from './nginx-syntax';
 
 /*
  * The page servers as nginx balances over them (decision 020): one group for pages and the
  * session's calls, kept to one server per session, and one for beacons, kept to one per view.
  */
+
+/**
+ * How long nginx keeps an idle connection to a page server: shorter than the page server keeps
+ * it, so nginx closes first and never sends a request on one the page server is closing (a
+ * 502). The margin covers the timers' granularity and the gap between the page server's
+ * answer and nginx's return of the connection to its pool.
+ */
+const KEEPALIVE_MARGIN_MS = 5_000;
+const keepaliveTimeout = seconds(KEEP_ALIVE_TIMEOUT_MS - KEEPALIVE_MARGIN_MS);
 
 /** The page servers of an upstream block: one that fails is passed over for two seconds. */
 const upstreamServers = (site: NginxSite) =>
@@ -29,6 +40,7 @@ export function pageServerUpstreams(site: NginxSite): string {
     hash $session_affinity consistent;
 ${upstreamServers(site)}
     keepalive 16;
+    keepalive_timeout ${keepaliveTimeout};
   }
 
   # A page view's beacons meet its budget at one page server (decision 034): they go by its
@@ -41,5 +53,6 @@ ${upstreamServers(site)}
     hash $beacon_affinity consistent;
 ${upstreamServers(site)}
     keepalive 4;
+    keepalive_timeout ${keepaliveTimeout};
   }`;
 }
