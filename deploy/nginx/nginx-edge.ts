@@ -1,13 +1,14 @@
+import { allowedHosts } from 'page-server/host-check';
 import { REFUSED_IN_PATH } from 'page-server/http/canonical-path';
 import { BUCKET_COOKIE } from 'page-server/releases/canary';
 import { NGINX_ERROR_PATH } from './nginx-errors';
-import { escapeRegex, regex, SITE_SCHEME } from './nginx-syntax';
+import { addHeaders, escapeRegex, regex, SITE_SCHEME } from './nginx-syntax';
 
 /*
  * What nginx decides at the site's edge, before any location (issue 45, decision 033): which
  * paths it refuses (the page servers' canonical-path rules), which scheme the site was reached
- * by (a trusted TLS terminator's word, nobody else's), what reaches the page servers of the
- * client's claims, and how private a page is.
+ * by (a trusted TLS terminator's word, nobody else's), which names it answers to (decision
+ * 024), what reaches the page servers of the client's claims, and how private a page is.
  */
 
 /** Proxies in front of nginx (TRUSTED_PROXIES): addresses or CIDRs. */
@@ -66,6 +67,50 @@ ${rules.join('\n')}
 /** The refusal, first thing in every server block: a plain 400 with the common headers. */
 export const refusePath = (indent: string) =>
   `${indent}if ($refuse_path) {\n${indent}  return 400;\n${indent}}`;
+
+/**
+ * `$refuse_host` is 1 for a request naming a host that is not the site's (HOST_ORIGINS, with
+ * or without their default port).
+ */
+export function foreignHosts(hostOrigins: readonly string[]): string {
+  // Unquoted: nginx would read the regex's closing `$` inside quotes as a variable. A host name
+  // (letters, digits, dots, dashes, a port) needs no quotes.
+  const siteHosts = [...allowedHosts(hostOrigins)].map((name) => {
+    if (!/^[a-z0-9.:[\]-]+$/.test(name)) throw new Error(`HOST_ORIGINS: "${name}" is not a host`);
+    return `    ~*^${escapeRegex(name)}$ 1;`;
+  });
+  return `  # The names the site answers to (HOST_ORIGINS, with or without their default port).
+  map $http_host $host_is_site {
+    default 0;
+${siteHosts.join('\n')}
+  }
+  # nginx's own error answers are exempt: a request it refused before reading its headers (a
+  # malformed line) has no Host at all, and its plain-text answer is an internal redirect.
+  map "$host_is_site:$uri" $refuse_host {
+    default 0;
+    ~^0:(?!${NGINX_ERROR_PATH}$) 1;
+  }`;
+}
+
+/** The refusal of a foreign host, in the host's server block after refusePath. */
+export const refuseForeignHost = `    # Only the site's own names (HOST_ORIGINS): a request naming another is answered nothing
+    # else (DNS rebinding, a stranger on the network), as the page servers do (decision 024).
+    # Its answer is a named location: nginx enters one past this check, so it cannot loop.
+    error_page 421 @misdirected;
+    if ($refuse_host) {
+      return 421;
+    }`;
+
+/** The answer to a foreign host: plain text with the headers of every answer. */
+export function misdirectedLocation(common: readonly [string, string][]): string {
+  return `    location @misdirected {
+      # Plain text whatever the path's extension says.
+      types { }
+      default_type text/plain;
+${addHeaders(common, '      ')}
+      return 421 "Misdirected request\n";
+    }`;
+}
 
 /**
  * How a request reaches the page servers (`upstream`: the group that balances it): the site's

@@ -12,7 +12,7 @@ import { addHeaders, quoted, regex, schemeDependent } from './nginx-syntax';
  * with its own page), and its folder under the host's origin (decision 031, "One origin").
  */
 
-/** A remote's server block as the configuration describes it (nginx-conf's `NginxSite`). */
+/** A remote's server block as the configuration describes it (nginx-conf-input's `NginxSite`). */
 export interface RemoteServer {
   folder: string;
   port: number;

@@ -8,7 +8,7 @@ import { ROUTE_TABLE } from 'release-contract/routes';
 import { ka } from 'shared/strings/ka';
 import { NGINX_DIR, REPO_ROOT, SITE_DIR } from '../deploy-paths';
 import { findBrotliModule } from './nginx-binary';
-import type { NginxSite } from './nginx-conf';
+import type { NginxSite } from './nginx-conf-input';
 import { HOST_SITE, NOT_FOUND_PAGE } from './site';
 
 /*

@@ -57,3 +57,11 @@ export function schemeDependent(
 
 export const addHeaders = (headers: readonly [string, string][], indent: string) =>
   headers.map(([name, value]) => `${indent}add_header ${name} ${value} always;`).join('\n');
+
+/** A duration in whole seconds, rounded up: nginx's own unit for its timeouts. */
+export const seconds = (ms: number) => `${Math.ceil(ms / 1000)}s`;
+
+/** A proxied answer's headers of these names hidden, and nginx's own sent in their place. */
+export const replaceHeaders = (headers: readonly [string, string][], indent: string) =>
+  `${headers.map(([name]) => `${indent}proxy_hide_header ${name};`).join('\n')}
+${addHeaders(headers, indent)}`;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { precompressFile } from 'tooling/rspack/precompress-plugin';
 import { exactRequest, rawRequest } from './raw-request';
 import { commonSecurityHeaders } from './security-headers';
-import { cacheControlFor, createStaticServer } from './static-server';
+import { cacheControlFor, createStaticServer, KEEP_ALIVE_TIMEOUT_MS } from './static-server';
 
 describe('cacheControlFor', () => {
   it('makes files that name the current release revalidate, and hashed files immutable', () => {
@@ -43,6 +43,10 @@ describe('a remote served by createStaticServer', () => {
   afterEach(async () => {
     await app.close();
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it('keeps an idle connection open for the time a proxy in front is written to undercut', () => {
+    expect(app.server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
   });
 
   it('never sends a source map, though the build keeps it', async () => {

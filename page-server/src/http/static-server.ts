@@ -11,6 +11,13 @@ import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers
 /** A remote's own page: everything from its own origin, nothing from anywhere else. */
 export const OWN_ORIGIN_ONLY = { remoteOrigins: [], https: false } as const;
 
+/**
+ * How long the server keeps an idle kept-alive connection open (Fastify's default, named so a
+ * proxy in front can close its side first: deploy/nginx's upstream `keepalive_timeout` is
+ * written shorter from it). A connection the server closes as the proxy reuses it is a 502.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** Files the browser must revalidate on every load: they name the current hashed files. */
 const ALWAYS_REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
 
@@ -78,6 +85,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   const routing = canonicalRouting();
   const app = Fastify({
     logger: options.logger ?? false,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     clientErrorHandler: answerClientError,
     rewriteUrl: routing.rewriteUrl,
     ...(options.trustedProxies?.length ? { trustProxy: [...options.trustedProxies] } : {}),
