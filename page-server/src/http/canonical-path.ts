@@ -1,7 +1,7 @@
 /*
  * One reading of a request's path for the whole site (issue 45, decision 033). The Fastify
  * servers route by it (createStaticServer's rewriteUrl), the session gateway forwards it to the
- * provider as it is, and nginx refuses what it refuses (deploy/nginx/nginx-conf). Escapes are
+ * provider as it is, and nginx refuses what it refuses (deploy/nginx/nginx-edge). Escapes are
  * decoded once and written back one way; a path another reader could take for a different one
  * is refused, never guessed at: the gateway once sent `/api/%2e%2e/__sandbox/outbox` on as
  * written and the provider's URL parser made it `/__sandbox/outbox`.
