@@ -1,11 +1,9 @@
 /*
- * How long a path through the product is (issue 57): the files a newcomer walks through to
- * follow one behaviour, measured from the imports so anyone can repeat the count. A path runs
- * through segments, one per place its code runs (the page server, a render worker, a slice in
- * the browser…); a segment's files are those on an import route from where it starts to where
- * it ends. Where code is loaded at run time (a worker's script, the host's server entry, a
- * remote's module, a function handed in) no import connects the segments, so the path names
- * those hand-offs itself.
+ * How long a path through the product is (issue 57, decision 047): the files a newcomer walks
+ * through to follow one behaviour, measured from the imports so anyone can repeat the count. A
+ * path is legs from file to file; a leg's files are those on its shortest import routes. Where
+ * code is reached at run time (a worker's script, the host's server entry, a remote's module, a
+ * function handed down) no import joins the two, so the leg names the hand-off itself.
  */
 
 /** Each file and the files it imports when it runs: no type-only import, no test, no package of the registry. */
@@ -13,17 +11,17 @@ export type ImportGraph = ReadonlyMap<string, readonly string[]>;
 
 /**
  * One step of a path: from a file to one it reaches. Without `how`, imports connect them, and
- * every file on an import route between the two is on the path. With `how`, the code is
- * reached at run time (a process started, a built file loaded, a function handed down).
+ * the files on the shortest import routes between the two are on the path. With `how`, the
+ * code is reached at run time (a process started, a built file loaded, a function handed down).
  */
 export interface Leg {
   from: string;
   to: string;
   how?: string;
   /**
-   * A hand-off that does not make the path depend on where it goes: a function handed down
-   * and called back (a worker's fetch, axios's adapter), or a new page the browser asks for
-   * (the bank's redirect). Only an import or a `runs` hand-off can turn a path back.
+   * What the hand-off is: `runs` makes the path depend on the code it runs; `calls back` is a
+   * function handed down and called back (a worker's fetch, axios's adapter); `new page` a page
+   * the browser asks for (the bank's redirect). Only an import or `runs` can turn a path back.
    */
   kind?: 'runs' | 'calls back' | 'new page';
 }
