@@ -138,7 +138,13 @@ export interface OutboxMessage {
 export async function queueMessage(q: Queryable, message: OutboxMessage, now: Date): Promise<void> {
   await q.query(
     'INSERT INTO outbox (channel, recipient, body, purpose, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [message.channel, message.recipient, message.body, message.purpose ?? 'code', now.toISOString()],
+    [
+      message.channel,
+      message.recipient,
+      message.body,
+      message.purpose ?? 'code',
+      now.toISOString(),
+    ],
   );
 }
 

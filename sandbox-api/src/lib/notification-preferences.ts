@@ -12,7 +12,10 @@ export type ReminderDays = (typeof REMINDER_DAYS)[number];
 export const DEFAULT_REMINDER_DAYS: ReminderDays = 3;
 
 /** A lender must tell a borrower that a payment failed or fell overdue: one channel stays on. */
-export const REQUIRED_KINDS: ReadonlySet<NotificationKind> = new Set(['overdue', 'payment_declined']);
+export const REQUIRED_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'overdue',
+  'payment_declined',
+]);
 
 export type Channels = {
   sms: boolean;

@@ -27,16 +27,41 @@ export interface NotificationView {
 
 /** What the contract's table says each kind carries, and the keys that make it happen once. */
 function columnsOf(event: NotificationEvent) {
-  const none = { loan: null, order: null, amount: null, date: null, reminder: null, noticeDay: null };
+  const none = {
+    loan: null,
+    order: null,
+    amount: null,
+    date: null,
+    reminder: null,
+    noticeDay: null,
+  };
   switch (event.kind) {
     case 'payment_due':
-      return { ...none, loan: event.loan, amount: event.amount, date: event.date, reminder: event.reminder };
+      return {
+        ...none,
+        loan: event.loan,
+        amount: event.amount,
+        date: event.date,
+        reminder: event.reminder,
+      };
     case 'payment_received':
-      return { ...none, loan: event.loan, order: event.order, amount: event.amount, date: event.date };
+      return {
+        ...none,
+        loan: event.loan,
+        order: event.order,
+        amount: event.amount,
+        date: event.date,
+      };
     case 'payment_declined':
       return { ...none, loan: event.loan, order: event.order, amount: event.amount };
     case 'overdue':
-      return { ...none, loan: event.loan, amount: event.amount, date: event.date, noticeDay: event.noticeDay };
+      return {
+        ...none,
+        loan: event.loan,
+        amount: event.amount,
+        date: event.date,
+        noticeDay: event.noticeDay,
+      };
     case 'application_decided':
       return { ...none, loan: event.loan, amount: event.amount };
     case 'complaint_answered':
