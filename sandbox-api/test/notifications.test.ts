@@ -517,3 +517,54 @@ describe('notification preferences (v1.4)', () => {
     });
   });
 });
+
+describe('the seed customers’ feeds (v1.4)', () => {
+  const ctx = build({}, { seed: true });
+
+  const feedOf = async (personalNumber: string) => {
+    const [user] = await ctx().app.db.query<{ id: number }>(
+      'SELECT id FROM users WHERE personal_number = $1',
+      [personalNumber],
+    );
+    const token = (await ctx().app.tokens.pair(user?.id ?? 0)).access;
+    const feed = await ctx().call({ url: '/api/user/notifications/', token });
+    const unread = await ctx().call({ url: '/api/user/notifications/unread_count/', token });
+    return {
+      ...feed.json<{ results: NotificationBody[] }>(),
+      ...unread.json<{ unread: number }>(),
+    };
+  };
+
+  it('shows an overdue customer their notices, the last week’s unread, the older read', async () => {
+    const { results, unread } = await feedOf('01001000004');
+    expect(results.map((n) => n.kind)).toEqual([
+      'overdue',
+      'overdue',
+      'overdue',
+      'overdue',
+      'payment_received',
+      'application_decided',
+    ]);
+    // The notices of the last week are unread: row 2's 30th day late and row 3's first.
+    expect(unread).toBe(2);
+    expect(results.map((n) => n.read_at === null)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(results[0]?.amount).toMatch(/^\d+\.\d\d$/);
+  });
+
+  it('shows every kind of v1.2’s records on 01001000007', async () => {
+    const kinds = new Set((await feedOf('01001000007')).results.map((n) => n.kind));
+    expect([...kinds].sort()).toEqual([
+      'application_decided',
+      'complaint_answered',
+      'hardship_decided',
+      'payment_received',
+    ]);
+  });
+});
