@@ -1,21 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
+import type { NotificationView } from '../src/lib/notifications';
 import type { TestContext } from './build';
 import { createLoanTerms, type LoanBody } from './loan-test-utils';
 import { createUser, type UserOverrides } from './user-utils';
 
-/** The contract's Notification, as the feed answers it. */
-export interface NotificationBody {
-  id: number;
-  kind: string;
-  created_at: string;
-  read_at: string | null;
-  loan: number | null;
-  order: number | null;
-  amount: string | null;
-  date: string | null;
-  title: string;
-  body: string;
-}
+/** A notification as the feed answers it: the sandbox's own view of one. */
+export type NotificationBody = NotificationView;
 
 export interface Feed {
   results: NotificationBody[];
