@@ -27,6 +27,7 @@ describe('the sandbox outbox in development mode', () => {
         channel: 'sms',
         recipient: user.phone_number,
         body: expect.stringMatching(/\d{6}/),
+        purpose: 'code',
         created_at: '2026-11-22T06:01:00.000Z',
       },
       {
@@ -34,6 +35,7 @@ describe('the sandbox outbox in development mode', () => {
         channel: 'sms',
         recipient: user.phone_number,
         body: expect.stringMatching(/\d{6}/),
+        purpose: 'code',
         created_at: '2026-11-22T06:00:00.000Z',
       },
     ]);

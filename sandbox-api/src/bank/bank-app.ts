@@ -285,7 +285,7 @@ export async function buildBank(
           };
         }
         if (check.triesLeft <= 0) {
-          await declineNow(tx, locked.id, 'authentication_failed', now);
+          await declineNow(api, tx, locked.id, 'authentication_failed', now);
           return { gone: false, decideAt: null, declined: true };
         }
         return { gone: false, decideAt: null, triesLeft: check.triesLeft };

@@ -84,6 +84,7 @@ export async function giveLoan(
   );
   if (!application) throw new Error('seed application insert returned no row');
   const { loanId, plan } = await issueLoan(
+    app,
     tx,
     { id: application.id, userId, amount: loan.amount, term: loan.term },
     issuedAt,
@@ -96,6 +97,7 @@ export async function giveLoan(
     );
     // Each row paid on its due date, on time: its interest and its principal, no penalty.
     await recordPayment(
+      app,
       tx,
       loanId,
       { kind: 'repayment', order: null },

@@ -43,8 +43,8 @@ export async function seedRecords(tx: Queryable, app: FastifyInstance): Promise<
   });
   // Row 3 fell due about 108 days ago and row 4 falls due about 78 days ago: both writes
   // land between them, so nothing is late.
-  await applyRepayment(tx, await loanOf(tx, userId, paidOff), toTetri('150.00'), ago(100));
-  await applyPayoff(tx, await loanOf(tx, userId, paidOff), ago(90));
+  await applyRepayment(app, tx, await loanOf(tx, userId, paidOff), toTetri('150.00'), ago(100));
+  await applyPayoff(app, tx, await loanOf(tx, userId, paidOff), ago(90));
 
   const open = await giveLoan(tx, app, userId, {
     amount: '900.00',
@@ -63,6 +63,7 @@ export async function seedRecords(tx: Queryable, app: FastifyInstance): Promise<
     ago(25),
   );
   await decideHardshipRequest(
+    app,
     tx,
     declined.id,
     'declined',
@@ -91,6 +92,7 @@ export async function seedRecords(tx: Queryable, app: FastifyInstance): Promise<
     ago(60),
   );
   await answerComplaint(
+    app,
     tx,
     answered.id,
     'ბოდიშს გიხდით შეფერხებისთვის. ყველა გადახდის ქვითარი ხელმისაწვდომია პირად კაბინეტში, სესხის დოკუმენტებში; ასლი ელფოსტაზეც გამოგიგზავნეთ.',

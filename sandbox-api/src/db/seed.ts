@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from './database';
 import { seedCms } from './seed-cms';
 import { seedLoans } from './seed-loans';
+import { seedNotifications } from './seed-notifications';
 import { seedRecords } from './seed-records';
 import { SEED_USERS, seedUsers } from './seed-users';
 
@@ -19,6 +20,7 @@ export async function seed(app: FastifyInstance): Promise<boolean> {
     await seedUsers(tx, app);
     await seedLoans(tx, app);
     await seedRecords(tx, app);
+    await seedNotifications(tx, app);
   });
   return true;
 }

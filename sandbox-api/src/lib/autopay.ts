@@ -35,9 +35,9 @@ export interface AutopayView {
 
 /**
  * What is due by `date` (the unpaid rows dated up to it, and the penalty due on `today`),
- * never more than the loan takes on `today`.
+ * never more than the loan takes on `today`: a charge's amount, and a reminder's (v1.4).
  */
-const dueBy = (loan: LoanRecord, date: string, today: string): Tetri =>
+export const dueBy = (loan: LoanRecord, date: string, today: string): Tetri =>
   minTetri(
     loan.rows.filter((row) => row.date <= date).reduce((sum, row) => sum + remaining(row), 0n) +
       penaltyDueOf(loan, today),
@@ -131,7 +131,7 @@ export async function runAutopay(app: FastifyInstance, date: string): Promise<Au
         ],
       );
       if (!inserted?.bank_outcome) return null;
-      await applyOutcome(tx, inserted, inserted.bank_outcome, now);
+      await applyOutcome(app, tx, inserted, inserted.bank_outcome, now);
       const [decided] = await tx.query<OrderRow>(
         `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE id = $1`,
         [inserted.id],

@@ -12,6 +12,15 @@ export function georgianDate(instant: Date): string {
   return new Date(instant.getTime() + TBILISI_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** Minutes since midnight in Tbilisi at `instant` (10:00 is 600). */
+export function tbilisiMinutes(instant: Date): number {
+  return Math.floor(((instant.getTime() + TBILISI_OFFSET_MS) % DAY_MS) / 60_000);
+}
+
+/** The instant a Tbilisi wall-clock time (`HH:MM`) is on `isoDate`. */
+export const tbilisiInstant = (isoDate: string, time: string): Date =>
+  new Date(`${isoDate}T${time}:00+04:00`);
+
 function parseIsoDate(isoDate: string): [number, number, number] {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!match) throw new Error(`not an ISO date: ${isoDate}`);

@@ -123,17 +123,28 @@ export async function consumeCode(
 
 export type Channel = 'sms' | 'email';
 
+/** What a message is for: a one-time code, a security notice, a notification (v1.4). */
+export type OutboxPurpose = 'code' | 'security' | 'notification';
+
 export interface OutboxMessage {
   channel: Channel;
   recipient: string;
   body: string;
+  /** A one-time code unless said. */
+  purpose?: OutboxPurpose;
 }
 
 /** "Sends" a message: the sandbox writes it to the outbox instead (see /__sandbox/outbox). */
 export async function queueMessage(q: Queryable, message: OutboxMessage, now: Date): Promise<void> {
   await q.query(
-    'INSERT INTO outbox (channel, recipient, body, created_at) VALUES ($1, $2, $3, $4)',
-    [message.channel, message.recipient, message.body, now.toISOString()],
+    'INSERT INTO outbox (channel, recipient, body, purpose, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [
+      message.channel,
+      message.recipient,
+      message.body,
+      message.purpose ?? 'code',
+      now.toISOString(),
+    ],
   );
 }
 

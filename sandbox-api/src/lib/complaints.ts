@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { addMonths, georgianDate } from './calculator';
+import { notify } from './notifications';
 
 export const COMPLAINT_TOPICS = ['loan', 'payment', 'personal_data', 'service', 'other'] as const;
 export type ComplaintTopic = (typeof COMPLAINT_TOPICS)[number];
@@ -106,17 +108,23 @@ export async function insertComplaint(
   return complaintView(row);
 }
 
-/** Answers a received complaint; null when there is none (or it is already answered). */
+/**
+ * Answers a received complaint and tells its author, in the caller's transaction; null when
+ * there is none (or it is already answered).
+ */
 export async function answerComplaint(
-  q: Queryable,
+  app: FastifyInstance,
+  tx: Queryable,
   id: number,
   answer: string,
   now: Date,
 ): Promise<ComplaintView | null> {
-  const [row] = await q.query<ComplaintRow>(
+  const [row] = await tx.query<ComplaintRow & { user_id: number }>(
     `UPDATE complaints SET status = 'answered', answer = $2, answered_at = $3::timestamptz
-      WHERE id = $1 AND status = 'received' RETURNING ${COMPLAINT_COLUMNS}`,
+      WHERE id = $1 AND status = 'received' RETURNING ${COMPLAINT_COLUMNS}, user_id`,
     [id, answer, now.toISOString()],
   );
-  return row ? complaintView(row) : null;
+  if (!row) return null;
+  await notify(app, tx, row.user_id, { kind: 'complaint_answered', date: georgianDate(now) }, now);
+  return complaintView(row);
 }

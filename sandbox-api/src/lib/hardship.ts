@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { georgianDate } from './calculator';
 import { addDays } from './loan-view';
+import { notify, ownerOfLoan } from './notifications';
 
 export type HardshipKind = 'payment_holiday' | 'date_change' | 'restructuring';
 export type HardshipReason = 'income_loss' | 'illness' | 'other';
@@ -75,18 +77,30 @@ export async function insertHardshipRequest(
   return hardshipView(row);
 }
 
-/** Accepts or declines a received request, with the lender's answer; null when not received. */
+/**
+ * Accepts or declines a received request, with the lender's answer, and tells the customer in
+ * the caller's transaction; null when not received.
+ */
 export async function decideHardshipRequest(
-  q: Queryable,
+  app: FastifyInstance,
+  tx: Queryable,
   id: number,
   status: Exclude<HardshipStatus, 'received'>,
   answer: string,
   now: Date,
 ): Promise<HardshipView | null> {
-  const [row] = await q.query<HardshipRow>(
+  const [row] = await tx.query<HardshipRow>(
     `UPDATE hardship_requests SET status = $2, answer = $3, answered_at = $4::timestamptz
       WHERE id = $1 AND status = 'received' RETURNING ${HARDSHIP_COLUMNS}`,
     [id, status, answer, now.toISOString()],
   );
-  return row ? hardshipView(row) : null;
+  if (!row) return null;
+  await notify(
+    app,
+    tx,
+    await ownerOfLoan(tx, row.loan_id),
+    { kind: 'hardship_decided', loan: row.loan_id, accepted: status === 'accepted' },
+    now,
+  );
+  return hardshipView(row);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { georgianDate, type LoanPlan, planLoan, type ScheduleRowTetri } from './calculator';
 import { fromTetri, toTetri } from './money';
+import { notify } from './notifications';
 import { settleOrders } from './payment-orders';
 import { PRODUCT } from './products';
 
@@ -29,9 +30,11 @@ export const scheduleRowValues = (loanId: number, row: ScheduleRowTetri) =>
 
 /**
  * Writes the loan of an approved application, with its schedule computed from the Georgian
- * date of `issuedAt`, and marks the application issued. Runs inside the caller's transaction.
+ * date of `issuedAt`, and marks the application issued. Runs inside the caller's transaction,
+ * which also tells the customer (v1.4's `application_decided`, naming the new loan).
  */
 export async function issueLoan(
+  app: FastifyInstance,
   tx: Queryable,
   application: IssuableApplication,
   issuedAt: Date,
@@ -62,6 +65,13 @@ export async function issueLoan(
     values,
   );
   await tx.query(`UPDATE loan_applications SET status = 'issued' WHERE id = $1`, [application.id]);
+  await notify(
+    app,
+    tx,
+    application.userId,
+    { kind: 'application_decided', loan: loan.id, amount: fromTetri(plan.amount) },
+    issuedAt,
+  );
   return { loanId: loan.id, plan };
 }
 
@@ -96,8 +106,8 @@ export async function settleUserApplications(app: FastifyInstance, userId: numbe
       [userId],
     );
     if (!user) return;
-    const pending = await tx.query<{ id: number; created_at: Date | string }>(
-      `SELECT id, created_at FROM loan_applications
+    const pending = await tx.query<{ id: number; amount: string; created_at: Date | string }>(
+      `SELECT id, amount::text AS amount, created_at FROM loan_applications
         WHERE user_id = $1 AND status = 'pending' AND created_at <= $2::timestamptz ORDER BY created_at, id`,
       [userId, cutoff],
     );
@@ -110,6 +120,13 @@ export async function settleUserApplications(app: FastifyInstance, userId: numbe
           `UPDATE loan_applications SET status = 'rejected', rejection_reason = $2, decided_at = $3::timestamptz
             WHERE id = $1`,
           [application.id, RISK_REJECTION_REASON, decidedAt],
+        );
+        await notify(
+          app,
+          tx,
+          userId,
+          { kind: 'application_decided', loan: null, amount: application.amount },
+          new Date(decidedAt),
         );
       } else {
         await tx.query(
@@ -131,6 +148,7 @@ export async function settleUserApplications(app: FastifyInstance, userId: numbe
     for (const application of approved) {
       const issuedAt = new Date(new Date(application.decided_at).getTime() + delayMs);
       await issueLoan(
+        app,
         tx,
         { id: application.id, userId, amount: application.amount, term: application.term },
         issuedAt,

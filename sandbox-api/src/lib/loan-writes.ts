@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { georgianDate } from './calculator';
 import { fieldError } from './http-errors';
@@ -60,6 +61,7 @@ const DIRECT = { order: null } as const;
  * applied here too, naming the order (and, for an automatic charge, its kind).
  */
 export async function applyRepayment(
+  app: FastifyInstance,
   tx: Queryable,
   loan: LoanRecord,
   amount: Tetri,
@@ -84,7 +86,7 @@ export async function applyRepayment(
       fromTetri(allocation.penaltyLeft),
     ]);
   }
-  await recordPayment(tx, loan.id, source, allocation.split, now);
+  await recordPayment(app, tx, loan.id, source, allocation.split, now);
 }
 
 /**
@@ -93,6 +95,7 @@ export async function applyRepayment(
  * that amount whenever the bank decides (the loan could not change meanwhile).
  */
 export async function applyPayoff(
+  app: FastifyInstance,
   tx: Queryable,
   loan: LoanRecord,
   now: Date,
@@ -102,6 +105,7 @@ export async function applyPayoff(
   await tx.query('UPDATE loan_schedule SET paid_amount = payment WHERE loan_id = $1', [loan.id]);
   await closeLoan(tx, loan.id, 'repaid', now);
   await recordPayment(
+    app,
     tx,
     loan.id,
     { kind: 'payoff', order },

@@ -10,6 +10,7 @@ import { HttpError } from './http-errors';
 import { isClosed, loadLoans } from './loan-view';
 import { applyPayoff, applyRepayment, repayableOf } from './loan-writes';
 import { toTetri } from './money';
+import { notify } from './notifications';
 import { type PaymentView, paymentsOfOrders } from './payments';
 
 /**
@@ -221,17 +222,54 @@ async function decideOrder(app: FastifyInstance, id: number): Promise<void> {
     if (!order?.decide_at || !order.bank_outcome) return;
     const decidedAt = new Date(order.decide_at);
     if (decidedAt > app.clock.now()) return;
-    await applyOutcome(tx, order, order.bank_outcome, decidedAt);
+    await applyOutcome(app, tx, order, order.bank_outcome, decidedAt);
   });
+}
+
+type DeclinedRow = {
+  id: number;
+  user_id: number;
+  loan_id: number;
+  amount: string;
+  last4: string | null;
+};
+
+/** What a decline's notification names: the card's last four digits, never more of it. */
+const DECLINED_COLUMNS = `id, user_id, loan_id, amount::text AS amount,
+  COALESCE((SELECT c.last4 FROM cards c WHERE c.id = payment_orders.card_id), entered_last4) AS last4`;
+
+/** v1.4: the customer is told of a decline in the transaction that declines the order. */
+async function tellDeclined(
+  app: FastifyInstance,
+  tx: Queryable,
+  declined: readonly DeclinedRow[],
+  at: Date,
+): Promise<void> {
+  for (const order of declined) {
+    await notify(
+      app,
+      tx,
+      order.user_id,
+      {
+        kind: 'payment_declined',
+        loan: order.loan_id,
+        order: order.id,
+        amount: order.amount,
+        last4: order.last4,
+      },
+      at,
+    );
+  }
 }
 
 /**
  * The outcome of a processing order, at `at`, in the caller's transaction under the loan's
  * lock: succeeded applies the amount exactly as repay/ or payoff/ would (an automatic charge
  * as a repayment of its own kind), with a Payment naming the order, and saves the card when
- * asked; declined changes nothing else. The status guard makes a second decision a no-op.
+ * asked; declined changes nothing else but tells the customer (v1.4). The status guard makes a second decision a no-op.
  */
 export async function applyOutcome(
+  app: FastifyInstance,
   tx: Queryable,
   order: OrderRow,
   outcome: BankOutcome,
@@ -248,11 +286,12 @@ export async function applyOutcome(
     (order.purpose === 'payoff' || amount <= repayableOf(loan, today));
   const result: BankOutcome = outcome === 'succeeded' && !fits ? 'bank_unavailable' : outcome;
   if (result !== 'succeeded' || !loan) {
-    await tx.query(
+    const declined = await tx.query<DeclinedRow>(
       `UPDATE payment_orders SET status = 'declined', decline_reason = $2, decided_at = $3
-        WHERE id = $1 AND status = 'processing'`,
+        WHERE id = $1 AND status = 'processing' RETURNING ${DECLINED_COLUMNS}`,
       [order.id, result, at.toISOString()],
     );
+    await tellDeclined(app, tx, declined, at);
     return;
   }
   let cardId = order.card_id;
@@ -276,12 +315,12 @@ export async function applyOutcome(
   );
   if (decided.length === 0) return;
   if (order.purpose === 'payoff') {
-    await applyPayoff(tx, loan, at, {
+    await applyPayoff(app, tx, loan, at, {
       order: order.id,
       quoteDate: georgianDate(new Date(order.created_at)),
     });
   } else {
-    await applyRepayment(tx, loan, amount, at, {
+    await applyRepayment(app, tx, loan, amount, at, {
       kind: order.purpose === 'autopay' ? 'autopay' : 'repayment',
       order: order.id,
     });
@@ -333,18 +372,20 @@ export async function startProcessing(
 
 /** A declined order at once (the bank refused the customer's one-time codes). */
 export async function declineNow(
+  app: FastifyInstance,
   tx: Queryable,
   orderId: number,
   reason: BankOutcome,
   now: Date,
 ): Promise<void> {
-  await tx.query(
+  const declined = await tx.query<DeclinedRow>(
     `UPDATE payment_orders
         SET status = 'declined', decline_reason = $2, decided_at = $3, bank_step = NULL,
             bank_code_hash = NULL
-      WHERE id = $1 AND status = 'created'`,
+      WHERE id = $1 AND status = 'created' RETURNING ${DECLINED_COLUMNS}`,
     [orderId, reason, now.toISOString()],
   );
+  await tellDeclined(app, tx, declined, now);
 }
 
 /** Cancels a created order at `now` (the customer, on the bank's page or through cancel/). */

@@ -1,6 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
+import { georgianDate } from './calculator';
 import type { PaymentSplit } from './loan-view';
 import { fromTetri } from './money';
+import { notify, ownerOfLoan } from './notifications';
 
 /** v1.3 adds `autopay`: an automatic charge the lender makes with the customer's saved card. */
 export type PaymentKind = 'repayment' | 'payoff' | 'autopay';
@@ -29,9 +32,11 @@ export interface PaymentSource {
  * Records money a repayment or payoff applied, split as it was applied, with the loan's next
  * receipt number (`R-<loan id>-<n>`, n counting the loan's payments from 1). The caller holds
  * the loan's row lock, so n cannot be taken twice; the unique constraints would refuse it.
- * Nothing is recorded for a zero amount (a payoff of a loan with nothing left).
+ * Nothing is recorded for a zero amount (a payoff of a loan with nothing left). The customer is
+ * told in the same transaction (v1.4's `payment_received`).
  */
 export async function recordPayment(
+  app: FastifyInstance,
   tx: Queryable,
   loanId: number,
   source: PaymentSource,
@@ -54,6 +59,19 @@ export async function recordPayment(
       paidAt.toISOString(),
       source.order,
     ],
+  );
+  await notify(
+    app,
+    tx,
+    await ownerOfLoan(tx, loanId),
+    {
+      kind: 'payment_received',
+      loan: loanId,
+      order: source.order,
+      amount: fromTetri(amount),
+      date: georgianDate(paidAt),
+    },
+    paidAt,
   );
 }
 

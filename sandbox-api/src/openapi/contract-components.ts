@@ -14,6 +14,7 @@ import {
 } from '../routes/loan/loan-schemas';
 import { autopaySchema, cardSchema, orderSchema } from '../routes/loan/payment-order-schemas';
 import { complaintSchema } from '../routes/support/complaint-schemas';
+import { notificationSchema, preferencesSchema } from '../routes/user/notification-schemas';
 
 /**
  * The answers the document names as components, by the owner's contract's names, so a reader
@@ -38,6 +39,8 @@ const NAMED = {
   Card: cardSchema,
   PaymentOrder: orderSchema,
   Autopay: autopaySchema,
+  Notification: notificationSchema,
+  Preferences: preferencesSchema,
   DetailError: detailErrorSchema,
   FieldErrors: fieldErrorsSchema,
 };

@@ -13,10 +13,10 @@ export const SCHEMA_PATH = '/api/schema/';
 
 /**
  * The version of the owner's contract (`shared/provider-api.md`) that the routes implement. The
- * owner's text may be ahead (v1.4's notifications): the document says what is built, and this
- * moves when a version's calls are.
+ * owner's text may be ahead of them: the document says what is built, and this moves when a
+ * version's calls are.
  */
-export const CONTRACT_VERSION = '1.3';
+export const CONTRACT_VERSION = '1.4';
 
 const transformRoute = createJsonSchemaTransform({ schemaRegistry: contractComponents });
 const transformObject = createJsonSchemaTransformObject({ schemaRegistry: contractComponents });

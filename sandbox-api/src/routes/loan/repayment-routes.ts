@@ -119,7 +119,7 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
       loanWrite(request, async (tx, loan, now) => {
         const { amount } = request.body;
         checkRepaymentAmount(loan, amount, georgianDate(now));
-        await applyRepayment(tx, loan, amount, now);
+        await applyRepayment(app, tx, loan, amount, now);
       }),
   );
 
@@ -151,7 +151,7 @@ export default async function repaymentRoutes(plain: FastifyInstance): Promise<v
         // Only a payoff today is a payment; a later date is a quote.
         const today = georgianDate(now);
         if ((request.body?.date ?? today) !== today) throw payoffDateInvalid();
-        await applyPayoff(tx, loan, now);
+        await applyPayoff(app, tx, loan, now);
       }),
   );
 

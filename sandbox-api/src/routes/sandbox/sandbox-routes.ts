@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { giveLoan } from '../../db/seed-loans';
 import { addMonths, daysBetween, georgianDate } from '../../lib/calculator';
+import type { OutboxPurpose } from '../../lib/codes';
 import { answerComplaint } from '../../lib/complaints';
 import { decideHardshipRequest } from '../../lib/hardship';
 import {
@@ -15,6 +16,7 @@ import { PRODUCT } from '../../lib/products';
 import { dateInput, hardshipSchema, idParams, parseId } from '../loan/loan-schemas';
 import { complaintSchema } from '../support/complaint-schemas';
 import { changeOnce } from './change-once';
+import notificationHelpers from './notification-helpers';
 import paymentHelpers from './payment-helpers';
 import { personalNumberParams } from './personal-number-params';
 
@@ -23,6 +25,8 @@ const outboxEntry = z.object({
   channel: z.enum(['sms', 'email']),
   recipient: z.string(),
   body: z.string(),
+  /** v1.4: a one-time code, a security notice or a notification. */
+  purpose: z.enum(['code', 'security', 'notification']),
   created_at: z.iso.datetime(),
 });
 
@@ -72,11 +76,17 @@ function daysAgoFor(
 export default async function routes(app: FastifyInstance): Promise<void> {
   if (app.config.mode !== 'development') return;
   await app.register(paymentHelpers);
+  await app.register(notificationHelpers);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/__sandbox/outbox',
     {
       schema: {
-        querystring: z.object({ to: z.string().trim().min(1).max(254) }).strict(),
+        querystring: z
+          .object({
+            to: z.string().trim().min(1).max(254),
+            purpose: z.enum(['code', 'security', 'notification']).optional(),
+          })
+          .strict(),
         response: {
           200: z.array(outboxEntry),
           400: fieldErrorsSchema,
@@ -89,11 +99,13 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         channel: 'sms' | 'email';
         recipient: string;
         body: string;
+        purpose: OutboxPurpose;
         created_at: Date;
       }>(
-        `SELECT id, channel, recipient, body, created_at FROM outbox WHERE recipient = $1
+        `SELECT id, channel, recipient, body, purpose, created_at FROM outbox
+          WHERE recipient = $1 AND ($2::text IS NULL OR purpose = $2)
           ORDER BY created_at DESC, id DESC`,
-        [request.query.to],
+        [request.query.to, request.query.purpose ?? null],
       );
       return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
     },
@@ -219,7 +231,10 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         app.db,
         'complaints',
         parseId(request.params.id),
-        (id) => answerComplaint(app.db, id, request.body.answer, app.clock.now()),
+        (id) =>
+          app.db.transaction((tx) =>
+            answerComplaint(app, tx, id, request.body.answer, app.clock.now()),
+          ),
         { code: 'complaint_answered', message: 'საჩივარს პასუხი უკვე აქვს.' },
       ),
   );
@@ -281,7 +296,10 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         app.db,
         'hardship_requests',
         parseId(request.params.id),
-        (id) => decideHardshipRequest(app.db, id, status, answer, app.clock.now()),
+        (id) =>
+          app.db.transaction((tx) =>
+            decideHardshipRequest(app, tx, id, status, answer, app.clock.now()),
+          ),
         { code: 'hardship_request_decided', message: 'მოთხოვნაზე გადაწყვეტილება უკვე მიღებულია.' },
       );
     },

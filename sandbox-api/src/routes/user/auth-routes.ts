@@ -115,6 +115,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const when = `${tbilisiDate(now)} ${new Date(now.getTime() + 4 * 3_600_000).toISOString().slice(11, 16)}`;
     const message = {
       channel: 'sms' as const,
+      purpose: 'security' as const,
       recipient: phone,
       body: `${when}-ზე სცადეს ახალი ანგარიშის გახსნა თქვენი პირადი ნომრით. თუ ეს თქვენ არ იყავით, არაფერია გასაკეთებელი — ანგარიში არ შექმნილა. თუ პაროლი დაგავიწყდათ, აღადგინეთ იგი.`,
     };

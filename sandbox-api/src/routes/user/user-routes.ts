@@ -3,6 +3,7 @@ import authRoutes from './auth-routes';
 import cardRoutes from './card-routes';
 import consentRoutes from './consent-routes';
 import deviceLogRoutes from './device-log-routes';
+import notificationRoutes from './notification-routes';
 import photoRoutes from './photo-routes';
 import profileRoutes from './profile-routes';
 import recoveryRoutes from './recovery-routes';
@@ -19,4 +20,6 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(consentRoutes);
   // v1.3: saved cards.
   await app.register(cardRoutes);
+  // v1.4: notifications and the choice of channels.
+  await app.register(notificationRoutes);
 }
