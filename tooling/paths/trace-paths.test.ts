@@ -50,6 +50,17 @@ describe('a path measured from the imports', () => {
     expect(traced.files).toContain('host/other-page.ts');
   });
 
+  it('leaves out a longer way round: a module imported for one constant is not the way', () => {
+    const graph = graphOf({
+      'slice/order.ts': ['shared/request.ts', 'shared/account-keys.ts'],
+      'shared/account-keys.ts': ['shared/cards.ts'],
+      'shared/cards.ts': ['shared/request.ts'],
+      'shared/request.ts': [],
+    });
+    const traced = tracePath(graph, path([{ from: 'slice/order.ts', to: 'shared/request.ts' }]));
+    expect(traced.files).toEqual(['shared/request.ts', 'slice/order.ts']);
+  });
+
   it('says so when a step no longer reaches the next, or names a file that is gone', () => {
     const traced = tracePath(
       workspace,
