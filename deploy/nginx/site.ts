@@ -13,7 +13,11 @@ import { REMOTE_APPS } from 'release-contract/apps';
 import { buildRuntimeConfig, runtimeConfigWithReleases } from 'release-contract/config-from-env';
 import { type ReleasesDocument, releasesDocumentOf } from 'release-contract/releases-document';
 import { ROUTE_TABLE } from 'release-contract/routes';
-import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'release-contract/runtime-config';
+import {
+  RUNTIME_CONFIG_PATH,
+  type RuntimeConfig,
+  stableConfig,
+} from 'release-contract/runtime-config';
 import { NGINX_DIR, REPO_ROOT, SITE_DIR } from '../deploy-paths';
 import { deployedStore } from '../rollout/deployed-store';
 import type { Env } from '../rollout/release-store';
@@ -24,7 +28,7 @@ import {
   releaseUrl,
   withRegisteredDigests,
 } from '../rollout/releases';
-import { standInConfig, standInPage } from './stand-in-page';
+import { standInPage } from './stand-in-page';
 
 /**
  * The folder nginx serves, laid out as a static host or CDN would hold the product:
@@ -78,7 +82,7 @@ export function renderHostPages(
   }
   writeCompressed(
     path.join(HOST_SITE, RUNTIME_CONFIG_PATH.slice(1)),
-    JSON.stringify(standInConfig(config)),
+    JSON.stringify(stableConfig(config)),
   );
   return config;
 }

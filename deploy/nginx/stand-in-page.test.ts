@@ -2,8 +2,12 @@
 
 import { AFTER_PAINT_ATTRIBUTE } from 'release-contract/build-output';
 import { ROUTE_TABLE } from 'release-contract/routes';
-import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from 'release-contract/runtime-config';
-import { standInConfig, standInPage } from './stand-in-page';
+import {
+  RUNTIME_CONFIG_ELEMENT_ID,
+  type RuntimeConfig,
+  stableConfig,
+} from 'release-contract/runtime-config';
+import { standInPage } from './stand-in-page';
 
 // nginx's stand-in pages (decision 045): what the rollout writes for every visitor alike while
 // no page server answers, through this one export.
@@ -44,9 +48,9 @@ const hinted = (page: string) =>
 describe("nginx's stand-in page", () => {
   it('carries every remote at its stable release, never a canary', () => {
     const page = standInPage(TEMPLATE, config, home, false);
-    expect(embeddedConfig(page)).toEqual(standInConfig(config));
+    expect(embeddedConfig(page)).toEqual(stableConfig(config));
     expect(page).not.toContain(manifest('remote_home', 'canary'));
-    expect(standInConfig(config).remotes.every((remote) => remote.canary === undefined)).toBe(true);
+    expect(stableConfig(config).remotes.every((remote) => remote.canary === undefined)).toBe(true);
   });
 
   it("hints only the manifests of its audience's first screen", () => {

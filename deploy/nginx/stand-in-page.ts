@@ -10,9 +10,6 @@ import { type RuntimeConfig, stableConfig } from 'release-contract/runtime-confi
  * request, so publishing a release runs none of the page server's code.
  */
 
-/** The configuration a stand-in page carries: every remote at its stable release, no canary. */
-export const standInConfig = (config: RuntimeConfig): RuntimeConfig => stableConfig(config);
-
 /**
  * The stand-in page of a route (undefined: the not-found page) for a visitor or a customer,
  * from the host build's page: the stable releases' configuration in it, and hints for the
@@ -24,6 +21,6 @@ export function standInPage(
   route: RouteEntry | undefined,
   customer: boolean,
 ): string {
-  const stable = standInConfig(config);
+  const stable = stableConfig(config);
   return renderIndexHtml(template, stable, remotesToHint(stable, route, customer));
 }
