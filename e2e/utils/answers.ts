@@ -7,24 +7,7 @@ import { connect } from 'node:net';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Until `url` answers as `accepted` says (a 2xx by default), or throws after `timeoutMs`. */
-export async function untilAnswers(
-  url: string,
-  timeoutMs = 60_000,
-  accepted: (response: Response) => boolean | Promise<boolean> = (response) => response.ok,
-  init?: RequestInit,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(5_000) }).catch(
-      () => undefined,
-    );
-    if (response && (await accepted(response))) return;
-    await response?.body?.cancel();
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await pause(200);
-  }
-}
+export { untilAnswers } from 'deploy/until-answers';
 
 /** Whether something accepts connections on host:port now. */
 export function accepts(host: string, port: number): Promise<boolean> {
