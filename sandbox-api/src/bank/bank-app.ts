@@ -7,12 +7,11 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { Queryable } from '../db/database';
+import { askForCode, checkCode } from '../lib/bank-codes';
 import { outcomeOf } from '../lib/bank-rules';
 import { georgianDate } from '../lib/calculator';
 import {
-  askForCode,
   cancelOrder,
-  checkCode,
   declineNow,
   ORDER_COLUMNS,
   type OrderRow,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autopayView, setAutopay } from '../../lib/autopay';
+import { askForCode } from '../../lib/bank-codes';
 import { outcomeOf } from '../../lib/bank-rules';
 import { georgianDate } from '../../lib/calculator';
 import { bankRuleOf, customersCard } from '../../lib/cards';
@@ -12,7 +13,6 @@ import { payoffQuote } from '../../lib/loan-view';
 import { checkRepaymentAmount } from '../../lib/loan-writes';
 import { fromTetri } from '../../lib/money';
 import {
-  askForCode,
   cancelOrder,
   loadOrders,
   newBankToken,
