@@ -36,7 +36,8 @@ export default function AccountEntry() {
   // they just logged in with, must not pop up after a later logout); a visitor has no account.
   useEffect(() => {
     if (!panel) return;
-    if (loggedIn ? panel !== 'account' : panel === 'account') dismiss();
+    const customersPanel = panel === 'account' || panel === 'notifications';
+    if (loggedIn !== customersPanel) dismiss();
   }, [loggedIn, panel, dismiss]);
 
   // Logging in or out replaces the control that had focus; its counterpart takes it, unless
