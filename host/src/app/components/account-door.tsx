@@ -9,6 +9,7 @@ import { VisitorAccountButtons } from 'shared/ui/visitor-account-buttons';
 import { loadRemoteModule } from '../../federation/register-remotes';
 import { RemoteSlot } from '../../slots/remote-slot';
 import { useCustomerPage, useHydratingWithoutAccount } from '../page-audience';
+import { NotificationsButton } from './notifications-button';
 
 const ACCOUNT_ENTRY = 'remote_account/AccountEntry';
 
@@ -89,8 +90,7 @@ export function AccountDoor() {
       loginRef={loginRef}
     />
   );
-  if (!shown) return buttons;
-  return (
+  const door = shown ? (
     <RemoteSlot
       id={ACCOUNT_ENTRY}
       label={loggedIn ? kaAccountButtons.myAccount : ka.account.login}
@@ -98,5 +98,14 @@ export function AccountDoor() {
       // Whoever asked for a panel keeps seeing the buttons until the slice's replace them.
       pending={buttons}
     />
+  ) : (
+    buttons
+  );
+  // A customer's notifications open in the account slice's panel: the button is the door's.
+  return (
+    <>
+      {loggedIn ? <NotificationsButton onIntent={prefetchAccountSlice} /> : null}
+      {door}
+    </>
   );
 }
