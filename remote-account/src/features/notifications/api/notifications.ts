@@ -23,7 +23,7 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-const feedPageSchema = z.object({
+export const feedPageSchema = z.object({
   results: z.array(notificationSchema),
   has_more: z.boolean(),
 });
