@@ -270,6 +270,9 @@ try {
         isMobile: width.phone,
         hasTouch: width.phone,
       });
+      // tsx (unlike Playwright's test runner) names arrow functions with esbuild's `__name`
+      // helper, which a function sent to page.evaluate then calls in the page.
+      await context.addInitScript('globalThis.__name ??= (target) => target;');
       const file = path.join(outDir, `${state.name}-${width.name}.png`);
       const found = await shoot(context, state, file, session);
       await context.close();
