@@ -6,15 +6,13 @@ import { ka } from 'shared/strings/ka';
 import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
 import { Button } from 'shared/ui/button';
 import { CustomerAccountButtons } from 'shared/ui/customer-account-buttons';
-import {
-  NOTIFICATIONS_BUTTON_ID,
-  ACCOUNT_PANEL_ID as PANEL_ID,
-} from 'shared/ui/visitor-account-buttons';
+import { ACCOUNT_PANEL_ID as PANEL_ID } from 'shared/ui/visitor-account-buttons';
 import styles from '../components/account.module.css';
 import { ComplaintsLink } from '../features/complaints/components/complaints-link';
-import { kaNotifications } from '../features/notifications/ka-notifications';
 import { kaProfile } from '../features/profile/ka-profile';
 import { AccountPanel } from './account-panel';
+import { NotificationsPanel } from './notifications-panel';
+import { useEscapeCloses } from './use-escape-closes';
 
 const ProfileSection = lazy(() =>
   import('./profile-section').then((m) => ({
@@ -24,12 +22,6 @@ const ProfileSection = lazy(() =>
 const VerificationSummary = lazy(() =>
   import('../features/verification/components/verification-summary').then((m) => ({
     default: m.VerificationSummary,
-  })),
-);
-
-const NotificationFeed = lazy(() =>
-  import('../features/notifications/components/notification-feed').then((m) => ({
-    default: m.NotificationFeed,
   })),
 );
 
@@ -54,27 +46,18 @@ export function SignedIn({
   const dismiss = useUiStore((state) => state.dismissAccountPanel);
   const panelRef = useRef<HTMLDivElement>(null);
   const open = panel === 'account';
-  const customersPanel = panel === 'account' || panel === 'notifications' ? panel : null;
 
-  // Focus goes back to the button that opened the panel: the name, or the host's bell.
   const close = useCallback(() => {
     dismiss();
-    if (customersPanel === 'notifications') {
-      document.getElementById(NOTIFICATIONS_BUTTON_ID)?.focus();
-    } else greeting.current?.focus();
-  }, [dismiss, greeting, customersPanel]);
+    greeting.current?.focus();
+  }, [dismiss, greeting]);
 
   // The panel is mostly reading: focus goes to its title, from where Tab reaches its controls.
   // It is not modal: Tab also leads on out of it, and the page stays usable.
   useEffect(() => {
-    if (!customersPanel) return;
-    document.getElementById(`${PANEL_ID[customersPanel]}-title`)?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [customersPanel, close]);
+    if (open) document.getElementById(`${PANEL_ID.account}-title`)?.focus();
+  }, [open]);
+  useEscapeCloses(open, close);
 
   return (
     <>
@@ -103,19 +86,7 @@ export function SignedIn({
           </Button>
         </AccountPanel>
       ) : null}
-      {customersPanel === 'notifications' ? (
-        <AccountPanel
-          kind="notifications"
-          title={kaNotifications.title}
-          panelRef={panelRef}
-          onClose={close}
-        >
-          <Suspense fallback={<p>{ka.common.loading}</p>}>
-            {/* Following a notification to its act closes the panel, leaving focus there. */}
-            <NotificationFeed onFollow={dismiss} />
-          </Suspense>
-        </AccountPanel>
-      ) : null}
+      <NotificationsPanel />
     </>
   );
 }

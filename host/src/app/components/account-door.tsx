@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUser } from 'shared/query/use-account';
+import { useNotificationPanel } from 'shared/stores/notification-panel';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
@@ -71,7 +72,8 @@ function useFocusLoginAfterLogout(loggedIn: boolean) {
  */
 export function AccountDoor() {
   const loggedIn = useCustomerPage();
-  const panelAsked = useUiStore((state) => state.accountPanel !== null);
+  const accountPanelAsked = useUiStore((state) => state.accountPanel !== null);
+  const panelAsked = useNotificationPanel((state) => state.open) || accountPanelAsked;
   const requestLogin = useUiStore((state) => state.requestLogin);
   const requestRegistration = useUiStore((state) => state.requestRegistration);
   const loginRef = useFocusLoginAfterLogout(loggedIn);

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setUnreadCount } from 'shared/query/unread-count';
-import { useUiStore } from 'shared/stores/ui-store';
+import { useNotificationPanel } from 'shared/stores/notification-panel';
 import { ka } from 'shared/strings/ka';
 import { withoutNotificationHandlers } from 'shared/testing/handlers/notifications';
 import { logInAs } from 'shared/testing/log-in';
@@ -16,10 +16,10 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: vi.fn(),
 }));
 
-/** The account slice's entry, which shows which panel the page asked for. */
+/** The account slice's entry, which shows whether the page asked for the notifications. */
 function RemoteEntry() {
-  const panel = useUiStore((state) => state.accountPanel);
-  return <p>{`account slice: ${panel ?? 'no panel'}`}</p>;
+  const open = useNotificationPanel((state) => state.open);
+  return <p>{`account slice: ${open ? 'notifications' : 'no panel'}`}</p>;
 }
 
 beforeEach(() => {

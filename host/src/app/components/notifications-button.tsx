@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useUnreadCount, withoutNotifications } from 'shared/query/unread-count';
-import { useUiStore } from 'shared/stores/ui-store';
+import {
+  NOTIFICATIONS_BUTTON_ID,
+  NOTIFICATIONS_PANEL_ID,
+  useNotificationPanel,
+} from 'shared/stores/notification-panel';
 import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
-import { ACCOUNT_PANEL_ID, NOTIFICATIONS_BUTTON_ID } from 'shared/ui/visitor-account-buttons';
 import { kaHost } from '../../words/ka-host';
 import { useHydratingWithoutAccount } from '../page-audience';
 import { BellIcon } from './drawn-icons';
@@ -40,9 +43,9 @@ export function NotificationsButton({ onIntent }: { onIntent: () => void }) {
   // While hydrating a page the server rendered without the account, it had no number either.
   const hydrating = useHydratingWithoutAccount();
   const count = useUnreadCount();
-  const open = useUiStore((state) => state.accountPanel === 'notifications');
-  const requestNotifications = useUiStore((state) => state.requestNotifications);
-  const dismiss = useUiStore((state) => state.dismissAccountPanel);
+  const open = useNotificationPanel((state) => state.open);
+  const request = useNotificationPanel((state) => state.request);
+  const dismiss = useNotificationPanel((state) => state.dismiss);
   const unread = hydrating ? undefined : count.data?.unread;
   const said = useChangeAnnounced(unread);
   if (unread === undefined || withoutNotifications(count.error)) return null;
@@ -54,8 +57,8 @@ export function NotificationsButton({ onIntent }: { onIntent: () => void }) {
         className={styles.notifications}
         aria-label={unread > 0 ? format(t.unread, { count: unread }) : t.label}
         aria-expanded={open}
-        aria-controls={open ? ACCOUNT_PANEL_ID.notifications : undefined}
-        onClick={open ? dismiss : requestNotifications}
+        aria-controls={open ? NOTIFICATIONS_PANEL_ID : undefined}
+        onClick={open ? dismiss : request}
         onPointerEnter={onIntent}
         onFocus={onIntent}
       >

@@ -3,10 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { queryClient } from 'shared/query/query-client';
 import { unreadCountQuery } from 'shared/query/unread-count';
-import { useUiStore } from 'shared/stores/ui-store';
+import { NOTIFICATIONS_BUTTON_ID, useNotificationPanel } from 'shared/stores/notification-panel';
 import { logInAs } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
-import { NOTIFICATIONS_BUTTON_ID } from 'shared/ui/visitor-account-buttons';
 import { renderEntry } from '../../../testing/entry-harness';
 import { kaNotifications as t } from '../ka-notifications';
 
@@ -41,7 +40,7 @@ function watchReads(): unknown[] {
 async function openFeed() {
   logInAs();
   renderEntry();
-  act(() => useUiStore.getState().requestNotifications());
+  act(() => useNotificationPanel.getState().request());
   return screen.findByRole('dialog', { name: t.title });
 }
 
