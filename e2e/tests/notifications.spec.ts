@@ -78,6 +78,11 @@ test('the day’s reminder run: the count without a reload, the feed and an SMS;
   const html = await (await page.request.get('/')).text();
   expect(html).toContain(`aria-label="${bellName(before + 1)}"`);
 
+  // Another tab of the same customer agrees once this one has read them, without a reload.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/');
+  await expect(bell(otherTab)).toHaveAccessibleName(bellName(before + 1));
+
   const feed = await openFeed(page);
   const reminder = feed.getByRole('article').first();
   await expect(reminder).toContainText(k.payment_due.title);
@@ -85,6 +90,8 @@ test('the day’s reminder run: the count without a reload, the feed and an SMS;
   await expect(reminder).toContainText(kaNotifications.unread);
   // Read once shown: the count is down to what was unread before it.
   await expect(bell(page)).toHaveAccessibleName(bellName(0));
+  await expect(bell(otherTab)).toHaveAccessibleName(bellName(0));
+  await otherTab.close();
   await expectAxeClean(page, 'the notifications feed');
   await expectFits(page, [390, 320], 'the notifications feed');
   await screenshot(page, testInfo, 'feed');
