@@ -9,12 +9,15 @@ export const kaNotificationChoices = {
   change: 'არჩევანის შეცვლა',
   loading: 'შეტყობინებების პარამეტრები იტვირთება…',
   loadError: 'შეტყობინებების პარამეტრების ჩატვირთვა ვერ მოხერხდა.',
-  /** The kinds this client names; a kind the provider adds is not offered (lib/known-kinds). */
+  /**
+   * The kinds this client names; a kind the provider adds is not offered (lib/known-kinds).
+   * Where a kind is one event, its name follows the feed's title for it (ka-notifications).
+   */
   kind: {
     payment_due: 'გადახდის შეხსენება',
     payment_received: 'გადახდა მიღებულია',
     payment_declined: 'გადახდა უარყოფილია',
-    overdue: 'ვადაგადაცილება',
+    overdue: 'გადახდა ვადაგადაცილებულია',
     application_decided: 'გადაწყვეტილება განაცხადზე',
     complaint_answered: 'პასუხი საჩივარზე',
     hardship_decided: 'გადაწყვეტილება დახმარების მოთხოვნაზე',
@@ -24,7 +27,7 @@ export const kaNotificationChoices = {
   reminderLegend: 'გადახდის შეხსენება — რამდენი დღით ადრე',
   reminderDays: '{days} დღით ადრე',
   requiredReason:
-    'ამ შეტყობინებას ერთი არხით მაინც გამოგიგზავნით: კანონით მსესხებელს უნდა ვაცნობოთ უარყოფილი გადახდისა და ვადაგადაცილების შესახებ.',
+    'ამ შეტყობინებას ერთი არხით მაინც გამოგიგზავნით: კანონით მსესხებელს უნდა ვაცნობოთ, როცა გადახდა ვერ შესრულდა ან ვადას გადააცილდა.',
   requiredRefused: 'ორივე არხს ვერ გამორთავთ: ერთი მაინც უნდა დარჩეს ჩართული.',
   phoneUnverified: 'სანამ ტელეფონის ნომერს არ დაადასტურებთ, SMS-ით ვერაფერს გამოგიგზავნით.',
   emailUnverified: 'სანამ ელ-ფოსტას არ დაადასტურებთ, წერილით ვერაფერს გამოგიგზავნით.',
