@@ -19,6 +19,12 @@ const ProfileSection = lazy(() =>
     default: m.ProfileSection,
   })),
 );
+// v1.4's channels: loaded with the panel, like the profile, so they cost nothing until it opens.
+const NotificationChoicesSection = lazy(() =>
+  import('./notification-choices-section').then((m) => ({
+    default: m.NotificationChoicesSection,
+  })),
+);
 const VerificationSummary = lazy(() =>
   import('../features/verification/components/verification-summary').then((m) => ({
     default: m.VerificationSummary,
@@ -79,6 +85,7 @@ export function SignedIn({
             {/* Its link to the steps moves focus there itself, so the panel just closes. */}
             <VerificationSummary onShowSteps={dismiss} />
             <ProfileSection />
+            <NotificationChoicesSection onShowSteps={dismiss} />
           </Suspense>
           <ComplaintsLink onFollow={dismiss} />
           <Button variant="secondary" className={styles.panelLogout} onClick={logOut}>
