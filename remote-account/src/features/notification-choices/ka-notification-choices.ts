@@ -9,19 +9,6 @@ export const kaNotificationChoices = {
   change: 'არჩევანის შეცვლა',
   loading: 'შეტყობინებების პარამეტრები იტვირთება…',
   loadError: 'შეტყობინებების პარამეტრების ჩატვირთვა ვერ მოხერხდა.',
-  /**
-   * The kinds this client names; a kind the provider adds is not offered (lib/known-kinds).
-   * Where a kind is one event, its name follows the feed's title for it (ka-notifications).
-   */
-  kind: {
-    payment_due: 'გადახდის შეხსენება',
-    payment_received: 'გადახდა მიღებულია',
-    payment_declined: 'გადახდა უარყოფილია',
-    overdue: 'გადახდა ვადაგადაცილებულია',
-    application_decided: 'გადაწყვეტილება განაცხადზე',
-    complaint_answered: 'პასუხი საჩივარზე',
-    hardship_decided: 'გადაწყვეტილება დახმარების მოთხოვნაზე',
-  },
   sms: 'SMS',
   email: 'ელ-ფოსტა',
   reminderLegend: 'გადახდის შეხსენება — რამდენი დღით ადრე',

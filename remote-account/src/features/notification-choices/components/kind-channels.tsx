@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { kaNotificationKinds as kinds } from '../../../lib/ka-notification-kinds';
 import type { KindChoice } from '../api/preferences';
 import type { Outcome } from '../hooks/use-save-preferences';
 import { kaNotificationChoices as t } from '../ka-notification-choices';
@@ -46,7 +47,7 @@ export function KindChannels({
   );
   return (
     <fieldset className={styles.choice}>
-      <legend className={styles.legend}>{t.kind[choice.kind]}</legend>
+      <legend className={styles.legend}>{kinds[choice.kind]}</legend>
       <div className={styles.channels}>
         {box('sms', t.sms, phoneNotice)}
         {box('email', t.email, emailNotice)}

@@ -9,6 +9,7 @@ import { logInAs } from 'shared/testing/log-in';
 import { mswServer } from 'shared/testing/msw-server';
 import { render } from 'shared/testing/render';
 import { dropSession } from 'shared/testing/session';
+import { kaNotificationKinds as kinds } from '../../../lib/ka-notification-kinds';
 import { fullyVerified } from '../../../testing/entry-harness';
 import type { Preferences } from '../api/preferences';
 import { kaNotificationChoices as t } from '../ka-notification-choices';
@@ -83,7 +84,7 @@ describe('the customer’s notification choices', () => {
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const choices = document.getElementById(button.getAttribute('aria-controls') ?? '');
-    expect(choices).toContainElement(within(region).getByRole('group', { name: t.kind.overdue }));
+    expect(choices).toContainElement(within(region).getByRole('group', { name: kinds.overdue }));
     await user.click(button);
     expect(within(region).queryByRole('group')).toBeNull();
   });
@@ -98,12 +99,12 @@ describe('the customer’s notification choices', () => {
     // The reminder's days, then each kind in the provider's order.
     expect(groups.map((group) => group.querySelector('legend')?.textContent)).toEqual([
       t.reminderLegend,
-      ...Object.values(t.kind),
+      ...Object.values(kinds),
     ]);
-    const received = await kindGroup(t.kind.payment_received);
+    const received = await kindGroup(kinds.payment_received);
     expect(box(received, t.sms)).not.toBeChecked();
     expect(box(received, t.email)).toBeChecked();
-    expect(box(await kindGroup(t.kind.payment_due), t.sms)).toBeChecked();
+    expect(box(await kindGroup(kinds.payment_due), t.sms)).toBeChecked();
     expect(
       within(region).getByRole('radio', { name: format(t.reminderDays, { days: 3 }) }),
     ).toBeChecked();
@@ -118,7 +119,7 @@ describe('the customer’s notification choices', () => {
     const sent = provide();
     await showChoices(user);
 
-    const received = await kindGroup(t.kind.payment_received);
+    const received = await kindGroup(kinds.payment_received);
     await user.click(box(received, t.sms));
 
     expect(await within(received).findByRole('status')).toHaveTextContent(t.saved);
@@ -136,12 +137,12 @@ describe('the customer’s notification choices', () => {
     const sent = provide(preferencesWith(), answer);
     await showChoices(user);
 
-    const received = await kindGroup(t.kind.payment_received);
+    const received = await kindGroup(kinds.payment_received);
     await user.click(box(received, t.email));
     expect(box(received, t.email)).not.toBeChecked();
     expect(within(received).getByRole('status')).toHaveTextContent(t.saving);
-    await user.click(box(await kindGroup(t.kind.payment_due), t.sms));
-    expect(box(await kindGroup(t.kind.payment_due), t.sms)).toBeChecked();
+    await user.click(box(await kindGroup(kinds.payment_due), t.sms));
+    expect(box(await kindGroup(kinds.payment_due), t.sms)).toBeChecked();
     // The first change still shows, and is still being saved.
     expect(box(received, t.email)).not.toBeChecked();
     expect(within(received).getByRole('status')).toHaveTextContent(t.saving);
@@ -157,7 +158,7 @@ describe('the customer’s notification choices', () => {
     const sent = provide(preferencesWith({ overdue: { sms: false, email: true } }));
     await showChoices(user);
 
-    const overdue = await kindGroup(t.kind.overdue);
+    const overdue = await kindGroup(kinds.overdue);
     const email = box(overdue, t.email);
     // The reason is read with the box before any attempt.
     expect(email).toHaveAccessibleDescription(expect.stringContaining(t.requiredReason));
@@ -210,7 +211,7 @@ describe('the customer’s notification choices', () => {
     );
     await showChoices(user);
 
-    const declined = await kindGroup(t.kind.payment_declined);
+    const declined = await kindGroup(kinds.payment_declined);
     const sms = box(declined, t.sms);
     await user.click(sms);
 
@@ -232,12 +233,12 @@ describe('the customer’s notification choices', () => {
     );
     await showChoices(user);
 
-    await user.click(box(await kindGroup(t.kind.payment_received), t.sms));
+    await user.click(box(await kindGroup(kinds.payment_received), t.sms));
 
     const days = await kindGroup(t.reminderLegend);
     expect(await within(days).findByRole('alert')).toHaveTextContent(refusal);
-    expect(within(await kindGroup(t.kind.payment_received)).queryByRole('alert')).toBeNull();
-    expect(box(await kindGroup(t.kind.payment_received), t.sms)).toBeChecked();
+    expect(within(await kindGroup(kinds.payment_received)).queryByRole('alert')).toBeNull();
+    expect(box(await kindGroup(kinds.payment_received), t.sms)).toBeChecked();
   });
 
   it('says that nothing goes to an unverified phone or e-mail, and how to verify it', async () => {
@@ -251,7 +252,7 @@ describe('the customer’s notification choices', () => {
     const email = within(region).getByText(t.emailUnverified, { exact: false });
     expect(within(email).getByRole('link', { name: t.verifyEmail })).toBeInTheDocument();
     // Each box says where its channel stands.
-    const due = await kindGroup(t.kind.payment_due);
+    const due = await kindGroup(kinds.payment_due);
     expect(box(due, t.sms)).toHaveAccessibleDescription(expect.stringContaining(t.phoneUnverified));
     expect(box(due, t.email)).toHaveAccessibleDescription(
       expect.stringContaining(t.emailUnverified),
@@ -290,7 +291,7 @@ describe('the customer’s notification choices', () => {
     provide();
     await user.click(within(region).getByRole('button', { name: ka.common.retry }));
     await user.click(await within(region).findByRole('button', { name: t.change }));
-    expect(within(region).getByRole('group', { name: t.kind.overdue })).toBeInTheDocument();
+    expect(within(region).getByRole('group', { name: kinds.overdue })).toBeInTheDocument();
     expect(within(region).queryByText(t.loadError)).toBeNull();
   });
 
@@ -302,8 +303,8 @@ describe('the customer’s notification choices', () => {
     const sent = provide(withNewKind);
     const region = await showChoices(user);
 
-    await within(region).findByRole('group', { name: t.kind.payment_due });
-    expect(within(region).getAllByRole('group')).toHaveLength(1 + Object.keys(t.kind).length);
+    await within(region).findByRole('group', { name: kinds.payment_due });
+    expect(within(region).getAllByRole('group')).toHaveLength(1 + Object.keys(kinds).length);
     expect(region).not.toHaveTextContent('loan_offer');
 
     await user.click(

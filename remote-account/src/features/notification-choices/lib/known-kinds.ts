@@ -1,9 +1,9 @@
+import { kaNotificationKinds, type NamedKind } from '../../../lib/ka-notification-kinds';
 import type { KindChoice } from '../api/preferences';
-import { kaNotificationChoices as t } from '../ka-notification-choices';
 
-export type KnownKind = keyof typeof t.kind;
+export type KnownKind = NamedKind;
 
-const isKnownKind = (kind: string): kind is KnownKind => Object.hasOwn(t.kind, kind);
+const isKnownKind = (kind: string): kind is KnownKind => Object.hasOwn(kaNotificationKinds, kind);
 
 /**
  * The kinds offered as choices: those this client names in Georgian. A kind a provider added

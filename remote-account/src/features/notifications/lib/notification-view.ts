@@ -7,10 +7,12 @@ import {
   receiptPath,
 } from 'shared/navigation/act-addresses';
 import { format } from 'shared/strings/ka';
+import { kaNotificationKinds as names } from '../../../lib/ka-notification-kinds';
 import type { Notification } from '../api/notifications';
 import { kaNotifications } from '../ka-notifications';
 
 const t = kaNotifications.kinds;
+const toLoan = (loan: number): Act => ({ label: kaNotifications.toLoan, to: loanPath(loan) });
 
 /** Where a notification leads: its act, on a page of this site. */
 export interface Act {
@@ -32,13 +34,12 @@ const providersWords = (notification: Notification): NotificationView => ({
   act: null,
 });
 
-type Words = { title: string; text: string };
-
-const said = (words: Words, values: Record<string, string | number>, act: Act | null) => ({
-  title: words.title,
-  text: format(words.text, values),
-  act,
-});
+const said = (
+  title: string,
+  text: string,
+  values: Record<string, string | number>,
+  act: Act | null,
+): NotificationView => ({ title, text: format(text, values), act });
 
 /**
  * A notification in the client's words for the kinds it knows (amounts and dates with the
@@ -53,18 +54,19 @@ export function notificationView(notification: Notification): NotificationView {
     case 'payment_due':
       if (loan === null || amount === null || date === null) break;
       return said(
-        t.payment_due,
+        names.payment_due,
+        t.payment_due.text,
         { loan, amount: formatMoney(amount), date: formatDate(date) },
         { label: t.payment_due.act, to: payLoanPath(loan) },
       );
     case 'payment_received': {
       if (loan === null || amount === null || date === null) break;
+      // A payment made otherwise than through the bank's page has no receipt here: its loan.
       const act =
-        order === null
-          ? { label: t.payment_received.actWithoutOrder, to: loanPath(loan) }
-          : { label: t.payment_received.act, to: receiptPath(order) };
+        order === null ? toLoan(loan) : { label: t.payment_received.act, to: receiptPath(order) };
       return said(
-        t.payment_received,
+        names.payment_received,
+        t.payment_received.text,
         { loan, amount: formatMoney(amount), date: formatDate(date) },
         act,
       );
@@ -72,14 +74,16 @@ export function notificationView(notification: Notification): NotificationView {
     case 'payment_declined':
       if (loan === null || amount === null) break;
       return said(
-        t.payment_declined,
+        names.payment_declined,
+        t.payment_declined.text,
         { loan, amount: formatMoney(amount) },
         { label: t.payment_declined.act, to: payLoanPath(loan) },
       );
     case 'overdue':
       if (loan === null || amount === null || date === null) break;
       return said(
-        t.overdue,
+        names.overdue,
+        t.overdue.text,
         { loan, amount: formatMoney(amount), date: formatDate(date) },
         { label: t.overdue.act, to: OVERDUE_PATH },
       );
@@ -87,27 +91,30 @@ export function notificationView(notification: Notification): NotificationView {
       if (amount === null) break;
       // The contract's loan is the new one when approved, null when rejected.
       return loan === null
-        ? said(t.application_rejected, { amount: formatMoney(amount) }, null)
+        ? said(
+            t.application_rejected.title,
+            t.application_rejected.text,
+            { amount: formatMoney(amount) },
+            null,
+          )
         : said(
-            t.application_approved,
+            t.application_approved.title,
+            t.application_approved.text,
             { loan, amount: formatMoney(amount) },
-            { label: t.application_approved.act, to: loanPath(loan) },
+            toLoan(loan),
           );
     case 'complaint_answered':
       if (date === null) break;
       return said(
-        t.complaint_answered,
+        names.complaint_answered,
+        t.complaint_answered.text,
         { date: formatDate(date) },
         { label: t.complaint_answered.act, to: COMPLAINTS_PATH },
       );
     case 'hardship_decided':
       // Whether help was given is in the provider's words only: its text says what was decided.
       if (loan === null) break;
-      return {
-        title: t.hardship_decided.title,
-        text: notification.body,
-        act: { label: t.hardship_decided.act, to: loanPath(loan) },
-      };
+      return { title: names.hardship_decided, text: notification.body, act: toLoan(loan) };
   }
   return providersWords(notification);
 }
