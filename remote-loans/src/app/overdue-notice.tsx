@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
 import { formatMoney, formatPercent } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { OVERDUE_ID } from 'shared/navigation/act-addresses';
 import { useLoans } from 'shared/query/use-account';
 import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import { FocusOnArrival } from '../components/focus-on-arrival';
 import { DoneMessage } from '../components/money-action/confirm-step';
 import { OnDemand } from '../components/on-demand';
 import { lastDeclinedOf, openOrderOf } from '../features/card-payment/api/payment-orders';
@@ -102,7 +104,13 @@ export default function OverdueNotice() {
   if (overdue.isPending) return null;
   if (overdue.isError && overdue.data === undefined) {
     return (
-      <section id="overdue" tabIndex={-1} className={styles.notice} aria-labelledby="overdue-title">
+      <section
+        id={OVERDUE_ID}
+        tabIndex={-1}
+        className={styles.notice}
+        aria-labelledby="overdue-title"
+      >
+        <FocusOnArrival id={OVERDUE_ID} />
         <h2 id="overdue-title" className={styles.title}>
           {t.title}
         </h2>
@@ -114,7 +122,7 @@ export default function OverdueNotice() {
   if (!current) {
     // Paid off from here: the notice is gone, and the customer still hears that it worked.
     return success ? (
-      <div id="overdue" className={styles.settled}>
+      <div id={OVERDUE_ID} className={styles.settled}>
         {success}
       </div>
     ) : null;
@@ -123,7 +131,13 @@ export default function OverdueNotice() {
   const open = openOrderOf(orders, current.loan);
   const declined = lastDeclinedOf(orders, current.loan);
   return (
-    <section id="overdue" tabIndex={-1} className={styles.notice} aria-labelledby="overdue-title">
+    <section
+      id={OVERDUE_ID}
+      tabIndex={-1}
+      className={styles.notice}
+      aria-labelledby="overdue-title"
+    >
+      <FocusOnArrival id={OVERDUE_ID} />
       <h2 ref={heading} tabIndex={-1} id="overdue-title" className={styles.title}>
         <span aria-hidden="true" className={styles.icon}>
           !
