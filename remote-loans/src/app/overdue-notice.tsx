@@ -22,6 +22,7 @@ import { useOverdue } from '../hooks/use-overdue';
 import { kaLoans } from '../ka-loans';
 import type { Overdue } from '../lib/overdue/overdue';
 import styles from './overdue-notice.module.css';
+import { PayLinkAnswer } from './pay-link-answer';
 import { PayoffAction } from './payoff-action';
 import { prefetchLoans } from './prefetch-on-server';
 import { repayForm } from './repay-form-on-demand';
@@ -90,7 +91,19 @@ export default function OverdueNotice() {
   // Paid off from here (v1.1): the notice goes with the debt, the customer still hears it.
   const [paidOff, setPaidOff] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { orders } = usePaymentOrders();
+  const { orders, mode } = usePaymentOrders();
+  const current = anyOverdue ? overdue.data : null;
+  // A pay link to the overdue loan opens the notice's payment, as its button does, unless a
+  // payment is on its way; in every state the notice shows, so the address is always cleared.
+  const payLink = (
+    <PayLinkAnswer
+      place="overdue-notice"
+      canOpen={(loan) =>
+        mode === 'pending' ? undefined : current?.loan === loan && !openOrderOf(orders, loan)
+      }
+      open={repayment.startFromLink}
+    />
+  );
 
   const success = repayment.result ? (
     <RepaySuccess payment={repayment.result} onClose={repayment.close} />
@@ -111,6 +124,7 @@ export default function OverdueNotice() {
         aria-labelledby="overdue-title"
       >
         <FocusOnArrival id={OVERDUE_ID} />
+        {payLink}
         <h2 id="overdue-title" className={styles.title}>
           {t.title}
         </h2>
@@ -118,14 +132,18 @@ export default function OverdueNotice() {
       </section>
     );
   }
-  const current = anyOverdue ? overdue.data : null;
   if (!current) {
     // Paid off from here: the notice is gone, and the customer still hears that it worked.
-    return success ? (
-      <div id={OVERDUE_ID} className={styles.settled}>
-        {success}
-      </div>
-    ) : null;
+    return (
+      <>
+        {payLink}
+        {success ? (
+          <div id={OVERDUE_ID} className={styles.settled}>
+            {success}
+          </div>
+        ) : null}
+      </>
+    );
   }
 
   const open = openOrderOf(orders, current.loan);
@@ -138,6 +156,7 @@ export default function OverdueNotice() {
       aria-labelledby="overdue-title"
     >
       <FocusOnArrival id={OVERDUE_ID} />
+      {payLink}
       <h2 ref={heading} tabIndex={-1} id="overdue-title" className={styles.title}>
         <span aria-hidden="true" className={styles.icon}>
           !
