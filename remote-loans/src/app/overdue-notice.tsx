@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { formatMoney, formatPercent } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { OVERDUE_ID } from 'shared/navigation/act-addresses';
@@ -54,6 +54,25 @@ function OverdueRepayment({
       part={repayForm}
       props={{ loan, overdue, initialChoice: 'overdue', onPaid, onCancel }}
     />
+  );
+}
+
+/**
+ * The notice's region, at its address (`/#overdue`, which focuses it) whatever it holds, and
+ * where a pay link to the overdue loan is answered.
+ */
+function NoticeSection({ payLink, children }: { payLink: ReactNode; children: ReactNode }) {
+  return (
+    <section
+      id={OVERDUE_ID}
+      tabIndex={-1}
+      className={styles.notice}
+      aria-labelledby="overdue-title"
+    >
+      <FocusOnArrival id={OVERDUE_ID} />
+      {payLink}
+      {children}
+    </section>
   );
 }
 
@@ -117,19 +136,12 @@ export default function OverdueNotice() {
   if (overdue.isPending) return null;
   if (overdue.isError && overdue.data === undefined) {
     return (
-      <section
-        id={OVERDUE_ID}
-        tabIndex={-1}
-        className={styles.notice}
-        aria-labelledby="overdue-title"
-      >
-        <FocusOnArrival id={OVERDUE_ID} />
-        {payLink}
+      <NoticeSection payLink={payLink}>
         <h2 id="overdue-title" className={styles.title}>
           {t.title}
         </h2>
         <LoadError message={t.error} onRetry={() => void overdue.refetch()} />
-      </section>
+      </NoticeSection>
     );
   }
   if (!current) {
@@ -149,14 +161,7 @@ export default function OverdueNotice() {
   const open = openOrderOf(orders, current.loan);
   const declined = lastDeclinedOf(orders, current.loan);
   return (
-    <section
-      id={OVERDUE_ID}
-      tabIndex={-1}
-      className={styles.notice}
-      aria-labelledby="overdue-title"
-    >
-      <FocusOnArrival id={OVERDUE_ID} />
-      {payLink}
+    <NoticeSection payLink={payLink}>
       <h2 ref={heading} tabIndex={-1} id="overdue-title" className={styles.title}>
         <span aria-hidden="true" className={styles.icon}>
           !
@@ -225,6 +230,6 @@ export default function OverdueNotice() {
       )}
       {/* Before the debt grows: help with the payments, where the debt is said. */}
       <HardshipHelp loanId={current.loan} />
-    </section>
+    </NoticeSection>
   );
 }
