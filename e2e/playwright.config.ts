@@ -70,7 +70,7 @@ export default defineConfig({
           use: { ...devices['Pixel 7'], channel: undefined },
           // Layout-dependent checks only; the platform behaviours run once, on desktop.
           testMatch:
-            /(shell|accessibility|side-bar|calculator|loans|customer-rights|records-and-voice|payment)\.spec\.ts/,
+            /(shell|accessibility|side-bar|calculator|loans|customer-rights|records-and-voice|payment|notifications)\.spec\.ts/,
         },
         {
           name: 'firefox',

@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { kaNotifications } from 'remote-account/words/ka-notifications';
 import { kaProfile } from 'remote-account/words/ka-profile';
 import { kaCardPayment } from 'remote-loans/words/ka-card-payment';
 import { kaLoans } from 'remote-loans/words/ka-loans';
@@ -65,6 +66,19 @@ const STATES: State[] = [
   { name: 'unverified', customer: SEED.unverified },
   { name: 'overdue', customer: SEED.overdue },
   { name: 'risk-flagged', customer: SEED.riskFlagged },
+  {
+    // v1.4: the feed the header's bell opens (the records' customer has one to show).
+    name: 'notifications',
+    customer: SEED.records,
+    act: async (page) => {
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: new RegExp(kaNotifications.title) })
+        .click();
+      const panel = page.getByRole('dialog', { name: kaNotifications.title });
+      await panel.getByRole('article').first().waitFor();
+    },
+  },
   {
     name: 'account-panel',
     customer: SEED.verified,
@@ -256,6 +270,9 @@ try {
         isMobile: width.phone,
         hasTouch: width.phone,
       });
+      // tsx (unlike Playwright's test runner) names arrow functions with esbuild's `__name`
+      // helper, which a function sent to page.evaluate then calls in the page.
+      await context.addInitScript('globalThis.__name ??= (target) => target;');
       const file = path.join(outDir, `${state.name}-${width.name}.png`);
       const found = await shoot(context, state, file, session);
       await context.close();

@@ -1,8 +1,11 @@
+import { unreadCountSchema } from 'shared/api/user/notification-count';
 import { userSchema } from 'shared/api/user/user-details';
 import { type ProviderRead, readMismatches, unpairedCalls } from 'shared/testing/provider-contract';
 import * as z from 'shared/validation/zod';
 import { complaintSchema } from './features/complaints/api/complaints';
 import { consentSchema } from './features/consents/api/consents';
+import { preferencesSchema } from './features/notification-choices/api/preferences';
+import { feedPageSchema } from './features/notifications/api/notifications';
 import { expiresSchema } from './features/recovery/api/password-recovery';
 import { registeredSchema } from './features/registration/api/register';
 import { codeSentSchema } from './features/verification/api/verification';
@@ -25,8 +28,12 @@ const READS: ProviderRead[] = [
   { operation: 'POST /api/user/user/personal_verification_photos/', schema: z.array(photoSchema) },
   { operation: 'GET /api/user/consents/', schema: z.array(consentSchema) },
   { operation: 'POST /api/user/consents/marketing/', schema: consentSchema },
+  { operation: 'GET /api/user/notification_preferences/', schema: preferencesSchema },
+  { operation: 'PUT /api/user/notification_preferences/', schema: preferencesSchema },
   { operation: 'GET /api/support/complaints/', schema: z.array(complaintSchema) },
   { operation: 'POST /api/support/complaints/', schema: complaintSchema },
+  { operation: 'GET /api/user/notifications/', schema: feedPageSchema },
+  { operation: 'POST /api/user/notifications/read/', schema: unreadCountSchema },
 ];
 
 describe("the account slice's answer schemas against the provider's document", () => {

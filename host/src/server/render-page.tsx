@@ -12,6 +12,7 @@ import { apiClient } from 'shared/api/api-client';
 import { setPaymentPageOrigins } from 'shared/lib/payment-page';
 import { setProviderSite } from 'shared/lib/site-urls';
 import { loanLimitQuery, loansQuery, userQuery } from 'shared/query/account-queries';
+import { unreadCountQuery } from 'shared/query/unread-count';
 import { sharedScope } from 'ssr-shared-scope';
 import { renderToHtml } from '../app/render-to-html';
 import type { RemoteModule } from '../federation/remote-modules';
@@ -132,6 +133,7 @@ export async function prepareAccount(
       queryClient.prefetchQuery(userQuery),
       queryClient.prefetchQuery(loanLimitQuery),
       queryClient.prefetchQuery(loansQuery),
+      queryClient.prefetchQuery(unreadCountQuery),
     ]),
   );
   const answered = await settledBy(asked, options.deadline);
@@ -141,8 +143,11 @@ export async function prepareAccount(
   if (answered.kind !== 'value' || !known) {
     return { known: false, state: { queries: [], mutations: [] } };
   }
-  if (queryClient.getQueryState(loanLimitQuery.queryKey)?.status !== 'success') {
-    queryClient.removeQueries({ queryKey: loanLimitQuery.queryKey });
+  // A limit or an unread count (v1.4) that failed is not sent: the browser asks for it.
+  for (const { queryKey } of [loanLimitQuery, unreadCountQuery]) {
+    if (queryClient.getQueryState(queryKey)?.status !== 'success') {
+      queryClient.removeQueries({ queryKey });
+    }
   }
   return { known: true, state: dehydrate(queryClient) as Dehydrated };
 }

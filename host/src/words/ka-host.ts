@@ -17,6 +17,13 @@ export const kaHost = {
     closeMenu: 'მენიუს დახურვა',
     skipToContent: 'გადასვლა მთავარ შინაარსზე',
   },
+  notifications: {
+    /** The header's button, its name without and with unread ones. */
+    label: 'შეტყობინებები',
+    unread: 'შეტყობინებები: {count} წაუკითხავი',
+    /** What a screen reader hears when the number changes while the page is open. */
+    changed: 'წაუკითხავი შეტყობინებები: {count}',
+  },
   footer: {
     rights: 'ყველა უფლება დაცულია.',
     language: 'ენა: ქართული',

@@ -12,6 +12,8 @@ export const ACCOUNT_READS: ReadonlySet<string> = new Set([
   '/api/user/details/',
   '/api/user/user/loan_limit/',
   '/api/loan/loan/',
+  // v1.4: the header's unread count, in the customer's first HTML.
+  '/api/user/notifications/unread_count/',
 ]);
 
 /** A customer's slot rendered with their data, and the paths its prefetch reads. */

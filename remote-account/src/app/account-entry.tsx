@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { useLocation } from 'shared/navigation/router';
+import { useNotificationPanel } from 'shared/stores/notification-panel';
 import { useUiStore } from 'shared/stores/ui-store';
 import styles from '../components/account.module.css';
 import { SignedIn } from './signed-in-entry';
@@ -35,9 +36,9 @@ export default function AccountEntry() {
   // A logged-in customer has no login or registration panel (one asked for now, or the one
   // they just logged in with, must not pop up after a later logout); a visitor has no account.
   useEffect(() => {
+    if (!loggedIn) useNotificationPanel.getState().dismiss();
     if (!panel) return;
-    const customersPanel = panel === 'account' || panel === 'notifications';
-    if (loggedIn !== customersPanel) dismiss();
+    if (loggedIn ? panel !== 'account' : panel === 'account') dismiss();
   }, [loggedIn, panel, dismiss]);
 
   // Logging in or out replaces the control that had focus; its counterpart takes it, unless

@@ -1,4 +1,5 @@
 import { type ReactNode, type RefObject, useLayoutEffect } from 'react';
+import { NOTIFICATIONS_PANEL_ID } from 'shared/stores/notification-panel';
 import type { AccountPanel as PanelKind } from 'shared/stores/ui-store';
 import { Button } from 'shared/ui/button';
 import { ACCOUNT_PANEL_ID as PANEL_ID } from 'shared/ui/visitor-account-buttons';
@@ -13,13 +14,15 @@ export function AccountPanel({
   onClose,
   children,
 }: {
-  kind: PanelKind;
+  /** The UI store's panels, and the notifications' (a store of their own, decision 048). */
+  kind: PanelKind | 'notifications';
   title: string;
   panelRef: RefObject<HTMLDivElement | null>;
   onClose: () => void;
   children: ReactNode;
 }) {
-  const titleId = `${PANEL_ID[kind]}-title`;
+  const id = kind === 'notifications' ? NOTIFICATIONS_PANEL_ID : PANEL_ID[kind];
+  const titleId = `${id}-title`;
 
   // The header's height varies (its buttons wrap on phones), so the panel measures where it
   // starts and its CSS keeps it above the bottom of the screen.
@@ -37,7 +40,7 @@ export function AccountPanel({
 
   return (
     <div
-      id={PANEL_ID[kind]}
+      id={id}
       ref={panelRef}
       className={kind === 'login' ? styles.panel : `${styles.panel} ${styles.panelWide}`}
       role="dialog"

@@ -11,10 +11,18 @@ import styles from '../components/account.module.css';
 import { ComplaintsLink } from '../features/complaints/components/complaints-link';
 import { kaProfile } from '../features/profile/ka-profile';
 import { AccountPanel } from './account-panel';
+import { NotificationsPanel } from './notifications-panel';
+import { useEscapeCloses } from './use-escape-closes';
 
 const ProfileSection = lazy(() =>
   import('./profile-section').then((m) => ({
     default: m.ProfileSection,
+  })),
+);
+// v1.4's channels: loaded with the panel, like the profile, so they cost nothing until it opens.
+const NotificationChoicesSection = lazy(() =>
+  import('./notification-choices-section').then((m) => ({
+    default: m.NotificationChoicesSection,
   })),
 );
 const VerificationSummary = lazy(() =>
@@ -53,14 +61,9 @@ export function SignedIn({
   // The panel is mostly reading: focus goes to its title, from where Tab reaches its controls.
   // It is not modal: Tab also leads on out of it, and the page stays usable.
   useEffect(() => {
-    if (!open) return;
-    document.getElementById(`${PANEL_ID.account}-title`)?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, close]);
+    if (open) document.getElementById(`${PANEL_ID.account}-title`)?.focus();
+  }, [open]);
+  useEscapeCloses(open, close);
 
   return (
     <>
@@ -82,6 +85,7 @@ export function SignedIn({
             {/* Its link to the steps moves focus there itself, so the panel just closes. */}
             <VerificationSummary onShowSteps={dismiss} />
             <ProfileSection />
+            <NotificationChoicesSection onShowSteps={dismiss} />
           </Suspense>
           <ComplaintsLink onFollow={dismiss} />
           <Button variant="secondary" className={styles.panelLogout} onClick={logOut}>
@@ -89,6 +93,7 @@ export function SignedIn({
           </Button>
         </AccountPanel>
       ) : null}
+      <NotificationsPanel />
     </>
   );
 }

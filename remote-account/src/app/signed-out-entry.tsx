@@ -9,6 +9,7 @@ import { kaRegistration } from '../features/registration/ka-registration';
 import { kaAccount } from '../lib/ka-account';
 import { AccountPanel } from './account-panel';
 import { paymentWaiting } from './payment-waiting';
+import { useEscapeCloses } from './use-escape-closes';
 
 // The forms load when a panel opens: a visitor who only reads the home page never downloads
 // them, nor the form library and field schemas they bring (issue 7's first-load budget).
@@ -61,14 +62,7 @@ export function SignedOut({
     trigger.current?.focus();
   }, [panel, dismiss, loginTrigger, registerTrigger]);
 
-  useEffect(() => {
-    if (!panel) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [panel, close]);
+  useEscapeCloses(panel !== null, close);
 
   const openLoginFor = (personalNumber: string) => {
     setUsername(personalNumber);

@@ -4,6 +4,7 @@ import { calculationSchema } from 'shared/api/loan/calculator';
 import { loanSchema } from 'shared/api/loan/loans';
 import { cardSchema } from 'shared/api/user/cards';
 import { loanLimitSchema } from 'shared/api/user/loan-limit';
+import { unreadCountSchema } from 'shared/api/user/notification-count';
 import { userSchema } from 'shared/api/user/user-details';
 import { type ProviderRead, readMismatches, unpairedCalls } from 'shared/testing/provider-contract';
 import * as z from 'shared/validation/zod';
@@ -16,6 +17,7 @@ const READS: ProviderRead[] = [
   { operation: 'POST /api/user/user_log/', schema: z.looseObject({}) },
   { operation: 'GET /api/user/cards/', schema: z.array(cardSchema) },
   { operation: 'DELETE /api/user/cards/{id}/', schema: null },
+  { operation: 'GET /api/user/notifications/unread_count/', schema: unreadCountSchema },
   { operation: 'GET /api/loan/loan/', schema: z.array(loanSchema) },
   { operation: 'GET /api/loan/calculator', schema: calculationSchema },
   { operation: 'GET /api/cms/terms_of_contract/', schema: z.array(termsOfContractSchema) },

@@ -28,8 +28,10 @@ let channel: BroadcastChannel | null | undefined;
 
 function countChannel(): BroadcastChannel | null {
   if (channel === undefined) {
-    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(UNREAD_CHANNEL);
-    // Node (tests, the page server) would otherwise stay alive for the channel.
+    // A page only: a render worker's channel would reach the other workers of its process.
+    const inPage = typeof document !== 'undefined' && typeof BroadcastChannel !== 'undefined';
+    channel = inPage ? new BroadcastChannel(UNREAD_CHANNEL) : null;
+    // Node (tests) would otherwise stay alive for the channel.
     (channel as { unref?: () => void } | null)?.unref?.();
   }
   return channel;

@@ -6,11 +6,8 @@ import { create } from 'zustand';
  */
 export type ActiveLoanComponent = 'slider' | 'application';
 
-/**
- * Login and registration for visitors; the account settings (profile, password, channels) and
- * the notifications (contract v1.4, opened from the header's count) for customers.
- */
-export type AccountPanel = 'login' | 'register' | 'account' | 'notifications';
+/** Login and registration for visitors; the account settings (profile, password) for customers. */
+export type AccountPanel = 'login' | 'register' | 'account';
 
 interface UiState {
   sidebarOpen: boolean;
@@ -27,7 +24,6 @@ interface UiState {
   requestLogin: () => void;
   requestRegistration: () => void;
   requestAccount: () => void;
-  requestNotifications: () => void;
   dismissAccountPanel: () => void;
 }
 
@@ -42,6 +38,5 @@ export const useUiStore = create<UiState>()((set) => ({
   requestLogin: () => set({ accountPanel: 'login' }),
   requestRegistration: () => set({ accountPanel: 'register' }),
   requestAccount: () => set({ accountPanel: 'account' }),
-  requestNotifications: () => set({ accountPanel: 'notifications' }),
   dismissAccountPanel: () => set({ accountPanel: null }),
 }));

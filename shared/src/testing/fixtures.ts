@@ -159,6 +159,28 @@ export const consents = [
   { kind: 'marketing', document: null, given: false, given_at: null, withdrawn_at: null },
 ] as const;
 
+/**
+ * The customer's choice of channels (contract v1.4), as a new customer has it: SMS and e-mail
+ * on for every kind, reminded 3 days ahead; `overdue` and `payment_declined` are required.
+ */
+export const notificationPreferences = {
+  reminder_days: 3,
+  kinds: [
+    'payment_due',
+    'payment_received',
+    'payment_declined',
+    'overdue',
+    'application_decided',
+    'complaint_answered',
+    'hardship_decided',
+  ].map((kind) => ({
+    kind,
+    sms: true,
+    email: true,
+    required: kind === 'overdue' || kind === 'payment_declined',
+  })),
+};
+
 export const loanTerms: TermsOfContract = {
   id: 8,
   contact_type: 1,

@@ -8,11 +8,7 @@ export const ACCOUNT_PANEL_ID: Record<AccountPanel, string> = {
   login: 'login-panel',
   register: 'register-panel',
   account: 'account-panel',
-  notifications: 'notifications-panel',
 };
-
-/** The host's notifications button in the header, which its panel gives focus back to. */
-export const NOTIFICATIONS_BUTTON_ID = 'notifications-button';
 
 /** The row and button classes, for the account slice's customer buttons beside these. */
 export const accountButtonClasses = {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAuthStore } from 'shared/auth/auth-store';
 import { useUser } from 'shared/query/use-account';
+import { useNotificationPanel } from 'shared/stores/notification-panel';
 import { useUiStore } from 'shared/stores/ui-store';
 import { ka } from 'shared/strings/ka';
 import { kaAccountButtons } from 'shared/strings/ka-account-buttons';
@@ -9,6 +10,7 @@ import { VisitorAccountButtons } from 'shared/ui/visitor-account-buttons';
 import { loadRemoteModule } from '../../federation/register-remotes';
 import { RemoteSlot } from '../../slots/remote-slot';
 import { useCustomerPage, useHydratingWithoutAccount } from '../page-audience';
+import { NotificationsButton } from './notifications-button';
 
 const ACCOUNT_ENTRY = 'remote_account/AccountEntry';
 
@@ -70,7 +72,8 @@ function useFocusLoginAfterLogout(loggedIn: boolean) {
  */
 export function AccountDoor() {
   const loggedIn = useCustomerPage();
-  const panelAsked = useUiStore((state) => state.accountPanel !== null);
+  const accountPanelAsked = useUiStore((state) => state.accountPanel !== null);
+  const panelAsked = useNotificationPanel((state) => state.open) || accountPanelAsked;
   const requestLogin = useUiStore((state) => state.requestLogin);
   const requestRegistration = useUiStore((state) => state.requestRegistration);
   const loginRef = useFocusLoginAfterLogout(loggedIn);
@@ -89,8 +92,7 @@ export function AccountDoor() {
       loginRef={loginRef}
     />
   );
-  if (!shown) return buttons;
-  return (
+  const door = shown ? (
     <RemoteSlot
       id={ACCOUNT_ENTRY}
       label={loggedIn ? kaAccountButtons.myAccount : ka.account.login}
@@ -98,5 +100,14 @@ export function AccountDoor() {
       // Whoever asked for a panel keeps seeing the buttons until the slice's replace them.
       pending={buttons}
     />
+  ) : (
+    buttons
+  );
+  // A customer's notifications open in the account slice's panel: the button is the door's.
+  return (
+    <>
+      {loggedIn ? <NotificationsButton onIntent={prefetchAccountSlice} /> : null}
+      {door}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import styles from './site-frame.module.css';
 
 /*
- * The shell's two icons, drawn: as the ☰ and ✕ characters they are no glyphs of the brand font
+ * The shell's icons, drawn: as the ☰ and ✕ characters they are no glyphs of the brand font
  * (shared/styles/fonts.css), so each device drew them its own way. Their buttons carry the words
  * (aria-label); the drawings are hidden from assistive technology.
  */
@@ -15,6 +15,21 @@ export function MenuIcon() {
         stroke="currentColor"
         strokeWidth="2"
         strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/** A bell: the header's notifications button. */
+export function BellIcon() {
+  return (
+    <svg className={styles.bellIcon} aria-hidden="true" focusable="false" viewBox="0 0 20 20">
+      <path
+        d="M10 2a5 5 0 0 0-5 5v3.5L3 14h14l-2-3.5V7a5 5 0 0 0-5-5zM8 16.5a2 2 0 0 0 4 0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
       />
     </svg>
   );

@@ -83,7 +83,7 @@ export const preferencesBody = z
 export const notificationSchema = z.object({
   id: z.int(),
   // Open: a client shows the provider's words for a kind it does not know.
-  kind: z.string(),
+  kind: z.string().min(1),
   created_at: timestamp,
   read_at: timestamp.nullable(),
   loan: z.int().nullable(),
@@ -99,7 +99,7 @@ export const feedSchema = z.object({
   has_more: z.boolean(),
 });
 
-export const unreadSchema = z.object({ unread: z.int() });
+export const unreadSchema = z.object({ unread: z.int().nonnegative() });
 
 export const preferencesSchema = z.object({
   reminder_days: z.union([z.literal(1), z.literal(3), z.literal(5)]),

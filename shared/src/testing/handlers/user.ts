@@ -1,5 +1,11 @@
 import { HttpResponse, http } from 'msw';
-import { consents, customer, loanLimit, personalDataNotice } from '../fixtures';
+import {
+  consents,
+  customer,
+  loanLimit,
+  notificationPreferences,
+  personalDataNotice,
+} from '../fixtures';
 import { dropSession, holdSession, SESSION_STATE, sessionHeld } from '../session';
 
 export const VALID_USER = { username: '01001012345', password: 'Parol1234' } as const;
@@ -137,6 +143,24 @@ export const userHandlers = [
       given,
       given_at: given ? now : null,
       withdrawn_at: given ? null : now,
+    });
+  }),
+  // v1.4: the choice of channels; a PUT answers the preferences with the kinds it lists changed.
+  http.get('*/api/user/notification_preferences/', ({ request }) =>
+    authorized(request) ? HttpResponse.json(notificationPreferences) : notAuthenticated(),
+  ),
+  http.put('*/api/user/notification_preferences/', async ({ request }) => {
+    if (!authorized(request)) return notAuthenticated();
+    const change = (await request.json()) as {
+      reminder_days: number;
+      kinds: { kind: string; sms: boolean; email: boolean }[];
+    };
+    return HttpResponse.json({
+      reminder_days: change.reminder_days,
+      kinds: notificationPreferences.kinds.map((choice) => ({
+        ...choice,
+        ...change.kinds.find((each) => each.kind === choice.kind),
+      })),
     });
   }),
   http.post('*/api/user/user/reset_password/', () => HttpResponse.json({ expires_in: 600 })),

@@ -1,9 +1,9 @@
-import { type MouseEvent, useId } from 'react';
+import { useId } from 'react';
 import { useUser } from 'shared/query/use-account';
 import { format } from 'shared/strings/ka';
 import { kaVerification } from '../ka-verification';
-import { VERIFICATION_TITLE_ID } from '../lib/steps-title-id';
 import { type StepKey, verificationProgress } from '../lib/verification-progress';
+import { ShowStepsLink } from './show-steps-link';
 import styles from './verification.module.css';
 
 const t = kaVerification;
@@ -32,16 +32,6 @@ export function VerificationSummary({ onShowSteps }: { onShowSteps: () => void }
         : titles[step.key],
     );
 
-  // On the home page the panel closes and the steps' heading takes focus; anywhere else the
-  // link opens the home page at the steps.
-  const showSteps = (event: MouseEvent<HTMLAnchorElement>) => {
-    const heading = document.getElementById(VERIFICATION_TITLE_ID);
-    if (!heading) return;
-    event.preventDefault();
-    heading.focus();
-    onShowSteps();
-  };
-
   return (
     <section className={styles.summary} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.summaryTitle}>
@@ -58,10 +48,7 @@ export function VerificationSummary({ onShowSteps }: { onShowSteps: () => void }
             {format(t.progress, { done, total })}
             {left.length > 0 ? ` · ${format(t.summary.left, { steps: left.join(', ') })}` : null}
           </p>
-          {/* biome-ignore lint/a11y/useValidAnchor: it is a link to a section of the home page; on that page the click only closes the panel and moves focus there too. */}
-          <a href="/#verification" onClick={showSteps}>
-            {t.summary.showSteps}
-          </a>
+          <ShowStepsLink onShowSteps={onShowSteps} />
         </>
       )}
     </section>
