@@ -5,7 +5,7 @@ import { logIn } from '../testing/customer';
 import { activeLoan, fakeLoanProvider } from '../testing/fake-loan-provider';
 import { renderHomePage } from '../testing/home-page';
 
-// The router's module as a host released before shared 0.1.10 lends it: without the parts
+// The router's module as a host released before shared 0.1.11 lends it: without the parts
 // added for the feed's links (as federation gives it, an export it lacks reads undefined).
 vi.mock('shared/navigation/router', async () => {
   const router = await import('react-router-dom');

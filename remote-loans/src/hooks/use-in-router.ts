@@ -1,6 +1,6 @@
 import * as router from 'shared/navigation/router';
 
-// A host released before shared 0.1.10 lends the router's module without these parts, and a
+// A host released before shared 0.1.11 lends the router's module without these parts, and a
 // slice ships before the host that has them (decision 019): they are read as perhaps missing.
 const lent: Partial<typeof router> = router;
 
