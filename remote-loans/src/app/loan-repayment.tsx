@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { Loan } from 'shared/api/loan/loans';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
 import { Button } from 'shared/ui/button';
@@ -26,6 +27,8 @@ export function LoanRepayment({
   label = kaLoans.loan.pay,
   primary = false,
   initialAmount,
+  openFromLink = false,
+  onOpenedFromLink,
 }: {
   loan: Loan;
   /** The form's heading level under the heading that holds it. */
@@ -38,8 +41,20 @@ export function LoanRepayment({
   initialAmount?: string;
   /** The loan's last payment, declined (v1.3): said above the button, which pays it now. */
   declined?: PaymentOrder | undefined;
+  /**
+   * A pay link asks for this form: only where the loan is paid first (the next payment), never
+   * in the loan's card, so one form opens. It opens as after a press; then `onOpenedFromLink`.
+   */
+  openFromLink?: boolean;
+  onOpenedFromLink?: () => void;
 }) {
   const flow = useActionFlow<Payment>();
+  const { startFromLink } = flow;
+  useEffect(() => {
+    if (!openFromLink) return;
+    startFromLink();
+    onOpenedFromLink?.();
+  }, [openFromLink, startFromLink, onOpenedFromLink]);
   const status = statusOf(loan);
   // Its own observer: a query result handed down from a parent is only re-rendered for the
   // fields the parent read (TanStack's tracked results), so it would go stale here.

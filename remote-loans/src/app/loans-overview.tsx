@@ -3,6 +3,7 @@ import type { Loan } from 'shared/api/loan/loans';
 import { useLoggedIn } from 'shared/auth/use-logged-in';
 import { formatDate, formatMoney, fromTetri } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { loanId } from 'shared/navigation/act-addresses';
 import { Link } from 'shared/navigation/router';
 import { useLoanLimit, useLoans, useUser } from 'shared/query/use-account';
 import { useUiStore } from 'shared/stores/ui-store';
@@ -11,6 +12,7 @@ import { Button } from 'shared/ui/button';
 import { Card } from 'shared/ui/card';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import { FocusOnArrival } from '../components/focus-on-arrival';
 import { LoanAutopay } from '../features/autopay/components/loan-autopay';
 import { failedAutopayOf, openOrderOf } from '../features/card-payment/api/payment-orders';
 import { declineText } from '../features/card-payment/components/declined-payment-notice';
@@ -102,7 +104,9 @@ function LoanItem({ loan }: { loan: Loan }) {
   const open = openOrderOf(orders, loan.id);
   const failedAutopay = failedAutopayOf(orders, loan.id);
   return (
-    <li id={`loan-${loan.id}`} className={styles.loan}>
+    // Reached by its address (`/#loan-<id>`, a notification's link): it takes the focus then.
+    <li id={loanId(loan.id)} tabIndex={-1} className={styles.loan}>
+      <FocusOnArrival id={loanId(loan.id)} />
       <div className={styles.loanHeader}>
         <h3 ref={heading} tabIndex={-1} className={styles.loanTitle}>
           <span className="visually-hidden">{kaLoans.loan.heading} </span>

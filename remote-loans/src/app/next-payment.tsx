@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Loan } from 'shared/api/loan/loans';
 import { formatDate, formatMoney } from 'shared/lib/money';
 import { useLoans } from 'shared/query/use-account';
@@ -10,6 +11,7 @@ import { kaLoans } from '../ka-loans';
 import { statusOf } from '../lib/loan-status';
 import { LoanRepayment } from './loan-repayment';
 import styles from './next-payment.module.css';
+import { PayLinkAnswer } from './pay-link-answer';
 import { prefetchLoans } from './prefetch-on-server';
 
 const t = kaLoans.next;
@@ -24,7 +26,18 @@ function loansDue(loans: readonly Loan[]): Loan[] {
     .sort((a, b) => (a.next_payment_date ?? '').localeCompare(b.next_payment_date ?? ''));
 }
 
-function LoanDue({ loan, orders }: { loan: Loan; orders: Orders }) {
+function LoanDue({
+  loan,
+  orders,
+  openFromLink,
+  onOpenedFromLink,
+}: {
+  loan: Loan;
+  orders: Orders;
+  /** A pay link asks for this loan's payment (NextPayment answers it). */
+  openFromLink: boolean;
+  onOpenedFromLink: () => void;
+}) {
   // v1.3: a payment on its way at the bank takes the place of paying again.
   const open = openOrderOf(orders, loan.id);
   return (
@@ -53,7 +66,13 @@ function LoanDue({ loan, orders }: { loan: Loan; orders: Orders }) {
       {open ? (
         <OrderInProgress order={open} headingLevel={3} />
       ) : (
-        <LoanRepayment loan={loan} headingLevel={3} declined={lastDeclinedOf(orders, loan.id)} />
+        <LoanRepayment
+          loan={loan}
+          headingLevel={3}
+          declined={lastDeclinedOf(orders, loan.id)}
+          openFromLink={openFromLink}
+          onOpenedFromLink={onOpenedFromLink}
+        />
       )}
     </li>
   );
@@ -67,17 +86,35 @@ function LoanDue({ loan, orders }: { loan: Loan; orders: Orders }) {
  */
 export default function NextPayment() {
   const loans = useLoans();
-  const { orders } = usePaymentOrders();
+  const { orders, mode } = usePaymentOrders();
+  // The loan whose form a pay link opens here, until it has opened.
+  const [linked, setLinked] = useState<number | null>(null);
   const due = loansDue(loans.data ?? []);
-  if (due.length === 0) return null;
+  // Rendered even when nothing is due here: a link to a loan paid nowhere still leaves the address.
+  const payLink = (
+    <PayLinkAnswer
+      place="next-payment"
+      // A payment on its way at the bank shows instead of the form; wait until that is known.
+      canOpen={(loan) => (mode === 'pending' ? undefined : !openOrderOf(orders, loan))}
+      open={setLinked}
+    />
+  );
+  if (due.length === 0) return payLink;
   return (
     <Card className={styles.card} aria-labelledby="next-payment-title">
+      {payLink}
       <h2 id="next-payment-title" className={styles.title}>
         {t.title}
       </h2>
       <ul className={styles.list}>
         {due.map((loan) => (
-          <LoanDue key={loan.id} loan={loan} orders={orders} />
+          <LoanDue
+            key={loan.id}
+            loan={loan}
+            orders={orders}
+            openFromLink={linked === loan.id}
+            onOpenedFromLink={() => setLinked(null)}
+          />
         ))}
       </ul>
     </Card>

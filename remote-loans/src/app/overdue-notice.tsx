@@ -1,11 +1,13 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { formatMoney, formatPercent } from 'shared/lib/money';
 import { useDelayedFlag } from 'shared/lib/use-delayed-flag';
+import { OVERDUE_ID } from 'shared/navigation/act-addresses';
 import { useLoans } from 'shared/query/use-account';
 import { format } from 'shared/strings/ka';
 import { Button } from 'shared/ui/button';
 import { LoadError } from 'shared/ui/load-error';
 import { Skeleton } from 'shared/ui/skeleton';
+import { FocusOnArrival } from '../components/focus-on-arrival';
 import { DoneMessage } from '../components/money-action/confirm-step';
 import { OnDemand } from '../components/on-demand';
 import { lastDeclinedOf, openOrderOf } from '../features/card-payment/api/payment-orders';
@@ -20,6 +22,7 @@ import { useOverdue } from '../hooks/use-overdue';
 import { kaLoans } from '../ka-loans';
 import type { Overdue } from '../lib/overdue/overdue';
 import styles from './overdue-notice.module.css';
+import { PayLinkAnswer } from './pay-link-answer';
 import { PayoffAction } from './payoff-action';
 import { prefetchLoans } from './prefetch-on-server';
 import { repayForm } from './repay-form-on-demand';
@@ -51,6 +54,25 @@ function OverdueRepayment({
       part={repayForm}
       props={{ loan, overdue, initialChoice: 'overdue', onPaid, onCancel }}
     />
+  );
+}
+
+/**
+ * The notice's region, at its address (`/#overdue`, which focuses it) whatever it holds, and
+ * where a pay link to the overdue loan is answered.
+ */
+function NoticeSection({ payLink, children }: { payLink: ReactNode; children: ReactNode }) {
+  return (
+    <section
+      id={OVERDUE_ID}
+      tabIndex={-1}
+      className={styles.notice}
+      aria-labelledby="overdue-title"
+    >
+      <FocusOnArrival id={OVERDUE_ID} />
+      {payLink}
+      {children}
+    </section>
   );
 }
 
@@ -88,7 +110,19 @@ export default function OverdueNotice() {
   // Paid off from here (v1.1): the notice goes with the debt, the customer still hears it.
   const [paidOff, setPaidOff] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { orders } = usePaymentOrders();
+  const { orders, mode } = usePaymentOrders();
+  const current = anyOverdue ? overdue.data : null;
+  // A pay link to the overdue loan opens the notice's payment, as its button does, unless a
+  // payment is on its way; in every state the notice shows, so the address is always cleared.
+  const payLink = (
+    <PayLinkAnswer
+      place="overdue-notice"
+      canOpen={(loan) =>
+        mode === 'pending' ? undefined : current?.loan === loan && !openOrderOf(orders, loan)
+      }
+      open={repayment.startFromLink}
+    />
+  );
 
   const success = repayment.result ? (
     <RepaySuccess payment={repayment.result} onClose={repayment.close} />
@@ -102,28 +136,32 @@ export default function OverdueNotice() {
   if (overdue.isPending) return null;
   if (overdue.isError && overdue.data === undefined) {
     return (
-      <section id="overdue" tabIndex={-1} className={styles.notice} aria-labelledby="overdue-title">
+      <NoticeSection payLink={payLink}>
         <h2 id="overdue-title" className={styles.title}>
           {t.title}
         </h2>
         <LoadError message={t.error} onRetry={() => void overdue.refetch()} />
-      </section>
+      </NoticeSection>
     );
   }
-  const current = anyOverdue ? overdue.data : null;
   if (!current) {
     // Paid off from here: the notice is gone, and the customer still hears that it worked.
-    return success ? (
-      <div id="overdue" className={styles.settled}>
-        {success}
-      </div>
-    ) : null;
+    return (
+      <>
+        {payLink}
+        {success ? (
+          <div id={OVERDUE_ID} className={styles.settled}>
+            {success}
+          </div>
+        ) : null}
+      </>
+    );
   }
 
   const open = openOrderOf(orders, current.loan);
   const declined = lastDeclinedOf(orders, current.loan);
   return (
-    <section id="overdue" tabIndex={-1} className={styles.notice} aria-labelledby="overdue-title">
+    <NoticeSection payLink={payLink}>
       <h2 ref={heading} tabIndex={-1} id="overdue-title" className={styles.title}>
         <span aria-hidden="true" className={styles.icon}>
           !
@@ -192,6 +230,6 @@ export default function OverdueNotice() {
       )}
       {/* Before the debt grows: help with the payments, where the debt is said. */}
       <HardshipHelp loanId={current.loan} />
-    </section>
+    </NoticeSection>
   );
 }

@@ -30,6 +30,11 @@ export function useActionFlow<T = true>(returnFocusTo?: RefObject<HTMLElement | 
     refocus.current = true;
     setStep('closed');
   };
+  const start = () => {
+    setResult(null);
+    setRefusal(null);
+    setStep('choose');
+  };
   return {
     step,
     /** The choice or the confirmation is on screen. */
@@ -40,10 +45,16 @@ export function useActionFlow<T = true>(returnFocusTo?: RefObject<HTMLElement | 
     refusal,
     /** The button that opens the action: it takes the focus back. */
     trigger,
-    start: () => {
-      setResult(null);
-      setRefusal(null);
-      setStep('choose');
+    start,
+    /**
+     * Opens as a press of the button does when a link asks for it (a notification's): the
+     * button is brought into view and takes the focus first, so what opens takes it from there.
+     */
+    startFromLink: () => {
+      const button = trigger.current;
+      button?.scrollIntoView({ block: 'center' });
+      button?.focus({ preventScroll: true });
+      start();
     },
     toConfirm: () => setStep('confirm'),
     back: () => setStep('choose'),

@@ -5,5 +5,8 @@
  * (decision 014). The host imports it too: federation offers only the shared modules an app
  * uses, and this one must come from the host, bound to the host's router. A slice's own page
  * gets it, and a router, from its own build.
+ *
+ * `useInRouterContext` and `useSearchParams` came with shared 0.1.11 (the feed's links answered
+ * by the loans slice): a host released before them lends this module without them.
  */
-export { Link, useLocation } from 'react-router-dom';
+export { Link, useInRouterContext, useLocation, useSearchParams } from 'react-router-dom';
