@@ -2,11 +2,14 @@
 // payment due in the header's count, the feed and an SMS; the feed leads to the bank in three
 // presses, and paying adds the payment received; quiet hours hold an SMS until 09:00; the
 // customer's choices decide what is sent, never what the feed shows.
+import { kaNotificationChoices } from 'remote-account/words/ka-notification-choices';
+import { kaNotificationKinds } from 'remote-account/words/ka-notification-kinds';
 import { kaNotifications } from 'remote-account/words/ka-notifications';
 import { kaCardPayment } from 'remote-loans/words/ka-card-payment';
 import { kaLoans } from 'remote-loans/words/ka-loans';
 import { KA_BANK } from 'sandbox-api/words/ka-bank';
 import { expect, test } from '../fixtures';
+import { openAccountPanel } from '../utils/account-utils';
 import {
   bell,
   bellName,
@@ -85,7 +88,7 @@ test('the day’s reminder run: the count without a reload, the feed and an SMS;
 
   const feed = await openFeed(page);
   const reminder = feed.getByRole('article').first();
-  await expect(reminder).toContainText(k.payment_due.title);
+  await expect(reminder).toContainText(kaNotificationKinds.payment_due);
   await expect(reminder).toContainText(`№${loanId}`);
   await expect(reminder).toContainText(kaNotifications.unread);
   // Read once shown: the count is down to what was unread before it.
@@ -109,7 +112,7 @@ test('the day’s reminder run: the count without a reload, the feed and an SMS;
   // The payment received, unread, leading to its receipt.
   await expect(bell(page)).toHaveAccessibleName(bellName(1));
   const received = (await openFeed(page)).getByRole('article').first();
-  await expect(received).toContainText(k.payment_received.title);
+  await expect(received).toContainText(kaNotificationKinds.payment_received);
   await expect(received.getByRole('link', { name: k.payment_received.act })).toHaveAttribute(
     'href',
     /^\/payment\?order=\d+$/,
@@ -136,11 +139,66 @@ test('an SMS due in the quiet hours waits until 09:00; the feed has it at once',
   await page.reload();
   await expect(bell(page)).toHaveAccessibleName(/\d/);
   const feed = await openFeed(page);
-  await expect(feed.getByRole('article').first()).toContainText(k.payment_due.title);
+  await expect(feed.getByRole('article').first()).toContainText(kaNotificationKinds.payment_due);
 
   // At 08:59 still nothing; the first run at 09:00 sends it.
   await runNotifications(tbilisi(daysBefore(day, -1), '08:59'));
   expect(await remindersSent(customer.phone, due)).toEqual([]);
   await runNotifications(tbilisi(daysBefore(day, -1), '09:00'));
   expect(await remindersSent(customer.phone, due)).toEqual([expect.stringContaining(`№${loanId}`)]);
+});
+
+test('the customer’s choices decide what is sent, never what the feed shows; a required kind keeps a channel', async ({
+  page,
+  isMobile,
+}, testInfo) => {
+  test.skip(!isMobile, 'the phone runs the choices, at 390 px, where axe checks them');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const c = kaNotificationChoices;
+  const { customer, loanId } = await customerWithLoan(page, {
+    amount: '900.00',
+    term: 3,
+    daysAgo: 20,
+  });
+  await verifyPhone(customer);
+  const due = await nextDueOf(customer.personalNumber, loanId);
+
+  const panel = await openAccountPanel(page);
+  const choices = panel.getByRole('region', { name: c.title });
+  await choices.getByRole('button', { name: c.change }).click();
+  const kind = (name: string) => choices.getByRole('group', { name });
+
+  // No reminders by SMS.
+  await kind(kaNotificationKinds.payment_due).getByRole('checkbox', { name: c.sms }).uncheck();
+  await expect(choices.getByRole('status').filter({ hasText: c.saved })).toBeVisible();
+
+  // An overdue notice may lose one channel, not both: the page says why, and keeps it.
+  const overdue = kind(kaNotificationKinds.overdue);
+  await overdue.getByRole('checkbox', { name: c.sms }).uncheck();
+  await expect(overdue.getByRole('checkbox', { name: c.sms })).not.toBeChecked();
+  const email = overdue.getByRole('checkbox', { name: c.email });
+  await email.click();
+  await expect(overdue.getByRole('alert')).toContainText(c.requiredRefused);
+  await expect(email).toBeChecked();
+  await expectAxeClean(page, 'the notification choices');
+  await expectFits(page, [390, 320], 'the notification choices');
+  await screenshot(page, testInfo, 'choices');
+
+  // The reminder run: in the feed, not on the phone.
+  await page.keyboard.press('Escape');
+  await runNotifications(tbilisi(daysBefore(due, 3), '10:00'));
+  await page.reload();
+  const feed = await openFeed(page);
+  await expect(feed.getByRole('article').first()).toContainText(kaNotificationKinds.payment_due);
+  await expectAxeClean(page, 'the notifications feed at 390 px');
+  expect(await remindersSent(customer.phone, due)).toEqual([]);
+  // The choices were kept by the provider: a reload shows them as left.
+  await page.keyboard.press('Escape');
+  const again = (await openAccountPanel(page)).getByRole('region', { name: c.title });
+  await again.getByRole('button', { name: c.change }).click();
+  await expect(
+    again
+      .getByRole('group', { name: kaNotificationKinds.payment_due })
+      .getByRole('checkbox', { name: c.sms }),
+  ).not.toBeChecked();
 });
