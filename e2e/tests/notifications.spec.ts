@@ -47,6 +47,15 @@ async function remindersSent(phone: string, due: string): Promise<string[]> {
   return (await notificationsSentTo(phone)).filter((body) => body.includes(written));
 }
 
+/**
+ * A loan due in `days` days (Tbilisi's calendar): a reminder run is a day's for every customer,
+ * so each test (and project) has its own due date, and no run of one writes another's reminder.
+ */
+const loanDueIn = (days: number) => {
+  const tbilisiToday = new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10);
+  return { amount: '900.00', term: 3, nextDue: daysBefore(tbilisiToday, -days) } as const;
+};
+
 /** The unread number the header's button says now. */
 async function unreadNow(page: import('@playwright/test').Page): Promise<number> {
   const name = (await bell(page).getAttribute('aria-label')) ?? '';
@@ -55,14 +64,11 @@ async function unreadNow(page: import('@playwright/test').Page): Promise<number>
 
 test('the day’s reminder run: the count without a reload, the feed and an SMS; the feed leads to the bank in three presses, and paying is told', async ({
   page,
+  isMobile,
 }, testInfo) => {
   // The page's clock is Playwright's, so a minute of polling passes at once.
   await page.clock.install();
-  const { customer, loanId } = await customerWithLoan(page, {
-    amount: '900.00',
-    term: 3,
-    daysAgo: 20,
-  });
+  const { customer, loanId } = await customerWithLoan(page, loanDueIn(isMobile ? 10 : 9));
   await verifyPhone(customer);
   await expect(bell(page)).toBeVisible();
   const before = await unreadNow(page);
@@ -124,11 +130,7 @@ test('an SMS due in the quiet hours waits until 09:00; the feed has it at once',
   isMobile,
 }) => {
   test.skip(isMobile, 'the provider’s timing: no layout in it');
-  const { customer, loanId } = await customerWithLoan(page, {
-    amount: '900.00',
-    term: 3,
-    daysAgo: 20,
-  });
+  const { customer, loanId } = await customerWithLoan(page, loanDueIn(11));
   await verifyPhone(customer);
   const due = await nextDueOf(customer.personalNumber, loanId);
   const day = daysBefore(due, 3);
@@ -155,11 +157,7 @@ test('the customer’s choices decide what is sent, never what the feed shows; a
   test.skip(!isMobile, 'the phone runs the choices, at 390 px, where axe checks them');
   await page.setViewportSize({ width: 390, height: 844 });
   const c = kaNotificationChoices;
-  const { customer, loanId } = await customerWithLoan(page, {
-    amount: '900.00',
-    term: 3,
-    daysAgo: 20,
-  });
+  const { customer, loanId } = await customerWithLoan(page, loanDueIn(12));
   await verifyPhone(customer);
   const due = await nextDueOf(customer.personalNumber, loanId);
 
