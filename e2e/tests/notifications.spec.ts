@@ -80,7 +80,9 @@ test('the day’s reminder run: the count without a reload, the feed and an SMS;
   // Within a minute, without a reload; a screen reader hears it.
   await page.clock.fastForward(61_000);
   await expect(bell(page)).toHaveAccessibleName(bellName(before + 1));
-  await expect(page.getByRole('status').filter({ hasText: String(before + 1) })).toHaveCount(1);
+  await expect(page.locator('[aria-live="polite"]', { hasText: String(before + 1) })).toHaveCount(
+    1,
+  );
   await expect.poll(() => remindersSent(customer.phone, due)).toHaveLength(1);
 
   // The customer's first HTML has the number: the server renders it.

@@ -69,7 +69,8 @@ export function NotificationsButton({ onIntent }: { onIntent: () => void }) {
           </span>
         ) : null}
       </Button>
-      <span className="visually-hidden" role="status">
+      {/* A live region, not a status: the page's statuses are what its parts say of themselves. */}
+      <span className="visually-hidden" aria-live="polite">
         {said}
       </span>
     </>
