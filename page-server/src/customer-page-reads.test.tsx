@@ -25,6 +25,7 @@ const SESSION_SECRET = 'a-test-secret-that-is-long-enough-to-be-a-key';
 const answers: Record<string, unknown> = {
   '/api/user/details/': customer,
   '/api/user/user/loan_limit/': loanLimit,
+  '/api/user/notifications/unread_count/': { unread: 2 },
   '/api/loan/loan/': loans,
   [ORDERS_PATH]: [],
 };

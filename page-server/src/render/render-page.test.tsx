@@ -254,6 +254,30 @@ describe('renderPage', () => {
     expect(page.state.queries.queries).toEqual([]);
   });
 
+  it('renders a customer’s page without the count of a provider without v1.4, and leaves it to the browser', async () => {
+    setProviderAddress('http://provider.invalid');
+    const answers: Record<string, unknown> = {
+      '/api/user/details/': customer,
+      '/api/user/user/loan_limit/': loanLimit,
+      '/api/loan/loan/': loans,
+    };
+    const page = await renderPage({
+      url: '/',
+      audience: 'customer',
+      config,
+      loadSlot: loadSlotFrom({}),
+      deadline: Date.now() + 2_000,
+      customerFetch: async (url) =>
+        url in answers ? { status: 200, data: answers[url] } : { status: 404, data: null },
+    });
+    if (page.kind !== 'page') throw new Error('expected a page');
+    expect(page.html).toContain(`>${customer.first_name}</span>`);
+    expect(page.html).not.toContain('შეტყობინებები');
+    const sent = page.state.queries.queries.map((query) => query.queryHash);
+    expect(sent).toEqual(expect.arrayContaining(['["account","user"]']));
+    expect(sent.filter((hash) => hash.includes('notifications'))).toEqual([]);
+  });
+
   it('renders a customer’s page with their figures, asked through the page server, each once', async () => {
     setProviderAddress('http://provider.invalid');
     const due = loanDue;
@@ -261,6 +285,7 @@ describe('renderPage', () => {
     const answers: Record<string, unknown> = {
       '/api/user/details/': customer,
       '/api/user/user/loan_limit/': loanLimit,
+      '/api/user/notifications/unread_count/': { unread: 2 },
       '/api/loan/loan/': loans,
     };
     const asked: string[] = [];
@@ -288,6 +313,8 @@ describe('renderPage', () => {
     );
     // The header greets them by name from the first paint: its buttons are the host's.
     expect(page.html).toContain(`>${customer.first_name}</span>`);
+    // And tells them what is new (v1.4): the unread count is asked with the account.
+    expect(page.html).toContain('aria-label="შეტყობინებები: 2 წაუკითხავი"');
     // The account once for the whole page; the slot's own prefetch found it there.
     expect(asked.sort()).toEqual(Object.keys(answers).sort());
     expect(page.state.queries.queries.map((query) => query.queryHash)).toEqual(
@@ -308,6 +335,7 @@ describe('renderPage', () => {
       const answers: Record<string, unknown> = {
         '/api/user/details/': customer,
         '/api/user/user/loan_limit/': loanLimit,
+        '/api/user/notifications/unread_count/': { unread: 2 },
         '/api/loan/loan/': loans,
         [ORDERS_PATH]: [],
       };
@@ -353,6 +381,7 @@ describe('renderPage', () => {
     const answers: Record<string, unknown> = {
       '/api/user/details/': customer,
       '/api/user/user/loan_limit/': loanLimit,
+      '/api/user/notifications/unread_count/': { unread: 2 },
       '/api/loan/loan/': loans,
     };
     const notice: RemoteModule = {
@@ -389,6 +418,7 @@ describe('renderPage', () => {
     const answers: Record<string, unknown> = {
       '/api/user/details/': customer,
       '/api/user/user/loan_limit/': loanLimit,
+      '/api/user/notifications/unread_count/': { unread: 2 },
       '/api/loan/loan/': loans,
     };
     const renderFor = (calculator: RemoteModule) =>
