@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { kaNotificationChoices } from 'remote-account/words/ka-notification-choices';
 import { kaNotifications } from 'remote-account/words/ka-notifications';
 import { kaProfile } from 'remote-account/words/ka-profile';
 import { kaCardPayment } from 'remote-loans/words/ka-card-payment';
@@ -67,9 +68,9 @@ const STATES: State[] = [
   { name: 'overdue', customer: SEED.overdue },
   { name: 'risk-flagged', customer: SEED.riskFlagged },
   {
-    // v1.4: the feed the header's bell opens (the records' customer has one to show).
+    // v1.4: the feed the header's bell opens (the overdue customer's notices are recent, unread).
     name: 'notifications',
-    customer: SEED.records,
+    customer: SEED.overdue,
     act: async (page) => {
       await page
         .getByRole('banner')
@@ -77,6 +78,22 @@ const STATES: State[] = [
         .click();
       const panel = page.getByRole('dialog', { name: kaNotifications.title });
       await panel.getByRole('article').first().waitFor();
+    },
+  },
+  {
+    // v1.4: the channels per kind, opened in the account panel.
+    name: 'notification-choices',
+    customer: SEED.unverified,
+    act: async (page) => {
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: new RegExp(kaAccountButtons.myAccount) })
+        .click();
+      const panel = page.getByRole('dialog', { name: kaProfile.panelTitle });
+      const choices = panel.getByRole('region', { name: kaNotificationChoices.title });
+      await choices.getByRole('button', { name: kaNotificationChoices.change }).click();
+      await choices.getByRole('group').first().waitFor();
+      await choices.scrollIntoViewIfNeeded();
     },
   },
   {
