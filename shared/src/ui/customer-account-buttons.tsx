@@ -11,15 +11,24 @@ export function initialsOf(firstName: string, lastName: string): string {
 
 /**
  * Whether the name fits its button, measured before the screen is painted: a name cut to two
- * letters reads as broken, so one that does not fit gives way to initials. Measured again,
- * from the name, whenever the screen's width changes.
+ * letters reads as broken, so one that does not fit gives way to initials. Measured again when
+ * its box narrows (the header gains a button beside it: the bell, once the count is known), and
+ * from the name whenever the screen's width changes.
  */
 function useNameFits(name: RefObject<HTMLElement | null>, text: string | null): boolean {
   const [fits, setFits] = useState(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new text or a return to the name is measured anew.
   useLayoutEffect(() => {
     const node = name.current;
-    if (node && node.scrollWidth > node.clientWidth) setFits(false);
+    if (!node) return;
+    const measure = () => {
+      if (node.scrollWidth > node.clientWidth) setFits(false);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
   }, [fits, text, name]);
   useEffect(() => {
     let width = window.innerWidth;
