@@ -58,6 +58,15 @@ interface Session {
   cookies: { name: string; value: string }[];
 }
 
+/** Opens a header button's panel: the account's (by the name's label) or the notifications'. */
+async function openPanel(page: Page, button: string, title: string) {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: new RegExp(button) })
+    .click();
+  return page.getByRole('dialog', { name: title });
+}
+
 const loans = (page: Page) => page.getByRole('region', { name: ka.loans.title });
 
 const STATES: State[] = [
@@ -72,11 +81,7 @@ const STATES: State[] = [
     name: 'notifications',
     customer: SEED.overdue,
     act: async (page) => {
-      await page
-        .getByRole('banner')
-        .getByRole('button', { name: new RegExp(kaNotifications.title) })
-        .click();
-      const panel = page.getByRole('dialog', { name: kaNotifications.title });
+      const panel = await openPanel(page, kaNotifications.title, kaNotifications.title);
       await panel.getByRole('article').first().waitFor();
     },
   },
@@ -85,11 +90,7 @@ const STATES: State[] = [
     name: 'notification-choices',
     customer: SEED.unverified,
     act: async (page) => {
-      await page
-        .getByRole('banner')
-        .getByRole('button', { name: new RegExp(kaAccountButtons.myAccount) })
-        .click();
-      const panel = page.getByRole('dialog', { name: kaProfile.panelTitle });
+      const panel = await openPanel(page, kaAccountButtons.myAccount, kaProfile.panelTitle);
       const choices = panel.getByRole('region', { name: kaNotificationChoices.title });
       await choices.getByRole('button', { name: kaNotificationChoices.change }).click();
       await choices.getByRole('group').first().waitFor();
@@ -100,11 +101,7 @@ const STATES: State[] = [
     name: 'account-panel',
     customer: SEED.verified,
     act: async (page) => {
-      await page
-        .getByRole('banner')
-        .getByRole('button', { name: new RegExp(kaAccountButtons.myAccount) })
-        .click();
-      const panel = page.getByRole('dialog', { name: kaProfile.panelTitle });
+      const panel = await openPanel(page, kaAccountButtons.myAccount, kaProfile.panelTitle);
       await panel.getByRole('region', { name: kaProfile.title }).waitFor();
     },
   },
