@@ -15,3 +15,5 @@ import 'shared/ui/schedule-table';
 import 'shared/lib/tbilisi-time';
 import 'shared/lib/tbilisi-today';
 import 'shared/query/use-write';
+// A customer's: the addresses of acts the loans slice answers (v1.4's pay link, decision 048).
+import 'shared/navigation/act-addresses';
