@@ -221,7 +221,7 @@ export function createAppConfig(
     optimization: {
       minimize: isProduction,
       ...(build.federation === 'remote-external-runtime'
-        ? { splitChunks: fallbackChunks(options.root) }
+        ? { splitChunks: fallbackChunks(options.root, options.name) }
         : {}),
       ...(build.federation === 'host' ? { splitChunks: apiClientChunk(options.root) } : {}),
     },

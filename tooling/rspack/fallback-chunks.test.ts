@@ -23,7 +23,7 @@ interface Group {
 
 /** Which of the container's groups takes a file, and the chunk it names. */
 function chunkOf(resource: string): string | undefined {
-  const config = fallbackChunks(path.join(repo, 'remote-loans'));
+  const config = fallbackChunks(path.join(repo, 'remote-loans'), 'remote_loans');
   const groups = Object.values(
     (config as unknown as { cacheGroups: Record<string, Group> }).cacheGroups,
   );
@@ -50,15 +50,20 @@ describe("a remote container's copies of shared modules", () => {
     expect(chunkOf(sharedFile('lib/sanitize-html.ts'))).toBe('shared-sanitize-html');
   });
 
-  it('names a library’s chunk by its package, and leaves the slice’s own modules alone', () => {
+  it('names a library’s chunk by its package', () => {
     expect(chunkOf(library('@tanstack/react-query/build/index.js'))).toBe(
       'lib-tanstack-react-query',
     );
     expect(chunkOf(library('react-dom/index.js'))).toBe('lib-react-dom');
-    // A module of the slice's that exists: the name alone decides, so a moved one would pass.
+  });
+
+  it('shares the slice’s own scripts among the slots a page shows together, never their CSS', () => {
+    // Modules of the slice's that exist: the name alone decides, so a moved one would pass.
     const own = path.join(repo, 'remote-loans/src/lib/overdue/overdue.ts');
-    expect(existsSync(own)).toBe(true);
-    expect(chunkOf(own)).toBeUndefined();
+    const style = path.join(repo, 'remote-loans/src/app/next-payment.module.css');
+    expect(existsSync(own) && existsSync(style)).toBe(true);
+    expect(chunkOf(own)).toBe('together-index-customer');
+    expect(chunkOf(style)).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Configuration } from '@rspack/core';
 import { HOST_LAZY } from './shares.ts';
+import { slotsTogetherGroups } from './slots-together.ts';
 
 /**
  * The chunk of a slice's own copies of `shared`'s modules. The host provides every module a
@@ -63,8 +64,10 @@ export const libraryChunkName = (packageName: string) =>
  * - `shared`'s own modules are one chunk, `shared-package`; the host's lazy ones are a chunk
  *   each: the host may not have loaded them when a slice asks, and a slice then takes its own.
  * - A library's modules that two chunks would each carry are one chunk of that library.
+ * - The slice's own modules that two slots a page shows together both use are one chunk
+ *   (slots-together.ts).
  */
-export function fallbackChunks(appRoot: string): SplitChunks {
+export function fallbackChunks(appRoot: string, remote: string): SplitChunks {
   const sharedSource = sharedSourceOf(appRoot);
   const hostLazyFiles = [...HOST_LAZY].map((name) =>
     path.join(sharedSource, name.slice('shared/'.length)),
@@ -73,6 +76,16 @@ export function fallbackChunks(appRoot: string): SplitChunks {
     hostLazyFiles.some((file) => resource.startsWith(`${file}.`));
   const isComposedStyle = (resource: string) =>
     resource.startsWith(sharedSource) && COMPOSED_STYLE.test(resource);
+  // Scripts only: a module's stylesheet stays in each slot's CSS file, so the rules a slot's
+  // own classes override keep the order that one file has always given them.
+  const isOwnScript = (module: ModuleLike) => {
+    const resource = resourceOf(module);
+    return (
+      !resource.startsWith(sharedSource) &&
+      packageOf(resource) === undefined &&
+      !resource.endsWith('.css')
+    );
+  };
   return {
     chunks: 'async',
     cacheGroups: {
@@ -96,6 +109,7 @@ export function fallbackChunks(appRoot: string): SplitChunks {
         enforce: true,
         priority: 20,
       },
+      ...slotsTogetherGroups(remote, isOwnScript),
       libraries: {
         test: (module: ModuleLike) => packageOf(resourceOf(module)) !== undefined,
         name: (module: ModuleLike) => libraryChunkName(packageOf(resourceOf(module)) ?? 'vendor'),
