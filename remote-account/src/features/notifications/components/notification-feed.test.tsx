@@ -129,14 +129,23 @@ describe('the notifications feed', () => {
     expect(within(feed).queryByRole('button', { name: t.markAll })).toBeNull();
   });
 
-  it('leads each act away and closes, giving focus back to the header’s button on Escape', async () => {
+  it('closes when a notification leads to its act, and gives focus back to the header’s button on Escape', async () => {
     const user = userEvent.setup();
     const bell = document.createElement('button');
     bell.id = NOTIFICATIONS_BUTTON_ID;
     document.body.append(bell);
-    const feed = await openFeed();
-    await within(feed).findAllByRole('article');
+    let feed = await openFeed();
+    const [due] = await within(feed).findAllByRole('article');
 
+    await user.click(within(due as HTMLElement).getByRole('link', { name: 'გადახდა' }));
+
+    // Gone, and the focus is not pulled back to the bell: it goes where the link leads.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bell).not.toHaveFocus();
+
+    act(() => useNotificationPanel.getState().request());
+    feed = await screen.findByRole('dialog', { name: t.title });
+    await within(feed).findAllByRole('article');
     await user.keyboard('{Escape}');
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
