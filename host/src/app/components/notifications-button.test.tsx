@@ -55,6 +55,16 @@ describe('the header’s notifications button', () => {
     expect(screen.getByRole('button', { name: 'შეტყობინებები: 3 წაუკითხავი' })).toBeVisible();
   });
 
+  it('keeps the badge short past 99, and says the whole number in the button’s name', async () => {
+    mswServer.use(
+      http.get('*/api/user/notifications/unread_count/', () => HttpResponse.json({ unread: 120 })),
+    );
+    logInAs();
+    render(<AccountDoor />);
+    const bell = await screen.findByRole('button', { name: 'შეტყობინებები: 120 წაუკითხავი' });
+    expect(bell).toHaveTextContent(/^99\+$/);
+  });
+
   it('has no number when all are read', async () => {
     mswServer.use(
       http.get('*/api/user/notifications/unread_count/', () => HttpResponse.json({ unread: 0 })),
